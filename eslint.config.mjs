@@ -1,0 +1,40 @@
+// Lint, and the fence that keeps the core pure: nothing under src/core or src/cli may import
+// `vscode` (type-only imports included) or reach into the VS Code layer; the core may not touch
+// the file system either (it takes strings and returns values).
+import tseslint from 'typescript-eslint';
+
+const vscodeFence = {
+  paths: [{ name: 'vscode', message: 'src/core and src/cli run in plain Node: never import vscode here.' }],
+  patterns: [{ group: ['**/vscode/**', '../vscode', '../../vscode'], message: 'The core must not depend on the VS Code layer.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          ...vscodeFence.paths,
+          { name: 'fs', message: 'The core takes strings and returns values: no file system.' },
+          { name: 'node:fs', message: 'The core takes strings and returns values: no file system.' },
+          { name: 'fs/promises', message: 'The core takes strings and returns values: no file system.' },
+          { name: 'node:fs/promises', message: 'The core takes strings and returns values: no file system.' },
+        ],
+        patterns: vscodeFence.patterns,
+      }],
+    },
+  },
+  {
+    files: ['src/cli/**/*.ts', 'test/unit/**/*.ts', 'bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', vscodeFence] },
+  },
+);
