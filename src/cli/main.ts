@@ -1,0 +1,2 @@
+/** Placeholder: the CLI lands with the engine. */
+process.exitCode = 2;

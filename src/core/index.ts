@@ -1,0 +1,10 @@
+/**
+ * The engine's public entry: the only module outside `src/core` should import from.
+ * parse → locate → re-anchor → plan → receipt, all pure: strings in, values out.
+ */
+export type * from './ir';
+export type * from './receipt';
+export { EditError, nextStepFor, type ErrorCode } from './errors';
+export { parseReply, toReplyText, replyParsers } from './parse/registry';
+export type { ReplyParser, ReplyText, ParsedBlock } from './parse/parser';
+export { planReply, type PlanOptions, type PlanResult, type FileChange, type ReadFile } from './pipeline';

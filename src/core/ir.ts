@@ -1,0 +1,117 @@
+/**
+ * The edit model every parser compiles to and every later stage reads. Plain data: no methods,
+ * no references to the reply's original format beyond `source`, which exists for error messages.
+ *
+ * Paths in the IR are as the reply wrote them, cleaned by `cleanReplyPath` (quotes, backticks,
+ * `a/`/`b/` prefixes and backslashes removed); they are resolved against the workspace root later,
+ * by `resolvePath`. `undefined` means "the reply named no file": the host's hint path applies.
+ */
+
+/** The reply formats the parsers understand. */
+export type EditFormat =
+  | 'search-replace'
+  | 'unified-diff'
+  | 'apply-patch'
+  | 'whole-file'
+  | 'json-tool'
+  | 'snippet';
+
+/** Where in the reply an operation came from. Lines are 1-based and inclusive. */
+export interface EditSource {
+  /** 1-based index of the block within the reply, in reply order across all formats. */
+  readonly block: number;
+  readonly format: EditFormat;
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/**
+ * Replace `search` with `replacement` in `path`.
+ * - `search` and `replacement` use `\n` line endings. For `granularity: 'lines'` both are whole
+ *   lines, each ending in `\n` (or empty).
+ * - An empty `search` means: create the file with `replacement` if it does not exist, fill it if it
+ *   is empty, append `replacement` to it otherwise (Aider's convention).
+ * - `expectedCount` is how many occurrences must be replaced: 1 (the default: more is `AMBIGUOUS`),
+ *   a number n (exactly n, as Claude Code's `expected_replacements`), or `'all'` (at least one).
+ * - `lineHint` is a 1-based line of the original file where the search text is believed to start
+ *   (unified diff `-a`, Roo `:start_line:`); it only breaks ties, it never places text by itself.
+ * - `anchors` are lines that must appear, in order, before the match (apply_patch `@@ class Foo`).
+ * - `atEndOfFile`: the search text must end at the end of the file (apply_patch `*** End of File`).
+ */
+export interface ReplaceOp {
+  readonly kind: 'replace';
+  readonly path: string | undefined;
+  readonly search: string;
+  readonly replacement: string;
+  readonly granularity: 'lines' | 'chars';
+  readonly expectedCount: number | 'all';
+  readonly lineHint?: number;
+  readonly anchors?: readonly string[];
+  readonly atEndOfFile?: boolean;
+  readonly source: EditSource;
+}
+
+/** Create a new file. `content` uses `\n` line endings. Refused with `FILE_EXISTS` if the file exists and differs. */
+export interface CreateFileOp {
+  readonly kind: 'create';
+  readonly path: string | undefined;
+  readonly content: string;
+  readonly source: EditSource;
+}
+
+/**
+ * Replace the whole content of a file (a fenced whole file). `content` may hold elision markers
+ * (`// ... existing code ...`): they are filled from the original or refused, never written.
+ * When the file does not exist, this creates it (elisions are then an error).
+ */
+export interface RewriteFileOp {
+  readonly kind: 'rewrite';
+  readonly path: string | undefined;
+  readonly content: string;
+  /** True when the block is a partial snippet (Cursor style) rather than a whole file. */
+  readonly partial: boolean;
+  readonly source: EditSource;
+}
+
+/** Delete a file. */
+export interface DeleteFileOp {
+  readonly kind: 'delete';
+  readonly path: string;
+  readonly source: EditSource;
+}
+
+/** Rename a file; the ops on `from` that precede or follow it in the reply edit its content. */
+export interface MoveFileOp {
+  readonly kind: 'move';
+  readonly from: string;
+  readonly to: string;
+  readonly source: EditSource;
+}
+
+/** Insert `text` (whole lines, `\n` endings) after 1-based line `afterLine` (0 = at the top). */
+export interface InsertOp {
+  readonly kind: 'insert';
+  readonly path: string | undefined;
+  readonly afterLine: number;
+  readonly text: string;
+  readonly source: EditSource;
+}
+
+export type EditOp = ReplaceOp | CreateFileOp | RewriteFileOp | DeleteFileOp | MoveFileOp | InsertOp;
+
+/** A problem found while reading the reply, before any file was looked at. */
+export interface ParseProblem {
+  readonly code: 'PARSE_ERROR' | 'INCOMPLETE_BLOCK';
+  readonly block: number;
+  readonly format: EditFormat;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly path?: string;
+  readonly message: string;
+}
+
+/** What a parser (or the whole registry) found in a reply. */
+export interface ParsedReply {
+  readonly ops: EditOp[];
+  readonly problems: ParseProblem[];
+}

@@ -1,0 +1,33 @@
+import type { EditFormat, EditOp, ParseProblem } from '../ir';
+
+/**
+ * The reply, split once into lines for every parser. `lines` are LF-normalised and carry no line
+ * terminator; `lines[i]` is reply line i + 1.
+ */
+export interface ReplyText {
+  readonly text: string;
+  readonly lines: readonly string[];
+}
+
+/**
+ * One block a parser recognised. `startLine`/`endLine` (1-based, inclusive) are the reply lines the
+ * block occupies, including its fences and the path line before it: the registry uses them to keep
+ * later parsers off lines already claimed, and to number blocks in reply order.
+ * Ops and problems carry `source.block = 0` / `block = 0`; the registry renumbers them.
+ */
+export interface ParsedBlock {
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly ops: EditOp[];
+  readonly problems: ParseProblem[];
+}
+
+/**
+ * A parser for one reply format. `parse` must be total: malformed input becomes a `PARSE_ERROR`
+ * or `INCOMPLETE_BLOCK` problem, never an exception, and it runs in time linear in the reply.
+ * `isClaimed(line)` (1-based) tells which lines an earlier parser already took: skip them.
+ */
+export interface ReplyParser {
+  readonly format: EditFormat;
+  parse(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[];
+}

@@ -1,0 +1,51 @@
+import type { EditOp, ParsedReply, ParseProblem } from '../ir';
+import { applyPatchParser } from './applyPatch';
+import { jsonToolCallParser } from './jsonToolCall';
+import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { searchReplaceParser } from './searchReplace';
+import { unifiedDiffParser } from './unifiedDiff';
+import { wholeFileParser } from './wholeFile';
+
+/**
+ * The parsers, most distinctive format first: a later parser never sees lines an earlier one
+ * claimed, so a fenced block holding a diff is not also read as a whole file.
+ */
+export const replyParsers: readonly ReplyParser[] = [
+  applyPatchParser,
+  searchReplaceParser,
+  unifiedDiffParser,
+  jsonToolCallParser,
+  wholeFileParser,
+];
+
+/** Splits a reply into LF-normalised lines once, for every parser. */
+export function toReplyText(text: string): ReplyText {
+  const normalised = text.replace(/\r\n?/g, '\n');
+  return { text: normalised, lines: normalised.split('\n') };
+}
+
+/**
+ * Parses a reply in any mix of supported formats. Blocks are numbered 1.. in reply order;
+ * every op and problem carries its block number and reply lines. Prose between blocks is ignored.
+ */
+export function parseReply(text: string, parsers: readonly ReplyParser[] = replyParsers): ParsedReply {
+  const reply = toReplyText(text);
+  const claimed = new Uint8Array(reply.lines.length + 2);
+  const blocks: ParsedBlock[] = [];
+  for (const parser of parsers) {
+    const found = parser.parse(reply, (line) => claimed[line] === 1);
+    for (const block of found) {
+      for (let line = block.startLine; line <= block.endLine && line < claimed.length; line++) claimed[line] = 1;
+      blocks.push(block);
+    }
+  }
+  blocks.sort((a, b) => a.startLine - b.startLine);
+  const ops: EditOp[] = [];
+  const problems: ParseProblem[] = [];
+  blocks.forEach((block, index) => {
+    const number = index + 1;
+    for (const op of block.ops) ops.push({ ...op, source: { ...op.source, block: number } });
+    for (const problem of block.problems) problems.push({ ...problem, block: number });
+  });
+  return { ops, problems };
+}

@@ -1,0 +1,7 @@
+import type { ReplyParser } from './parser';
+
+/** Placeholder until the search-replace parser lands: recognises nothing. */
+export const searchReplaceParser: ReplyParser = {
+  format: 'search-replace',
+  parse: () => [],
+};
