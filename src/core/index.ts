@@ -8,3 +8,5 @@ export { EditError, nextStepFor, type ErrorCode } from './errors';
 export { parseReply, toReplyText, replyParsers } from './parse/registry';
 export type { ReplyParser, ReplyText, ParsedBlock } from './parse/parser';
 export { planReply, type PlanOptions, type PlanResult, type FileChange, type ReadFile } from './pipeline';
+export { referencedPaths } from './pipeline';
+export { receiptToMarkdown, failureReportForModel } from './report';

@@ -41,4 +41,20 @@ export interface PlanResult {
   readonly changes: FileChange[];
 }
 
-export declare function planReply(parsed: ParsedReply, readFile: ReadFile, options?: PlanOptions): PlanResult;
+/**
+ * Places every op of a parsed reply on the files' current text and returns the proposed files and
+ * the receipt. Pure: reads only through `readFile`, writes nothing.
+ */
+export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
+  void parsed; void readFile; void options;
+  throw new Error('planReply: not implemented yet');
+}
+
+/**
+ * The workspace-relative paths a host must make readable before `planReply` (targets, move
+ * destinations, the hint). Paths that resolve outside the root are left out (they fail later).
+ */
+export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}): string[] {
+  void parsed; void options;
+  return options.hintPath ? [options.hintPath] : [];
+}
