@@ -1,0 +1,116 @@
+import { distance } from 'fastest-levenshtein';
+import { isBlank } from '../text/indentation';
+import type { FileIndex } from './fileIndex';
+import { normaliseLine } from './fileIndex';
+import { straightAlignment, type LineMatch, type Matcher, type Needle, type SearchScope } from './matcher';
+
+/** Tunables of the fuzzy rung. */
+export interface FuzzyLimits {
+  /** Needles with fewer non-blank lines are never matched fuzzily: one or two lines carry too little evidence. @default 3 */
+  readonly minLines: number;
+  /** Share of the needle's non-blank lines that must be in the window exactly (whitespace aside). @default 0.5 */
+  readonly minExactShare: number;
+  /** A line occurring more often than this in the file casts no votes (`}`, `return nil`). @default 64 */
+  readonly maxVotesPerLine: number;
+  /** How many of the best-voted windows are scored with Levenshtein: the work budget. @default 48 */
+  readonly maxWindows: number;
+}
+
+export const defaultFuzzyLimits: FuzzyLimits = { minLines: 3, minExactShare: 0.5, maxVotesPerLine: 64, maxWindows: 48 };
+
+/** A scored window, below or above the threshold; `nearest.ts` reuses this for failure reports. */
+export interface ScoredWindow {
+  readonly start: number;
+  readonly end: number;
+  readonly score: number;
+  readonly exactLines: number;
+  readonly differing: number[];
+}
+
+/**
+ * Finds windows of the needle's length that share lines with it: every non-blank needle line
+ * that occurs in the file (whitespace-insensitive) votes for the window that would align it.
+ * Linear in the needle and in the occurrences of its lines; never scans the file.
+ */
+export function votedWindows(index: FileIndex, needle: Needle, scope: SearchScope, limits: FuzzyLimits): Map<number, number> {
+  const votes = new Map<number, number>();
+  needle.lines.forEach((line, k) => {
+    if (isBlank(line) || needle.elisions.has(k)) return;
+    const positions = index.positions('fold', normaliseLine(line, 'fold'));
+    if (positions.length === 0 || positions.length > limits.maxVotesPerLine) return;
+    for (const position of positions) {
+      const start = position - k;
+      if (start < scope.from || start + needle.lines.length > scope.to) continue;
+      votes.set(start, (votes.get(start) ?? 0) + 1);
+    }
+  });
+  return votes;
+}
+
+/**
+ * Scores the window at `start` against the needle: 1 − (sum of line edit distances / sum of the
+ * longer line lengths), on whitespace-insensitive, punctuation-folded lines.
+ */
+export function scoreWindow(index: FileIndex, needle: Needle, start: number): ScoredWindow {
+  const fileLines = index.linesUnder('fold');
+  let distanceSum = 0;
+  let lengthSum = 0;
+  let exactLines = 0;
+  const differing: number[] = [];
+  for (let k = 0; k < needle.lines.length; k++) {
+    const wanted = normaliseLine(needle.lines[k], 'fold');
+    const found = fileLines[start + k] ?? '';
+    if (wanted === found) {
+      if (wanted !== '') exactLines++;
+      lengthSum += wanted.length;
+      continue;
+    }
+    distanceSum += distance(wanted, found);
+    lengthSum += Math.max(wanted.length, found.length);
+    differing.push(k);
+  }
+  const score = lengthSum === 0 ? 0 : 1 - distanceSum / lengthSum;
+  return { start, end: start + needle.lines.length, score, exactLines, differing };
+}
+
+/**
+ * Rung 7: similarity at or above the threshold, line for line, for a needle of at least
+ * `minLines` lines most of which are in the window verbatim. It handles a stale line or two in
+ * otherwise exact context; it never places a block whose lines are mostly not in the file.
+ * Candidate windows come from `votedWindows` (a prefilter), and only the best `maxWindows` are
+ * scored, so one edit costs at most maxWindows × needle lines Levenshtein calls.
+ */
+export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
+  return {
+    id: 'fuzzy',
+    find(index: FileIndex, needle: Needle, scope: SearchScope): LineMatch[] {
+      if (needle.elisions.size > 0) return [];
+      const nonBlank = needle.lines.filter((line) => !isBlank(line)).length;
+      if (nonBlank < limits.minLines) return [];
+      const minimumVotes = Math.ceil(nonBlank * limits.minExactShare);
+      const candidates = [...votedWindows(index, needle, scope, limits)]
+        .filter(([, votes]) => votes >= minimumVotes)
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, limits.maxWindows);
+      const matches: LineMatch[] = [];
+      for (const [start] of candidates) {
+        const scored = scoreWindow(index, needle, start);
+        if (scored.score < scope.fuzzyThreshold || scored.exactLines < minimumVotes) continue;
+        matches.push({
+          start,
+          end: scored.end,
+          score: Math.round(scored.score * 1000) / 1000,
+          strategy: 'fuzzy',
+          alignment: straightAlignment(start, needle.lines.length),
+          warnings: scored.differing.map(
+            (k) => `fuzzy match: file line ${start + k + 1} differs from the edit's "${needle.lines[k].trim().slice(0, 80)}"`,
+          ),
+        });
+      }
+      return matches.sort((a, b) => b.score - a.score || a.start - b.start);
+    },
+  };
+}
+
+
+export const fuzzyMatcher = fuzzyMatcherWith(defaultFuzzyLimits);

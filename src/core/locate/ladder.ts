@@ -1,0 +1,152 @@
+import { normaliseLine, type FileIndex } from './fileIndex';
+import type { LineMatch, Matcher, Needle, SearchScope } from './matcher';
+import { exactMatcher } from './exact';
+import { trailingWhitespaceMatcher } from './trailingWhitespace';
+import { indentationMatcher } from './indentation';
+import { innerWhitespaceMatcher } from './innerWhitespace';
+import { unicodeMatcher } from './unicode';
+import { elisionMatcher } from './elision';
+import { fuzzyMatcher } from './fuzzy';
+import type { Strategy } from '../receipt';
+
+/** The rungs, cheapest and safest first. The first rung with a usable answer decides. */
+export const ladder: readonly Matcher[] = [
+  exactMatcher,
+  trailingWhitespaceMatcher,
+  indentationMatcher,
+  innerWhitespaceMatcher,
+  unicodeMatcher,
+  elisionMatcher,
+  fuzzyMatcher,
+];
+
+/** What a search asks for beyond the needle itself. */
+export interface LocateRequest {
+  readonly expectedCount: number | 'all';
+  /** 0-based line the op is believed to start at. */
+  readonly lineHint?: number;
+  /** How far (in lines) the nearest of several matches may be from the hint and still settle it. @default 5 */
+  readonly hintSlack?: number;
+  /** Lines that must precede the match, in order (apply_patch `@@` anchors). */
+  readonly anchors?: readonly string[];
+  readonly atEndOfFile?: boolean;
+  readonly fuzzyThreshold: number;
+  /** A fuzzy winner must beat the runner-up by this much. @default 0.05 */
+  readonly fuzzyMargin?: number;
+  /** Lines already taken by other ops of the reply: matches overlapping them are not candidates. */
+  readonly taken?: readonly { readonly start: number; readonly end: number }[];
+  /** The rungs to try. @default ladder */
+  readonly rungs?: readonly Matcher[];
+}
+
+export type LocateOutcome =
+  | { readonly kind: 'found'; readonly matches: LineMatch[]; readonly notes: string[] }
+  | { readonly kind: 'ambiguous'; readonly strategy: Strategy; readonly matches: LineMatch[]; readonly reason: string }
+  | { readonly kind: 'notFound'; readonly notes: string[] };
+
+/**
+ * Runs the ladder for one needle and returns the first rung's usable answer:
+ * - `found` with exactly one match (or `expectedCount` matches, or all of them for `'all'`);
+ * - `ambiguous` when a rung finds several equally good places that neither an anchor, nor the line
+ *   hint (nearest within `hintSlack`), nor the fuzzy margin settles: the ladder stops there rather
+ *   than guess or fall to a looser rung;
+ * - `notFound` when no rung matches.
+ */
+export function locate(index: FileIndex, needle: Needle, request: LocateRequest): LocateOutcome {
+  const notes: string[] = [];
+  let from = 0;
+  if (request.anchors?.length) {
+    const after = findAnchors(index, request.anchors);
+    if (after === undefined) notes.push(`anchor "${request.anchors.join(' › ')}" not found; searched the whole file`);
+    else from = after;
+  }
+  const scope: SearchScope = {
+    from,
+    to: index.lines.length,
+    fuzzyThreshold: request.fuzzyThreshold,
+    lineHint: request.lineHint,
+  };
+  for (const rung of request.rungs ?? ladder) {
+    let matches = rung.find(index, needle, scope);
+    if (request.atEndOfFile) matches = matches.filter((m) => endsAtEndOfFile(index, m.end));
+    if (request.taken?.length) matches = matches.filter((m) => !request.taken!.some((t) => m.start < t.end && t.start < m.end));
+    if (matches.length === 0) continue;
+    const settled = settle(matches, request, from > 0, rung.id);
+    if (settled.kind === 'found') return { ...settled, notes: [...notes, ...settled.notes] };
+    return settled;
+  }
+  return { kind: 'notFound', notes };
+}
+
+/** Picks the match(es) a request asks for among one rung's matches. */
+function settle(matches: LineMatch[], request: LocateRequest, anchored: boolean, strategy: Strategy): LocateOutcome {
+  const ordered = [...matches].sort((a, b) => a.start - b.start);
+  if (request.expectedCount === 'all') return { kind: 'found', matches: nonOverlapping(ordered), notes: [] };
+  if (typeof request.expectedCount === 'number' && request.expectedCount > 1) {
+    const distinct = nonOverlapping(ordered);
+    if (distinct.length === request.expectedCount) return { kind: 'found', matches: distinct, notes: [] };
+    return {
+      kind: 'ambiguous',
+      strategy,
+      matches: distinct,
+      reason: `expected ${request.expectedCount} occurrences, found ${distinct.length}`,
+    };
+  }
+  if (matches.length === 1) return { kind: 'found', matches, notes: [] };
+  if (strategy === 'fuzzy') {
+    // Fuzzy matches arrive best first: a clear winner needs a margin over the runner-up.
+    const [best, second] = matches;
+    if (best.score - second.score >= (request.fuzzyMargin ?? 0.05)) return { kind: 'found', matches: [best], notes: [] };
+  }
+  if (anchored) {
+    // apply_patch semantics: the first occurrence after the anchor is the one meant.
+    return { kind: 'found', matches: [ordered[0]], notes: ['several matches after the anchor; took the first'] };
+  }
+  if (request.lineHint !== undefined) {
+    const hint = request.lineHint;
+    const byDistance = [...matches].sort((a, b) => Math.abs(a.start - hint) - Math.abs(b.start - hint));
+    const nearest = Math.abs(byDistance[0].start - hint);
+    const next = Math.abs(byDistance[1].start - hint);
+    if (nearest <= (request.hintSlack ?? 5) && next > nearest) {
+      return { kind: 'found', matches: [byDistance[0]], notes: [`${matches.length} matches; the line hint chose line ${byDistance[0].start + 1}`] };
+    }
+  }
+  return {
+    kind: 'ambiguous',
+    strategy,
+    matches: ordered,
+    reason: `the search text matches ${matches.length} places${request.lineHint !== undefined ? ' and the line hint is not close enough to one of them' : ''}`,
+  };
+}
+
+/** Keeps matches left to right, dropping any that overlap one already kept. */
+function nonOverlapping(ordered: LineMatch[]): LineMatch[] {
+  const kept: LineMatch[] = [];
+  for (const match of ordered) if (kept.length === 0 || match.start >= kept[kept.length - 1].end) kept.push(match);
+  return kept;
+}
+
+/** True when only blank lines follow `end`. */
+function endsAtEndOfFile(index: FileIndex, end: number): boolean {
+  for (let i = end; i < index.lines.length; i++) if (index.lines[i].trim() !== '') return false;
+  return true;
+}
+
+/**
+ * The line after the last anchor, each anchor found after the previous one (whitespace- and
+ * punctuation-insensitive, equal first, then as a prefix of the line); undefined when one is missing.
+ */
+function findAnchors(index: FileIndex, anchors: readonly string[]): number | undefined {
+  const lines = index.linesUnder('fold');
+  let position = 0;
+  for (const anchor of anchors) {
+    const wanted = normaliseLine(anchor, 'fold');
+    if (wanted === '') continue;
+    let found = -1;
+    for (let i = position; i < lines.length && found === -1; i++) if (lines[i] === wanted) found = i;
+    for (let i = position; i < lines.length && found === -1; i++) if (lines[i].startsWith(wanted)) found = i;
+    if (found === -1) return undefined;
+    position = found + 1;
+  }
+  return position;
+}

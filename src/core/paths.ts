@@ -1,0 +1,30 @@
+import * as path from 'node:path';
+
+export type ResolvedPath = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly message: string };
+
+/**
+ * Resolves a path as a reply wrote it to a workspace-relative POSIX path, or refuses it.
+ * Accepts `./x`, Windows backslashes, and absolute paths that lie inside `root`; refuses anything
+ * that climbs out (`../../etc/passwd`), other absolute paths, drive letters outside the root,
+ * NUL characters and empty paths. Pure string work: symlinks are the host's to check.
+ */
+export function resolvePath(raw: string, root?: string): ResolvedPath {
+  let candidate = raw.trim().replace(/\\/g, '/');
+  if (candidate === '' || candidate.includes('\u0000')) return { ok: false, message: `"${raw}" is not a usable path` };
+  const posixRoot = root?.replace(/\\/g, '/').replace(/\/+$/, '');
+  const isAbsolute = candidate.startsWith('/') || /^[A-Za-z]:\//.test(candidate);
+  if (isAbsolute) {
+    const sameRoot = (a: string, b: string) => (/^[A-Za-z]:/.test(b) ? a.toLowerCase() === b.toLowerCase() : a === b);
+    if (posixRoot && (sameRoot(candidate, posixRoot) || sameRoot(candidate.slice(0, posixRoot.length + 1), posixRoot + '/'))) {
+      candidate = candidate.slice(posixRoot.length + 1);
+    } else {
+      return { ok: false, message: `"${raw}" is an absolute path outside the workspace` };
+    }
+  }
+  const normalised = path.posix.normalize(candidate);
+  if (normalised === '..' || normalised.startsWith('../') || normalised.startsWith('/')) {
+    return { ok: false, message: `"${raw}" points outside the workspace` };
+  }
+  if (normalised === '.' || normalised === '') return { ok: false, message: `"${raw}" names the workspace folder, not a file` };
+  return { ok: true, path: normalised.replace(/\/+$/, '') };
+}

@@ -1,0 +1,174 @@
+import { diffArrays } from 'diff';
+import type { Alignment, LineMatch, Needle } from './locate/matcher';
+import { indentWidth, isBlank, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
+import { normaliseLine } from './locate/fileIndex';
+
+/** The replacement lines for one located op, ready to put in place of the matched lines. */
+export interface Reanchored {
+  readonly lines: string[];
+  /** True when any written line's indentation differs from the reply's. */
+  readonly reindented: boolean;
+  /** Why the replacement cannot be built safely (an unmatched elision, a conflicting stale line). */
+  readonly problem?: { readonly code: 'ELISION_UNRESOLVED' | 'OUT_OF_DATE'; readonly message: string };
+}
+
+export interface ReanchorInput {
+  readonly fileLines: readonly string[];
+  readonly fileUnit: IndentUnit | undefined;
+  readonly needle: Needle;
+  readonly replacement: readonly string[];
+  /** Which replacement lines are elision markers. */
+  readonly replacementElisions: ReadonlySet<number>;
+  readonly match: LineMatch;
+}
+
+/**
+ * Builds the text that replaces a match, merging three versions line by line:
+ * the reply's search lines (what the model saw), its replacement (what it wants), and the file's
+ * matched lines (what is there now).
+ * - A line the reply keeps (equal in search and replacement) is written as the FILE has it, so
+ *   context quoted with other whitespace, quotes or a stale detail is never rewritten.
+ * - An elision marker kept in the replacement is filled with the file lines it stood for.
+ * - A new or changed line takes the file's indentation: the offset between the search text's
+ *   indentation and the file's is applied, in the file's unit (tabs stay tabs).
+ * - A line the model changes but the file has changed differently (a fuzzy match's stale line)
+ *   is refused as OUT_OF_DATE: the user's newer text is never overwritten silently.
+ */
+export function reanchor(input: ReanchorInput): Reanchored {
+  const { needle, replacement, match, fileLines } = input;
+  const isMarker = (line: string, own: 'needle' | 'replacement', i: number) =>
+    own === 'needle' ? needle.elisions.has(i) : input.replacementElisions.has(i);
+  // Compare lines with their marker status, so `...` and `// ... existing code ...` count as equal.
+  const left = needle.lines.map((line, i) => (isMarker(line, 'needle', i) ? '\u0000elision' : line));
+  const right = replacement.map((line, i) => (isMarker(line, 'replacement', i) ? '\u0000elision' : line));
+  const shift = indentShift(input);
+  const out: string[] = [];
+  let reindented = false;
+  let n = 0;
+  const parts = diffArrays(left, right);
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p];
+    if (!part.added && !part.removed) {
+      for (let k = 0; k < part.value.length; k++, n++) {
+        const place = match.alignment[n];
+        if (typeof place === 'number') out.push(fileLines[place]);
+        else if (place !== undefined) for (let f = place.from; f < place.to; f++) out.push(fileLines[f]);
+        else out.push(shift(part.value[k]));
+      }
+      continue;
+    }
+    if (part.removed) {
+      const removedFrom = n;
+      n += part.value.length;
+      const added = parts[p + 1]?.added ? parts[++p].value : [];
+      const conflict = staleConflict(input, removedFrom, n, added);
+      if (conflict) return { lines: [], reindented: false, problem: { code: 'OUT_OF_DATE', message: conflict } };
+      for (const line of added) {
+        if (line === '\u0000elision') return unresolvedMarker();
+        const written = shift(line);
+        if (written !== line) reindented = true;
+        out.push(written);
+      }
+      continue;
+    }
+    for (const line of part.value) {
+      if (line === '\u0000elision') return unresolvedMarker();
+      const written = shift(line);
+      if (written !== line) reindented = true;
+      out.push(written);
+    }
+  }
+  return { lines: out, reindented };
+}
+
+function unresolvedMarker(): Reanchored {
+  return {
+    lines: [],
+    reindented: false,
+    problem: {
+      code: 'ELISION_UNRESOLVED',
+      message: 'the replacement elides code ("... existing code ...") where the search text has no matching elision, so the elided lines are unknown',
+    },
+  };
+}
+
+/**
+ * A removed search line whose file counterpart differs from it (a fuzzy match's stale line) is
+ * safe to replace only if the model's new lines contain what the file has now.
+ */
+function staleConflict(input: ReanchorInput, from: number, to: number, added: readonly string[]): string | undefined {
+  if (input.match.strategy !== 'fuzzy') return undefined;
+  const addedNormalised = new Set(added.map((line) => normaliseLine(line, 'fold')));
+  for (let i = from; i < to; i++) {
+    const place: Alignment = input.match.alignment[i];
+    if (typeof place !== 'number') continue;
+    const fileLine = normaliseLine(input.fileLines[place], 'fold');
+    if (fileLine === normaliseLine(input.needle.lines[i], 'fold')) continue;
+    if (!addedNormalised.has(fileLine)) {
+      return `line ${place + 1} of the file is "${input.fileLines[place].trim()}" but the edit expected "${input.needle.lines[i].trim()}" and changes it: the file changed since the model read it`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The function that re-indents a new line: the needle's first non-blank line and the file line it
+ * matched give the offset; columns are counted with tabs as the file's indent size.
+ */
+function indentShift(input: ReanchorInput): (line: string) => string {
+  const { needle, match, fileLines, fileUnit } = input;
+  let needleIndent: string | undefined;
+  let fileIndent: string | undefined;
+  for (let i = 0; i < needle.lines.length; i++) {
+    const place = match.alignment[i];
+    if (typeof place !== 'number' || isBlank(needle.lines[i]) || needle.elisions.has(i)) continue;
+    needleIndent = leadingWhitespace(needle.lines[i]);
+    fileIndent = leadingWhitespace(fileLines[place]);
+    break;
+  }
+  const unit: IndentUnit = fileUnit ?? (needleIndent?.includes('\t') ? { kind: 'tabs' } : { kind: 'spaces', size: 4 });
+  const replyUsesTabs = needle.lines.some((line) => line.startsWith('\t')) || input.replacement.some((line) => line.startsWith('\t'));
+  if (needleIndent === undefined || fileIndent === undefined) {
+    // Nothing to measure against (an empty or all-blank search): keep the reply's indentation,
+    // converted to the file's unit when they differ in kind.
+    return (line) => convertUnit(line, unit, replyUsesTabs);
+  }
+  const replyUsesSpaces = needle.lines.some((line) => line.startsWith(' ')) || input.replacement.some((line) => line.startsWith(' '));
+  const needsConversion = unit.kind === 'tabs' ? replyUsesSpaces : replyUsesTabs;
+  if (needleIndent === fileIndent && !needsConversion) return (line) => (isBlank(line) ? '' : line);
+  const tabSize = unit.kind === 'spaces' ? unit.size : replySpaceUnit(input);
+  const offset = indentWidth(fileIndent, tabSize) - indentWidth(needleIndent, tabSize);
+  return (line) => {
+    if (isBlank(line)) return '';
+    const indent = leadingWhitespace(line);
+    const body = line.slice(indent.length);
+    const fileChar = unit.kind === 'tabs' ? '\t' : ' ';
+    const rest = indent.startsWith(needleIndent!) ? indent.slice(needleIndent!.length) : undefined;
+    if (rest !== undefined && [...rest].every((c) => c === fileChar)) return fileIndent + rest + body;
+    return renderIndent(indentWidth(indent, tabSize) + offset, unit, tabSize) + body;
+  };
+}
+
+/** Converts a line's indentation between tabs and spaces when the reply and the file disagree. */
+function convertUnit(line: string, unit: IndentUnit, replyUsesTabs: boolean): string {
+  if (isBlank(line)) return '';
+  const indent = leadingWhitespace(line);
+  if (unit.kind === 'spaces' && indent.includes('\t')) {
+    return renderIndent(indentWidth(indent, unit.size), unit, unit.size) + line.slice(indent.length);
+  }
+  if (unit.kind === 'tabs' && !replyUsesTabs && indent.length > 0) {
+    return renderIndent(indentWidth(indent, 4), unit, 4) + line.slice(indent.length);
+  }
+  return line;
+}
+
+/** The reply's own space indent step (for converting its spaces to the file's tabs); 4 when unclear. */
+function replySpaceUnit(input: ReanchorInput): number {
+  const widths = [...input.needle.lines, ...input.replacement]
+    .filter((line) => !isBlank(line) && line.startsWith(' '))
+    .map((line) => leadingWhitespace(line).length);
+  if (widths.length === 0) return 4;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const step = widths.reduce((a, b) => gcd(a, b));
+  return step >= 2 && step <= 8 ? step : 4;
+}

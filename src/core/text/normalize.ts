@@ -1,0 +1,51 @@
+/**
+ * Line normalisations used by the ladder's rungs. Each is a pure function of one line, so a file's
+ * normalised lines can be computed once and indexed.
+ */
+
+/** Rung 2: trailing whitespace ignored. */
+export function trimEnd(line: string): string {
+  return line.replace(/[ \t\r\u00a0\ufeff]+$/, '');
+}
+
+/** Word characters by code point; a regex test per character would dominate on big files. */
+function isWordChar(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code >= 0xc0;
+}
+
+/**
+ * Rung 4: whitespace-insensitive inside a line. Whitespace between two word characters collapses
+ * to one space (so `const to tal` never equals `const total`); any other whitespace (around
+ * punctuation, indentation, line ends) disappears (so `f(a,b)` equals `f( a, b )`).
+ */
+export function collapseWhitespace(line: string): string {
+  let out = '';
+  let pendingSpace = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === ' ' || c === '\t' || c === '\r' || c === '\u00a0' || c === '\ufeff' || c === '\u3000') {
+      pendingSpace = true;
+      continue;
+    }
+    if (pendingSpace && out.length > 0 && isWordChar(out[out.length - 1]) && isWordChar(c)) out += ' ';
+    pendingSpace = false;
+    out += c;
+  }
+  return out;
+}
+
+const unicodeFolds: Record<string, string> = {
+  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'",
+  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
+  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+  '\u00a0': ' ', '\u2002': ' ', '\u2003': ' ', '\u2009': ' ', '\u200a': ' ', '\u202f': ' ', '\u3000': ' ',
+  '\u200b': '', '\u200c': '', '\u200d': '', '\u2060': '', '\ufeff': '',
+  '\u2026': '...',
+};
+const unicodePattern = /[\u2018\u2019\u201a\u201b\u2032\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212\u00a0\u2002\u2003\u2009\u200a\u202f\u3000\u200b-\u200d\u2060\ufeff\u2026]/g;
+
+/** Rung 5: typographic punctuation folded to ASCII (curly quotes, dashes, odd spaces, ellipsis), then rung 4. */
+export function foldUnicode(line: string): string {
+  return collapseWhitespace(line.replace(unicodePattern, (c) => unicodeFolds[c] ?? c));
+}
