@@ -1,5 +1,17 @@
-import type { ParsedReply } from './ir';
-import type { FileAction, Receipt } from './receipt';
+import type { EditOp, ParsedReply, ReplaceOp } from './ir';
+import { nextStepFor, type ErrorCode } from './errors';
+import type { EditReceipt, FileAction, FileReceipt, Receipt, ReceiptError, Strategy } from './receipt';
+import { resolvePath } from './paths';
+import { isElisionLine } from './parse/elision';
+import { parseReply } from './parse/registry';
+import { FileIndex } from './locate/fileIndex';
+import { locate, ladder, type LocateOutcome } from './locate/ladder';
+import type { LineMatch, Needle } from './locate/matcher';
+import { matchCandidates, nearestCandidates } from './locate/nearest';
+import { reanchor } from './reanchor';
+import { mergeElisions } from './elisionMerge';
+import { charEdit, lineEdit, TextPlan, type TextEdit } from './plan';
+import { looksBinary, splitFileText, toLines, lfView, type FileText } from './text/fileText';
 
 /**
  * Reads a file's current text for the planner. `path` is workspace-relative with `/` separators.
@@ -41,13 +53,100 @@ export interface PlanResult {
   readonly changes: FileChange[];
 }
 
+const defaultFuzzyThreshold = 0.85;
+const defaultMaxFileChars = 10_000_000;
+
+/** A mutable record of one op's outcome while planning; frozen into an EditReceipt at the end. */
+interface EditRecord {
+  block: number;
+  status: EditReceipt['status'];
+  strategy: Strategy;
+  score: number;
+  startLine: number;
+  endLine: number;
+  /** The raw edits this op contributed to the file's current base (for new line numbers). */
+  edits: TextEdit[];
+  reindented?: boolean;
+  warnings: string[];
+}
+
+/** One file's evolving state during planning. */
+interface FileState {
+  readonly path: string;
+  /** The text the plan started from; undefined when the file did not exist. */
+  readonly original: string | undefined;
+  /** The text edits are currently located against (the original, or a later base after a sequential commit). */
+  base: string | undefined;
+  file: FileText | undefined;
+  index: FileIndex | undefined;
+  pending: TextEdit[];
+  taken: { start: number; end: number }[];
+  /** Line drift (found − hinted) of the last hinted op, carried to the next hunk's hint. */
+  drift: number;
+  exists: boolean;
+  created: boolean;
+  deleted: boolean;
+  movedTo?: string;
+  failed: boolean;
+  touched: boolean;
+  records: EditRecord[];
+}
+
 /**
  * Places every op of a parsed reply on the files' current text and returns the proposed files and
- * the receipt. Pure: reads only through `readFile`, writes nothing.
+ * the receipt. Pure: reads only through `readFile`, writes nothing. Guarantees:
+ * - every op is located against the text the reply was written for (the file as it is), hunks of
+ *   one file against the same original text, non-overlapping; an op that only fits after an
+ *   earlier op of the same file (a chain of tool-call edits) is located on that intermediate text;
+ * - a file is in `changes` only if all its ops were placed; `receipt.ok` only if every op of the
+ *   reply was placed (or found already applied) and the reply parsed cleanly;
+ * - BOM, line endings (per line), the final-newline state and the indent unit are the file's.
  */
 export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
-  void parsed; void readFile; void options;
-  throw new Error('planReply: not implemented yet');
+  const started = now();
+  const planner = new Planner(readFile, options);
+  for (const op of parsed.ops) planner.run(op);
+  for (const problem of parsed.problems) {
+    planner.errors.push({
+      code: problem.code,
+      block: problem.block,
+      path: problem.path ?? null,
+      message: problem.message,
+      candidates: [],
+      nextStep: nextStepFor(problem.code),
+      replyLines: { start: problem.startLine, end: problem.endLine },
+    });
+  }
+  if (parsed.ops.length === 0 && parsed.problems.length === 0) {
+    planner.errors.push({
+      code: 'NO_EDITS_FOUND',
+      block: 0,
+      path: null,
+      message: 'no edit blocks were found in the reply',
+      candidates: [],
+      nextStep: nextStepFor('NO_EDITS_FOUND'),
+    });
+  }
+  const result = planner.finish();
+  const locateMs = now() - started;
+  return { ...result, receipt: { ...result.receipt, timing: { parseMs: 0, locateMs: round(locateMs), totalMs: round(locateMs) } } };
+}
+
+/** Parses and plans a reply in one call, timing both stages (the CLI's and the extension's entry). */
+export function runReply(replyText: string, readFile: ReadFile, options: PlanOptions = {}): PlanResult & { parsed: ParsedReply } {
+  const started = now();
+  const parsed = parseReply(replyText);
+  const parsedAt = now();
+  const result = planReply(parsed, readFile, options);
+  const finished = now();
+  return {
+    ...result,
+    parsed,
+    receipt: {
+      ...result.receipt,
+      timing: { parseMs: round(parsedAt - started), locateMs: round(finished - parsedAt), totalMs: round(finished - started) },
+    },
+  };
 }
 
 /**
@@ -55,6 +154,488 @@ export function planReply(parsed: ParsedReply, readFile: ReadFile, options: Plan
  * destinations, the hint). Paths that resolve outside the root are left out (they fail later).
  */
 export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}): string[] {
-  void parsed; void options;
-  return options.hintPath ? [options.hintPath] : [];
+  const paths = new Set<string>();
+  const add = (raw: string | undefined) => {
+    const chosen = raw ?? options.hintPath;
+    if (chosen === undefined) return;
+    const resolved = resolvePath(chosen, options.root);
+    if (resolved.ok) paths.add(resolved.path);
+  };
+  for (const op of parsed.ops) {
+    if (op.kind === 'move') {
+      add(op.from);
+      add(op.to);
+    } else add(op.path);
+  }
+  return [...paths];
 }
+
+class Planner {
+  readonly errors: ReceiptError[] = [];
+  private readonly states = new Map<string, FileState>();
+  /** Paths a move renamed, pointing at the state of the file they now name. */
+  private readonly aliases = new Map<string, FileState>();
+  private readonly order: FileState[] = [];
+
+  constructor(
+    private readonly readFile: ReadFile,
+    private readonly options: PlanOptions,
+  ) {}
+
+  run(op: EditOp): void {
+    const block = op.source.block;
+    const rawPath = op.kind === 'move' ? op.from : (op.path ?? this.options.hintPath);
+    if (rawPath === undefined) {
+      this.fail('NO_TARGET_FILE', block, null, 'the block names no file and no target file was given', op);
+      return;
+    }
+    const resolved = resolvePath(rawPath, this.options.root);
+    if (!resolved.ok) {
+      this.fail('OUTSIDE_WORKSPACE', block, rawPath, resolved.message, op);
+      return;
+    }
+    const state = this.stateFor(resolved.path, op);
+    if (!state) return;
+    switch (op.kind) {
+      case 'replace':
+        return this.replace(state, op);
+      case 'insert':
+        return this.insert(state, op.afterLine, toLines(op.text), block);
+      case 'create':
+        return this.create(state, op.content, block);
+      case 'rewrite':
+        return this.rewrite(state, op.content, op.partial, block);
+      case 'delete':
+        return this.remove(state, block);
+      case 'move':
+        return this.move(state, op.to, block, op);
+    }
+  }
+
+  /** The state of a path, loading the file on first use; undefined (and an error) for unreadable files. */
+  private stateFor(path: string, op: EditOp): FileState | undefined {
+    const alias = this.aliases.get(path);
+    if (alias) return alias;
+    let state = this.states.get(path);
+    if (state) return state;
+    const text = this.readFile(path);
+    if (text !== undefined && looksBinary(text)) {
+      this.fail('BINARY_FILE', op.source.block, path, `${path} is a binary file`, op);
+      return undefined;
+    }
+    if (text !== undefined && text.length > (this.options.maxFileChars ?? defaultMaxFileChars)) {
+      this.fail('TOO_LARGE', op.source.block, path, `${path} has ${text.length} characters, over the limit of ${this.options.maxFileChars ?? defaultMaxFileChars}`, op);
+      return undefined;
+    }
+    state = {
+      path,
+      original: text,
+      base: text,
+      file: text === undefined ? undefined : splitFileText(text),
+      index: undefined,
+      pending: [],
+      taken: [],
+      drift: 0,
+      exists: text !== undefined,
+      created: false,
+      deleted: false,
+      failed: false,
+      touched: false,
+      records: [],
+    };
+    this.states.set(path, state);
+    this.order.push(state);
+    return state;
+  }
+
+  private indexOf(state: FileState): FileIndex {
+    if (!state.index) state.index = new FileIndex(state.file!);
+    return state.index;
+  }
+
+  /** Applies the pending edits to the base, so later ops are located on the result. */
+  private commit(state: FileState): void {
+    if (state.pending.length === 0) return;
+    state.base = new TextPlan(state.pending).apply(state.base ?? '');
+    state.file = splitFileText(state.base);
+    state.index = undefined;
+    for (const record of state.records) record.edits = [];
+    state.pending = [];
+    state.taken = [];
+  }
+
+  private record(state: FileState, record: Omit<EditRecord, 'warnings' | 'edits'> & { warnings?: string[]; edits?: TextEdit[] }): void {
+    state.touched = true;
+    const full: EditRecord = { warnings: [], edits: [], ...record };
+    state.records.push(full);
+    state.pending.push(...full.edits);
+  }
+
+  private fail(code: ErrorCode, block: number, path: string | null, message: string, op: EditOp, extra: Partial<ReceiptError> = {}, state?: FileState): void {
+    this.errors.push({
+      code,
+      block,
+      path,
+      message,
+      candidates: [],
+      nextStep: nextStepFor(code),
+      replyLines: { start: op.source.startLine, end: op.source.endLine },
+      ...extra,
+    });
+    if (state) {
+      state.failed = true;
+      state.touched = true;
+      state.records.push({ block, status: 'failed', strategy: 'none', score: 0, startLine: 0, endLine: 0, edits: [], warnings: [] });
+    }
+  }
+
+  private replace(state: FileState, op: ReplaceOp): void {
+    const block = op.source.block;
+    if (!state.exists) {
+      if (op.search === '') return this.create(state, op.replacement, block);
+      this.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist`, op, {}, state);
+      return;
+    }
+    const file = state.file!;
+    if (op.search === '') {
+      // Aider's convention: an empty SEARCH fills an empty file or appends to one with content.
+      if (file.lines.length === 0) return this.rewrite(state, op.replacement, false, block);
+      if (lfView(file).endsWith(op.replacement) && op.replacement.trim() !== '') {
+        this.record(state, { block, status: 'alreadyApplied', strategy: 'append', score: 1, startLine: file.lines.length, endLine: file.lines.length, warnings: ['the appended text is already at the end of the file'] });
+        return;
+      }
+      const lines = toLines(op.replacement);
+      this.record(state, {
+        block, status: 'applied', strategy: 'append', score: 1, startLine: file.lines.length + 1, endLine: file.lines.length + lines.length,
+        edits: [lineEdit(file, file.lines.length, file.lines.length, lines)],
+      });
+      return;
+    }
+    if (op.search === op.replacement) {
+      this.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['no-op: the search and replacement texts are identical'] });
+      return;
+    }
+    if (op.granularity === 'chars' && this.replaceChars(state, op)) return;
+    this.replaceLines(state, op);
+  }
+
+  /**
+   * Tool-call semantics (old_string may be part of a line): exact occurrences in the LF view.
+   * Returns false when the text does not occur, so the line ladder gets its turn.
+   */
+  private replaceChars(state: FileState, op: ReplaceOp): boolean {
+    const block = op.source.block;
+    const file = state.file!;
+    const view = lfView(file);
+    const occurrences: number[] = [];
+    for (let at = view.indexOf(op.search); at !== -1; at = view.indexOf(op.search, at + Math.max(1, op.search.length))) {
+      occurrences.push(at);
+      if (occurrences.length > 1000) break;
+    }
+    if (occurrences.length === 0) {
+      if (state.pending.length > 0) {
+        this.commit(state);
+        return this.replaceChars(state, op);
+      }
+      return false;
+    }
+    const lineOf = (offset: number) => countNewlines(view, offset);
+    const wanted = op.expectedCount;
+    const fits = wanted === 'all' || occurrences.length === wanted;
+    if (!fits) {
+      const candidates = occurrences.slice(0, 10).map((at) => {
+        const line = lineOf(at);
+        return { startLine: line + 1, endLine: line + 1 + countNewlines(op.search, op.search.length), score: 1, text: file.lines[line] };
+      });
+      this.fail('AMBIGUOUS', block, state.path, `the old text occurs ${occurrences.length} times in ${state.path}${wanted === 1 ? '' : `, expected ${wanted}`}`, op, { candidates }, state);
+      return true;
+    }
+    const edits = occurrences.map((at) => charEdit(file, at, at + op.search.length, op.replacement));
+    if (overlapsAny(edits, state.pending)) {
+      this.commit(state);
+      return this.replaceChars(state, op);
+    }
+    const first = lineOf(occurrences[0]);
+    const last = lineOf(occurrences[occurrences.length - 1] + op.search.length);
+    this.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: first + 1, endLine: last + 1, edits });
+    return true;
+  }
+
+  private replaceLines(state: FileState, op: ReplaceOp): void {
+    const block = op.source.block;
+    const needle = toNeedle(op.search);
+    const replacementLines = toLines(op.replacement);
+    const outcome = this.locateOp(state, op, needle);
+    if (outcome.kind === 'found') return this.placeMatches(state, op, needle, replacementLines, outcome.matches, outcome.notes);
+    if (outcome.kind === 'ambiguous') {
+      const index = this.indexOf(state);
+      this.fail('AMBIGUOUS', block, state.path, `${outcome.reason} in ${state.path} (matched by the ${outcome.strategy} rung)`, op, { candidates: matchCandidates(index, outcome.matches) }, state);
+      return;
+    }
+    // Not found against the current base: an already-applied edit, or one meant to follow an
+    // earlier op of this reply (a chain of edits), or a real miss.
+    const index = this.indexOf(state);
+    if (this.isAlreadyApplied(index, op, replacementLines)) {
+      this.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['the replacement text is already in the file'] });
+      return;
+    }
+    if (state.pending.length > 0) {
+      this.commit(state);
+      const retry = this.locateOp(state, op, needle);
+      if (retry.kind === 'found') return this.placeMatches(state, op, needle, replacementLines, retry.matches, [...retry.notes, 'located after the earlier edits of this reply']);
+    }
+    const report = nearestCandidates(this.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
+    const best = report.candidates[0];
+    const message = best
+      ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)`
+      : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
+    this.fail('NO_MATCH', block, state.path, message, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
+  }
+
+  private locateOp(state: FileState, op: ReplaceOp, needle: Needle): LocateOutcome {
+    const hint = op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined;
+    return locate(this.indexOf(state), needle, {
+      expectedCount: op.expectedCount,
+      lineHint: hint,
+      anchors: op.anchors,
+      atEndOfFile: op.atEndOfFile,
+      fuzzyThreshold: this.options.fuzzyThreshold ?? defaultFuzzyThreshold,
+      taken: state.taken,
+    });
+  }
+
+  /** True when the op's replacement is already where its search text would be. */
+  private isAlreadyApplied(index: FileIndex, op: ReplaceOp, replacementLines: string[]): boolean {
+    if (replacementLines.length === 0 || replacementLines.every((line) => line.trim() === '')) return false;
+    const needle = toNeedle(op.replacement);
+    const found = locate(index, needle, { expectedCount: 'all', fuzzyThreshold: 1, rungs: ladder.slice(0, 5) });
+    return found.kind === 'found' && found.matches.length > 0;
+  }
+
+  private placeMatches(state: FileState, op: ReplaceOp, needle: Needle, replacementLines: string[], matches: LineMatch[], notes: string[]): void {
+    const block = op.source.block;
+    const file = state.file!;
+    const index = this.indexOf(state);
+    const replacementElisions = new Set<number>();
+    replacementLines.forEach((line, i) => isElisionLine(line) && replacementElisions.add(i));
+    // An edit whose result already surrounds the match (the replacement contains the search text
+    // and the file already holds the whole replacement there) was applied before: do not repeat it.
+    if (matches.length === 1 && containsAppliedReplacement(index, needle, replacementLines, matches[0])) {
+      this.record(state, { block, status: 'alreadyApplied', strategy: matches[0].strategy, score: matches[0].score, startLine: matches[0].start + 1, endLine: matches[0].end, warnings: ['the replacement text is already in the file'] });
+      return;
+    }
+    const edits: TextEdit[] = [];
+    let reindented = false;
+    const warnings = [...notes];
+    for (const match of matches) {
+      const built = reanchor({ fileLines: file.lines, fileUnit: index.indentUnit, needle, replacement: replacementLines, replacementElisions, match });
+      if (built.problem) {
+        const extra = built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {};
+        this.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
+        return;
+      }
+      reindented ||= built.reindented;
+      warnings.push(...(match.warnings ?? []));
+      edits.push(lineEdit(file, match.start, match.end, built.lines));
+    }
+    for (const match of matches) state.taken.push({ start: match.start, end: match.end });
+    if (op.lineHint !== undefined) state.drift = matches[0].start - (op.lineHint - 1);
+    const first = matches[0];
+    const last = matches[matches.length - 1];
+    if (reindented) warnings.push('re-indented to fit the file');
+    this.record(state, {
+      block,
+      status: 'applied',
+      strategy: first.strategy,
+      score: Math.min(...matches.map((m) => m.score)),
+      startLine: first.start + 1,
+      endLine: Math.max(first.start + 1, last.end),
+      edits,
+      reindented,
+      warnings,
+    });
+  }
+
+  private insert(state: FileState, afterLine: number, lines: string[], block: number): void {
+    const op = { source: { block, startLine: 0, endLine: 0 } } as EditOp;
+    if (!state.exists) {
+      this.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist`, op, {}, state);
+      return;
+    }
+    const file = state.file!;
+    if (afterLine < 0 || afterLine > file.lines.length) {
+      this.fail('NO_MATCH', block, state.path, `cannot insert after line ${afterLine}: ${state.path} has ${file.lines.length} lines`, op, {}, state);
+      return;
+    }
+    this.record(state, { block, status: 'applied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, edits: [lineEdit(file, afterLine, afterLine, lines)] });
+  }
+
+  private create(state: FileState, content: string, block: number): void {
+    const op = { source: { block, startLine: 0, endLine: 0 } } as EditOp;
+    if (state.exists) {
+      if (normaliseEol(state.base ?? '') === content) {
+        this.record(state, { block, status: 'alreadyApplied', strategy: 'create', score: 1, startLine: 1, endLine: state.file!.lines.length, warnings: ['the file already has this content'] });
+        return;
+      }
+      this.fail('FILE_EXISTS', block, state.path, `${state.path} already exists and differs from the new content`, op, {}, state);
+      return;
+    }
+    if (toLines(content).some(isElisionLine)) {
+      this.fail('ELISION_UNRESOLVED', block, state.path, `the new file ${state.path} elides code ("... existing code ..."), but there is no existing file to fill it from`, op, {}, state);
+      return;
+    }
+    state.exists = true;
+    state.created = true;
+    state.deleted = false;
+    state.base = content;
+    state.file = splitFileText(content);
+    state.index = undefined;
+    state.pending = [];
+    state.taken = [];
+    this.record(state, { block, status: 'applied', strategy: 'create', score: 1, startLine: 1, endLine: toLines(content).length });
+  }
+
+  private rewrite(state: FileState, content: string, partial: boolean, block: number): void {
+    const op = { source: { block, startLine: 0, endLine: 0 } } as EditOp;
+    if (!state.exists) return this.create(state, content, block);
+    this.commit(state);
+    const file = state.file!;
+    let lines = toLines(content);
+    if (lines.some(isElisionLine)) {
+      const merged = mergeElisions(file.lines, lines, isElisionLine);
+      if (!merged.ok) {
+        this.fail('ELISION_UNRESOLVED', block, state.path, `${merged.message} in ${state.path}`, op, {}, state);
+        return;
+      }
+      lines = merged.lines;
+    } else if (partial) {
+      this.fail('ELISION_UNRESOLVED', block, state.path, `the snippet for ${state.path} is partial but marks no elision`, op, {}, state);
+      return;
+    }
+    const sameText = lines.length === file.lines.length && lines.every((line, i) => line === file.lines[i]);
+    if (sameText) {
+      this.record(state, { block, status: 'alreadyApplied', strategy: 'rewrite', score: 1, startLine: 1, endLine: file.lines.length, warnings: ['the file already has this content'] });
+      return;
+    }
+    this.record(state, { block, status: 'applied', strategy: 'rewrite', score: 1, startLine: 1, endLine: Math.max(1, file.lines.length), edits: [lineEdit(file, 0, file.lines.length, lines)] });
+  }
+
+  private remove(state: FileState, block: number): void {
+    if (!state.exists) {
+      this.record(state, { block, status: 'alreadyApplied', strategy: 'delete', score: 1, startLine: 0, endLine: 0, warnings: [`${state.path} does not exist`] });
+      return;
+    }
+    state.exists = false;
+    state.deleted = true;
+    state.pending = [];
+    this.record(state, { block, status: 'applied', strategy: 'delete', score: 1, startLine: 1, endLine: state.file?.lines.length ?? 0 });
+  }
+
+  private move(state: FileState, rawTo: string, block: number, op: EditOp): void {
+    const resolved = resolvePath(rawTo, this.options.root);
+    if (!resolved.ok) {
+      this.fail('OUTSIDE_WORKSPACE', block, rawTo, resolved.message, op, {}, state);
+      return;
+    }
+    if (!state.exists) {
+      this.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist, so it cannot be moved`, op, {}, state);
+      return;
+    }
+    if (resolved.path !== state.path && this.readFile(resolved.path) !== undefined && !this.states.get(resolved.path)?.deleted) {
+      this.fail('FILE_EXISTS', block, resolved.path, `cannot move ${state.path} to ${resolved.path}: it already exists`, op, {}, state);
+      return;
+    }
+    state.movedTo = resolved.path;
+    this.aliases.set(resolved.path, state);
+    this.record(state, { block, status: 'applied', strategy: 'move', score: 1, startLine: 0, endLine: 0 });
+  }
+
+  finish(): PlanResult {
+    const files: FileReceipt[] = [];
+    const changes: FileChange[] = [];
+    for (const state of this.order) {
+      if (!state.touched) continue;
+      const action: FileAction = state.deleted && !state.created ? 'delete' : state.created && state.original === undefined ? 'create' : state.movedTo ? 'move' : 'modify';
+      const receipts = state.records.map((record) => freeze(record, state));
+      files.push({ path: state.path, action, ...(state.movedTo ? { to: state.movedTo } : {}), edits: receipts });
+      if (state.failed) continue;
+      const newText = state.deleted ? undefined : state.pending.length ? new TextPlan(state.pending).apply(state.base ?? '') : state.base;
+      const changed = action !== 'modify' || newText !== state.original;
+      if (!changed) continue;
+      changes.push({ path: state.path, action, ...(state.movedTo ? { to: state.movedTo } : {}), originalText: state.original, newText: action === 'delete' ? undefined : newText });
+    }
+    return {
+      receipt: { ok: this.errors.length === 0, files, errors: this.errors, timing: { parseMs: 0, locateMs: 0, totalMs: 0 } },
+      changes,
+    };
+  }
+}
+
+/** Computes where an op's new text lands in the proposed file, from the edits that precede it. */
+function freeze(record: EditRecord, state: FileState): EditReceipt {
+  const base: EditReceipt = {
+    block: record.block,
+    status: record.status,
+    strategy: record.strategy,
+    score: record.score,
+    startLine: record.startLine,
+    endLine: record.endLine,
+    ...(record.reindented ? { reindented: true } : {}),
+    ...(record.warnings.length ? { warnings: record.warnings } : {}),
+  };
+  if (record.status !== 'applied' || record.edits.length === 0 || !state.base) return base;
+  const first = record.edits.reduce((a, b) => (a.start <= b.start ? a : b));
+  let shift = 0;
+  for (const edit of state.pending) {
+    if (edit.start >= first.start) break;
+    shift += countNewlines(edit.text, edit.text.length) - countNewlines(state.base, edit.end) + countNewlines(state.base, edit.start);
+  }
+  const newStart = countNewlines(state.base, first.start) + 1 + shift;
+  const newLines = Math.max(1, countNewlines(first.text, first.text.length) + (first.text.endsWith('\n') ? 0 : 1));
+  return { ...base, newStartLine: newStart, newEndLine: newStart + newLines - 1 };
+}
+
+/** True when the file holds the whole replacement around `match`, with the search text inside it. */
+function containsAppliedReplacement(index: FileIndex, needle: Needle, replacement: string[], match: LineMatch): boolean {
+  const n = needle.lines.length;
+  if (replacement.length <= n || match.strategy === 'fuzzy' || match.strategy === 'elision') return false;
+  const norm = (line: string) => line.trim();
+  const wanted = needle.lines.map(norm);
+  for (let k = 0; k + n <= replacement.length; k++) {
+    if (!wanted.every((line, i) => norm(replacement[k + i]) === line)) continue;
+    const start = match.start - k;
+    if (start < 0 || start + replacement.length > index.lines.length) continue;
+    if (replacement.every((line, i) => norm(index.lines[start + i]) === norm(line))) return true;
+  }
+  return false;
+}
+
+function toNeedle(search: string): Needle {
+  const lines = toLines(search);
+  const elisions = new Set<number>();
+  lines.forEach((line, i) => isElisionLine(line) && elisions.add(i));
+  return { lines, elisions };
+}
+
+function overlapsAny(edits: readonly TextEdit[], pending: readonly TextEdit[]): boolean {
+  return edits.some((a) => pending.some((b) => a.start < b.end && b.start < a.end));
+}
+
+function countNewlines(text: string, end: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+function normaliseEol(text: string): string {
+  return text.replace(/^\ufeff/, '').replace(/\r\n/g, '\n');
+}
+
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
