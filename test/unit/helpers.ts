@@ -1,0 +1,31 @@
+import type { EditOp, ReplaceOp } from '../../src/core/ir';
+import { planReply, type PlanOptions, type PlanResult } from '../../src/core/pipeline';
+
+let block = 0;
+
+/** A line-granularity replace op as a SEARCH/REPLACE block would produce it. */
+export function replaceOp(path: string | undefined, search: string, replacement: string, extra: Partial<ReplaceOp> = {}): ReplaceOp {
+  block++;
+  return {
+    kind: 'replace',
+    path,
+    search,
+    replacement,
+    granularity: 'lines',
+    expectedCount: 1,
+    source: { block, format: 'search-replace', startLine: 1, endLine: 1 },
+    ...extra,
+  };
+}
+
+/** Plans ops against an in-memory workspace. */
+export function plan(files: Record<string, string>, ops: EditOp[], options: PlanOptions = {}): PlanResult {
+  return planReply({ ops, problems: [] }, (path) => files[path], options);
+}
+
+/** The proposed text of one file, or throws with the receipt when it was not planned. */
+export function proposed(result: PlanResult, path: string): string | undefined {
+  const change = result.changes.find((c) => c.path === path);
+  if (!change) throw new Error(`no change for ${path}: ${JSON.stringify(result.receipt, null, 2)}`);
+  return change.newText;
+}

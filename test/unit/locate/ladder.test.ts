@@ -1,0 +1,116 @@
+import * as assert from 'node:assert/strict';
+import { FileIndex } from '../../../src/core/locate/fileIndex';
+import { locate, type LocateRequest } from '../../../src/core/locate/ladder';
+import type { Needle } from '../../../src/core/locate/matcher';
+import { splitFileText } from '../../../src/core/text/fileText';
+
+const inventory = `class Inventory:
+    def __init__(self):
+        self.items = {}
+
+    def add(self, name, count=1):
+        self.items[name] = self.items.get(name, 0) + count
+
+    def remove(self, name, count=1):
+        if self.items.get(name, 0) < count:
+            raise ValueError("not enough " + name)
+        self.items[name] -= count
+`;
+
+const needle = (text: string, elisions: number[] = []): Needle => ({ lines: text.split('\n'), elisions: new Set(elisions) });
+const request = (extra: Partial<LocateRequest> = {}): LocateRequest => ({ expectedCount: 1, fuzzyThreshold: 0.85, ...extra });
+const find = (file: string, n: Needle, extra: Partial<LocateRequest> = {}) => locate(new FileIndex(splitFileText(file)), n, request(extra));
+
+function foundAt(outcome: ReturnType<typeof locate>): [number, number, string] {
+  assert.equal(outcome.kind, 'found', JSON.stringify(outcome));
+  if (outcome.kind !== 'found') throw new Error();
+  return [outcome.matches[0].start, outcome.matches[0].end, outcome.matches[0].strategy];
+}
+
+describe('locate ladder', () => {
+  it('rung 1: exact lines', () => {
+    assert.deepEqual(foundAt(find(inventory, needle('    def add(self, name, count=1):'))), [4, 5, 'exact']);
+  });
+
+  it('rung 2: trailing whitespace in the search text', () => {
+    assert.deepEqual(foundAt(find(inventory, needle('    def add(self, name, count=1):   \n        self.items[name] = self.items.get(name, 0) + count\t'))), [4, 6, 'trailingWhitespace']);
+  });
+
+  it('rung 3: the block quoted flush-left or with tabs keeps a uniform offset', () => {
+    assert.deepEqual(foundAt(find(inventory, needle('def add(self, name, count=1):\n    self.items[name] = self.items.get(name, 0) + count'))), [4, 6, 'indentation']);
+    assert.deepEqual(foundAt(find(inventory, needle('\tdef add(self, name, count=1):\n\t\tself.items[name] = self.items.get(name, 0) + count'))), [4, 6, 'indentation']);
+  });
+
+  it('rung 3 refuses a block whose lines shift by different amounts; rung 4 takes it', () => {
+    const outcome = find(inventory, needle('def add(self, name, count=1):\nself.items[name] = self.items.get(name, 0) + count'));
+    assert.deepEqual(foundAt(outcome), [4, 6, 'innerWhitespace']);
+  });
+
+  it('rung 4: whitespace inside lines, but never inside a word', () => {
+    assert.deepEqual(foundAt(find(inventory, needle('    def add( self, name, count = 1 ):'))), [4, 5, 'innerWhitespace']);
+    assert.equal(find(inventory, needle('    def a dd(self, name, count=1):')).kind, 'notFound');
+  });
+
+  it('rung 5: curly quotes and dashes folded', () => {
+    const file = 'msg = "it\u2019s done \u2014 ok"\nprint(msg)\n';
+    assert.deepEqual(foundAt(find(file, needle(`msg = "it's done - ok"`))), [0, 1, 'unicode']);
+  });
+
+  it('rung 6: an elision line stands for any run of lines', () => {
+    const n = needle('    def __init__(self):\n...\n    def remove(self, name, count=1):', [1]);
+    const outcome = find(inventory, n);
+    assert.deepEqual(foundAt(outcome), [1, 8, 'elision']);
+    if (outcome.kind === 'found') assert.deepEqual(outcome.matches[0].alignment[1], { from: 2, to: 7 });
+  });
+
+  it('rung 7: fuzzy takes one stale line among exact context', () => {
+    const n = needle('    def remove(self, name, count=1):\n        if self.items.get(name, 0) <= count:\n            raise ValueError("not enough " + name)\n        self.items[name] -= count');
+    const outcome = find(inventory, n);
+    assert.deepEqual(foundAt(outcome), [7, 11, 'fuzzy']);
+    if (outcome.kind === 'found') assert.ok(outcome.matches[0].score < 1 && outcome.matches[0].score >= 0.85);
+  });
+
+  it('rung 7 refuses a block whose lines are mostly not in the file', () => {
+    const n = needle('    def remove(self, name, count=1):\n        data = fetch(name)\n        validate(data)\n        self.items[name] -= count');
+    assert.equal(find(inventory, n).kind, 'notFound');
+  });
+
+  it('rung 7 never matches one or two lines fuzzily', () => {
+    assert.equal(find(inventory, needle('    def add(self, nam, count=1):')).kind, 'notFound');
+  });
+
+  it('refuses two equal places and lists both', () => {
+    const file = 'if a:\n    return 1\nif b:\n    return 1\n';
+    const outcome = find(file, needle('    return 1'));
+    assert.equal(outcome.kind, 'ambiguous');
+    if (outcome.kind === 'ambiguous') assert.deepEqual(outcome.matches.map((m) => m.start), [1, 3]);
+  });
+
+  it('a close line hint settles ambiguity; a far one does not', () => {
+    const file = 'if a:\n    return 1\n\n\n\n\n\n\n\n\n\n\nif b:\n    return 1\n';
+    assert.deepEqual(foundAt(find(file, needle('    return 1'), { lineHint: 12 })), [13, 14, 'exact']);
+    assert.equal(find(file, needle('    return 1'), { lineHint: 7 }).kind, 'ambiguous');
+  });
+
+  it('an @@ anchor picks the occurrence after it', () => {
+    const file = 'def a():\n    return 1\n\ndef b():\n    return 1\n';
+    assert.deepEqual(foundAt(find(file, needle('    return 1'), { anchors: ['def b():'] })), [4, 5, 'exact']);
+  });
+
+  it('expectedCount: exact counts and all', () => {
+    const file = 'x = 1\ny = 2\nx = 1\n';
+    const all = find(file, needle('x = 1'), { expectedCount: 'all' });
+    assert.equal(all.kind === 'found' && all.matches.length, 2);
+    assert.equal(find(file, needle('x = 1'), { expectedCount: 2 }).kind, 'found');
+    assert.equal(find(file, needle('x = 1'), { expectedCount: 3 }).kind, 'ambiguous');
+  });
+
+  it('atEndOfFile keeps only a match at the end', () => {
+    const file = 'end\nmiddle\nend\n';
+    assert.deepEqual(foundAt(find(file, needle('end'), { atEndOfFile: true })), [2, 3, 'exact']);
+  });
+
+  it('never places a blank search text', () => {
+    assert.equal(find(inventory, needle('\n   \n')).kind, 'notFound');
+  });
+});

@@ -1,0 +1,67 @@
+import * as assert from 'node:assert/strict';
+import { splitFileText, lfView, looksBinary, toLines } from '../../../src/core/text/fileText';
+import { lineEdit, charEdit, TextPlan } from '../../../src/core/plan';
+
+describe('fileText', () => {
+  it('keeps every line ending, the BOM and a missing final newline', () => {
+    const raw = '\ufeffa\r\nb\nc';
+    const file = splitFileText(raw);
+    assert.deepEqual(file.lines, ['a', 'b', 'c']);
+    assert.deepEqual(file.eols, ['\r\n', '\n', '']);
+    assert.equal(file.bom, true);
+    assert.equal(file.finalNewline, false);
+    assert.equal(lfView(file), 'a\nb\nc');
+    assert.equal(file.offsets[0], 1);
+    assert.equal(file.offsets[3], raw.length);
+  });
+
+  it('picks CRLF for new lines only when most lines use it', () => {
+    assert.equal(splitFileText('a\r\nb\r\nc\n').eol, '\r\n');
+    assert.equal(splitFileText('a\r\nb\nc\n').eol, '\n');
+  });
+
+  it('treats an empty text as no lines, and a final newline as no extra line', () => {
+    assert.deepEqual(splitFileText('').lines, []);
+    assert.deepEqual(toLines('x\ny\n'), ['x', 'y']);
+    assert.deepEqual(toLines(''), []);
+  });
+
+  it('spots binary text by a NUL character', () => {
+    assert.equal(looksBinary('abc\u0000def'), true);
+    assert.equal(looksBinary('plain text'), false);
+  });
+});
+
+describe('plan', () => {
+  it('replaces lines in the file conventions: CRLF kept, no final newline kept', () => {
+    const file = splitFileText('one\r\ntwo\r\nthree');
+    const edit = lineEdit(file, 2, 3, ['THREE', 'FOUR']);
+    assert.equal(new TextPlan([edit]).apply(file.raw), 'one\r\ntwo\r\nTHREE\r\nFOUR');
+  });
+
+  it('deletes the last lines of a file without a final newline without leaving a dangling newline', () => {
+    const file = splitFileText('a\nb\nc');
+    assert.equal(new TextPlan([lineEdit(file, 2, 3, [])]).apply(file.raw), 'a\nb');
+  });
+
+  it('inserts after a last line that has no newline', () => {
+    const file = splitFileText('a\nb');
+    assert.equal(new TextPlan([lineEdit(file, 2, 2, ['c'])]).apply(file.raw), 'a\nb\nc');
+  });
+
+  it('maps character edits on the LF view back to raw offsets (BOM and CRLF)', () => {
+    const file = splitFileText('\ufeffx = 1\r\ny = 2\r\n');
+    const at = lfView(file).indexOf('y = 2');
+    const edit = charEdit(file, at, at + 5, 'y = 3\nz = 4');
+    assert.equal(new TextPlan([edit]).apply(file.raw), '\ufeffx = 1\r\ny = 3\r\nz = 4\r\n');
+  });
+
+  it('refuses overlapping edits when constructed', () => {
+    assert.throws(() => new TextPlan([{ start: 0, end: 5, text: '' }, { start: 3, end: 6, text: '' }]), /overlap/);
+  });
+
+  it('applies sorted edits whatever order they were given in', () => {
+    const plan = new TextPlan([{ start: 4, end: 5, text: 'E' }, { start: 0, end: 1, text: 'A' }]);
+    assert.equal(plan.apply('abcde'), 'AbcdE');
+  });
+});

@@ -1,0 +1,27 @@
+import * as assert from 'node:assert/strict';
+import { collapseWhitespace, foldUnicode, trimEnd } from '../../../src/core/text/normalize';
+import { detectIndentUnit } from '../../../src/core/text/indentation';
+
+describe('normalize', () => {
+  it('ignores whitespace around punctuation but not inside a word', () => {
+    assert.equal(collapseWhitespace('  foo( a,b )  '), collapseWhitespace('foo(a, b)'));
+    assert.notEqual(collapseWhitespace('const to tal = 1;'), collapseWhitespace('const total = 1;'));
+    assert.equal(collapseWhitespace('return   x'), 'return x');
+  });
+
+  it('folds typographic punctuation to ASCII', () => {
+    assert.equal(foldUnicode('print(\u201chi\u201d) \u2014 it\u2019s\u2026'), foldUnicode('print("hi") - it\'s...'));
+    assert.equal(foldUnicode('a\u00a0=\u00a01'), foldUnicode('a = 1'));
+  });
+
+  it('trims only trailing whitespace', () => {
+    assert.equal(trimEnd('  x \t'), '  x');
+  });
+
+  it('detects tabs, 2-space and 4-space indentation', () => {
+    assert.deepEqual(detectIndentUnit(['a', '\tb', '\t\tc']), { kind: 'tabs' });
+    assert.deepEqual(detectIndentUnit(['a:', '  b:', '    c: 1', '  d: 2']), { kind: 'spaces', size: 2 });
+    assert.deepEqual(detectIndentUnit(['def f():', '    if x:', '        return 1', '    return 2']), { kind: 'spaces', size: 4 });
+    assert.equal(detectIndentUnit(['a', 'b']), undefined);
+  });
+});
