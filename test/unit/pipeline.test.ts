@@ -1,0 +1,149 @@
+import * as assert from 'node:assert/strict';
+import type { EditOp } from '../../src/core/ir';
+import { plan, proposed, replaceOp } from './helpers';
+
+const src = (block: number) => ({ block, format: 'json-tool' as const, startLine: 1, endLine: 1 });
+
+describe('planReply', () => {
+  it('re-anchors a replacement written flush-left into an indented method', () => {
+    const file = 'class A:\n    def f(self):\n        return 1\n';
+    const result = plan({ 'a.py': file }, [replaceOp('a.py', 'def f(self):\n    return 1\n', 'def f(self):\n    if self.x:\n        return 2\n    return 1\n')]);
+    assert.equal(proposed(result, 'a.py'), 'class A:\n    def f(self):\n        if self.x:\n            return 2\n        return 1\n');
+    assert.equal(result.receipt.files[0].edits[0].strategy, 'indentation');
+    assert.equal(result.receipt.files[0].edits[0].reindented, true);
+  });
+
+  it('writes tabs into a tab-indented file when the reply used spaces', () => {
+    const file = 'func main() {\n\tif ok {\n\t\trun()\n\t}\n}\n';
+    const result = plan({ 'm.go': file }, [replaceOp('m.go', '    if ok {\n        run()\n    }\n', '    if ok {\n        run()\n        stop()\n    }\n')]);
+    assert.equal(proposed(result, 'm.go'), 'func main() {\n\tif ok {\n\t\trun()\n\t\tstop()\n\t}\n}\n');
+  });
+
+  it('keeps context lines as the file has them (quotes, trailing spaces)', () => {
+    const file = 'print(\u201chello\u201d)  \nx = 1\n';
+    const result = plan({ 'g.py': file }, [replaceOp('g.py', 'print("hello")\nx = 1\n', 'print("hello")\nx = 2\n')]);
+    assert.equal(proposed(result, 'g.py'), 'print(\u201chello\u201d)  \nx = 2\n');
+  });
+
+  it('keeps CRLF, BOM and a missing final newline', () => {
+    const file = '\ufeffa = 1\r\nb = 2\r\nc = 3';
+    const result = plan({ 'c.txt': file }, [replaceOp('c.txt', 'c = 3\n', 'c = 4\nd = 5\n')]);
+    assert.equal(proposed(result, 'c.txt'), '\ufeffa = 1\r\nb = 2\r\nc = 4\r\nd = 5');
+  });
+
+  it('reports an edit whose result is already there as alreadyApplied and proposes nothing', () => {
+    const file = 'import a\nimport b\n\nrun()\n';
+    const result = plan({ 'x.py': file }, [replaceOp('x.py', 'import a\n', 'import a\nimport b\n')]);
+    assert.equal(result.receipt.ok, true);
+    assert.equal(result.receipt.files[0].edits[0].status, 'alreadyApplied');
+    assert.equal(result.changes.length, 0);
+  });
+
+  it('reports a replacement already in place of a missing search as alreadyApplied', () => {
+    const result = plan({ 'x.py': 'x = 2\ny = 3\n' }, [replaceOp('x.py', 'x = 1\n', 'x = 2\n')]);
+    assert.equal(result.receipt.files[0].edits[0].status, 'alreadyApplied');
+  });
+
+  it('locates all hunks against the original and applies them together', () => {
+    const file = 'a\nb\nc\nd\ne\n';
+    const result = plan({ 'f': file }, [replaceOp('f', 'd\n', 'D\n'), replaceOp('f', 'b\n', 'B\n')]);
+    assert.equal(proposed(result, 'f'), 'a\nB\nc\nD\ne\n');
+  });
+
+  it('locates a chained edit on the text the earlier edit produced', () => {
+    const ops: EditOp[] = [
+      { kind: 'replace', path: 's.ts', search: 'let a = 1;', replacement: 'let a = 2;', granularity: 'chars', expectedCount: 1, source: src(1) },
+      { kind: 'replace', path: 's.ts', search: 'let a = 2;\nlet b', replacement: 'let a = 3;\nlet b', granularity: 'chars', expectedCount: 1, source: src(2) },
+    ];
+    const result = plan({ 's.ts': 'let a = 1;\nlet b = 1;\n' }, ops);
+    assert.equal(proposed(result, 's.ts'), 'let a = 3;\nlet b = 1;\n');
+  });
+
+  it('replaces every occurrence for replace_all, and refuses a tool-call old_string found twice', () => {
+    const all: EditOp = { kind: 'replace', path: 'l.js', search: 'foo', replacement: 'bar', granularity: 'chars', expectedCount: 'all', source: src(1) };
+    assert.equal(proposed(plan({ 'l.js': 'foo(foo)\n' }, [all]), 'l.js'), 'bar(bar)\n');
+    const one: EditOp = { ...all, expectedCount: 1 };
+    const refused = plan({ 'l.js': 'foo(foo)\n' }, [one]);
+    assert.equal(refused.receipt.errors[0].code, 'AMBIGUOUS');
+    assert.equal(refused.changes.length, 0);
+  });
+
+  it('refuses paths outside the workspace', () => {
+    const result = plan({}, [replaceOp('../../etc/passwd', 'root\n', 'x\n')]);
+    assert.equal(result.receipt.errors[0].code, 'OUTSIDE_WORKSPACE');
+    const absolute = plan({}, [replaceOp('/etc/passwd', 'root\n', 'x\n')], { root: '/work/project' });
+    assert.equal(absolute.receipt.errors[0].code, 'OUTSIDE_WORKSPACE');
+  });
+
+  it('accepts an absolute path inside the root', () => {
+    const result = plan({ 'src/a.ts': 'x\n' }, [replaceOp('/work/project/src/a.ts', 'x\n', 'y\n')], { root: '/work/project' });
+    assert.equal(proposed(result, 'src/a.ts'), 'y\n');
+  });
+
+  it('names the nearest lines, their similarity and the first difference on NO_MATCH', () => {
+    const file = 'def load(key):\n    row = db.get(key)\n    if row is None:\n        raise KeyError(key)\n    return row\n';
+    const result = plan({ 'r.py': file }, [replaceOp('r.py', 'def load(key):\n    row = cache.get(key)\n    if row is None:\n        raise LookupError(key)\n', 'x\n')]);
+    const error = result.receipt.errors[0];
+    assert.equal(error.code, 'NO_MATCH');
+    assert.equal(error.candidates[0].startLine, 1);
+    assert.ok(error.candidates[0].score > 0.5 && error.candidates[0].score < 1);
+    assert.equal(error.firstDifference?.line, 2);
+    assert.match(error.nextStep, /SEARCH/);
+  });
+
+  it('keeps every file out of the changes when one of its ops fails', () => {
+    const result = plan({ 'a': 'one\ntwo\n' }, [replaceOp('a', 'one\n', 'ONE\n'), replaceOp('a', 'three\n', 'THREE\n')]);
+    assert.equal(result.receipt.ok, false);
+    assert.equal(result.changes.length, 0);
+  });
+
+  it('creates, deletes and moves files', () => {
+    const ops: EditOp[] = [
+      { kind: 'create', path: 'new.txt', content: 'hello\n', source: src(1) },
+      { kind: 'delete', path: 'old.txt', source: src(2) },
+      { kind: 'move', from: 'a.txt', to: 'b/a.txt', source: src(3) },
+    ];
+    const result = plan({ 'old.txt': 'bye\n', 'a.txt': 'a\n' }, ops);
+    assert.equal(result.receipt.ok, true);
+    assert.deepEqual(
+      result.changes.map((c) => [c.path, c.action, c.to, c.newText]),
+      [['new.txt', 'create', undefined, 'hello\n'], ['old.txt', 'delete', undefined, undefined], ['a.txt', 'move', 'b/a.txt', 'a\n']],
+    );
+  });
+
+  it('refuses to create a file that exists with other content', () => {
+    const result = plan({ 'x': 'old\n' }, [{ kind: 'create', path: 'x', content: 'new\n', source: src(1) }]);
+    assert.equal(result.receipt.errors[0].code, 'FILE_EXISTS');
+  });
+
+  it('fills elisions of a whole-file rewrite from the original', () => {
+    const file = 'import os\n\ndef a():\n    return 1\n\ndef b():\n    return 2\n';
+    const ops: EditOp[] = [{ kind: 'rewrite', path: 'm.py', content: 'import os\nimport sys\n\n# ... existing code ...\n\ndef b():\n    return 3\n', partial: true, source: src(1) }];
+    assert.equal(proposed(plan({ 'm.py': file }, ops), 'm.py'), 'import os\nimport sys\n\ndef a():\n    return 1\n\ndef b():\n    return 3\n');
+  });
+
+  it('refuses a fuzzy match whose stale line the edit would overwrite with something else', () => {
+    const file = 'def f():\n    a = 1\n    b = 2\n    c = 3\n    return a\n';
+    const result = plan({ 'f.py': file }, [replaceOp('f.py', 'def f():\n    a = 1\n    b = 5\n    c = 3\n    return a\n', 'def f():\n    a = 1\n    b = 6\n    c = 3\n    return a\n')]);
+    assert.equal(result.receipt.errors[0].code, 'OUT_OF_DATE');
+  });
+
+  it('refuses binary and over-large files', () => {
+    assert.equal(plan({ 'b.bin': 'a\u0000b' }, [replaceOp('b.bin', 'a\n', 'b\n')]).receipt.errors[0].code, 'BINARY_FILE');
+    assert.equal(plan({ 'big': 'x'.repeat(100) }, [replaceOp('big', 'x\n', 'y\n')], { maxFileChars: 10 }).receipt.errors[0].code, 'TOO_LARGE');
+  });
+
+  it('uses the hint path for blocks without a path and says so when there is none', () => {
+    assert.equal(proposed(plan({ 'h.ts': 'a\n' }, [replaceOp(undefined, 'a\n', 'b\n')], { hintPath: 'h.ts' }), 'h.ts'), 'b\n');
+    assert.equal(plan({}, [replaceOp(undefined, 'a\n', 'b\n')]).receipt.errors[0].code, 'NO_TARGET_FILE');
+  });
+
+  it('says NO_EDITS_FOUND for a reply with nothing in it', () => {
+    assert.equal(plan({}, []).receipt.errors[0].code, 'NO_EDITS_FOUND');
+  });
+
+  it('appends for an empty search and creates a missing file', () => {
+    assert.equal(proposed(plan({ 'a': 'x' }, [replaceOp('a', '', 'y\n')]), 'a'), 'x\ny');
+    assert.equal(proposed(plan({}, [replaceOp('n.md', '', '# New\n')]), 'n.md'), '# New\n');
+  });
+});
