@@ -1,7 +1,435 @@
-import type { ReplyParser } from './parser';
+/**
+ * SEARCH/REPLACE blocks in the Aider, Cline and Roo dialects, compiled to `ReplaceOp`s.
+ *
+ *     path/to/file.py            <- path: line before the block or its fence, the fence's info
+ *     ```python                     string, or the first line inside the fence (diff-fenced)
+ *     <<<<<<< SEARCH             <- 5-9 marker chars; Cline: `------- SEARCH`
+ *     :start_line:12             <- Roo (optional), then `-------`
+ *     -------
+ *     old lines
+ *     =======
+ *     new lines
+ *     >>>>>>> REPLACE            <- Cline: `+++++++ REPLACE`
+ *     ```
+ *
+ * The parser is driven by the markers, not by the fences: once inside a block every line up to the
+ * divider / end marker is content, so files that themselves contain ``` fences survive. Fences and
+ * path lines only name the file and are claimed with the block.
+ */
+import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
+import { parseFenceOpener, closesFence, parseInfoString, type FenceOpener } from './fences';
+import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { filenameFromLine, pathFromLabelLine, pathsNamedByLine } from './paths';
 
-/** Placeholder until the search-replace parser lands: recognises nothing. */
+const HEAD = /^[ \t]*(<{5,9}|-{5,9}) SEARCH[ \t]*$/;
+const DIVIDER = /^[ \t]*(={5,9})[ \t]*$/;
+const UPDATE = /^[ \t]*(>{5,9}|\+{5,9}) REPLACE[ \t]*$/;
+const META = /^[ \t]*:(start|end)_line:[ \t]*(\d{1,9})[ \t]*$/;
+const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
+/** Roo escapes content lines that look like markers with a backslash. */
+const ESCAPED = /^\\(?=<{5,9} SEARCH|={5,9}|>{5,9} REPLACE|-{5,9}|:start_line:|:end_line:)/;
+/** `12 | code`, `12: code`, `  12\tcode` (cat -n): a line-number gutter copied from a tool's output. */
+const NUMBER_PREFIX = /^[ \t]*(\d{1,7})(?:[ \t]*[|:][ \t]?|\t)/;
+
+/** How far above a SEARCH marker an open fence may start and still be this block's fence. */
+const MAX_FENCE_TO_HEAD = 5;
+
+/** True when a line is a SEARCH/REPLACE start marker (any dialect). */
+export function isSearchMarker(line: string): boolean {
+  return HEAD.test(line);
+}
+
+/** True when a line is a SEARCH/REPLACE end marker (any dialect). */
+export function isReplaceMarker(line: string): boolean {
+  return UPDATE.test(line);
+}
+
+interface FenceContext {
+  readonly open: FenceOpener;
+  readonly path: string | undefined;
+}
+
+interface Mention {
+  readonly index: number;
+  readonly path: string;
+}
+
+/**
+ * The SEARCH/REPLACE parser. Guarantees, per block: one `ReplaceOp` (whole lines, `\n` endings,
+ * `expectedCount: 1`, `granularity: 'lines'`), or one problem: `INCOMPLETE_BLOCK` when the reply ends
+ * inside it, `PARSE_ERROR` when its markers are missing or out of order. Each block's line range
+ * covers its path line, fences and markers. Linear in the reply.
+ */
 export const searchReplaceParser: ReplyParser = {
   format: 'search-replace',
-  parse: () => [],
+  parse: (reply, isClaimed) => new SearchReplaceScan(reply, (i) => isClaimed(i + 1)).run(),
 };
+
+class SearchReplaceScan {
+  private readonly lines: readonly string[];
+  private readonly blocks: ParsedBlock[] = [];
+  /** First line index not yet consumed by a block. */
+  private floor = 0;
+  private lastPath: string | undefined;
+  private havePrevious = false;
+  private mentions: Mention[] = [];
+  /** Set when the previous block ended inside a fence that goes on with another block. */
+  private continuing: FenceContext | undefined;
+  /** A fence that is open in the prose (an example code block), tracked so that a block inside it knows its fence. */
+  private proseFence: { open: FenceOpener; index: number } | undefined;
+
+  constructor(reply: ReplyText, private readonly claimed: (index: number) => boolean) {
+    this.lines = reply.lines;
+  }
+
+  run(): ParsedBlock[] {
+    const { lines } = this;
+    let i = 0;
+    while (i < lines.length) {
+      if (this.claimed(i)) {
+        i++;
+        continue;
+      }
+      const line = lines[i];
+      if (HEAD.test(line)) {
+        i = this.block(i);
+        this.floor = i;
+        this.proseFence = undefined;
+        this.mentions = [];
+        continue;
+      }
+      if (UPDATE.test(line)) {
+        this.problem(i, i, 'PARSE_ERROR', `\`${line.trim()}\` without a matching \`<<<<<<< SEARCH\` before it.`, undefined);
+        this.continuing = undefined;
+        this.floor = i + 1;
+        i++;
+        continue;
+      }
+      this.trackProse(i, line);
+      i++;
+    }
+    return this.blocks;
+  }
+
+  /** Follows fences in the prose and records file names mentioned outside them. */
+  private trackProse(i: number, line: string): void {
+    if (this.proseFence) {
+      if (closesFence(line, this.proseFence.open)) this.proseFence = undefined;
+      return;
+    }
+    const open = parseFenceOpener(line);
+    if (open) {
+      this.proseFence = { open, index: i };
+      const info = parseInfoString(open.info);
+      if (info.path !== undefined && !info.citation) this.mentions.push({ index: i, path: info.path });
+      return;
+    }
+    if (line.trim().length === 0) return;
+    for (const path of pathsNamedByLine(line)) this.mentions.push({ index: i, path });
+  }
+
+  /** Parses the block whose SEARCH marker is at `head`; returns the index to continue from. */
+  private block(head: number): number {
+    const { lines } = this;
+    const n = lines.length;
+    const ctx = this.context(head);
+
+    // Roo metadata and separator.
+    let j = head + 1;
+    let lineHint: number | undefined;
+    let hadMeta = false;
+    while (j < n && META.test(lines[j])) {
+      const m = META.exec(lines[j]) as RegExpExecArray;
+      if (m[1] === 'start') lineHint = Number(m[2]);
+      hadMeta = true;
+      j++;
+    }
+    const separator = j < n && DASHES.test(lines[j]) ? j : -1;
+
+    const dividers: number[] = [];
+    let k = separator >= 0 ? separator + 1 : j;
+    while (k < n && !UPDATE.test(lines[k]) && !HEAD.test(lines[k])) {
+      if (DIVIDER.test(lines[k])) dividers.push(k);
+      k++;
+    }
+    if (k >= n) {
+      const where = dividers.length > 0 ? 'in its REPLACE part' : 'in its SEARCH part';
+      this.problem(ctx.start, n - 1, 'INCOMPLETE_BLOCK', `The reply ends ${where}: the block has no \`>>>>>>> REPLACE\`.`, ctx.path);
+      this.settle(ctx.path);
+      this.continuing = undefined;
+      return n;
+    }
+    if (HEAD.test(lines[k])) {
+      const what = dividers.length > 0 ? '`>>>>>>> REPLACE`' : '`=======` and `>>>>>>> REPLACE`';
+      this.problem(ctx.start, k - 1, 'PARSE_ERROR', `The block has no ${what} before the next \`<<<<<<< SEARCH\` (line ${k + 1}).`, ctx.path);
+      this.settle(ctx.path);
+      this.continuing = ctx.fence ? { open: ctx.fence, path: ctx.path } : undefined;
+      return k;
+    }
+    const end = this.blockEnd(k, ctx);
+    if (dividers.length === 0) {
+      this.problem(ctx.start, end, 'PARSE_ERROR', 'The block has `<<<<<<< SEARCH` and `>>>>>>> REPLACE` but no `=======` between them.', ctx.path);
+      this.settle(ctx.path);
+      return end + 1;
+    }
+    const bodyStart = separator >= 0 ? separator + 1 : j;
+    const divider = chooseDivider(lines, dividers, bodyStart, k, lines[head], lines[k]);
+    let searchLines = lines.slice(bodyStart, divider).map(unescape);
+    const replaceLines = lines.slice(divider + 1, k).map(unescape);
+    if (separator >= 0 && !hadMeta && replaceLines.length > 0 && replaceLines[0].trim() === lines[separator].trim()) {
+      // Not Roo's separator: the file's own text starts with a dashed line (and the replacement keeps it).
+      searchLines = [lines[separator], ...searchLines];
+    }
+    const numbered = stripLineNumbers(searchLines, replaceLines);
+    const source: EditSource = { block: 0, format: 'search-replace', startLine: ctx.start + 1, endLine: end + 1 };
+    const op: ReplaceOp = {
+      kind: 'replace',
+      path: ctx.path,
+      search: joinLines(numbered.search),
+      replacement: joinLines(numbered.replace),
+      granularity: 'lines',
+      expectedCount: 1,
+      ...((lineHint ?? numbered.firstNumber) !== undefined ? { lineHint: lineHint ?? numbered.firstNumber } : {}),
+      source,
+    };
+    this.blocks.push({ startLine: ctx.start + 1, endLine: end + 1, ops: [op], problems: [] });
+    this.settle(ctx.path);
+    return end + 1;
+  }
+
+  /** Remembers the path for inheritance by the next block. */
+  private settle(path: string | undefined): void {
+    this.lastPath = path;
+    this.havePrevious = true;
+  }
+
+  /**
+   * Where the block starts (its path line or fence) and which file it targets. Sets or clears
+   * `continuing` as a side effect of consuming it.
+   */
+  private context(head: number): { start: number; path: string | undefined; fence: FenceOpener | undefined } {
+    const { lines } = this;
+    const usable = (i: number) => i >= this.floor && !this.claimed(i);
+    const prevNonBlank = (from: number) => {
+      let i = from;
+      while (usable(i) && lines[i].trim().length === 0) i--;
+      return i;
+    };
+
+    const continuing = this.continuing;
+    this.continuing = undefined;
+    if (continuing) {
+      // Another block inside the fence the previous block was in: a path line may sit between.
+      const k = prevNonBlank(head - 1);
+      const own = usable(k) ? filenameFromLine(lines[k]) : undefined;
+      return { start: this.floor, path: own ?? continuing.path, fence: continuing.open };
+    }
+
+    let k = prevNonBlank(head - 1);
+    let start = head;
+    let inFencePath: string | undefined;
+    if (usable(k) && parseFenceOpener(lines[k]) === undefined) {
+      const own = filenameFromLine(lines[k]);
+      if (own !== undefined) {
+        inFencePath = own;
+        start = k;
+        k = prevNonBlank(k - 1);
+      }
+    }
+
+    let fence: FenceOpener | undefined;
+    let fenceIndex = -1;
+    if (this.proseFence && this.proseFence.index >= this.floor && head - this.proseFence.index <= MAX_FENCE_TO_HEAD) {
+      fence = this.proseFence.open;
+      fenceIndex = this.proseFence.index;
+    }
+    let infoPath: string | undefined;
+    let beforePath: string | undefined;
+    if (fence) {
+      start = fenceIndex;
+      const info = parseInfoString(fence.info);
+      if (!info.citation) infoPath = info.path;
+      const label = this.labelAbove(fenceIndex);
+      if (label) {
+        beforePath = label.path;
+        if (label.strong) start = label.index;
+      }
+    } else if (inFencePath === undefined) {
+      const label = this.labelAbove(head);
+      if (label) {
+        beforePath = label.path;
+        if (label.strong) start = label.index;
+      }
+    }
+    let path = inFencePath ?? infoPath ?? beforePath;
+    if (path === undefined) path = this.inherited(start);
+    return { start, path, fence };
+  }
+
+  /** A path label on the line above `index` (one blank line allowed between). */
+  private labelAbove(index: number): { path: string; strong: boolean; index: number } | undefined {
+    for (let i = index - 1, blanks = 0; i >= this.floor && !this.claimed(i); i--) {
+      const line = this.lines[i];
+      if (line.trim().length === 0) {
+        if (++blanks > 1) return undefined;
+        continue;
+      }
+      if (parseFenceOpener(line) !== undefined) return undefined;
+      const label = pathFromLabelLine(line);
+      return label ? { ...label, index: i } : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * The path a block without its own label takes: the previous block's, unless prose between the
+   * two named another file (then that file if it is the only one named, else none: the hint).
+   */
+  private inherited(start: number): string | undefined {
+    // Before the first block, a file named somewhere in the preamble is too weak a signal: the hint wins.
+    if (!this.havePrevious) return undefined;
+    const named = new Set<string>();
+    for (const m of this.mentions) if (m.index < start) named.add(m.path);
+    if (this.lastPath !== undefined) named.delete(this.lastPath);
+    if (named.size === 0) return this.lastPath;
+    return named.size === 1 ? [...named][0] : undefined;
+  }
+
+  /**
+   * The last line of a block ending with the REPLACE marker at `update`: the fence's closing line
+   * when it follows (blank lines allowed), else the marker itself. If another SEARCH marker follows
+   * inside the same fence, the fence goes on with that block.
+   */
+  private blockEnd(update: number, ctx: { fence: FenceOpener | undefined; path: string | undefined }): number {
+    const { lines } = this;
+    if (!ctx.fence) return update;
+    let nonBlank = 0;
+    for (let q = update + 1; q < lines.length && !this.claimed(q); q++) {
+      const line = lines[q];
+      if (closesFence(line, ctx.fence)) return nonBlank <= 3 ? q : update;
+      if (HEAD.test(line)) {
+        this.continuing = { open: ctx.fence, path: ctx.path };
+        return update;
+      }
+      if (parseFenceOpener(line) !== undefined || UPDATE.test(line)) return update;
+      if (line.trim().length > 0 && ++nonBlank > 3) return update;
+    }
+    return update;
+  }
+
+  private problem(from: number, to: number, code: ParseProblem['code'], message: string, path: string | undefined): void {
+    const problem: ParseProblem = {
+      code, block: 0, format: 'search-replace', startLine: from + 1, endLine: to + 1, message,
+      ...(path !== undefined ? { path } : {}),
+    };
+    this.blocks.push({ startLine: from + 1, endLine: to + 1, ops: [], problems: [problem] });
+  }
+}
+
+function unescape(line: string): string {
+  return ESCAPED.test(line) ? line.slice(1) : line;
+}
+
+function joinLines(lines: readonly string[]): string {
+  return lines.length === 0 ? '' : lines.join('\n') + '\n';
+}
+
+/**
+ * Picks the real divider among several `=======` lines in one block (the file itself may hold
+ * such lines: reStructuredText headings, merge-conflict docs). Preference, in order:
+ * 1. a line whose `=` count equals the SEARCH or REPLACE marker's length (Markers come in a set;
+ *    a heading underline has the length of its title);
+ * 2. the split whose two sides share the most lines (an edit keeps most of what it replaces);
+ * 3. the split that leaves as many `=======` lines on each side (edits rarely add or drop them);
+ * 4. the earliest (Aider's choice).
+ * The sweep moves lines from one side to the other one candidate at a time, so it is linear.
+ */
+export function chooseDivider(lines: readonly string[], candidates: readonly number[], bodyStart: number, update: number, headLine: string, updateLine: string): number {
+  if (candidates.length === 1) return candidates[0];
+  const headLen = (HEAD.exec(headLine)?.[1].length) ?? 7;
+  const updateLen = (UPDATE.exec(updateLine)?.[1].length) ?? 7;
+  const searchCount = new Map<string, number>();
+  const replaceCount = new Map<string, number>();
+  let overlap = 0;
+  let searchDividers = 0;
+  let replaceDividers = 0;
+  const key = (line: string) => line.trim();
+  const add = (map: Map<string, number>, other: Map<string, number>, line: string, delta: 1 | -1) => {
+    const k = key(line);
+    if (k.length === 0) return;
+    const before = Math.min(map.get(k) ?? 0, other.get(k) ?? 0);
+    map.set(k, (map.get(k) ?? 0) + delta);
+    overlap += Math.min(map.get(k) ?? 0, other.get(k) ?? 0) - before;
+  };
+  const first = candidates[0];
+  for (let i = bodyStart; i < first; i++) add(searchCount, replaceCount, lines[i], 1);
+  for (let i = first + 1; i < update; i++) add(replaceCount, searchCount, lines[i], 1);
+  searchDividers = 0;
+  replaceDividers = candidates.length - 1;
+
+  let best = first;
+  let bestScore: number[] | undefined;
+  for (let c = 0; c < candidates.length; c++) {
+    const at = candidates[c];
+    if (c > 0) {
+      const prev = candidates[c - 1];
+      // prev joins the search side; lines prev+1 .. at-1 move from replace to search; `at` leaves replace.
+      add(searchCount, replaceCount, lines[prev], 1);
+      for (let i = prev + 1; i < at; i++) {
+        add(replaceCount, searchCount, lines[i], -1);
+        add(searchCount, replaceCount, lines[i], 1);
+      }
+      add(replaceCount, searchCount, lines[at], -1);
+      searchDividers++;
+      replaceDividers--;
+    }
+    const len = (DIVIDER.exec(lines[at]) as RegExpExecArray)[1].length;
+    const score = [
+      len === headLen || len === updateLen ? 1 : 0,
+      /^=/.test(lines[at]) ? 1 : 0,
+      overlap,
+      -Math.abs(searchDividers - replaceDividers),
+    ];
+    if (bestScore === undefined || greater(score, bestScore)) {
+      best = at;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function greater(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  return false;
+}
+
+/**
+ * Removes a line-number gutter (`12 | code`, `12: code`, `12<TAB>code`) when EVERY line of both
+ * sides carries one and the SEARCH side's numbers run consecutively (so a YAML list of `1: a`
+ * keys or code that starts with numbers is not mistaken for a gutter). The first SEARCH number
+ * becomes a line hint.
+ */
+export function stripLineNumbers(search: readonly string[], replace: readonly string[]): { search: readonly string[]; replace: readonly string[]; firstNumber?: number } {
+  const unchanged = { search, replace };
+  if (search.length + replace.length === 0) return unchanged;
+  const strip = (lines: readonly string[], consecutive: boolean): { lines: string[]; first?: number } | undefined => {
+    const out: string[] = [];
+    let first: number | undefined;
+    let previous = -1;
+    for (const line of lines) {
+      const m = NUMBER_PREFIX.exec(line);
+      if (!m) return undefined;
+      const number = Number(m[1]);
+      if (consecutive && previous >= 0 && number !== previous + 1) return undefined;
+      if (first === undefined) first = number;
+      previous = number;
+      out.push(line.slice(m[0].length));
+    }
+    return { lines: out, first };
+  };
+  const s = strip(search, true);
+  if (!s) return unchanged;
+  const r = strip(replace, search.length === 0);
+  if (!r) return unchanged;
+  return { search: s.lines, replace: r.lines, ...(search.length > 0 && s.first !== undefined ? { firstNumber: s.first } : {}) };
+}

@@ -1,7 +1,175 @@
-import type { ReplyParser } from './parser';
+/**
+ * Fenced whole files and elided snippets, compiled to `RewriteFileOp`s. Runs last: it only sees
+ * fenced blocks no other parser claimed.
+ *
+ * What counts as an edit (a chat reply is full of example code that is not one):
+ * - a fence with a path (a filename line right above it, the info string, or a first-line comment
+ *   `// src/a.ts`, `# a.py`, `<!-- a.html -->`) → a whole-file rewrite, or a snippet (`partial`)
+ *   when it holds elision lines;
+ * - a fence without a path that holds elision lines → a snippet for the hint file (or for the one
+ *   file the sentence above it names in backticks);
+ * - anything else (no path, no elisions; shell sessions and output without an explicit path;
+ *   diffs; Cursor's `12:30:path` citations) is an illustration and is ignored.
+ * A fence the reply ends inside of is `INCOMPLETE_BLOCK` when it would have been an edit: writing it
+ * would truncate the file.
+ */
+import type { EditSource, ParseProblem, RewriteFileOp } from '../ir';
+import { isElisionLine } from './elision';
+import { findFencedBlocks, parseFenceOpener, parseInfoString, type FencedBlock } from './fences';
+import type { ParsedBlock, ReplyParser } from './parser';
+import { cleanReplyPath, filenameFromLine, looksLikeFilePath, pathFromLabelLine } from './paths';
 
-/** Placeholder until the whole-file parser lands: recognises nothing. */
+/** Fence languages that show commands or output, not files: edits only with an explicit path. */
+const NON_FILE_LANGS = new Set([
+  'bash', 'sh', 'shell', 'zsh', 'fish', 'console', 'terminal', 'shell-session', 'shellsession', 'sh-session',
+  'powershell', 'pwsh', 'ps', 'cmd', 'bat', 'batch', 'text', 'txt', 'plaintext', 'plain', 'output', 'log',
+  'logs', 'stdout', 'stderr', 'none', 'nohighlight', 'ansi', 'repl', 'pycon', 'python-repl', 'irb',
+]);
+
+/** Fence languages that are never a file's content here (another parser's business). */
+const NEVER_LANGS = new Set(['diff', 'patch', 'udiff', 'git-diff']);
+
+/** Lines that mark another format; a fence holding one is not a whole file. */
+const FOREIGN_MARKERS = [
+  /^[ \t]*(?:<{5,9}|-{5,9}) SEARCH[ \t]*$/,
+  /^[ \t]*(?:>{5,9}|\+{5,9}) REPLACE[ \t]*$/,
+  /^\*\*\* Begin Patch\s*$/,
+  /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/,
+  /^diff --git /,
+];
+
+/** The whole-file / snippet parser. See the module comment for what it accepts. Linear in the reply. */
 export const wholeFileParser: ReplyParser = {
   format: 'whole-file',
-  parse: () => [],
+  parse: (reply, isClaimed) => {
+    const claimed = (i: number) => isClaimed(i + 1);
+    const out: ParsedBlock[] = [];
+    for (const fence of findFencedBlocks(reply.lines, claimed)) {
+      if (fence.hasClaimed) continue;
+      const block = readFence(reply.lines, fence, claimed);
+      if (block) out.push(block);
+    }
+    return out;
+  },
 };
+
+function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: number) => boolean): ParsedBlock | undefined {
+  const info = parseInfoString(fence.open.info);
+  if (info.citation) return undefined;
+  const lang = info.lang;
+  if (lang !== undefined && NEVER_LANGS.has(lang)) return undefined;
+
+  let content = dedent(lines.slice(fence.contentStart, fence.contentEnd + 1), fence.open.indent);
+  for (const line of content) if (FOREIGN_MARKERS.some((re) => re.test(line))) return undefined;
+
+  let start = fence.openIndex;
+  let path = info.path;
+  let strong = path !== undefined;
+  const label = labelAbove(lines, fence.openIndex, claimed);
+  if (path === undefined && label?.strong) {
+    path = label.path;
+    start = label.index;
+  } else if (label?.strong && label.path === path) {
+    start = label.index;
+  }
+
+  const first = firstNonBlank(content);
+  const commentPath = first >= 0 ? pathFromComment(content[first]) : undefined;
+  if (commentPath !== undefined) {
+    if (path === undefined) {
+      path = commentPath;
+      strong = true;
+      content = content.slice(first + 1);
+    } else if (samePath(commentPath, path)) {
+      content = content.slice(first + 1);
+    }
+  }
+  if (path !== undefined) strong = true;
+
+  const elided = content.some(isElisionLine);
+  if (!strong) {
+    if (!elided) return undefined;
+    if (lang !== undefined && NON_FILE_LANGS.has(lang)) return undefined;
+    // A snippet may take its file from the sentence above ("In `src/a.ts`, change:").
+    if (label && !label.strong) path = label.path;
+  }
+
+  const end = fence.closeIndex ?? lines.length - 1;
+  const source: EditSource = { block: 0, format: elided ? 'snippet' : 'whole-file', startLine: start + 1, endLine: end + 1 };
+  if (fence.closeIndex === undefined) {
+    const problem: ParseProblem = {
+      code: 'INCOMPLETE_BLOCK', block: 0, format: source.format, startLine: start + 1, endLine: end + 1,
+      message: 'The reply ends inside this fenced block: it has no closing fence, so the file may be cut off.',
+      ...(path !== undefined ? { path } : {}),
+    };
+    return { startLine: start + 1, endLine: end + 1, ops: [], problems: [problem] };
+  }
+  if (content.every((line) => line.trim().length === 0)) return undefined;
+  const op: RewriteFileOp = { kind: 'rewrite', path, content: content.join('\n') + '\n', partial: elided, source };
+  return { startLine: start + 1, endLine: end + 1, ops: [op], problems: [] };
+}
+
+/** A path label on the line right above the fence (one blank line allowed between). */
+function labelAbove(lines: readonly string[], openIndex: number, claimed: (i: number) => boolean): { path: string; strong: boolean; index: number } | undefined {
+  for (let i = openIndex - 1, blanks = 0; i >= 0 && !claimed(i); i--) {
+    const line = lines[i];
+    if (line.trim().length === 0) {
+      if (++blanks > 1) return undefined;
+      continue;
+    }
+    if (parseFenceOpener(line) !== undefined) return undefined;
+    const label = pathFromLabelLine(line);
+    return label ? { ...label, index: i } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The path a first-line comment names: `// src/a.ts`, `# a.py`, `-- q.sql`, `; x.ini`,
+ * `/* a.css *\/`, `<!-- a.html -->`, `{/* a.tsx *\/}`, also with a `File:` label. The comment must
+ * hold nothing but the path, so `# coding: utf-8`, `#!/bin/sh`, `#include <x.h>` are not paths.
+ */
+export function pathFromComment(line: string): string | undefined {
+  const text = line.trim();
+  const forms: ReadonlyArray<readonly [string, string]> = [
+    ['{/*', '*/}'], ['<!--', '-->'], ['/*', '*/'], ['//', ''], ['#', ''], ['--', ''], [';', ''], ['%', ''],
+  ];
+  for (const [open, close] of forms) {
+    if (!text.startsWith(open)) continue;
+    let body = text.slice(open.length);
+    if (close) {
+      if (!body.endsWith(close)) return undefined;
+      body = body.slice(0, body.length - close.length);
+    }
+    // `#` must be followed by a space: `#include`, `#!/bin/sh`, `#region` are code.
+    if (open === '#' && !/^\s/.test(body)) return undefined;
+    if (filenameFromLine(body) === undefined) return undefined;
+    const path = cleanReplyPath(body);
+    return path !== undefined && looksLikeFilePath(path) ? path : undefined;
+  }
+  return undefined;
+}
+
+function samePath(a: string, b: string): boolean {
+  if (a === b) return true;
+  return a.endsWith('/' + b) || b.endsWith('/' + a);
+}
+
+function firstNonBlank(lines: readonly string[]): number {
+  for (let i = 0; i < lines.length; i++) if (lines[i].trim().length > 0) return i;
+  return -1;
+}
+
+/** Removes the fence's own indentation (a fence inside a list item) from every content line. */
+function dedent(lines: readonly string[], indent: number): string[] {
+  if (indent === 0) return lines.slice();
+  return lines.map((line) => {
+    let i = 0;
+    let width = 0;
+    while (i < line.length && width < indent && (line[i] === ' ' || line[i] === '\t')) {
+      width += line[i] === '\t' ? 4 : 1;
+      i++;
+    }
+    return line.slice(i);
+  });
+}

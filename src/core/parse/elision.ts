@@ -1,0 +1,110 @@
+/**
+ * Recognising elision lines: the places where a model wrote "the code here stays as it was"
+ * instead of the code (`// ... existing code ...`, `# ... rest of file unchanged`, `...`).
+ *
+ * Choice on bare `...`: a line holding only dots (or `…`) is ALWAYS an elision, also inside Python
+ * where `...` can be a stub body. Aider treats such lines as elisions in SEARCH/REPLACE, and the two
+ * mistakes are not equally bad: reading a real `...` stub as an elision makes the matcher fill it
+ * from the original or refuse (`ELISION_UNRESOLVED`), whereas reading an elision as code would write
+ * `...` over the user's code. Code that merely contains dots (`...args`, `[...a]`, `print("...")`,
+ * `return ...`) is never an elision.
+ *
+ * Linear: a few anchored regexes without nested quantifiers per line.
+ */
+
+/** Comment syntaxes: opening token and, for block comments, the closing token. */
+const COMMENT_FORMS: ReadonlyArray<readonly [string, string]> = [
+  ['{/*', '*/}'],
+  ['<!--', '-->'],
+  ['/*', '*/'],
+  ['(*', '*)'],
+  ['"""', '"""'],
+  ['//', ''],
+  ['#', ''],
+  ['--', ''],
+  [';;', ''],
+  [';', ''],
+  ['%', ''],
+  ["'", ''],
+  ['rem ', ''],
+];
+
+/** Words that, next to dots, make a comment read as "code left out here". */
+const ELISION_WORDS = /\b(?:existing|rest|unchanged|remain|remains|remaining|same|omitted|snip|snipped|previous|other|etc|elided|code|methods|functions|imports|implementation|body)\b/;
+
+/** Phrases that mean "code left out here" even without dots. */
+const ELISION_PHRASES = [
+  /^(?:the )?(?:rest|remainder) of (?:the |this |your )?[a-z]+(?: [a-z]+)?(?: (?:is|are|remains?|stays?|goes)\b.*)?$/,
+  /\bexisting (?:code|imports|methods|functions|content|logic|implementation|tests|fields|properties|config(?:uration)?)\b/,
+  /\b(?:remains?|stays?|is|are|left) (?:the same|unchanged|as is|as before)\b/,
+  /^(?:unchanged|omitted|snip|snipped|elided)\b/,
+  /\b(?:omitted|elided|truncated) for brevity\b/,
+  /^same as (?:before|above|original|existing)\b/,
+  /^(?:other|remaining|more) [a-z]+(?: [a-z]+)? (?:unchanged|omitted|here|go here|remain|stay)\b/,
+  /^(?:keep|kept) (?:the )?(?:existing|rest|original|previous)\b/,
+];
+
+/**
+ * True when a line stands for omitted code rather than being code. Recognised:
+ * - only dots (three or more) or `…`, with any indentation, optionally in `[...]` / `(...)`;
+ * - a comment (`//`, `#`, `--`, `;`, `%`, `'`, `/* *\/`, `<!-- -->`, `{/* *\/}`, `(* *)`) whose body is
+ *   only dots, or starts with dots (`// ... more handlers`), or ends with dots next to an elision
+ *   word (`# rest of the class ...`), or is an elision phrase without dots (`// rest of the code
+ *   remains the same`, `// existing code`).
+ * Not recognised: code with dots in it (`...args`, `[...a]`, `print("...")`, `foo(...)`), and
+ * ordinary comments that end with dots (`// Loading...`).
+ */
+export function isElisionLine(line: string): boolean {
+  const text = line.trim();
+  if (text.length < 1 || text.length > 200) return false;
+  if (isDotsOnly(text)) return true;
+  if (text === '[...]' || text === '(...)' || text === '[…]' || text === '(…)') return true;
+  const body = commentBody(text);
+  if (body === undefined) return false;
+  return isElisionBody(body);
+}
+
+/** `...`, `....`, `…`, `. . .` and nothing else. */
+function isDotsOnly(text: string): boolean {
+  return /^(?:\.{3,}|…+|(?:\. ){2,}\.)$/.test(text);
+}
+
+/** The text inside a comment that takes the whole line, or undefined if the line is not one. */
+function commentBody(text: string): string | undefined {
+  const lower = text.toLowerCase();
+  for (const [open, close] of COMMENT_FORMS) {
+    if (!lower.startsWith(open)) continue;
+    let body = text.slice(open.length);
+    if (close) {
+      if (!body.endsWith(close)) {
+        // A block comment may be left open on the line (`/* ... existing code ...`).
+        if (open !== '/*' && open !== '<!--' && open !== '{/*') continue;
+      } else {
+        body = body.slice(0, body.length - close.length);
+      }
+    }
+    // `#` also opens `#include`, `#!/bin/sh`, `#[derive]`: those have no space or dots after it,
+    // and fail the body tests below anyway.
+    return body.trim();
+  }
+  return undefined;
+}
+
+function isElisionBody(raw: string): boolean {
+  // Decorations around the words: `[...]`, `(unchanged)`, `{ ... }`, `<...>`.
+  const body = raw.replace(/^[\s[({<]+/, '').replace(/[\s\])}>]+$/, '').trim();
+  if (body.length === 0) return raw.includes('.') || raw.includes('…');
+  if (isDotsOnly(body)) return true;
+  const lower = body.toLowerCase();
+  const startsWithDots = /^(?:\.{3}|…)/.test(lower);
+  const endsWithDots = /(?:\.{3}|…)$/.test(lower);
+  if (startsWithDots) {
+    // `// ...existing code...`, `# ... more handlers`, but not `// ...args` copied from code.
+    const rest = lower.replace(/^[.…\s]+/, '');
+    return rest.length === 0 || (/^[a-z(]/.test(rest) && !/^[a-z_$][\w$]*[.(,)\]]/.test(rest));
+  }
+  const words = lower.replace(/[.…]+/g, ' ').trim();
+  if (words.length > 80) return false;
+  if (endsWithDots && ELISION_WORDS.test(words)) return true;
+  return ELISION_PHRASES.some((re) => re.test(words));
+}

@@ -1,0 +1,217 @@
+/**
+ * Finding fenced blocks in a reply: backtick or tilde fences of any length >= 3 (with an info
+ * string), and Aider's `<source>` ... `</source>` fences (used when the file itself holds
+ * backticks). A fence closes only with the same character, at least as long as the opener, with
+ * nothing but whitespace after it.
+ *
+ * Beyond CommonMark, one heuristic for how models really write: a file that itself contains a
+ * fenced block (a README) is often wrapped in a fence of the SAME length. Inside an open fence, a
+ * line that opens a fence with an info string (```` ```bash ````) is counted as a nested opener and
+ * the next bare fence closes that one, not the outer block. Without this, the outer block would be
+ * cut at the inner block's end and a truncated file would be written.
+ *
+ * Everything here is one pass over the lines; no regex has nested quantifiers.
+ */
+
+import { cleanReplyPath, looksLikeFilePath } from './paths';
+
+/** An opening fence line, parsed. */
+export interface FenceOpener {
+  /** Leading whitespace width (spaces; a tab counts as 4). */
+  readonly indent: number;
+  /** '`' or '~' for markdown fences, '<' for `<source>` fences. */
+  readonly char: '`' | '~' | '<';
+  /** Number of fence characters (0 for `<source>`). */
+  readonly length: number;
+  /** The info string after the fence characters, trimmed (may be empty). */
+  readonly info: string;
+}
+
+/** A fenced block found in the reply. Indices are 0-based line indices into the reply. */
+export interface FencedBlock {
+  readonly open: FenceOpener;
+  readonly openIndex: number;
+  /** Index of the closing fence line, or undefined when the reply ends inside the block. */
+  readonly closeIndex: number | undefined;
+  /** First content line index (openIndex + 1) and last content line index (may be < first: empty). */
+  readonly contentStart: number;
+  readonly contentEnd: number;
+  /** True when some line inside was already claimed by another parser: the block is not whole. */
+  readonly hasClaimed: boolean;
+}
+
+/** What an info string says: the language and, if the model put one there, the file path. */
+export interface FenceInfo {
+  readonly lang: string | undefined;
+  readonly path: string | undefined;
+  /** Cursor's code citation (```` ```12:30:src/a.ts ````): a quote of existing code, not an edit. */
+  readonly citation: boolean;
+}
+
+const BACKTICK_OR_TILDE = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
+const SOURCE_OPEN = /^([ \t]*)<source>(.*)$/;
+const SOURCE_CLOSE = /^[ \t]*<\/source>[ \t]*$/;
+
+function indentWidth(ws: string): number {
+  let width = 0;
+  for (const ch of ws) width += ch === '\t' ? 4 : 1;
+  return width;
+}
+
+/**
+ * Parses a line as an opening fence (```` ```ts ````, `~~~~`, `<source>python`), or undefined.
+ * A backtick fence whose info string contains a backtick is inline code, not a fence.
+ */
+export function parseFenceOpener(line: string): FenceOpener | undefined {
+  const m = BACKTICK_OR_TILDE.exec(line);
+  if (m) {
+    const char = m[2][0] as '`' | '~';
+    const info = m[3].trim();
+    if (char === '`' && info.includes('`')) return undefined;
+    return { indent: indentWidth(m[1]), char, length: m[2].length, info };
+  }
+  const s = SOURCE_OPEN.exec(line);
+  if (s && !s[2].includes('<')) return { indent: indentWidth(s[1]), char: '<', length: 0, info: s[2].trim() };
+  return undefined;
+}
+
+/** True when `line` closes a fence opened by `open` (same char, at least as long, no info). */
+export function closesFence(line: string, open: FenceOpener): boolean {
+  if (open.char === '<') return SOURCE_CLOSE.test(line);
+  const bare = bareFenceLength(line, open.char);
+  return bare >= open.length;
+}
+
+/** Length of a bare fence line (fence chars and whitespace only) of `char`, else 0. */
+function bareFenceLength(line: string, char: '`' | '~'): number {
+  const m = BACKTICK_OR_TILDE.exec(line);
+  if (!m || m[2][0] !== char || m[3].trim().length > 0) return 0;
+  return m[2].length;
+}
+
+/** True when the line is a fence line without an info string (a closer, or a bare opener). */
+export function isBareFenceLine(line: string): boolean {
+  const open = parseFenceOpener(line);
+  return open !== undefined && open.info.length === 0 && open.char !== '<' ? true : SOURCE_CLOSE.test(line);
+}
+
+/**
+ * Finds every fenced block in `lines`, in order, never opening or closing a fence on a line another
+ * parser claimed (`claimed(index)`, 0-based). A claimed run inside an open fence marks the block
+ * `hasClaimed`; if the line after that run (blank lines skipped) is not the fence's closer, the
+ * closer was inside the claimed run and the block ends there. A bare fence right after a claimed
+ * run, outside any block, is that run's orphaned closer and is skipped.
+ */
+export function findFencedBlocks(lines: readonly string[], claimed: (index: number) => boolean): FencedBlock[] {
+  const blocks: FencedBlock[] = [];
+  const n = lines.length;
+  let i = 0;
+  let afterClaimed = false;
+  while (i < n) {
+    if (claimed(i)) {
+      afterClaimed = true;
+      i++;
+      continue;
+    }
+    const line = lines[i];
+    if (line.trim().length === 0) {
+      i++;
+      continue;
+    }
+    const open = parseFenceOpener(line);
+    if (open === undefined || (afterClaimed && isBareFenceLine(line))) {
+      afterClaimed = false;
+      i++;
+      continue;
+    }
+    afterClaimed = false;
+    const block = scanBlock(lines, i, open, claimed);
+    blocks.push(block);
+    i = (block.closeIndex ?? n - 1) + 1;
+  }
+  return blocks;
+}
+
+function scanBlock(lines: readonly string[], openIndex: number, open: FenceOpener, claimed: (index: number) => boolean): FencedBlock {
+  const n = lines.length;
+  const nested: number[] = [];
+  let hasClaimed = false;
+  let j = openIndex + 1;
+  const done = (closeIndex: number | undefined, contentEnd: number): FencedBlock => ({
+    open, openIndex, closeIndex, contentStart: openIndex + 1, contentEnd, hasClaimed,
+  });
+  while (j < n) {
+    if (claimed(j)) {
+      hasClaimed = true;
+      let k = j;
+      while (k < n && claimed(k)) k++;
+      let next = k;
+      while (next < n && !claimed(next) && lines[next].trim().length === 0) next++;
+      if (next < n && !claimed(next) && closesFence(lines[next], open)) return done(next, next - 1);
+      // The closer went with the claimed run: the block ends where the run ends.
+      return done(k - 1, k - 1);
+    }
+    const line = lines[j];
+    if (open.char === '<') {
+      if (SOURCE_CLOSE.test(line)) return done(j, j - 1);
+    } else {
+      const bare = bareFenceLength(line, open.char);
+      if (bare > 0) {
+        if (nested.length > 0 && bare >= nested[nested.length - 1]) nested.pop();
+        else if (bare >= open.length) return done(j, j - 1);
+      } else {
+        const inner = BACKTICK_OR_TILDE.exec(line);
+        if (inner && inner[2][0] === open.char && inner[3].trim().length > 0 && !(open.char === '`' && inner[3].includes('`'))) {
+          nested.push(inner[2].length);
+        }
+      }
+    }
+    j++;
+  }
+  return done(undefined, n - 1);
+}
+
+/** Languages whose name contains a dot and so must not be read as a file name. */
+const DOTTED_LANGS = new Set(['vb.net', 'asp.net', 'c#.net', 'f#.net']);
+
+/**
+ * Reads an info string: ```` ```python ```` (lang), ```` ```a.py ```` (path), ```` ```ts:src/a.ts ````
+ * (lang and path), ```` ```python title="a.py" ```` / `filename=a.py` / `file=` / `path=`
+ * (attributes), ```` ```python a.py ```` (lang then path), and Cursor citations
+ * ```` ```12:30:src/a.ts ```` (flagged `citation`, path kept).
+ */
+export function parseInfoString(info: string): FenceInfo {
+  const text = info.trim();
+  if (text.length === 0) return { lang: undefined, path: undefined, citation: false };
+  const citation = /^(\d+):(\d+):(\S+)$/.exec(text);
+  if (citation) return { lang: undefined, path: cleanInfoPath(citation[3]), citation: true };
+  const attr = /\b(?:title|filename|file|path|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/i.exec(text);
+  const tokens = text.split(/\s+/);
+  let lang: string | undefined;
+  let path: string | undefined;
+  const first = tokens[0].replace(/^\{\.?|\}$/g, '');
+  const colon = first.indexOf(':');
+  if (colon > 0 && !/^[A-Za-z]:[\\/]/.test(first)) {
+    // `ts:src/a.ts` (Cursor, Continue) - or `python:a.py`.
+    lang = first.slice(0, colon).toLowerCase();
+    path = cleanInfoPath(first.slice(colon + 1));
+  } else if (isPathToken(first)) {
+    path = cleanInfoPath(first);
+  } else if (!first.includes('=')) {
+    lang = first.toLowerCase();
+  }
+  if (attr) path = cleanInfoPath(attr[1] ?? attr[2] ?? attr[3]) ?? path;
+  if (path === undefined && tokens.length >= 2 && isPathToken(tokens[1])) path = cleanInfoPath(tokens[1]);
+  return { lang, path, citation: false };
+}
+
+function isPathToken(token: string): boolean {
+  if (DOTTED_LANGS.has(token.toLowerCase())) return false;
+  if (token.includes('=')) return false;
+  return token.includes('/') || token.includes('\\') || /\.[A-Za-z0-9_+-]{1,15}$/.test(token);
+}
+
+function cleanInfoPath(raw: string): string | undefined {
+  const path = cleanReplyPath(raw);
+  return path !== undefined && looksLikeFilePath(path) ? path : undefined;
+}

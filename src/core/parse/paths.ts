@@ -1,0 +1,198 @@
+/**
+ * Reading file paths the way models write them in prose and fence headers. Nothing here resolves
+ * a path against a root (that is `resolvePath`'s job); this only turns decorated text into a bare
+ * relative-looking path, or says "this is not a path".
+ *
+ * Every function is a handful of anchored, non-nested regexes and string operations per line, so
+ * the cost is linear in the line length.
+ */
+
+/** Extension-less file names common enough to accept as a path on a line of their own. */
+const KNOWN_BARE_NAMES = new Set([
+  'makefile', 'dockerfile', 'containerfile', 'gemfile', 'rakefile', 'procfile', 'jenkinsfile',
+  'vagrantfile', 'brewfile', 'podfile', 'license', 'licence', 'readme', 'changelog', 'codeowners',
+  'justfile', 'caddyfile', 'snakefile', 'pipfile', 'notice', 'authors', 'contributing',
+]);
+
+/**
+ * File extensions that make a backticked word in a prose sentence count as a file mention.
+ * Deliberately narrower than "anything after a dot": prose is full of `obj.method` and `os.path`.
+ */
+const KNOWN_EXTENSIONS = new Set((
+  'py pyi ipynb ts tsx js jsx mjs cjs mts cts json jsonc json5 md mdx markdown rst txt rs go java kt kts ' +
+  'scala c h cc cpp cxx hpp hh cs fs vb rb php swift m mm sh bash zsh fish ps1 bat cmd yaml yml toml ' +
+  'ini cfg conf env lock html htm css scss sass less sql xml svg vue svelte astro lua dart ex exs erl ' +
+  'hrl hs ml mli r jl clj cljs el vim pl pm proto graphql gql tf tfvars hcl gradle properties csv tsv ' +
+  'tex bib zig nim sol mod sum cmake mk dockerfile gitignore editorconfig prisma njk hbs ejs jinja ' +
+  'j2 twig liquid pug cabal nix rake gemspec podspec plist xaml csproj sln razor cshtml ino s asm wat'
+).split(' '));
+
+/** Labels models put before a path: `File: x`, `Path: x`, `New file: x`... (lower-cased, without colon). */
+const LABEL_RE = /^(?:(?:new|updated|modified|changed|edited|create|update|edit|modify|full|complete|in)\s+)?(?:file|filename|file\s?name|path|file\s?path|location)\s*:\s*/i;
+
+/** A trailing parenthetical note: `a.ts (new file)`, `a.ts (updated)`, `a.ts (lines 3-9)`. */
+const TRAILING_NOTE_RE = /\s+\([^()]{0,40}\)$/;
+
+/** Options for {@link cleanReplyPath}. */
+export interface CleanPathOptions {
+  /**
+   * Remove a leading `a/` or `b/` (git diff prefixes). Default true, as the IR contract says; a
+   * repository with a real top-level folder named `a` or `b` is the price, paid by the resolver.
+   */
+  readonly stripGitPrefix?: boolean;
+}
+
+/**
+ * Turns a path as a model wrote it into a bare path, or `undefined` when the text is clearly not a
+ * path. Removes: surrounding whitespace, markdown bold `**`, heading `#`s, list bullets (`-`, `*`,
+ * `+`, `1.`), blockquote `>`, labels (`File:`, `Path:`, `Filename:`), a trailing colon, wrapping
+ * backticks / quotes / single `*`, a trailing parenthetical note (`(new file)`), `./`, git `a/`/`b/`
+ * prefixes; turns `\` into `/`. Text containing spaces is refused unless it was quoted or
+ * backticked; so are URLs, empty strings, `...`, and text with characters no path holds (`<>|"?*`,
+ * `;`, `,`, `=`). Guarantees: the result is non-empty, has no leading/trailing whitespace and no `\`.
+ * It does NOT check that the result has a file-like shape: see {@link looksLikeFilePath}.
+ */
+export function cleanReplyPath(raw: string, options: CleanPathOptions = {}): string | undefined {
+  let text = raw.trim();
+  if (text.length === 0 || text.length > 1000) return undefined;
+  let quoted = false;
+  // Decorations nest in any order (`**`a.ts`:**`, `### File: `a.ts``): peel until nothing changes.
+  for (let round = 0; round < 6; round++) {
+    const before = text;
+    text = text.replace(/\*\*/g, '').trim();
+    text = text.replace(/^#{1,6}\s+/, '');
+    text = text.replace(/^>\s+/, '');
+    text = text.replace(/^(?:[-*+]|\d{1,3}[.)])\s+/, '');
+    text = text.replace(LABEL_RE, '');
+    text = text.replace(/:$/, '').trim();
+    const unwrapped = unwrap(text);
+    if (unwrapped !== undefined) {
+      text = unwrapped.trim();
+      quoted = true;
+    }
+    if (TRAILING_NOTE_RE.test(text)) text = text.replace(TRAILING_NOTE_RE, '');
+    text = text.trim();
+    if (text === before) break;
+  }
+  if (text.length === 0 || text === '...' || text === '…') return undefined;
+  if (!quoted && /\s/.test(text)) return undefined;
+  if (text.includes('://')) return undefined;
+  if (/[<>|"?*;,=`\u201c\u201d]/.test(text)) return undefined;
+  text = text.replace(/\\/g, '/');
+  // A colon only as a Windows drive (`C:/x`); `ts:src/a.ts` is an info string, handled by the fence reader.
+  const colon = text.indexOf(':');
+  if (colon >= 0 && !(colon === 1 && /^[A-Za-z]:\//.test(text))) return undefined;
+  while (text.startsWith('./')) text = text.slice(2);
+  if (options.stripGitPrefix !== false && /^[ab]\/./.test(text)) text = text.slice(2);
+  if (text.length === 0 || text.endsWith('/')) return undefined;
+  return text;
+}
+
+/** Strips one layer of matching backticks, quotes or single `*`/`_` emphasis; undefined if not wrapped. */
+function unwrap(text: string): string | undefined {
+  if (text.length < 2) return undefined;
+  const first = text[0];
+  const last = text[text.length - 1];
+  const pairs: Record<string, string> = { '`': '`', '"': '"', "'": "'", '*': '*', '\u201c': '\u201d', '\u2018': '\u2019' };
+  if (pairs[first] === last) return text.slice(1, -1);
+  return undefined;
+}
+
+/**
+ * True when a cleaned path has the shape of a file: it contains `/`, or its last segment has an
+ * extension (`.ts`, `.gitignore`), or is a well-known extension-less name (`Makefile`,
+ * `Dockerfile`). Rejects version-like numbers (`1.2.3`) and abbreviations ending in a dot (`e.g.`).
+ */
+export function looksLikeFilePath(path: string): boolean {
+  if (path.startsWith('-') || path.startsWith('!')) return false;
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (base.length === 0) return false;
+  if (/^[\d.]+$/.test(base)) return false;
+  if (KNOWN_BARE_NAMES.has(base.toLowerCase())) return true;
+  const dot = base.lastIndexOf('.');
+  if (dot >= 0 && dot < base.length - 1 && /^[A-Za-z0-9_+-]{1,15}$/.test(base.slice(dot + 1))) return true;
+  return path.includes('/') && /[A-Za-z0-9_]/.test(base);
+}
+
+/**
+ * True when a whole line is a file name and nothing else (after decoration is removed): the kind
+ * of line models put right before a fenced block or a SEARCH/REPLACE block. Prose sentences,
+ * fence lines, edit markers and bare words without an extension are rejected.
+ */
+export function looksLikeFilenameLine(line: string): boolean {
+  return filenameFromLine(line) !== undefined;
+}
+
+/** The path a filename line names (see {@link looksLikeFilenameLine}), or undefined. */
+export function filenameFromLine(line: string): string | undefined {
+  const trimmed = line.trim();
+  if (trimmed.length === 0 || trimmed.length > 300) return undefined;
+  if (trimmed.startsWith('```') || trimmed.startsWith('~~~')) return undefined;
+  if (/^(?:<{5,9}|>{5,9}|={5,9}|-{3,9}|\+{3,9}|\*{3})(?:\s|$)/.test(trimmed)) return undefined;
+  const path = cleanReplyPath(trimmed);
+  if (path === undefined || !looksLikeFilePath(path)) return undefined;
+  return path;
+}
+
+/**
+ * The file paths a prose line mentions in backticks (`` `src/a.ts` ``), limited to tokens that are
+ * clearly files: they contain `/` or end in a known extension. Used to name the target of a block
+ * whose only label is a sentence ("Now update `b.py`:"), and to stop path inheritance when prose
+ * between two blocks names another file.
+ */
+export function backtickedPathMentions(line: string): string[] {
+  const found: string[] = [];
+  let from = 0;
+  while (found.length < 8) {
+    const open = line.indexOf('`', from);
+    if (open < 0) break;
+    const close = line.indexOf('`', open + 1);
+    if (close < 0) break;
+    const token = line.slice(open + 1, close);
+    from = close + 1;
+    if (token.length === 0 || token.length > 300 || /\s/.test(token)) continue;
+    const path = cleanReplyPath(token);
+    if (path === undefined || !isMentionShaped(path)) continue;
+    if (!found.includes(path)) found.push(path);
+  }
+  return found;
+}
+
+/** Stricter than {@link looksLikeFilePath}: for words inside sentences. */
+function isMentionShaped(path: string): boolean {
+  if (!looksLikeFilePath(path)) return false;
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (KNOWN_BARE_NAMES.has(base.toLowerCase())) return true;
+  const dot = base.lastIndexOf('.');
+  if (dot >= 0 && KNOWN_EXTENSIONS.has(base.slice(dot + 1).toLowerCase())) return true;
+  // `src/util` names a folder or a module as often as a file: only count it with an extension.
+  return false;
+}
+
+/**
+ * The path a line names for the block that follows it: a filename line, or else a prose line that
+ * mentions exactly one file in backticks. `strong` tells which of the two it was; a weak (prose)
+ * path is good enough to aim a SEARCH/REPLACE block or a snippet, not to overwrite a whole file.
+ */
+export function pathFromLabelLine(line: string): { path: string; strong: boolean } | undefined {
+  const strong = filenameFromLine(line);
+  if (strong !== undefined) return { path: strong, strong: true };
+  const mentions = backtickedPathMentions(line);
+  if (mentions.length === 1) return { path: mentions[0], strong: false };
+  return undefined;
+}
+
+/**
+ * Paths a line names for the purpose of "another file was named here": filename lines, backticked
+ * file mentions, and diff / apply_patch headers (`+++ b/x`, `*** Update File: x`).
+ */
+export function pathsNamedByLine(line: string): string[] {
+  const header = /^(?:\+\+\+ |\*\*\* (?:Add|Update|Delete) File: )(.+)$/.exec(line);
+  if (header) {
+    const path = cleanReplyPath(header[1].replace(/\t.*$/, ''));
+    return path !== undefined && path !== '/dev/null' ? [path] : [];
+  }
+  const own = filenameFromLine(line);
+  if (own !== undefined) return [own];
+  return line.includes('`') ? backtickedPathMentions(line) : [];
+}
