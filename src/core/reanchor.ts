@@ -51,7 +51,11 @@ export function reanchor(input: ReanchorInput): Reanchored {
     if (!part.added && !part.removed) {
       for (let k = 0; k < part.value.length; k++, n++) {
         const place = match.alignment[n];
-        if (typeof place === 'number') out.push(fileLines[place]);
+        if (typeof place === 'number' && differsBeyondWhitespace(fileLines[place], part.value[k], match.strategy)) {
+          // Typographic differences in a kept line: the model wrote the line it wants (the
+          // conformance convention), only whitespace-level drift keeps the file's version.
+          out.push(shift(part.value[k]));
+        } else if (typeof place === 'number') out.push(fileLines[place]);
         else if (place !== undefined) for (let f = place.from; f < place.to; f++) out.push(fileLines[f]);
         else out.push(shift(part.value[k]));
       }
@@ -79,6 +83,11 @@ export function reanchor(input: ReanchorInput): Reanchored {
     }
   }
   return { lines: out, reindented };
+}
+
+/** True for a unicode-rung match whose kept line differs from the file in more than whitespace. */
+function differsBeyondWhitespace(fileLine: string, replyLine: string, strategy: string): boolean {
+  return strategy === 'unicode' && normaliseLine(fileLine, 'collapse') !== normaliseLine(replyLine, 'collapse');
 }
 
 function unresolvedMarker(): Reanchored {

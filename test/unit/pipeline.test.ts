@@ -19,10 +19,16 @@ describe('planReply', () => {
     assert.equal(proposed(result, 'm.go'), 'func main() {\n\tif ok {\n\t\trun()\n\t\tstop()\n\t}\n}\n');
   });
 
-  it('keeps context lines as the file has them (quotes, trailing spaces)', () => {
-    const file = 'print(\u201chello\u201d)  \nx = 1\n';
-    const result = plan({ 'g.py': file }, [replaceOp('g.py', 'print("hello")\nx = 1\n', 'print("hello")\nx = 2\n')]);
-    assert.equal(proposed(result, 'g.py'), 'print(\u201chello\u201d)  \nx = 2\n');
+  it('keeps context lines as the file has them when they differ only in whitespace', () => {
+    const file = 'print("hello")  \n  x = 1\n';
+    const result = plan({ 'g.py': file }, [replaceOp('g.py', 'print("hello")\n  x = 1\n', 'print("hello")\n  x = 2\n')]);
+    assert.equal(proposed(result, 'g.py'), 'print("hello")  \n  x = 2\n');
+  });
+
+  it('writes the reply\'s version of a kept line that differed in typographic punctuation', () => {
+    const file = '# hi \u2014 there\nx = \u201ca\u201d\n';
+    const result = plan({ 'g.py': file }, [replaceOp('g.py', '# hi - there\nx = "a"\n', '# hi - there\nx = "b"\n')]);
+    assert.equal(proposed(result, 'g.py'), '# hi - there\nx = "b"\n');
   });
 
   it('keeps CRLF, BOM and a missing final newline', () => {
