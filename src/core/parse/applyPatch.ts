@@ -1,7 +1,353 @@
-import type { ReplyParser } from './parser';
+/**
+ * OpenAI's apply_patch envelope (Codex) → Edit IR.
+ *
+ * ```
+ * *** Begin Patch
+ * *** Update File: src/a.py
+ * *** Move to: lib/a.py        (optional)
+ * @@ class Foo                  (zero or more anchors; consecutive ones nest)
+ *  context
+ * -removed
+ * +added
+ * *** End of File              (optional: the chunk ends at the end of the file)
+ * *** Add File: b.md           (every line starts with +)
+ * *** Delete File: c.txt
+ * *** End Patch
+ * ```
+ * A patch is one block and is all-or-nothing, as in Codex: any malformed line makes the whole block a
+ * `PARSE_ERROR` with no ops, and a reply that ends before `*** End Patch` is `INCOMPLETE_BLOCK`.
+ *
+ * Moves: the chunks of an `Update File` with `Move to` are emitted as `ReplaceOp`s on the OLD path,
+ * followed by one `MoveFileOp(old → new)`: the planner edits the content, then moves the file.
+ */
+import type { EditOp, ParseProblem } from '../ir';
+import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
+import type { FenceOpen } from './replyScan';
 
-/** Placeholder until the apply-patch parser lands: recognises nothing. */
+const FORMAT = 'apply-patch' as const;
+const BEGIN = '*** Begin Patch';
+const END = '*** End Patch';
+const NUMBERED_ANCHOR = /^-\d+(?:,\d+)? \+\d+(?:,\d+)?(?: @@)?$/;
+
+/** The result of reading one patch envelope. */
+export interface PatchResult {
+  readonly ops: EditOp[];
+  readonly problems: ParseProblem[];
+  /** 0-based index of the `*** End Patch` line, or -1 when the patch was not closed. */
+  readonly endIndex: number;
+  /** 0-based index of the line the read stopped at (End Patch, a terminator, or the last line). */
+  readonly lastIndex: number;
+}
+
+interface Chunk {
+  anchors: string[];
+  lineHint?: number;
+  readonly lines: { kind: ' ' | '-' | '+'; text: string }[];
+  atEndOfFile: boolean;
+  firstIndex: number;
+  lastIndex: number;
+}
+
+type Section =
+  | { kind: 'add'; path: string | undefined; firstIndex: number; lastIndex: number; content: string[] }
+  | { kind: 'update'; path: string | undefined; firstIndex: number; lastIndex: number; moveTo?: string; chunks: Chunk[] };
+
+/**
+ * Reads the patch whose `*** Begin Patch` is at `begin` (0-based), up to `*** End Patch`, a line for
+ * which `isTerminator` is true (a heredoc delimiter, a closing fence), or the end of `lines`.
+ * `lineNo` maps a 0-based index to the reply line used in sources and problems. Total, linear.
+ */
+export function readPatch(
+  lines: readonly string[],
+  begin: number,
+  isTerminator: (index: number) => boolean,
+  lineNo: (index: number) => number = (index) => index + 1,
+): PatchResult {
+  const ops: EditOp[] = [];
+  const problems: ParseProblem[] = [];
+  const error = (index: number, message: string, path?: string): void => {
+    problems.push(problemOf('PARSE_ERROR', FORMAT, lineNo(index), lineNo(index), message, path));
+  };
+  let section: Section | undefined;
+  let chunk: Chunk | undefined;
+  /** After an unknown header, its body lines are not reported again one by one. */
+  let skipping = false;
+
+  const finishChunk = (): void => {
+    if (section?.kind === 'update' && chunk) {
+      if (chunk.lines.length === 0) {
+        error(chunk.firstIndex, 'An @@ chunk has no lines after it.', section.path);
+      } else {
+        section.chunks.push(chunk);
+      }
+    }
+    chunk = undefined;
+  };
+  const finishSection = (): void => {
+    finishChunk();
+    if (section) compileSection(section, ops, problems, lineNo);
+    section = undefined;
+  };
+
+  const n = lines.length;
+  let k = begin + 1;
+  for (; k < n; k++) {
+    const line = lines[k];
+    if (line.trim() === END) {
+      finishSection();
+      return done(ops, problems, k, k);
+    }
+    if (isTerminator(k) || line.trim() === BEGIN) {
+      finishSection();
+      error(k, 'The patch has no "*** End Patch" line before this one.');
+      return done(ops, problems, -1, k - 1);
+    }
+    if (line.startsWith('***')) {
+      const header = line.trimEnd();
+      skipping = false;
+      if (header.startsWith('*** Add File:')) {
+        finishSection();
+        const path = cleanPath(header.slice('*** Add File:'.length));
+        if (path === undefined) error(k, '"*** Add File:" names no file.');
+        section = { kind: 'add', path, firstIndex: k, lastIndex: k, content: [] };
+      } else if (header.startsWith('*** Update File:')) {
+        finishSection();
+        const path = cleanPath(header.slice('*** Update File:'.length));
+        if (path === undefined) error(k, '"*** Update File:" names no file.');
+        section = { kind: 'update', path, firstIndex: k, lastIndex: k, chunks: [] };
+      } else if (header.startsWith('*** Delete File:')) {
+        finishSection();
+        const path = cleanPath(header.slice('*** Delete File:'.length));
+        if (path === undefined) error(k, '"*** Delete File:" names no file.');
+        else ops.push({ kind: 'delete', path, source: sourceOf(FORMAT, lineNo(k), lineNo(k)) });
+      } else if (header.startsWith('*** Move to:')) {
+        const to = cleanPath(header.slice('*** Move to:'.length));
+        if (section?.kind !== 'update' || section.chunks.length > 0 || chunk !== undefined || section.moveTo !== undefined) {
+          error(k, '"*** Move to:" must directly follow "*** Update File:".', section?.path);
+        } else if (to === undefined) {
+          error(k, '"*** Move to:" names no file.', section.path);
+        } else {
+          section.moveTo = to;
+          section.lastIndex = k;
+        }
+      } else if (header === '*** End of File') {
+        if (section?.kind !== 'update' || !chunk || chunk.lines.length === 0) {
+          error(k, '"*** End of File" must end an @@ chunk.', section?.path);
+        } else {
+          chunk.atEndOfFile = true;
+          chunk.lastIndex = k;
+          section.lastIndex = k;
+          finishChunk();
+        }
+      } else {
+        finishSection();
+        skipping = true;
+        error(k, `Unknown patch header "${header.slice(0, 80)}": expected Add File, Update File, Delete File, Move to, End of File or End Patch.`);
+      }
+      continue;
+    }
+    if (!section) {
+      if (line.trim() !== '' && !skipping) error(k, 'A line between "*** Begin Patch" and the first file header: expected "*** Add File:", "*** Update File:" or "*** Delete File:".');
+      continue;
+    }
+    if (section.kind === 'add') {
+      if (line.startsWith('+')) {
+        section.content.push(line.slice(1));
+        section.lastIndex = k;
+      } else if (line.trim() === '') {
+        // A blank content line whose "+" was lost counts only when more content follows it.
+        const next = nextNonBlank(lines, k, n);
+        if (next < n && lines[next].startsWith('+')) {
+          for (let b = k; b < next; b++) section.content.push('');
+          k = next - 1;
+        }
+      } else {
+        error(k, 'Every line of an "*** Add File:" section must start with "+".', section.path);
+      }
+      continue;
+    }
+    // Update section.
+    if (line.startsWith('@@')) {
+      if (chunk && chunk.lines.length > 0) finishChunk();
+      if (!chunk) chunk = { anchors: [], lines: [], atEndOfFile: false, firstIndex: k, lastIndex: k };
+      let anchor = line.slice(2).trim();
+      if (anchor.endsWith('@@')) anchor = anchor.slice(0, -2).trim();
+      if (NUMBERED_ANCHOR.test(anchor)) {
+        // A unified-diff style header inside a patch: its old line number is a hint, not an anchor.
+        chunk.lineHint = Number(anchor.slice(1, anchor.search(/[ ,]/)));
+      } else if (anchor !== '') {
+        chunk.anchors.push(anchor);
+      }
+      chunk.lastIndex = k;
+      section.lastIndex = k;
+      continue;
+    }
+    const c = line[0];
+    if (c === ' ' || c === '-' || c === '+') {
+      if (!chunk) chunk = { anchors: [], lines: [], atEndOfFile: false, firstIndex: k, lastIndex: k };
+      chunk.lines.push({ kind: c, text: line.slice(1) });
+      chunk.lastIndex = k;
+      section.lastIndex = k;
+      continue;
+    }
+    if (line.trim() === '') {
+      // An empty line is a blank context line when more chunk lines follow (its space was lost).
+      const next = nextNonBlank(lines, k, n);
+      if (chunk && next < n && isChunkLine(lines[next])) {
+        for (let b = k; b < next; b++) chunk.lines.push({ kind: ' ', text: '' });
+        chunk.lastIndex = next - 1;
+        k = next - 1;
+      }
+      continue;
+    }
+    error(k, 'A line in an "*** Update File:" chunk must start with " ", "-", "+" or "@@".', section.path);
+  }
+  finishSection();
+  return done(ops, problems, -1, n - 1);
+}
+
+function done(ops: EditOp[], problems: ParseProblem[], endIndex: number, lastIndex: number): PatchResult {
+  return { ops, problems, endIndex, lastIndex };
+}
+
+function isChunkLine(line: string): boolean {
+  const c = line[0];
+  return c === ' ' || c === '-' || c === '+';
+}
+
+function nextNonBlank(lines: readonly string[], from: number, n: number): number {
+  let k = from;
+  while (k < n && lines[k].trim() === '') k++;
+  return k;
+}
+
+function compileSection(section: Section, ops: EditOp[], problems: ParseProblem[], lineNo: (index: number) => number): void {
+  if (section.path === undefined) return; // already reported
+  if (section.kind === 'add') {
+    ops.push({
+      kind: 'create',
+      path: section.path,
+      content: joinLines(section.content),
+      source: sourceOf(FORMAT, lineNo(section.firstIndex), lineNo(section.lastIndex)),
+    });
+    return;
+  }
+  if (section.chunks.length === 0 && section.moveTo === undefined) {
+    problems.push(problemOf('PARSE_ERROR', FORMAT, lineNo(section.firstIndex), lineNo(section.lastIndex),
+      '"*** Update File:" is followed by no @@ chunk.', section.path));
+    return;
+  }
+  for (const chunk of section.chunks) {
+    const search: string[] = [];
+    const replacement: string[] = [];
+    for (const line of chunk.lines) {
+      if (line.kind !== '+') search.push(line.text);
+      if (line.kind !== '-') replacement.push(line.text);
+    }
+    const source = sourceOf(FORMAT, lineNo(chunk.firstIndex), lineNo(chunk.lastIndex));
+    if (search.length === 0 && chunk.anchors.length > 0) {
+      problems.push(problemOf('PARSE_ERROR', source.format, source.startLine, source.endLine,
+        'This chunk only adds lines after an @@ anchor, with no context line to place them by: include the lines around the insertion point.',
+        section.path));
+      continue;
+    }
+    // With no context and no anchor, Codex appends the lines to the file: an empty search says so.
+    ops.push({
+      kind: 'replace',
+      path: section.path,
+      search: joinLines(search),
+      replacement: joinLines(replacement),
+      granularity: 'lines',
+      expectedCount: 1,
+      ...(chunk.lineHint !== undefined && chunk.lineHint > 0 ? { lineHint: chunk.lineHint } : {}),
+      ...(chunk.anchors.length > 0 ? { anchors: chunk.anchors } : {}),
+      ...(chunk.atEndOfFile ? { atEndOfFile: true } : {}),
+      source,
+    });
+  }
+  if (section.moveTo !== undefined && section.moveTo !== section.path) {
+    ops.push({
+      kind: 'move',
+      from: section.path,
+      to: section.moveTo,
+      source: sourceOf(FORMAT, lineNo(section.firstIndex), lineNo(section.lastIndex)),
+    });
+  }
+}
+
+/**
+ * The heredoc delimiter of an `apply_patch <<'EOF'` / `applypatch <<"PATCH"` / `apply_patch <<EOF`
+ * line, or undefined when the line is not such a command.
+ */
+export function heredocDelimiter(line: string): string | undefined {
+  const at = Math.max(line.indexOf('apply_patch'), line.indexOf('applypatch'));
+  if (at < 0) return undefined;
+  const here = line.indexOf('<<', at);
+  if (here < 0) return undefined;
+  let k = here + 2;
+  if (line[k] === '-') k++;
+  while (line[k] === ' ') k++;
+  const quote = line[k] === "'" || line[k] === '"' ? line[k] : '';
+  if (quote) k++;
+  const start = k;
+  while (k < line.length && /[A-Za-z0-9_]/.test(line[k])) k++;
+  if (k === start) return undefined;
+  return line.slice(start, k);
+}
+
+/** Finds every patch envelope in the reply. */
+function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
+  const lines = reply.lines;
+  const n = lines.length;
+  const blocks: ParsedBlock[] = [];
+  let i = 0;
+  while (i < n) {
+    if (isClaimed(i + 1) || lines[i].trim() !== BEGIN) { i++; continue; }
+    // What wraps the patch: a heredoc command line and/or a fence just above it.
+    let start = i;
+    let delimiter: string | undefined;
+    if (start > 0 && !isClaimed(start)) {
+      delimiter = heredocDelimiter(lines[start - 1]);
+      if (delimiter !== undefined) start--;
+    }
+    let fence: FenceOpen | undefined;
+    if (start > 0 && !isClaimed(start)) {
+      fence = fenceOpen(lines[start - 1]);
+      if (fence) start--;
+    }
+    const isTerminator = (index: number): boolean =>
+      isClaimed(index + 1) ||
+      (delimiter !== undefined && lines[index].trim() === delimiter) ||
+      (fence !== undefined && isFenceClose(lines[index], fence));
+    const result = readPatch(lines, i, isTerminator);
+    let end = result.lastIndex;
+    let problems = result.problems;
+    if (result.endIndex < 0 && result.lastIndex >= n - 1) {
+      // The reply ended inside the patch: a truncated patch is never applied.
+      problems = [problemOf('INCOMPLETE_BLOCK', FORMAT, start + 1, n,
+        'The reply ended before "*** End Patch": the patch is incomplete and is not applied.')];
+      end = n - 1;
+    } else {
+      // Swallow the heredoc delimiter and the closing fence that belong to this patch.
+      let next = end + 1;
+      if (delimiter !== undefined && next < n && !isClaimed(next + 1) && lines[next].trim() === delimiter) end = next++;
+      if (fence !== undefined && next < n && !isClaimed(next + 1) && isFenceClose(lines[next], fence)) end = next;
+    }
+    const failed = problems.length > 0;
+    blocks.push({ startLine: start + 1, endLine: end + 1, ops: failed ? [] : result.ops, problems });
+    i = end + 1;
+  }
+  return blocks;
+}
+
+/**
+ * The apply_patch parser. Guarantees: total and linear; one block per `*** Begin Patch` envelope
+ * (including a wrapping `apply_patch <<'EOF'` heredoc line and fence); a block with any problem has
+ * no ops (patches are atomic); Add → `CreateFileOp`, Delete → `DeleteFileOp`, each Update chunk →
+ * line-granular `ReplaceOp` with `anchors` / `atEndOfFile`, Move → `MoveFileOp` after the chunks.
+ */
 export const applyPatchParser: ReplyParser = {
-  format: 'apply-patch',
-  parse: () => [],
+  format: FORMAT,
+  parse: parseApplyPatches,
 };

@@ -1,7 +1,394 @@
-import type { ReplyParser } from './parser';
+/**
+ * JSON tool calls → Edit IR: the edit tools of Claude Code (Edit / MultiEdit / Write), Anthropic's
+ * text editor (`str_replace`, `insert`, `create`), Amazon Q (`append`), Gemini CLI (`replace`,
+ * `write_file`) and OpenAI-style wrappers (`{"name", "arguments": "<json string>"}`), bare in the
+ * reply or in fences. A Codex `apply_patch` call carried as a JSON string is read too.
+ *
+ * JSON is found with a bracket-matching scanner that knows strings and escapes, never a regex, and
+ * reads every character of the reply at most once (see `scanFrom`). JSON without an edit shape is
+ * ignored (a package.json in a fence is not an edit).
+ */
+import type { EditOp, ParseProblem } from '../ir';
+import { readPatch } from './applyPatch';
+import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { cleanPath, fenceOpen, isFenceClose, problemOf, sourceOf } from './replyScan';
 
-/** Placeholder until the json-tool parser lands: recognises nothing. */
+const FORMAT = 'json-tool' as const;
+
+const PATH_KEYS = ['file_path', 'path', 'filePath', 'filepath', 'file', 'filename', 'target_file', 'absolute_path'];
+const OLD_KEYS = ['old_string', 'oldString', 'old_str', 'oldStr', 'old_text', 'oldText'];
+const NEW_KEYS = ['new_string', 'newString', 'new_str', 'newStr', 'new_text', 'newText'];
+const WRAPPER_ARG_KEYS = new Set(['arguments', 'input', 'args', 'parameters', 'params', 'tool_input']);
+/** Keys whose presence makes an unfinished JSON value at the end of the reply an unfinished edit. */
+const EDIT_KEY_PATTERN = /"(?:old_string|new_string|oldString|newString|old_str|new_str|file_text|content|edits)"\s*:/;
+
+/** Work guard: characters handed to JSON.parse may not exceed this multiple of the reply. */
+const PARSE_BUDGET_FACTOR = 4;
+
+interface Span {
+  readonly start: number;
+  /** Inclusive offset of the closing bracket. */
+  readonly end: number;
+}
+
+interface ScanResult {
+  /** The balanced value starting at the scan's start, if it closed. */
+  readonly whole?: Span;
+  /** Every closed candidate value met inside the scan (innermost first), for a failed scan's recovery. */
+  readonly inner: Span[];
+  /** Offset where the scan stopped (the close, or the failure). */
+  readonly stop: number;
+  /** The scan ran to the end of the reply with brackets still open. */
+  readonly hitEnd: boolean;
+}
+
+/** True when the `{`/`[` at `pos` can start a tool call: first on its line, or `{` before a key. */
+function isCandidateOpen(text: string, pos: number): boolean {
+  let back = pos - 1;
+  while (back >= 0 && (text[back] === ' ' || text[back] === '\t')) back--;
+  if (back < 0 || text[back] === '\n') return true;
+  if (text[pos] !== '{') return false;
+  let ahead = pos + 1;
+  while (ahead < text.length && (text[ahead] === ' ' || text[ahead] === '\n' || text[ahead] === '\t')) ahead++;
+  return text[ahead] === '"';
+}
+
+/**
+ * Scans one JSON value from `start` (a `{` or `[`): brackets matched, strings and escapes honoured,
+ * a raw newline inside a string or a mismatched bracket stops it. `lineClaimed(offset)` stops it at
+ * lines another parser owns. Linear in the characters scanned.
+ */
+function scanFrom(text: string, start: number, lineClaimedAfterNewline: (offset: number) => boolean): ScanResult {
+  const stack: { pos: number; char: string; candidate: boolean }[] = [];
+  const inner: Span[] = [];
+  let inString = false;
+  let escaped = false;
+  for (let pos = start; pos < text.length; pos++) {
+    const c = text[pos];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+      else if (c === '\n') return { inner, stop: pos, hitEnd: restIsBlank(text, pos) };
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{' || c === '[') stack.push({ pos, char: c, candidate: pos === start || isCandidateOpen(text, pos) });
+    else if (c === '}' || c === ']') {
+      const open = stack.pop();
+      if (!open || (open.char === '{') !== (c === '}')) return { inner, stop: pos, hitEnd: false };
+      if (stack.length === 0) return { whole: { start, end: pos }, inner, stop: pos, hitEnd: false };
+      if (open.candidate) inner.push({ start: open.pos, end: pos });
+    } else if (c === '\n' && lineClaimedAfterNewline(pos)) {
+      return { inner, stop: pos, hitEnd: false };
+    }
+  }
+  return { inner, stop: text.length, hitEnd: true };
+}
+
+function restIsBlank(text: string, from: number): boolean {
+  for (let k = from; k < text.length; k++) {
+    const c = text[k];
+    if (c !== ' ' && c !== '\n' && c !== '\t' && c !== '\r') return false;
+  }
+  return true;
+}
+
+/** Collects the ops and problems of one parsed JSON value. */
+class Collector {
+  readonly ops: EditOp[] = [];
+  readonly problems: ParseProblem[] = [];
+  /** True once the value had an edit shape (even one that produced only a problem). */
+  matched = false;
+
+  constructor(
+    private readonly startLine: number,
+    private readonly endLine: number,
+  ) {}
+
+  visit(value: unknown, depth: number): void {
+    if (depth > 24) return;
+    if (typeof value === 'string') {
+      if (value.includes('*** Begin Patch')) this.patch(value);
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) this.visit(item, depth + 1);
+      return;
+    }
+    if (!isRecord(value)) return;
+    if (this.editShape(value, pickPath(value), depth)) return;
+    for (const key of Object.keys(value)) {
+      const child = value[key];
+      if (typeof child === 'string' && WRAPPER_ARG_KEYS.has(key)) {
+        // `"arguments": "{\"file_path\": ...}"`: OpenAI sends arguments as a JSON string.
+        const trimmed = child.trim();
+        if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+          const parsed = tryParse(trimmed);
+          if (parsed.ok) { this.visit(parsed.value, depth + 1); continue; }
+        }
+      }
+      this.visit(child, depth + 1);
+    }
+  }
+
+  /** Reads the known edit shapes; returns true when `obj` was one (so it is not searched further). */
+  private editShape(obj: Record<string, unknown>, path: string | undefined, depth: number): boolean {
+    const command = typeof obj.command === 'string' ? obj.command : undefined;
+    const oldKey = OLD_KEYS.find((key) => key in obj);
+    const newKey = NEW_KEYS.find((key) => key in obj);
+    const source = sourceOf(FORMAT, this.startLine, this.endLine);
+
+    if (command === 'view' || command === 'undo_edit') {
+      this.matched = true;
+      return true;
+    }
+    if (command === 'create' || (command === undefined && typeof obj.file_text === 'string' && path !== undefined)) {
+      const content = typeof obj.file_text === 'string' ? obj.file_text : typeof obj.content === 'string' ? obj.content : undefined;
+      this.matched = true;
+      if (content === undefined) return this.fail('A "create" command carries no file_text.', path);
+      this.ops.push({ kind: 'create', path, content: lf(content), source });
+      return true;
+    }
+    if (command === 'insert') {
+      this.matched = true;
+      const line = obj.insert_line ?? obj.insertLine ?? obj.line;
+      const text = newKey ? obj[newKey] : obj.text;
+      if (typeof line !== 'number' || !Number.isInteger(line) || line < 0) return this.fail('An "insert" command needs a non-negative integer insert_line.', path);
+      if (typeof text !== 'string') return this.fail('An "insert" command carries no new_str.', path);
+      this.ops.push({ kind: 'insert', path, afterLine: line, text: asLines(text), source });
+      return true;
+    }
+    if (command === 'append') {
+      this.matched = true;
+      const text = newKey ? obj[newKey] : obj.content;
+      if (typeof text !== 'string') return this.fail('An "append" command carries no new_str.', path);
+      // An empty search appends (or creates), which is what append means.
+      this.ops.push({ kind: 'replace', path, search: '', replacement: asLines(text), granularity: 'lines', expectedCount: 1, source });
+      return true;
+    }
+    if (oldKey !== undefined || (newKey !== undefined && (command === 'str_replace' || command === 'replace'))) {
+      this.matched = true;
+      const oldText = oldKey ? obj[oldKey] : undefined;
+      const newText = newKey ? obj[newKey] : undefined;
+      if (typeof oldText !== 'string') return this.fail(`"${oldKey ?? 'old_string'}" must be a string.`, path);
+      if (typeof newText !== 'string') return this.fail(`The edit has "${oldKey}" but no string "new_string".`, path);
+      if (oldText === '') {
+        // Claude Code and Gemini: an empty old_string creates the file.
+        this.ops.push({ kind: 'create', path, content: lf(newText), source });
+        return true;
+      }
+      let expectedCount: number | 'all' = 1;
+      if (obj.replace_all === true || obj.replaceAll === true) expectedCount = 'all';
+      const expected = obj.expected_replacements ?? obj.expectedReplacements;
+      if (expected !== undefined) {
+        if (typeof expected !== 'number' || !Number.isInteger(expected) || expected < 1) {
+          return this.fail('"expected_replacements" must be a positive integer.', path);
+        }
+        expectedCount = expected;
+      }
+      this.ops.push({ kind: 'replace', path, search: lf(oldText), replacement: lf(newText), granularity: 'chars', expectedCount, source });
+      return true;
+    }
+    if (Array.isArray(obj.edits) && obj.edits.length > 0 && obj.edits.every(isRecord)) {
+      // Claude MultiEdit: edits apply in sequence to one file; the planner sequences them.
+      const before = this.ops.length + this.problems.length;
+      for (const edit of obj.edits as Record<string, unknown>[]) this.editShape(edit, pickPath(edit) ?? path, depth + 1);
+      if (this.ops.length + this.problems.length > before) return true;
+    }
+    const keys = Object.keys(obj);
+    if (path !== undefined && typeof obj.content === 'string' && keys.length <= 3 && (depth <= 2 || command !== undefined)) {
+      // write_file / Write: {file_path, content}: the whole new content of the file.
+      this.matched = true;
+      this.ops.push({ kind: 'rewrite', path, content: lf(obj.content), partial: false, source });
+      return true;
+    }
+    return false;
+  }
+
+  private patch(text: string): void {
+    const lines = lf(text).split('\n');
+    const begin = lines.findIndex((line) => line.trim() === '*** Begin Patch');
+    if (begin < 0) return;
+    this.matched = true;
+    const result = readPatch(lines, begin, () => false, () => this.startLine);
+    const problems = result.problems.map((p) => ({ ...p, startLine: this.startLine, endLine: this.endLine }));
+    if (result.endIndex < 0 && problems.length === 0) {
+      problems.push(problemOf('PARSE_ERROR', 'apply-patch', this.startLine, this.endLine, 'The patch in this tool call has no "*** End Patch" line.'));
+    }
+    const ops = result.ops.map((op) => ({ ...op, source: { ...op.source, startLine: this.startLine, endLine: this.endLine } }));
+    if (problems.length > 0) this.problems.push(...problems);
+    else this.ops.push(...ops);
+  }
+
+  private fail(message: string, path: string | undefined): true {
+    this.problems.push(problemOf('PARSE_ERROR', FORMAT, this.startLine, this.endLine, message, path));
+    return true;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function pickPath(obj: Record<string, unknown>): string | undefined {
+  for (const key of PATH_KEYS) {
+    const value = obj[key];
+    if (typeof value === 'string') return cleanPath(value);
+  }
+  return undefined;
+}
+
+function lf(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/** Text inserted as whole lines must end in a newline. */
+function asLines(text: string): string {
+  const normalised = lf(text);
+  return normalised === '' || normalised.endsWith('\n') ? normalised : normalised + '\n';
+}
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** 0-based line index of `offset`, by binary search over line starts. */
+function lineIndexOf(lineStarts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function parseJsonToolCalls(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
+  const { text, lines } = reply;
+  const lineStarts: number[] = new Array(lines.length);
+  for (let i = 0, offset = 0; i < lines.length; i++) {
+    lineStarts[i] = offset;
+    offset += lines[i].length + 1;
+  }
+  const blocks: ParsedBlock[] = [];
+  let budget = PARSE_BUDGET_FACTOR * text.length + 100_000;
+  // A newline at `offset` ends line i; the scan must not enter line i + 1 if it is claimed.
+  const claimedAfter = (offset: number): boolean => isClaimed(lineIndexOf(lineStarts, offset) + 2);
+
+  /** Tries one closed span; returns true when it was valid JSON (so nothing inside needs a look). */
+  const trySpan = (span: Span): boolean => {
+    const length = span.end - span.start + 1;
+    if (length > budget) return false;
+    budget -= length;
+    const parsed = tryParse(text.slice(span.start, span.end + 1));
+    if (!parsed.ok) return false;
+    const first = lineIndexOf(lineStarts, span.start);
+    const last = lineIndexOf(lineStarts, span.end);
+    const range = withFence(lines, first, last, span, lineStarts, isClaimed);
+    const collector = new Collector(range.startLine, range.endLine);
+    collector.visit(parsed.value, 0);
+    if (collector.matched) {
+      blocks.push({ startLine: range.startLine, endLine: range.endLine, ops: collector.ops, problems: collector.problems });
+    }
+    return true;
+  };
+
+  let line = 0;
+  while (line < lines.length) {
+    if (isClaimed(line + 1)) { line++; continue; }
+    const start = candidateInLine(text, lines[line], lineStarts[line]);
+    if (start < 0) { line++; continue; }
+    const scan = scanFrom(text, start, claimedAfter);
+    if (scan.whole) {
+      if (!trySpan(scan.whole)) {
+        // Not JSON as a whole (JS code, JSON with comments): its complete inner values may be.
+        let coveredUntil = -1;
+        for (const span of [...scan.inner].sort((a, b) => a.start - b.start || b.end - a.end)) {
+          if (span.start <= coveredUntil) continue;
+          if (trySpan(span)) coveredUntil = span.end;
+        }
+      }
+    } else if (scan.hitEnd) {
+      const region = text.slice(start, scan.stop);
+      if (EDIT_KEY_PATTERN.test(region)) {
+        const first = lineIndexOf(lineStarts, start);
+        const startLine = fenceOpenAbove(lines, first, isClaimed) ? first : first + 1;
+        blocks.push({
+          startLine,
+          endLine: lines.length,
+          ops: [],
+          problems: [problemOf('INCOMPLETE_BLOCK', FORMAT, startLine, lines.length,
+            'The reply ended inside this JSON tool call: it is not applied.')],
+        });
+        break;
+      }
+    } else {
+      let coveredUntil = -1;
+      for (const span of [...scan.inner].sort((a, b) => a.start - b.start || b.end - a.end)) {
+        if (span.start <= coveredUntil) continue;
+        if (trySpan(span)) coveredUntil = span.end;
+      }
+    }
+    // Every character up to `stop` has been scanned once: go on after it.
+    const stopLine = lineIndexOf(lineStarts, Math.min(scan.stop, text.length - 1));
+    line = Math.max(line + 1, stopLine + 1);
+  }
+  // Blocks found inside a failed scan's recovery can come out of order; the registry sorts, but keep ours tidy.
+  return blocks.sort((a, b) => a.startLine - b.startLine);
+}
+
+/** Offset of the first place in the line where a tool call can start, or -1. */
+function candidateInLine(text: string, line: string, lineStart: number): number {
+  let k = 0;
+  while (k < line.length && (line[k] === ' ' || line[k] === '\t')) k++;
+  if (line[k] === '{' || line[k] === '[') return lineStart + k;
+  let at = line.indexOf('{', k);
+  while (at >= 0) {
+    if (isCandidateOpen(text, lineStart + at)) return lineStart + at;
+    at = line.indexOf('{', at + 1);
+  }
+  return -1;
+}
+
+function fenceOpenAbove(lines: readonly string[], first: number, isClaimed: (line: number) => boolean): boolean {
+  return first > 0 && !isClaimed(first) && fenceOpen(lines[first - 1]) !== undefined;
+}
+
+/** The block's reply lines, widened to a fence that holds nothing but this JSON value. */
+function withFence(
+  lines: readonly string[],
+  first: number,
+  last: number,
+  span: Span,
+  lineStarts: readonly number[],
+  isClaimed: (line: number) => boolean,
+): { startLine: number; endLine: number } {
+  const openIndex = first - 1;
+  const closeIndex = last + 1;
+  const aloneStart = lines[first].slice(0, span.start - lineStarts[first]).trim() === '';
+  const aloneEnd = lines[last].slice(span.end - lineStarts[last] + 1).trim() === '';
+  if (aloneStart && aloneEnd && openIndex >= 0 && closeIndex < lines.length && !isClaimed(openIndex + 1) && !isClaimed(closeIndex + 1)) {
+    const fence = fenceOpen(lines[openIndex]);
+    if (fence && isFenceClose(lines[closeIndex], fence)) return { startLine: openIndex + 1, endLine: closeIndex + 1 };
+  }
+  return { startLine: first + 1, endLine: last + 1 };
+}
+
+/**
+ * The JSON tool-call parser. Guarantees: total, linear (one scan per character, JSON.parse work
+ * bounded by a small multiple of the reply), one block per top-level JSON value that has an edit
+ * shape (fence lines included); old/new-string edits become char-granular `ReplaceOp`s (`replace_all`
+ * → `'all'`, `expected_replacements` → n), an empty old string or `create` becomes `CreateFileOp`,
+ * `insert` becomes `InsertOp`, `{path, content}` becomes `RewriteFileOp`; a value cut off by the end
+ * of the reply that has edit keys becomes `INCOMPLETE_BLOCK`.
+ */
 export const jsonToolCallParser: ReplyParser = {
-  format: 'json-tool',
-  parse: () => [],
+  format: FORMAT,
+  parse: parseJsonToolCalls,
 };

@@ -1,7 +1,491 @@
-import type { ReplyParser } from './parser';
+/**
+ * Unified and git diffs → Edit IR.
+ *
+ * A diff is read the way models write them, not the way `patch` wants them: hunk line numbers and
+ * counts are hints only (models miscount), so a hunk ends at the next `@@`, the next file header, or
+ * the first line that is not a diff line; an empty line inside a hunk is a blank context line whose
+ * leading space was lost. Each hunk becomes one line-granular `ReplaceOp` (context + removed lines →
+ * context + added lines) that the locate ladder places by its content.
+ *
+ * Blocks: a fenced diff (```diff, ```patch, or any fence whose body starts with diff headers) is one
+ * block covering the fence lines; a bare diff is one block covering its contiguous diff lines.
+ */
+import type { EditOp, ParseProblem } from '../ir';
+import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { cleanPath, fenceLanguage, fenceOpen, isFenceClose, joinLines, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
 
-/** Placeholder until the unified-diff parser lands: recognises nothing. */
+const FORMAT = 'unified-diff' as const;
+
+/** `@@ -a,b +c,d @@` with optional counts; anything else starting with `@@` is a bare hunk header. */
+const NUMBERED_HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+
+const DIFF_FENCE_LANGUAGES = new Set(['diff', 'patch', 'udiff', 'git-diff', 'gitdiff']);
+
+interface HunkLine {
+  readonly kind: ' ' | '-' | '+';
+  readonly text: string;
+}
+
+interface Hunk {
+  /** 0-based reply line of the `@@` header. */
+  readonly headerIndex: number;
+  lastIndex: number;
+  readonly oldStart?: number;
+  readonly oldCount?: number;
+  readonly newCount?: number;
+  readonly body: HunkLine[];
+  /** A `\ No newline at end of file` marker was seen: the hunk reaches the end of the file. */
+  atEndOfFile: boolean;
+  /** The marker followed the last added line: the new text has no final newline. */
+  newHasNoFinalNewline: boolean;
+  oldSeen: number;
+  newSeen: number;
+}
+
+interface FileSection {
+  readonly firstIndex: number;
+  lastIndex: number;
+  gitOld?: string;
+  gitNew?: string;
+  /** `null` is `/dev/null`. */
+  oldPath?: string | null;
+  newPath?: string | null;
+  renameFrom?: string;
+  renameTo?: string;
+  newFileMode: boolean;
+  deletedFileMode: boolean;
+  modeOnly: boolean;
+  binary: boolean;
+  readonly hunks: Hunk[];
+  problems: ParseProblem[];
+}
+
+/** Parses the path of a `---`/`+++` header: `null` for `/dev/null`, timestamps and quotes removed. */
+function headerPath(rest: string, side: 'old' | 'new'): string | null | undefined {
+  let text = rest;
+  const tab = text.indexOf('\t');
+  if (tab >= 0) text = text.slice(0, tab);
+  text = text.trim();
+  // `--- a/x.py 2024-01-02 10:00:00` written with spaces instead of a tab.
+  const stamp = /\s\d{4}-\d\d-\d\d[\sT]/.exec(text);
+  if (stamp) text = text.slice(0, stamp.index).trim();
+  if (text === '/dev/null' || text === 'dev/null' || text === '"/dev/null"') return null;
+  void side;
+  return cleanPath(text, true);
+}
+
+/** Splits `diff --git a/x b/y` into its two paths (the last ` b/` separates them). */
+function gitHeaderPaths(rest: string): { old?: string; new?: string } {
+  const text = rest.trim();
+  const separator = text.lastIndexOf(' b/');
+  if (text.startsWith('a/') && separator > 0) {
+    return { old: cleanPath(text.slice(0, separator), true), new: cleanPath(text.slice(separator + 1), true) };
+  }
+  const space = text.indexOf(' ');
+  if (space > 0) return { old: cleanPath(text.slice(0, space), true), new: cleanPath(text.slice(space + 1), true) };
+  return {};
+}
+
+function isBodyLine(line: string): boolean {
+  const c = line[0];
+  return c === ' ' || c === '-' || c === '+' || c === '\\';
+}
+
+/** True when line `index` starts a diff outside a fence: `diff --git`, `---`+`+++`, or a numbered `@@`. */
+function startsBareDiff(lines: readonly string[], index: number): boolean {
+  const line = lines[index];
+  if (line.startsWith('diff --git ')) return true;
+  if (line.startsWith('--- ') && index + 1 < lines.length && lines[index + 1].startsWith('+++ ')) return true;
+  return NUMBERED_HUNK.test(line);
+}
+
+/** True when the first non-blank line in [from, to) looks like the start of a diff. */
+function bodyStartsWithDiff(lines: readonly string[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    if (lines[k].trim() === '') continue;
+    return startsBareDiff(lines, k) || lines[k].startsWith('@@');
+  }
+  return false;
+}
+
+interface RegionResult {
+  readonly ops: EditOp[];
+  readonly problems: ParseProblem[];
+  /** Exclusive 0-based end of the lines the region consumed. */
+  readonly end: number;
+}
+
+/**
+ * Reads the diff in lines [from, to). Fenced regions read to `to`; bare regions stop at the first
+ * line that is not part of a diff. `fallbackPath` applies to hunks that come with no file header.
+ */
+function parseRegion(
+  lines: readonly string[],
+  from: number,
+  to: number,
+  fenced: boolean,
+  fallbackPath: string | undefined,
+  isClaimed: (line: number) => boolean = () => false,
+): RegionResult {
+  const ops: EditOp[] = [];
+  const problems: ParseProblem[] = [];
+  let file: FileSection | undefined;
+  let hunk: Hunk | undefined;
+  /** A non-diff line that ended a hunk inside a fence; diff lines after it are an error. */
+  let strayIndex: number | undefined;
+  let end = from;
+
+  const newFile = (index: number): FileSection => ({
+    firstIndex: index,
+    lastIndex: index,
+    newFileMode: false,
+    deletedFileMode: false,
+    modeOnly: false,
+    binary: false,
+    hunks: [],
+    problems: [],
+  });
+  const finishFile = (isEndOfText: boolean): void => {
+    if (file) emitFile(file, fallbackPath, isEndOfText, ops, problems);
+    file = undefined;
+    hunk = undefined;
+    strayIndex = undefined;
+  };
+
+  let k = from;
+  while (k < to) {
+    // A bare diff never runs into lines another parser claimed.
+    if (!fenced && isClaimed(k + 1)) break;
+    const line = lines[k];
+
+    if (hunk) {
+      const oldNeedsMore = hunk.oldCount !== undefined && hunk.oldSeen < hunk.oldCount;
+      const c = line[0];
+      const looksLikeHeader = line.startsWith('--- ') && k + 1 < to && lines[k + 1].startsWith('+++ ');
+      if ((c === ' ' || c === '-' || c === '+') && !(looksLikeHeader && !oldNeedsMore)) {
+        addBodyLine(hunk, c, line.slice(1));
+        hunk.lastIndex = k;
+        end = k + 1;
+        k++;
+        continue;
+      }
+      if (c === '\\') {
+        // `\ No newline at end of file`: the hunk reaches the end of the file.
+        hunk.atEndOfFile = true;
+        const last = hunk.body[hunk.body.length - 1];
+        if (last && last.kind === '+') hunk.newHasNoFinalNewline = true;
+        hunk.lastIndex = k;
+        end = k + 1;
+        k++;
+        continue;
+      }
+      if (line.trim() === '') {
+        // Blank context whose leading space was lost, if more hunk lines follow the run of blanks.
+        let next = k;
+        while (next < to && lines[next].trim() === '' && (fenced || !isClaimed(next + 1))) next++;
+        const countsSatisfied =
+          hunk.oldCount !== undefined && hunk.newCount !== undefined &&
+          hunk.oldSeen >= hunk.oldCount && hunk.newSeen >= hunk.newCount;
+        const bareAndDone = !fenced && countsSatisfied;
+        if (next < to && isBodyLine(lines[next]) && !bareAndDone && !lines[next].startsWith('--- ')) {
+          for (let b = k; b < next; b++) addBodyLine(hunk, ' ', '');
+          hunk.lastIndex = next - 1;
+          end = next;
+          k = next;
+          continue;
+        }
+        hunk = undefined;
+        if (!fenced) break;
+        k = next;
+        continue;
+      }
+      // Any other line ends the hunk; `@@` and headers are handled below.
+      hunk = undefined;
+      if (!line.startsWith('@@') && !line.startsWith('diff --git ') && !looksLikeHeader) {
+        if (!fenced) break;
+        strayIndex = k;
+        k++;
+        continue;
+      }
+    }
+
+    if (line.startsWith('diff --git ')) {
+      finishFile(false);
+      file = newFile(k);
+      const paths = gitHeaderPaths(line.slice('diff --git '.length));
+      file.gitOld = paths.old;
+      file.gitNew = paths.new;
+      end = k + 1;
+      k++;
+      continue;
+    }
+    if (line.startsWith('--- ') && k + 1 < to && lines[k + 1].startsWith('+++ ')) {
+      // A `---` header starts a new file unless it completes a `diff --git` section.
+      if (!file || file.hunks.length > 0 || file.oldPath !== undefined) {
+        finishFile(false);
+        file = newFile(k);
+      }
+      file.oldPath = headerPath(line.slice(4), 'old');
+      file.newPath = headerPath(lines[k + 1].slice(4), 'new');
+      file.lastIndex = k + 1;
+      end = k + 2;
+      k += 2;
+      continue;
+    }
+    if (line.startsWith('@@')) {
+      if (!file) file = newFile(k);
+      const m = NUMBERED_HUNK.exec(line);
+      const oldCount = m ? (m[2] === undefined ? 1 : Number(m[2])) : undefined;
+      const newCount = m ? (m[4] === undefined ? 1 : Number(m[4])) : undefined;
+      hunk = {
+        headerIndex: k,
+        lastIndex: k,
+        oldStart: m ? Number(m[1]) : undefined,
+        oldCount,
+        newCount,
+        body: [],
+        atEndOfFile: false,
+        newHasNoFinalNewline: false,
+        oldSeen: 0,
+        newSeen: 0,
+      };
+      file.hunks.push(hunk);
+      strayIndex = undefined;
+      end = k + 1;
+      k++;
+      continue;
+    }
+    if (file && file.hunks.length === 0 && isGitExtendedHeader(line, file)) {
+      file.lastIndex = k;
+      end = k + 1;
+      k++;
+      continue;
+    }
+    if (fenced && file && strayIndex !== undefined && isBodyLine(line) && line.trim() !== '') {
+      const strayLine = strayIndex + 1;
+      file.problems.push(
+        problemOf('PARSE_ERROR', FORMAT, strayLine, strayLine,
+          `Line ${strayLine} inside a hunk is not a diff line: every hunk line must start with ' ', '-' or '+'.`),
+      );
+      strayIndex = undefined;
+      k++;
+      continue;
+    }
+    if (!fenced) break;
+    // Prose or stray text inside a fence between files: ignored.
+    k++;
+  }
+  let rest = end;
+  while (rest < to && lines[rest].trim() === '') rest++;
+  finishFile(!fenced && rest >= to);
+  return { ops, problems, end: fenced ? to : Math.max(end, from + 1) };
+}
+
+function addBodyLine(hunk: Hunk, kind: ' ' | '-' | '+', text: string): void {
+  hunk.body.push({ kind, text });
+  if (kind !== '+') hunk.oldSeen++;
+  if (kind !== '-') hunk.newSeen++;
+}
+
+/** Reads git's extended header lines (mode, rename, index, binary) into `file`; false if not one. */
+function isGitExtendedHeader(line: string, file: FileSection): boolean {
+  if (line.startsWith('new file mode')) { file.newFileMode = true; return true; }
+  if (line.startsWith('deleted file mode')) { file.deletedFileMode = true; return true; }
+  if (line.startsWith('rename from ')) { file.renameFrom = cleanPath(line.slice(12)); return true; }
+  if (line.startsWith('rename to ')) { file.renameTo = cleanPath(line.slice(10)); return true; }
+  if (line.startsWith('old mode ') || line.startsWith('new mode ')) { file.modeOnly = true; return true; }
+  if (line.startsWith('Binary files ') || line.startsWith('GIT binary patch')) { file.binary = true; return true; }
+  return (
+    line.startsWith('index ') ||
+    line.startsWith('similarity index') ||
+    line.startsWith('dissimilarity index') ||
+    line.startsWith('copy from ') ||
+    line.startsWith('copy to ')
+  );
+}
+
+/** Compiles one file section to ops, or to problems when it cannot be applied safely. */
+function emitFile(
+  file: FileSection,
+  fallbackPath: string | undefined,
+  isEndOfText: boolean,
+  ops: EditOp[],
+  problems: ParseProblem[],
+): void {
+  const lastIndex = Math.max(file.lastIndex, ...file.hunks.map((h) => h.lastIndex));
+  const startLine = file.firstIndex + 1;
+  const endLine = lastIndex + 1;
+  const isNew = file.oldPath === null || file.newFileMode;
+  const isDeleted = file.newPath === null || file.deletedFileMode;
+  const oldPath = file.renameFrom ?? (file.oldPath ?? undefined) ?? file.gitOld;
+  const newPath = file.renameTo ?? (file.newPath ?? undefined) ?? file.gitNew;
+  const isRename = file.renameFrom !== undefined && file.renameTo !== undefined && file.renameFrom !== file.renameTo;
+  // Edits name the file as it is before the diff for a rename (edit, then move), else the `+++` name.
+  const path = (isRename ? oldPath : (newPath ?? oldPath)) ?? fallbackPath;
+
+  if (file.problems.length > 0) {
+    problems.push(...file.problems.map((p) => (path === undefined ? p : { ...p, path })));
+    return;
+  }
+  if (file.binary) {
+    problems.push(problemOf('PARSE_ERROR', FORMAT, startLine, endLine,
+      'A binary patch cannot be applied as text; the file was left alone.', path));
+    return;
+  }
+  if (isDeleted) {
+    const target = oldPath ?? path;
+    if (target === undefined) {
+      problems.push(problemOf('PARSE_ERROR', FORMAT, startLine, endLine, 'A deleted-file diff names no file.'));
+      return;
+    }
+    ops.push({ kind: 'delete', path: target, source: sourceOf(FORMAT, startLine, endLine) });
+    return;
+  }
+  if (isNew) {
+    const content: string[] = [];
+    let noFinalNewline = false;
+    for (const hunk of file.hunks) {
+      for (const line of hunk.body) {
+        if (line.kind === '-') {
+          problems.push(problemOf('PARSE_ERROR', FORMAT, hunk.headerIndex + 1, hunk.lastIndex + 1,
+            'A new-file diff removes lines: a file that does not exist has nothing to remove.', newPath));
+          return;
+        }
+        content.push(line.text);
+      }
+      noFinalNewline = hunk.newHasNoFinalNewline;
+    }
+    let text = joinLines(content);
+    if (noFinalNewline && text.endsWith('\n')) text = text.slice(0, -1);
+    ops.push({ kind: 'create', path: newPath ?? fallbackPath, content: text, source: sourceOf(FORMAT, startLine, endLine) });
+    return;
+  }
+  if (file.hunks.length === 0) {
+    if (isRename) {
+      ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, source: sourceOf(FORMAT, startLine, endLine) });
+    } else if (!file.modeOnly) {
+      problems.push(problemOf(isEndOfText ? 'INCOMPLETE_BLOCK' : 'PARSE_ERROR', FORMAT, startLine, endLine,
+        isEndOfText ? 'The reply ended after the diff header, before any hunk.' : 'A diff header is followed by no hunk.', path));
+    }
+    return;
+  }
+  const fileOps: EditOp[] = [];
+  for (const hunk of file.hunks) {
+    const hunkStart = hunk.headerIndex + 1;
+    const hunkEnd = hunk.lastIndex + 1;
+    const search: string[] = [];
+    const replacement: string[] = [];
+    for (const line of hunk.body) {
+      if (line.kind !== '+') search.push(line.text);
+      if (line.kind !== '-') replacement.push(line.text);
+    }
+    if (hunk.body.length === 0) {
+      problems.push(problemOf('PARSE_ERROR', FORMAT, hunkStart, hunkEnd, 'A hunk header is followed by no diff lines.', path));
+      return;
+    }
+    const source = sourceOf(FORMAT, hunkStart, hunkEnd);
+    if (search.length === 0) {
+      // Pure addition: no context to place it by. A line number is the only placement left.
+      if (hunk.oldStart === undefined) {
+        problems.push(problemOf('PARSE_ERROR', FORMAT, hunkStart, hunkEnd,
+          'This hunk only adds lines and has neither context lines nor a line number to place them by.', path));
+        return;
+      }
+      const afterLine = hunk.oldCount === 0 ? hunk.oldStart : Math.max(0, hunk.oldStart - 1);
+      fileOps.push({ kind: 'insert', path, afterLine, text: joinLines(replacement), source });
+      continue;
+    }
+    fileOps.push({
+      kind: 'replace',
+      path,
+      search: joinLines(search),
+      replacement: joinLines(replacement),
+      granularity: 'lines',
+      expectedCount: 1,
+      ...(hunk.oldStart !== undefined && hunk.oldStart > 0 ? { lineHint: hunk.oldStart } : {}),
+      ...(hunk.atEndOfFile ? { atEndOfFile: true } : {}),
+      source,
+    });
+  }
+  ops.push(...fileOps);
+  if (isRename) {
+    ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, source: sourceOf(FORMAT, startLine, startLine) });
+  }
+}
+
+/** Finds and compiles every unified/git diff in the reply. Total and linear in the reply. */
+function parseUnifiedDiffs(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
+  const lines = reply.lines;
+  const n = lines.length;
+  const blocks: ParsedBlock[] = [];
+  let i = 0;
+  while (i < n) {
+    if (isClaimed(i + 1)) { i++; continue; }
+    const fence = fenceOpen(lines[i]);
+    if (fence) {
+      let close = i + 1;
+      let claimedInside = false;
+      while (close < n && !isFenceClose(lines[close], fence)) {
+        if (isClaimed(close + 1)) claimedInside = true;
+        close++;
+      }
+      const closed = close < n;
+      const isDiff = DIFF_FENCE_LANGUAGES.has(fenceLanguage(fence.info)) || bodyStartsWithDiff(lines, i + 1, close);
+      if (isDiff && !claimedInside && !(closed && isClaimed(close + 1))) {
+        blocks.push(fencedBlock(lines, i, close, closed));
+      }
+      i = closed ? close + 1 : n;
+      continue;
+    }
+    if (startsBareDiff(lines, i)) {
+      const region = parseRegion(lines, i, n, false, undefined, isClaimed);
+      blocks.push({ startLine: i + 1, endLine: region.end, ops: region.ops, problems: region.problems });
+      i = region.end;
+      continue;
+    }
+    i++;
+  }
+  return blocks;
+}
+
+function fencedBlock(lines: readonly string[], open: number, close: number, closed: boolean): ParsedBlock {
+  // Headerless hunks take their file from a path line just above the fence.
+  const label = open > 0 ? pathFromLabelLine(lines[open - 1]) : undefined;
+  const hasHeaders = bodyHasHeaders(lines, open + 1, close);
+  const useLabel = !hasHeaders && label !== undefined;
+  const startLine = useLabel ? open : open + 1;
+  const endLine = closed ? close + 1 : lines.length;
+  if (!closed) {
+    return {
+      startLine,
+      endLine,
+      ops: [],
+      problems: [problemOf('INCOMPLETE_BLOCK', FORMAT, startLine, endLine,
+        'The reply ended inside this diff (no closing fence): it is not applied.')],
+    };
+  }
+  const region = parseRegion(lines, open + 1, close, true, useLabel ? label : undefined);
+  return { startLine, endLine, ops: region.ops, problems: region.problems };
+}
+
+function bodyHasHeaders(lines: readonly string[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const line = lines[k];
+    if (line.startsWith('diff --git ') || line.startsWith('+++ ')) return true;
+    if (line.startsWith('@@')) return false;
+  }
+  return false;
+}
+
+/**
+ * The unified / git diff parser. Guarantees: total (malformed diffs become `PARSE_ERROR` problems,
+ * a fenced diff cut off by the end of the reply becomes `INCOMPLETE_BLOCK` with no ops), linear
+ * time, one line-granular `ReplaceOp` per hunk with `lineHint` from `-a` when present, `CreateFileOp`
+ * for `/dev/null` sources, `DeleteFileOp` for `/dev/null` targets, `MoveFileOp` after the edits of a
+ * git rename (edits name the old path), `InsertOp` for a context-free pure-addition hunk that has a
+ * line number.
+ */
 export const unifiedDiffParser: ReplyParser = {
-  format: 'unified-diff',
-  parse: () => [],
+  format: FORMAT,
+  parse: parseUnifiedDiffs,
 };
