@@ -1,9 +1,10 @@
 /**
  * Small line-level helpers shared by the diff, apply_patch and tool-call parsers: markdown fence
- * recognition, a path cleaner for header paths, and problem construction. Every function here is
+ * recognition, header path cleaning (on top of `paths.ts`), and problem construction. Every function here is
  * total and runs in time linear in its input (no backtracking regexes).
  */
 import type { EditFormat, EditSource, ParseProblem } from '../ir';
+import { cleanReplyPath, filenameFromLine } from './paths';
 
 /** An opening markdown fence: its character, its length and its info string (trimmed). */
 export interface FenceOpen {
@@ -47,44 +48,25 @@ export function fenceLanguage(info: string): string {
 }
 
 /**
- * Cleans a path as a model wrote it: surrounding quotes, backticks and `**` go, backslashes become
- * `/`, a leading `./` goes, and with `stripGitPrefix` a leading `a/` or `b/` (diff headers).
- * Returns `undefined` for an empty result. Used until the shared `paths.ts` cleaner exists.
+ * Cleans a path from a header or a tool-call field with the shared `cleanReplyPath`; a leading
+ * `a/`/`b/` goes unless `stripGitPrefix` is false (the IR contract strips it everywhere). A header path with spaces inside
+ * (`*** Update File: docs/my notes.md`) is kept, because a header line holds nothing but the path.
+ * Returns `undefined` for an empty result.
  */
-export function cleanPath(raw: string, stripGitPrefix = false): string | undefined {
-  let path = raw.trim();
-  // Peel matching wrappers a few times: **`a.ts`**, "`a.ts`".
-  for (let round = 0; round < 3; round++) {
-    const before = path;
-    if (path.startsWith('**') && path.endsWith('**') && path.length > 4) path = path.slice(2, -2).trim();
-    const first = path[0];
-    if ((first === '"' || first === "'" || first === '`') && path.length > 1 && path[path.length - 1] === first) {
-      path = path.slice(1, -1).trim();
-    }
-    if (path === before) break;
-  }
-  path = path.replace(/\\/g, '/');
+export function cleanPath(raw: string, stripGitPrefix = true): string | undefined {
+  const shared = cleanReplyPath(raw, { stripGitPrefix });
+  if (shared !== undefined) return shared;
+  const trimmed = raw.trim();
+  if (!/\s/.test(trimmed) || /[<>|"?*`]/.test(trimmed)) return undefined;
+  let path = trimmed.replace(/\\/g, '/');
   if (stripGitPrefix && (path.startsWith('a/') || path.startsWith('b/'))) path = path.slice(2);
   while (path.startsWith('./')) path = path.slice(2);
   return path.length > 0 ? path : undefined;
 }
 
-/**
- * A loose test for "this line is a bare file path", used for the line before a fenced diff that has
- * no headers. It must contain a dot or a slash, no spaces inside, and may be wrapped in backticks,
- * quotes or bold markers, end in a colon, or be a markdown heading.
- */
+/** The path named by the line right above a block (`src/a.ts`, `**a.ts**:`, a heading), if any. */
 export function pathFromLabelLine(line: string): string | undefined {
-  let text = line.trim();
-  while (text.startsWith('#')) text = text.slice(1);
-  text = text.trim();
-  if (text.endsWith(':')) text = text.slice(0, -1).trim();
-  const cleaned = cleanPath(text);
-  if (cleaned === undefined || cleaned.length > 300) return undefined;
-  if (/\s/.test(cleaned)) return undefined;
-  if (!cleaned.includes('.') && !cleaned.includes('/')) return undefined;
-  if (/[`*"'<>|]/.test(cleaned)) return undefined;
-  return cleaned;
+  return filenameFromLine(line);
 }
 
 /** Builds an `EditSource` with block 0 (the registry renumbers blocks). Lines are 1-based. */
