@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import { isElisionLine } from '../../../src/core/parse/elision';
+
+describe('parse/elision', () => {
+  const yes = [
+    '...',
+    '    ...',
+    '…',
+    '// ... existing code ...',
+    '  // ...existing code...',
+    '# ... rest of file unchanged',
+    '# ... rest of the class ...',
+    '/* ... */',
+    '<!-- ... -->',
+    '<!-- ... existing markup ... -->',
+    '{/* ... existing code ... */}',
+    '// rest of the code remains the same',
+    '// existing code',
+    '-- ...',
+    '; ...',
+    '// ... more handlers',
+    '# (unchanged)',
+    '// other methods unchanged',
+    '[...]',
+    '// ... (omitted for brevity)',
+  ];
+  const no = [
+    '...args',
+    'foo(...args);',
+    'const b = [...a];',
+    'print("...")',
+    '{...props}',
+    'return ...;',
+    '// Loading...',
+    '# wait for it...',
+    '# coding: utf-8',
+    '#include <stdio.h>',
+    '// TODO: handle errors',
+    'x = 1',
+    '',
+    '"..."',
+  ];
+  for (const line of yes) it(`elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), true));
+  for (const line of no) it(`not an elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), false));
+});

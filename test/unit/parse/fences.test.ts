@@ -1,0 +1,83 @@
+import * as assert from 'node:assert/strict';
+import { closesFence, findFencedBlocks, parseFenceOpener, parseInfoString } from '../../../src/core/parse/fences';
+
+const none = () => false;
+const split = (text: string) => text.split('\n');
+
+describe('parse/fences', () => {
+  it('parses openers of backticks, tildes and <source>', () => {
+    assert.deepEqual(parseFenceOpener('```ts'), { indent: 0, char: '`', length: 3, info: 'ts' });
+    assert.deepEqual(parseFenceOpener('  ~~~~ python '), { indent: 2, char: '~', length: 4, info: 'python' });
+    assert.deepEqual(parseFenceOpener('<source>python'), { indent: 0, char: '<', length: 0, info: 'python' });
+    assert.equal(parseFenceOpener('``not a fence``'), undefined);
+    assert.equal(parseFenceOpener('```js const a = `x`;'), undefined);
+  });
+
+  it('closes only with the same char and at least the same length', () => {
+    const open = parseFenceOpener('````md')!;
+    assert.equal(closesFence('```', open), false);
+    assert.equal(closesFence('~~~~', open), false);
+    assert.equal(closesFence('````', open), true);
+    assert.equal(closesFence('`````  ', open), true);
+    assert.equal(closesFence('````x', open), false);
+    assert.equal(closesFence('</source>', parseFenceOpener('<source>')!), true);
+  });
+
+  it('finds blocks, including unclosed ones', () => {
+    const blocks = findFencedBlocks(split('a\n```py\nx\n```\nb\n~~~\ny'), none);
+    assert.equal(blocks.length, 2);
+    assert.deepEqual([blocks[0].openIndex, blocks[0].closeIndex, blocks[0].contentStart, blocks[0].contentEnd], [1, 3, 2, 2]);
+    assert.deepEqual([blocks[1].openIndex, blocks[1].closeIndex, blocks[1].contentEnd], [5, undefined, 6]);
+  });
+
+  it('a longer outer fence holds inner fences (CommonMark)', () => {
+    const blocks = findFencedBlocks(split('````md\n# T\n```\ncode\n```\n````'), none);
+    assert.equal(blocks.length, 1);
+    assert.equal(blocks[0].closeIndex, 5);
+  });
+
+  it('balances same-length inner fences that carry an info string', () => {
+    const blocks = findFencedBlocks(split('```markdown\n# T\n```bash\nnpm i\n```\nmore\n```\nafter'), none);
+    assert.equal(blocks.length, 1);
+    assert.equal(blocks[0].closeIndex, 6);
+  });
+
+  it('<source> fences hold backticks', () => {
+    const blocks = findFencedBlocks(split('<source>\n```\nx\n```\n</source>'), none);
+    assert.equal(blocks.length, 1);
+    assert.equal(blocks[0].closeIndex, 4);
+  });
+
+  it('never opens on claimed lines, flags blocks with claimed lines, skips orphan closers', () => {
+    const claimed = new Set([1, 2, 3]);
+    const lines = split('```diff\n--- a\n+++ b\n@@\n```\n```py\nx\n```');
+    const blocks = findFencedBlocks(lines, (i) => claimed.has(i));
+    assert.equal(blocks[0].openIndex, 0);
+    assert.equal(blocks[0].hasClaimed, true);
+    assert.equal(blocks[0].closeIndex, 4);
+    assert.equal(blocks[1].openIndex, 5);
+    const claimedAll = new Set([0, 1, 2, 3]);
+    const after = findFencedBlocks(lines, (i) => claimedAll.has(i));
+    assert.equal(after.length, 1);
+    assert.equal(after[0].openIndex, 5);
+  });
+
+  it('reads info strings', () => {
+    assert.deepEqual(parseInfoString('python'), { lang: 'python', path: undefined, citation: false });
+    assert.deepEqual(parseInfoString('a.py'), { lang: undefined, path: 'a.py', citation: false });
+    assert.deepEqual(parseInfoString('typescript:src/app.ts'), { lang: 'typescript', path: 'src/app.ts', citation: false });
+    assert.deepEqual(parseInfoString('python title="pkg/a.py"'), { lang: 'python', path: 'pkg/a.py', citation: false });
+    assert.deepEqual(parseInfoString('js filename=x.js'), { lang: 'js', path: 'x.js', citation: false });
+    assert.deepEqual(parseInfoString('python src/a.py'), { lang: 'python', path: 'src/a.py', citation: false });
+    assert.deepEqual(parseInfoString('12:30:src/a.ts'), { lang: undefined, path: 'src/a.ts', citation: true });
+    assert.deepEqual(parseInfoString('vb.net'), { lang: 'vb.net', path: undefined, citation: false });
+  });
+
+  it('is linear on a huge reply', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 200_000; i++) lines.push(i % 7 === 0 ? '```' + (i % 2 ? 'ts' : '') : 'x'.repeat(40));
+    const t = Date.now();
+    findFencedBlocks(lines, none);
+    assert.ok(Date.now() - t < 500);
+  });
+});

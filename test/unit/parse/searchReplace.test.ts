@@ -1,0 +1,223 @@
+import * as assert from 'node:assert/strict';
+import type { ReplaceOp } from '../../../src/core/ir';
+import { parseReply } from '../../../src/core/parse/registry';
+import { chooseDivider, searchReplaceParser, stripLineNumbers } from '../../../src/core/parse/searchReplace';
+
+const parse = (text: string) => parseReply(text, [searchReplaceParser]);
+const ops = (text: string) => parse(text).ops as ReplaceOp[];
+const block = (search: string, replace: string, head = '<<<<<<< SEARCH', div = '=======', tail = '>>>>>>> REPLACE') =>
+  `${head}\n${search}${div}\n${replace}${tail}`;
+
+describe('parse/searchReplace', () => {
+  it('parses a fenced Aider block with the path before the fence', () => {
+    const r = parse('Fix it.\n\na.py\n```python\n' + block('x = 1\n', 'x = 2\n') + '\n```\nDone.');
+    assert.equal(r.problems.length, 0);
+    const [op] = r.ops as ReplaceOp[];
+    assert.deepEqual(
+      { ...op, source: undefined },
+      { kind: 'replace', path: 'a.py', search: 'x = 1\n', replacement: 'x = 2\n', granularity: 'lines', expectedCount: 1, source: undefined },
+    );
+    assert.deepEqual(op.source, { block: 1, format: 'search-replace', startLine: 3, endLine: 10 });
+  });
+
+  it('accepts 5 to 9 marker characters, mixed, with trailing spaces', () => {
+    const [op] = ops(block('a\n', 'b\n', '<<<<< SEARCH  ', '=========', '>>>>>>>>> REPLACE '));
+    assert.equal(op.search, 'a\n');
+    assert.equal(op.replacement, 'b\n');
+    assert.equal(ops(block('a\n', 'b\n', '<<<< SEARCH')).length, 0);
+  });
+
+  it('parses the Cline dialect', () => {
+    const [op] = ops('------- SEARCH\nold\n=======\nnew\n+++++++ REPLACE');
+    assert.equal(op.search, 'old\n');
+    assert.equal(op.replacement, 'new\n');
+  });
+
+  it('parses the Roo dialect: start_line hint and separator', () => {
+    const [op] = ops('<<<<<<< SEARCH\n:start_line:13\n:end_line:15\n-------\n\tif x {\n=======\n\tif y {\n>>>>>>> REPLACE');
+    assert.equal(op.lineHint, 13);
+    assert.equal(op.search, '\tif x {\n');
+    assert.equal(op.path, undefined);
+  });
+
+  it('Roo separator without metadata, and a dashed line that is the file\'s own', () => {
+    assert.equal(ops('<<<<<<< SEARCH\n-------\nold\n=======\nnew\n>>>>>>> REPLACE')[0].search, 'old\n');
+    const [own] = ops('<<<<<<< SEARCH\n-------\ntitle\n=======\n-------\nTitle\n>>>>>>> REPLACE');
+    assert.equal(own.search, '-------\ntitle\n');
+    assert.equal(own.replacement, '-------\nTitle\n');
+  });
+
+  it('unescapes Roo-escaped marker lines', () => {
+    const [op] = ops('<<<<<<< SEARCH\n\\=======\na\n=======\n\\=======\nb\n>>>>>>> REPLACE');
+    assert.equal(op.search, '=======\na\n');
+    assert.equal(op.replacement, '=======\nb\n');
+  });
+
+  it('empty SEARCH creates or appends', () => {
+    const [op] = ops('new.py\n```\n<<<<<<< SEARCH\n=======\nprint(1)\n>>>>>>> REPLACE\n```');
+    assert.equal(op.search, '');
+    assert.equal(op.replacement, 'print(1)\n');
+    assert.equal(op.path, 'new.py');
+  });
+
+  describe('paths', () => {
+    const sr = block('a\n', 'b\n');
+    const pathOf = (text: string) => ops(text).map((o) => o.path);
+    it('bold, backticks, colon, heading, File: label', () => {
+      assert.deepEqual(pathOf(`**src/a.ts**\n\`\`\`ts\n${sr}\n\`\`\``), ['src/a.ts']);
+      assert.deepEqual(pathOf(`\`src/a.ts\`:\n\`\`\`ts\n${sr}\n\`\`\``), ['src/a.ts']);
+      assert.deepEqual(pathOf(`### src/a.ts\n\n\`\`\`ts\n${sr}\n\`\`\``), ['src/a.ts']);
+      assert.deepEqual(pathOf(`File: src/a.ts\n\`\`\`ts\n${sr}\n\`\`\``), ['src/a.ts']);
+    });
+    it('info string forms', () => {
+      assert.deepEqual(pathOf(`\`\`\`python title="a.py"\n${sr}\n\`\`\``), ['a.py']);
+      assert.deepEqual(pathOf(`\`\`\`a.py\n${sr}\n\`\`\``), ['a.py']);
+      assert.deepEqual(pathOf(`\`\`\`ts:src/a.ts\n${sr}\n\`\`\``), ['src/a.ts']);
+    });
+    it('inside the fence (diff-fenced), also for several files in one fence', () => {
+      const r = ops(`\`\`\`\npkg/a.py\n${sr}\n\npkg/b.py\n${sr}\n${sr}\n\`\`\``);
+      assert.deepEqual(r.map((o) => o.path), ['pkg/a.py', 'pkg/b.py', 'pkg/b.py']);
+      assert.deepEqual(r.map((o) => [o.source.startLine, o.source.endLine]), [[1, 7], [8, 14], [15, 20]]);
+    });
+    it('no fence at all', () => {
+      assert.deepEqual(pathOf(`a.py\n${sr}\n\nb.py\n${sr}`), ['a.py', 'b.py']);
+    });
+    it('windows paths and ./', () => {
+      assert.deepEqual(pathOf(`.\\src\\a.ts\n${sr}`), ['src/a.ts']);
+    });
+    it('inherits the previous path across fences when no other file is named', () => {
+      assert.deepEqual(pathOf(`a.py\n\`\`\`\n${sr}\n\`\`\`\nAnd also:\n\`\`\`\n${sr}\n\`\`\``), ['a.py', 'a.py']);
+    });
+    it('takes a file named by the sentence above instead of inheriting', () => {
+      assert.deepEqual(pathOf(`a.py\n\`\`\`\n${sr}\n\`\`\`\nNow in \`b.py\`:\n\`\`\`\n${sr}\n\`\`\``), ['a.py', 'b.py']);
+    });
+    it('does not inherit when prose between names other files', () => {
+      const text = `a.py\n\`\`\`\n${sr}\n\`\`\`\nThis touches \`b.py\` and \`c.py\`.\n\nSee:\n\`\`\`\n${sr}\n\`\`\``;
+      assert.deepEqual(pathOf(text), ['a.py', undefined]);
+    });
+    it('no path anywhere: undefined (the hint applies)', () => {
+      assert.deepEqual(pathOf(`Here you go:\n\`\`\`\n${sr}\n\`\`\``), [undefined]);
+    });
+  });
+
+  it('claims the path line, fences and markers', () => {
+    const r = parse('intro\n\na.py\n```py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\n\noutro');
+    assert.deepEqual([r.ops[0].source.startLine, r.ops[0].source.endLine], [3, 10]);
+  });
+
+  it('keeps file content with fences inside the block', () => {
+    const [op] = ops('README.md\n```markdown\n<<<<<<< SEARCH\nInstall:\n```bash\nnpm i\n```\n=======\nInstall:\n```bash\nnpm ci\n```\n>>>>>>> REPLACE\n```');
+    assert.equal(op.search, 'Install:\n```bash\nnpm i\n```\n');
+    assert.equal(op.replacement, 'Install:\n```bash\nnpm ci\n```\n');
+  });
+
+  describe('a file that contains =======', () => {
+    it('one divider: it is the divider', () => {
+      const [op] = ops('README.rst\n```\n<<<<<<< SEARCH\nIntro text.\n=======\nIntro text, now longer.\n>>>>>>> REPLACE\n```');
+      assert.equal(op.search, 'Intro text.\n');
+    });
+    it('heading underlines on both sides: the middle one', () => {
+      const [op] = ops('<<<<<<< SEARCH\nUsage\n=======\nRun it.\n=======\nUsage\n=======\nRun it now.\n>>>>>>> REPLACE');
+      assert.equal(op.search, 'Usage\n=======\nRun it.\n');
+      assert.equal(op.replacement, 'Usage\n=======\nRun it now.\n');
+    });
+    it('marker length tells an underline of another length apart', () => {
+      const [op] = ops('<<<<<<< SEARCH\nTitle\n=====\n=======\nNew title\n=========\n>>>>>>> REPLACE');
+      assert.equal(op.search, 'Title\n=====\n');
+    });
+    it('a heading added by the edit', () => {
+      const [op] = ops('<<<<<<< SEARCH\nIntro\n=======\nIntro\n\nNew\n=======\n>>>>>>> REPLACE');
+      assert.equal(op.search, 'Intro\n');
+      assert.equal(op.replacement, 'Intro\n\nNew\n=======\n');
+    });
+    it('a heading removed by the edit', () => {
+      const [op] = ops('<<<<<<< SEARCH\nOld\n=======\nIntro\n=======\nIntro\n>>>>>>> REPLACE');
+      assert.equal(op.search, 'Old\n=======\nIntro\n');
+      assert.equal(op.replacement, 'Intro\n');
+    });
+    it('chooseDivider with a single candidate', () => {
+      assert.equal(chooseDivider(['<<<<<<< SEARCH', 'a', '=======', 'b', '>>>>>>> REPLACE'], [2], 1, 4, '<<<<<<< SEARCH', '>>>>>>> REPLACE'), 2);
+    });
+  });
+
+  describe('line-number prefixes', () => {
+    it('strips `N | ` when every line has one, keeping indentation; hint from the first', () => {
+      const [op] = ops('<<<<<<< SEARCH\n12 |         if a:\n13 |             return 1\n=======\n12 |         if a:\n13 |             return 2\n>>>>>>> REPLACE');
+      assert.equal(op.search, '        if a:\n            return 1\n');
+      assert.equal(op.replacement, '        if a:\n            return 2\n');
+      assert.equal(op.lineHint, 12);
+    });
+    it('`N: ` and tab gutters', () => {
+      assert.deepEqual(stripLineNumbers(['3: a', '4: b'], ['3: c']).search, ['a', 'b']);
+      assert.deepEqual(stripLineNumbers(['  3\ta', '  4\tb'], ['  3\tc']).replace, ['c']);
+    });
+    it('leaves text alone unless every line is numbered consecutively', () => {
+      assert.deepEqual(stripLineNumbers(['12 | a', 'b'], ['12 | c']).search, ['12 | a', 'b']);
+      assert.deepEqual(stripLineNumbers(['1: a', '5: b'], ['1: a']).search, ['1: a', '5: b']);
+      assert.deepEqual(stripLineNumbers(['1: a'], ['x']).search, ['1: a']);
+    });
+  });
+
+  it('keeps elision lines verbatim', () => {
+    const [op] = ops('<<<<<<< SEARCH\ndef f():\n...\n    return 1\n=======\ndef f():\n...\n    return 2\n>>>>>>> REPLACE');
+    assert.equal(op.search, 'def f():\n...\n    return 1\n');
+  });
+
+  describe('truncated and malformed replies', () => {
+    it('ends in the REPLACE part: finished blocks parse, the last is INCOMPLETE_BLOCK', () => {
+      const r = parse('a.py\n```\n' + block('x\n', 'y\n') + '\n```\n\na.py\n```\n<<<<<<< SEARCH\nz\n=======\nw = f(na');
+      assert.equal(r.ops.length, 1);
+      assert.equal(r.problems.length, 1);
+      assert.equal(r.problems[0].code, 'INCOMPLETE_BLOCK');
+      assert.equal(r.problems[0].block, 2);
+      assert.equal(r.problems[0].path, 'a.py');
+      assert.deepEqual([r.problems[0].startLine, r.problems[0].endLine], [10, 15]);
+    });
+    it('ends in the SEARCH part', () => {
+      const r = parse('<<<<<<< SEARCH\nx = 1\n');
+      assert.equal(r.ops.length, 0);
+      assert.equal(r.problems[0].code, 'INCOMPLETE_BLOCK');
+    });
+    it('ends on a partial end marker', () => {
+      assert.equal(parse('<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPL').problems[0].code, 'INCOMPLETE_BLOCK');
+    });
+    it('REPLACE without SEARCH is a PARSE_ERROR', () => {
+      const r = parse('x\n=======\ny\n>>>>>>> REPLACE');
+      assert.equal(r.problems[0].code, 'PARSE_ERROR');
+      assert.deepEqual([r.problems[0].startLine, r.problems[0].endLine], [4, 4]);
+    });
+    it('SEARCH then REPLACE without divider is a PARSE_ERROR', () => {
+      assert.equal(parse('<<<<<<< SEARCH\nx\n>>>>>>> REPLACE').problems[0].code, 'PARSE_ERROR');
+    });
+    it('a block cut short by the next SEARCH is a PARSE_ERROR, the next one parses', () => {
+      const r = parse('<<<<<<< SEARCH\nx\n=======\ny\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE');
+      assert.equal(r.problems[0].code, 'PARSE_ERROR');
+      assert.deepEqual([r.problems[0].startLine, r.problems[0].endLine], [1, 4]);
+      assert.equal((r.ops[0] as ReplaceOp).search, 'a\n');
+      assert.equal(r.ops[0].source.block, 2);
+    });
+  });
+
+  it('CRLF replies', () => {
+    const [op] = ops('a.py\r\n```\r\n<<<<<<< SEARCH\r\nx\r\n=======\r\ny\r\n>>>>>>> REPLACE\r\n```\r\n');
+    assert.equal(op.search, 'x\n');
+    assert.equal(op.path, 'a.py');
+  });
+
+  it('ignores git conflict markers and prose', () => {
+    assert.deepEqual(parse('<<<<<<< HEAD\na\n=======\nb\n>>>>>>> main\n').ops, []);
+  });
+
+  it('parses a 10 MB reply quickly', () => {
+    const one = 'src/a.ts\n```ts\n<<<<<<< SEARCH\n' + 'const x = 1;\n'.repeat(20) + '=======\n' + 'const x = 2;\n'.repeat(20) + '>>>>>>> REPLACE\n```\nprose `b.ts` here\n';
+    const text = one.repeat(Math.ceil(10_000_000 / one.length));
+    const t = Date.now();
+    const r = parse(text);
+    assert.ok(Date.now() - t < 1500, `took ${Date.now() - t} ms`);
+    assert.ok(r.ops.length > 1000);
+    const many = '<<<<<<< SEARCH\n' + '=======\n'.repeat(200_000) + '>>>>>>> REPLACE\n';
+    const t2 = Date.now();
+    parse(many);
+    assert.ok(Date.now() - t2 < 1500);
+  });
+});

@@ -1,0 +1,117 @@
+import * as assert from 'node:assert/strict';
+import type { RewriteFileOp } from '../../../src/core/ir';
+import { parseReply } from '../../../src/core/parse/registry';
+import { searchReplaceParser } from '../../../src/core/parse/searchReplace';
+import { pathFromComment, wholeFileParser } from '../../../src/core/parse/wholeFile';
+
+const parse = (text: string) => parseReply(text, [searchReplaceParser, wholeFileParser]);
+const rewrites = (text: string) => parse(text).ops as RewriteFileOp[];
+
+describe('parse/wholeFile', () => {
+  it('a fenced file with a path line before it', () => {
+    const r = parse('Here:\n\nconf.toml\n```toml\n[server]\nport = 2\n```\n');
+    assert.equal(r.problems.length, 0);
+    const [op] = r.ops as RewriteFileOp[];
+    assert.equal(op.kind, 'rewrite');
+    assert.equal(op.path, 'conf.toml');
+    assert.equal(op.content, '[server]\nport = 2\n');
+    assert.equal(op.partial, false);
+    assert.deepEqual(op.source, { block: 1, format: 'whole-file', startLine: 3, endLine: 7 });
+  });
+
+  it('path in the info string', () => {
+    assert.equal(rewrites('```python title="a.py"\nx = 1\n```')[0].path, 'a.py');
+    assert.equal(rewrites('```src/a.ts\nx\n```')[0].path, 'src/a.ts');
+    assert.equal(rewrites('```ts:src/a.ts\nx\n```')[0].path, 'src/a.ts');
+  });
+
+  it('path in a first-line comment, removed from the content', () => {
+    const [a] = rewrites('```ts\n// src/a.ts\nexport const a = 1;\n```');
+    assert.equal(a.path, 'src/a.ts');
+    assert.equal(a.content, 'export const a = 1;\n');
+    assert.equal(rewrites('```python\n# a.py\nx = 1\n```')[0].content, 'x = 1\n');
+    assert.equal(rewrites('```html\n<!-- index.html -->\n<p>\n```')[0].path, 'index.html');
+  });
+
+  it('a first-line comment naming the same file as the label is removed; another file is kept', () => {
+    assert.equal(rewrites('a.py\n```python\n# a.py\nx = 1\n```')[0].content, 'x = 1\n');
+    assert.equal(rewrites('a.py\n```python\n# b.py\nx = 1\n```')[0].content, '# b.py\nx = 1\n');
+  });
+
+  it('code first lines are not paths', () => {
+    for (const line of ['#!/bin/sh', '#include <stdio.h>', '# coding: utf-8', '// eslint-disable', '// http://x.com/a.js']) {
+      assert.equal(pathFromComment(line), undefined, line);
+    }
+  });
+
+  it('elisions make a partial snippet', () => {
+    const [op] = rewrites('src/a.ts\n```ts\n// ... existing code ...\nfoo();\n// ... existing code ...\n```');
+    assert.equal(op.partial, true);
+    assert.equal(op.source.format, 'snippet');
+  });
+
+  it('a snippet without a path goes to the hint, or the file the sentence names', () => {
+    assert.equal(rewrites('Change:\n```ts\n// ...\nfoo();\n```')[0].path, undefined);
+    assert.equal(rewrites('In `src/a.ts`, change:\n```ts\n// ...\nfoo();\n```')[0].path, 'src/a.ts');
+  });
+
+  it('a prose mention does not turn an example into a whole-file rewrite', () => {
+    assert.deepEqual(parse('Add this to `src/a.ts`:\n```ts\nfoo();\n```').ops, []);
+  });
+
+  it('ignores illustrations: no path, no elision', () => {
+    assert.deepEqual(parse('For example:\n```js\nconst x = 1;\n```\n').ops, []);
+  });
+
+  it('ignores shell and output fences without an explicit path', () => {
+    assert.deepEqual(parse('Run:\n```bash\nnpm test\n# ...\n```\n```text\n...\n```').ops, []);
+    assert.equal(rewrites('scripts/build.sh\n```bash\nnpm run build\n```')[0].path, 'scripts/build.sh');
+  });
+
+  it('ignores diffs and citations', () => {
+    assert.deepEqual(parse('a.py\n```diff\n-a\n+b\n```').ops, []);
+    assert.deepEqual(parse('```12:14:src/a.ts\n// ...\nx\n```').ops, []);
+    assert.deepEqual(parse('a.py\n```\n@@ -1,2 +1,2 @@\n-a\n+b\n```').ops, []);
+  });
+
+  it('does not read SEARCH/REPLACE fences as files', () => {
+    const r = parse('a.py\n```\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\n\nb.py\n```\nz = 1\n```');
+    assert.deepEqual(r.ops.map((o) => o.kind), ['replace', 'rewrite']);
+    assert.equal((r.ops[1] as RewriteFileOp).path, 'b.py');
+  });
+
+  it('a file holding a same-length inner fence is read whole', () => {
+    const [op] = rewrites('README.md\n```markdown\n# T\n```bash\nnpm i\n```\nMore.\n```');
+    assert.equal(op.content, '# T\n```bash\nnpm i\n```\nMore.\n');
+  });
+
+  it('<source> fences and longer fences', () => {
+    assert.equal(rewrites('a.md\n<source>\n```\nx\n```\n</source>')[0].content, '```\nx\n```\n');
+    assert.equal(rewrites('a.md\n````\n```\nx\n```\n````')[0].content, '```\nx\n```\n');
+  });
+
+  it('a fence in a list item loses its indentation', () => {
+    assert.equal(rewrites('1. `a.py`:\n   ```python\n   def f():\n       pass\n   ```')[0].content, 'def f():\n    pass\n');
+  });
+
+  it('a fence the reply ends inside of is INCOMPLETE_BLOCK, never an op', () => {
+    const r = parse('a.py\n```python\nx = 1\ny = ');
+    assert.deepEqual(r.ops, []);
+    assert.equal(r.problems[0].code, 'INCOMPLETE_BLOCK');
+    assert.equal(r.problems[0].path, 'a.py');
+    assert.deepEqual(parse('Example:\n```js\nx').problems, []);
+  });
+
+  it('CRLF replies give LF content', () => {
+    assert.equal(rewrites('a.py\r\n```\r\nx\r\ny\r\n```\r\n')[0].content, 'x\ny\n');
+  });
+
+  it('is linear on a huge reply', () => {
+    const one = 'src/a.ts\n```ts\n' + 'const x = 1;\n'.repeat(30) + '```\nSome prose with `x.ts`.\n';
+    const text = one.repeat(Math.ceil(10_000_000 / one.length));
+    const t = Date.now();
+    const r = parse(text);
+    assert.ok(Date.now() - t < 1500, `took ${Date.now() - t} ms`);
+    assert.ok(r.ops.length > 1000);
+  });
+});
