@@ -12,3 +12,4 @@ export { referencedPaths, runReply } from './pipeline';
 export { resolvePath, type ResolvedPath } from './paths';
 export { splitFileText, looksBinary, type FileText } from './text/fileText';
 export { receiptToMarkdown, failureReportForModel } from './report';
+export { describeMatch } from './report';

@@ -1,14 +1,114 @@
-import type { Receipt } from './receipt';
+import type { EditReceipt, Receipt, ReceiptError } from './receipt';
 
-/** Renders a receipt for people: a Markdown summary per file and per failed block. */
+const strategyWords: Record<string, string> = {
+  exact: 'exact match',
+  trailingWhitespace: 'matched ignoring trailing whitespace',
+  indentation: 'matched at another indentation',
+  innerWhitespace: 'matched ignoring whitespace',
+  unicode: 'matched ignoring typographic quotes and dashes',
+  elision: 'matched around elided lines',
+  fuzzy: 'fuzzy match',
+  create: 'new file',
+  delete: 'file deleted',
+  move: 'file moved',
+  rewrite: 'whole file replaced',
+  insert: 'lines inserted',
+  append: 'appended',
+  none: '',
+};
+
+/** How an applied edit matched, in words, with a flag for matches a person should look at twice. */
+export function describeMatch(edit: EditReceipt): string {
+  const words = strategyWords[edit.strategy] ?? edit.strategy;
+  const score = edit.strategy === 'fuzzy' ? ` (${Math.round(edit.score * 100)}% similar)` : '';
+  const look = edit.strategy === 'fuzzy' || edit.reindented ? ' ⚠ review' : '';
+  return `${words}${score}${edit.reindented ? ', re-indented' : ''}${look}`;
+}
+
+function lines(start: number, end: number): string {
+  return start === end ? `line ${start}` : `lines ${start}-${end}`;
+}
+
+/** A fenced block that cannot be closed early by backticks inside `text`. */
+function fence(text: string): string {
+  let ticks = '```';
+  while (text.includes(ticks)) ticks += '`';
+  return `${ticks}\n${text}\n${ticks}`;
+}
+
+function errorDetails(error: ReceiptError, forModel: boolean): string[] {
+  const out: string[] = [];
+  const where = error.path ? ` in \`${error.path}\`` : '';
+  out.push(`${forModel ? '##' : '###'} Block ${error.block || '-'}${where}: ${error.code}`);
+  out.push('', error.message + '.');
+  if (error.firstDifference) {
+    out.push(
+      '',
+      `First difference at line ${error.firstDifference.line}:`,
+      `- the edit expects: \`${error.firstDifference.searchLine.trim()}\``,
+      `- the file has:     \`${error.firstDifference.fileLine.trim()}\``,
+    );
+  }
+  const shown = error.code === 'AMBIGUOUS' ? error.candidates : error.candidates.slice(0, forModel ? 1 : 3);
+  for (const candidate of shown) {
+    const label = error.code === 'AMBIGUOUS' ? 'Matches' : `Nearest candidate (${Math.round(candidate.score * 100)}% similar)`;
+    out.push('', `${label}, ${lines(candidate.startLine, candidate.endLine)}:`, fence(candidate.text));
+  }
+  out.push('', `Next step: ${error.nextStep}`);
+  return out;
+}
+
+/** Renders a receipt for people: a summary, each file's edits and how they matched, then each failure. */
 export function receiptToMarkdown(receipt: Receipt): string {
-  return `ok: ${receipt.ok}`;
+  const edits = receipt.files.flatMap((file) => file.edits);
+  const applied = edits.filter((e) => e.status === 'applied').length;
+  const already = edits.filter((e) => e.status === 'alreadyApplied').length;
+  const out: string[] = [];
+  const summary = receipt.ok
+    ? `✅ ${applied} edit${applied === 1 ? '' : 's'} ready in ${receipt.files.length} file${receipt.files.length === 1 ? '' : 's'}`
+    : `❌ ${receipt.errors.length} problem${receipt.errors.length === 1 ? '' : 's'}: nothing will be written unless you choose to review the rest`;
+  out.push(`**${summary}**${already ? ` (${already} already applied)` : ''}`);
+  for (const file of receipt.files) {
+    const action = file.action === 'move' ? `moved to \`${file.to}\`` : file.action;
+    out.push('', `- \`${file.path}\` (${action})`);
+    for (const edit of file.edits) {
+      if (edit.status === 'failed') out.push(`  - block ${edit.block}: **failed**`);
+      else if (edit.status === 'alreadyApplied') out.push(`  - block ${edit.block}: already applied${edit.warnings?.length ? ` (${edit.warnings[0]})` : ''}`);
+      else {
+        const where = edit.startLine > 0 ? `, ${lines(edit.startLine, edit.endLine)}` : '';
+        out.push(`  - block ${edit.block}: ${describeMatch(edit)}${where}`);
+        for (const warning of edit.warnings ?? []) if (!warning.startsWith('re-indented')) out.push(`    - ${warning}`);
+      }
+    }
+  }
+  for (const error of receipt.errors) out.push('', ...errorDetails(error, false));
+  out.push('', `_parse ${receipt.timing.parseMs} ms, locate ${receipt.timing.locateMs} ms_`);
+  return out.join('\n');
 }
 
 /**
  * Renders the failures of a receipt as text to paste back to the model: what failed and why, the
- * nearest lines the file really has, and which blocks already applied and must not be re-sent.
+ * lines the file really has, and which blocks already applied and must not be re-sent. Empty
+ * when nothing failed.
  */
 export function failureReportForModel(receipt: Receipt): string {
-  return receipt.errors.map((e) => `${e.code}: ${e.message}`).join('\n');
+  if (receipt.errors.length === 0) return '';
+  const out: string[] = [];
+  const failedBlocks = new Set(receipt.errors.map((e) => e.block));
+  out.push(
+    `# ${receipt.errors.length} edit block${receipt.errors.length === 1 ? '' : 's'} could not be applied`,
+    '',
+    'No file was changed. Fix the blocks below and send only those blocks again.',
+  );
+  for (const error of receipt.errors) out.push('', ...errorDetails(error, true));
+  const fine = receipt.files.flatMap((file) =>
+    file.edits.filter((edit) => edit.status !== 'failed' && !failedBlocks.has(edit.block)).map((edit) => `block ${edit.block} (\`${file.path}\`)`),
+  );
+  if (fine.length) {
+    out.push(
+      '',
+      `The other blocks matched and are ${receipt.ok ? 'applied' : 'ready'}: ${fine.join(', ')}. Do not re-send them; send only the fixed blocks.`,
+    );
+  }
+  return out.join('\n');
 }
