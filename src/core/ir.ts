@@ -48,6 +48,12 @@ export interface ReplaceOp {
   readonly lineHint?: number;
   readonly anchors?: readonly string[];
   readonly atEndOfFile?: boolean;
+  /**
+   * Whether the file ends with a newline after this op, when the reply says so explicitly (a
+   * unified diff's `\ No newline at end of file`). Only used when the match reaches the end of
+   * the file; otherwise the file's own state is kept.
+   */
+  readonly finalNewline?: boolean;
   readonly source: EditSource;
 }
 

@@ -436,7 +436,7 @@ class Planner {
       }
       reindented ||= built.reindented;
       warnings.push(...(match.warnings ?? []));
-      edits.push(lineEdit(file, match.start, match.end, built.lines));
+      edits.push(withFinalNewline(file, match, lineEdit(file, match.start, match.end, built.lines), op.finalNewline));
     }
     for (const match of matches) state.taken.push({ start: match.start, end: match.end });
     if (op.lineHint !== undefined) state.drift = matches[0].start - (op.lineHint - 1);
@@ -593,6 +593,19 @@ function freeze(record: EditRecord, state: FileState): EditReceipt {
   const newStart = countNewlines(state.base, first.start) + 1 + shift;
   const newLines = Math.max(1, countNewlines(first.text, first.text.length) + (first.text.endsWith('\n') ? 0 : 1));
   return { ...base, newStartLine: newStart, newEndLine: newStart + newLines - 1 };
+}
+
+/**
+ * Honours a reply's explicit final-newline state (a diff's `\ No newline at end of file`) for an
+ * edit that reaches the end of the file; any other edit keeps the file's own state.
+ */
+function withFinalNewline(file: FileText, match: LineMatch, edit: TextEdit, finalNewline: boolean | undefined): TextEdit {
+  if (finalNewline === undefined || match.end !== file.lines.length || edit.text === '') return edit;
+  const eol = file.eol;
+  const endsWithEol = edit.text.endsWith('\n');
+  if (finalNewline && !endsWithEol) return { ...edit, text: edit.text + eol };
+  if (!finalNewline && endsWithEol) return { ...edit, text: edit.text.slice(0, edit.text.endsWith('\r\n') ? -2 : -1) };
+  return edit;
 }
 
 /** True when the file holds the whole replacement around `match`, with the search text inside it. */

@@ -153,3 +153,12 @@ describe('planReply', () => {
     assert.equal(proposed(plan({}, [replaceOp('n.md', '', '# New\n')]), 'n.md'), '# New\n');
   });
 });
+
+describe('planReply: explicit final newline', () => {
+  it('adds or removes the final newline when a diff says so at the end of the file', () => {
+    assert.equal(proposed(plan({ 'f': 'a\nb' }, [replaceOp('f', 'b\n', 'b\n', { finalNewline: true, search: 'b\n', replacement: 'c\n' })]), 'f'), 'a\nc\n');
+    assert.equal(proposed(plan({ 'f': 'a\nb\n' }, [replaceOp('f', 'b\n', 'c\n', { finalNewline: false })]), 'f'), 'a\nc');
+    // Away from the end of the file the flag has nothing to say.
+    assert.equal(proposed(plan({ 'f': 'a\nb\n' }, [replaceOp('f', 'a\n', 'z\n', { finalNewline: false })]), 'f'), 'z\nb\n');
+  });
+});
