@@ -36,7 +36,7 @@ interface Hunk {
   readonly body: HunkLine[];
   /** A `\ No newline at end of file` marker was seen: the hunk reaches the end of the file. */
   atEndOfFile: boolean;
-  /** The marker followed the last added line: the new text has no final newline. */
+  /** The marker followed an added or context line: the new text has no final newline. */
   newHasNoFinalNewline: boolean;
   oldSeen: number;
   newSeen: number;
@@ -173,7 +173,8 @@ function parseRegion(
         // `\ No newline at end of file`: the hunk reaches the end of the file.
         hunk.atEndOfFile = true;
         const last = hunk.body[hunk.body.length - 1];
-        if (last && last.kind === '+') hunk.newHasNoFinalNewline = true;
+        // After an added or context line it speaks of the new text: that text ends without a newline.
+        if (last && last.kind !== '-') hunk.newHasNoFinalNewline = true;
         hunk.lastIndex = k;
         end = k + 1;
         k++;
@@ -403,7 +404,8 @@ function emitFile(
       granularity: 'lines',
       expectedCount: 1,
       ...(hunk.oldStart !== undefined && hunk.oldStart > 0 ? { lineHint: hunk.oldStart } : {}),
-      ...(hunk.atEndOfFile ? { atEndOfFile: true } : {}),
+      // The marker states the new file's final-newline state explicitly (IR `finalNewline`).
+      ...(hunk.atEndOfFile ? { atEndOfFile: true, finalNewline: !hunk.newHasNoFinalNewline } : {}),
       source,
     });
   }

@@ -1,0 +1,198 @@
+import * as assert from 'node:assert/strict';
+import type { EditOp, ParsedReply, ReplaceOp } from '../../../src/core/ir';
+import { unifiedDiffParser } from '../../../src/core/parse/unifiedDiff';
+import { parseReply, toReplyText } from '../../../src/core/parse/registry';
+
+function parse(text: string): ParsedReply {
+  return parseReply(text, [unifiedDiffParser]);
+}
+
+function replaces(ops: EditOp[]): ReplaceOp[] {
+  return ops.filter((op): op is ReplaceOp => op.kind === 'replace');
+}
+
+describe('unified diff parser', () => {
+  it('turns a fenced hunk into one line-granular replace with a line hint', () => {
+    const r = parse([
+      'Fix:', '```diff', '--- a/inventory.py', '+++ b/inventory.py', '@@ -40,4 +40,4 @@',
+      '     def remove(self):', '-        if have < qty:', '+        if have < qty or qty <= 0:', '             return False', '```', 'Done.',
+    ].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.equal(r.ops.length, 1);
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.kind, 'replace');
+    assert.equal(op.path, 'inventory.py');
+    assert.equal(op.search, '    def remove(self):\n        if have < qty:\n            return False\n');
+    assert.equal(op.replacement, '    def remove(self):\n        if have < qty or qty <= 0:\n            return False\n');
+    assert.equal(op.granularity, 'lines');
+    assert.equal(op.expectedCount, 1);
+    assert.equal(op.lineHint, 40);
+    assert.deepEqual(op.source, { block: 1, format: 'unified-diff', startLine: 5, endLine: 9 });
+  });
+
+  it('claims the fence lines', () => {
+    const reply = toReplyText('x\n```diff\n--- a/f\n+++ b/f\n@@\n-a\n+b\n```\ny');
+    const blocks = unifiedDiffParser.parse(reply, () => false);
+    assert.equal(blocks.length, 1);
+    assert.equal(blocks[0].startLine, 2);
+    assert.equal(blocks[0].endLine, 8);
+  });
+
+  it('ignores wrong counts: a hunk ends at the next @@, not after b lines', () => {
+    const r = parse(['--- a/f.go', '+++ b/f.go', '@@ -3,1 +3,1 @@', ' a', ' b', '-c', '+C', ' d', '@@ -12,3 +15,3 @@', ' x', '-y', '+Y'].join('\n'));
+    const ops = replaces(r.ops);
+    assert.equal(ops.length, 2);
+    assert.equal(ops[0].search, 'a\nb\nc\nd\n');
+    assert.equal(ops[1].search, 'x\ny\n');
+    assert.equal(ops[1].lineHint, 12);
+  });
+
+  it('accepts bare @@ and @@ ... @@ headers without numbers (no line hint)', () => {
+    for (const header of ['@@', '@@ @@', '@@ ... @@']) {
+      const r = parse(['```diff', '--- a/ld.py', '+++ b/ld.py', header, '-print(b)', '+print(b, flush=True)', '```'].join('\n'));
+      const [op] = replaces(r.ops);
+      assert.equal(op.search, 'print(b)\n', header);
+      assert.equal(op.lineHint, undefined);
+    }
+  });
+
+  it('reads an empty line inside a hunk as blank context, and drops trailing blank lines', () => {
+    const r = parse(['```diff', '--- a/g.go', '+++ b/g.go', '@@ -1,4 +1,4 @@', ' import "time"', '', '-func A() {}', '+func B() {}', '', '```'].join('\n'));
+    const [op] = replaces(r.ops);
+    assert.equal(op.search, 'import "time"\n\nfunc A() {}\n');
+    assert.equal(op.replacement, 'import "time"\n\nfunc B() {}\n');
+  });
+
+  it('makes a /dev/null source a created file', () => {
+    const r = parse(['```diff', '--- /dev/null', '+++ b/src/version.ts', '@@ -0,0 +1,2 @@', '+export const V = 1;', '+export const N = 2;', '```'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.ops.map((op) => op.kind), ['create']);
+    assert.equal(r.ops[0].kind === 'create' && r.ops[0].content, 'export const V = 1;\nexport const N = 2;\n');
+    assert.equal(r.ops[0].kind === 'create' && r.ops[0].path, 'src/version.ts');
+  });
+
+  it('makes a /dev/null target or deleted file mode a deleted file', () => {
+    const a = parse(['--- a/old.txt', '+++ /dev/null', '@@ -1,2 +0,0 @@', '-x', '-y'].join('\n'));
+    assert.deepEqual(a.ops.map((op) => [op.kind, op.kind === 'delete' && op.path]), [['delete', 'old.txt']]);
+    const b = parse(['diff --git a/gone.md b/gone.md', 'deleted file mode 100644', 'index 3b18e51..0000000'].join('\n'));
+    assert.deepEqual(b.ops.map((op) => [op.kind, op.kind === 'delete' && op.path]), [['delete', 'gone.md']]);
+  });
+
+  it('reads git renames: edits on the old path, then the move', () => {
+    const r = parse([
+      'diff --git a/src/a.py b/lib/b.py', 'similarity index 90%', 'rename from src/a.py', 'rename to lib/b.py',
+      'index 1111111..2222222 100644', '--- a/src/a.py', '+++ b/lib/b.py', '@@ -1,2 +1,2 @@', '-def first():', '+def first_sum():', '     total = 0',
+    ].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.ops.map((op) => op.kind), ['replace', 'move']);
+    assert.equal((r.ops[0] as ReplaceOp).path, 'src/a.py');
+    assert.deepEqual(r.ops[1].kind === 'move' && [r.ops[1].from, r.ops[1].to], ['src/a.py', 'lib/b.py']);
+  });
+
+  it('reads a pure rename with no hunks', () => {
+    const r = parse(['diff --git a/x.ts b/y.ts', 'similarity index 100%', 'rename from x.ts', 'rename to y.ts'].join('\n'));
+    assert.deepEqual(r.ops.map((op) => op.kind), ['move']);
+  });
+
+  it('strips timestamps after a tab and after spaces', () => {
+    const r = parse(['--- a/f.c\t2024-01-01 10:00:00.000 +0000', '+++ b/f.c 2024-01-02 10:00:00.000 +0000', '@@ -1 +1 @@', '-a', '+b'].join('\n'));
+    assert.equal((r.ops[0] as ReplaceOp).path, 'f.c');
+  });
+
+  it('records "\\ No newline at end of file" as atEndOfFile, not as text', () => {
+    const r = parse(['--- a/v.txt', '+++ b/v.txt', '@@ -1,2 +1,2 @@', ' alpha', '-beta', '\\ No newline at end of file', '+BETA', '\\ No newline at end of file'].join('\n'));
+    const [op] = replaces(r.ops);
+    assert.equal(op.search, 'alpha\nbeta\n');
+    assert.equal(op.replacement, 'alpha\nBETA\n');
+    assert.equal(op.atEndOfFile, true);
+    assert.equal(op.finalNewline, false);
+  });
+
+  it('says the new text gains a final newline when only the old side lacked one', () => {
+    const r = parse(['--- a/v.txt', '+++ b/v.txt', '@@ -1 +1 @@', '-beta', '\\ No newline at end of file', '+BETA'].join('\n'));
+    const [op] = replaces(r.ops);
+    assert.equal(op.search, 'beta\n');
+    assert.equal(op.atEndOfFile, true);
+    assert.equal(op.finalNewline, true);
+  });
+
+  it('turns a context-free pure addition into an insert at the hinted line', () => {
+    const r = parse(['--- a/f.txt', '+++ b/f.txt', '@@ -3,0 +4,2 @@', '+x', '+y'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.equal(r.ops[0].kind, 'insert');
+    assert.equal(r.ops[0].kind === 'insert' && r.ops[0].afterLine, 3);
+    assert.equal(r.ops[0].kind === 'insert' && r.ops[0].text, 'x\ny\n');
+  });
+
+  it('refuses a context-free pure addition with no line number', () => {
+    const r = parse(['```diff', '--- a/f.txt', '+++ b/f.txt', '@@', '+x', '```'].join('\n'));
+    assert.equal(r.ops.length, 0);
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+    assert.match(r.problems[0].message, /context lines/);
+  });
+
+  it('reports a binary patch as a problem and still applies the other files', () => {
+    const r = parse([
+      'diff --git a/img.png b/img.png', 'index 1..2 100644', 'Binary files a/img.png and b/img.png differ',
+      'diff --git a/t.txt b/t.txt', '--- a/t.txt', '+++ b/t.txt', '@@ -1 +1 @@', '-a', '+b',
+    ].join('\n'));
+    assert.equal(r.problems.length, 1);
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+    assert.equal(r.problems[0].path, 'img.png');
+    assert.deepEqual(r.ops.map((op) => op.kind), ['replace']);
+  });
+
+  it('reads several files in one fence, in order', () => {
+    const r = parse(['```patch', '--- a/one.txt', '+++ b/one.txt', '@@ -1 +1 @@', '-1', '+one', '--- a/two.txt', '+++ b/two.txt', '@@ -1 +1 @@', '-2', '+two', '```'].join('\n'));
+    assert.deepEqual(replaces(r.ops).map((op) => op.path), ['one.txt', 'two.txt']);
+  });
+
+  it('ends a bare diff at the first prose line', () => {
+    const r = parse(['Here:', '--- a/f', '+++ b/f', '@@ -1 +1 @@', '-a', '+b', 'That changes a to b.', '- not a diff line'].join('\n'));
+    assert.equal(r.ops.length, 1);
+    assert.equal((r.ops[0] as ReplaceOp).search, 'a\n');
+  });
+
+  it('treats a removed SQL comment (--- ) as a hunk line while the counts need it', () => {
+    const r = parse(['--- a/q.sql', '+++ b/q.sql', '@@ -1,2 +1,1 @@', '--- old comment', '+++ new', ' select 1;'].join('\n'));
+    const [op] = replaces(r.ops);
+    assert.equal(op.search, '-- old comment\nselect 1;\n');
+    assert.equal(op.replacement, '++ new\nselect 1;\n');
+  });
+
+  it('reports a stray non-diff line inside a fenced hunk', () => {
+    const r = parse(['```diff', '--- a/f', '+++ b/f', '@@ -1,3 +1,3 @@', ' a', '...', '-b', '+c', '```'].join('\n'));
+    assert.equal(r.ops.length, 0);
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+    assert.equal(r.problems[0].startLine, 6);
+  });
+
+  it('reports a diff fence cut off by the end of the reply as incomplete, with no ops', () => {
+    const r = parse(['```diff', '--- a/f', '+++ b/f', '@@ -1 +1 @@', '-a', '+b'].join('\n'));
+    assert.equal(r.ops.length, 0);
+    assert.equal(r.problems[0].code, 'INCOMPLETE_BLOCK');
+  });
+
+  it('takes the file of a headerless fenced diff from the line above the fence', () => {
+    const r = parse(['`src/app.ts`:', '```diff', '@@ -1 +1 @@', '-a', '+b', '```'].join('\n'));
+    assert.equal((r.ops[0] as ReplaceOp).path, 'src/app.ts');
+    assert.equal(r.ops[0].source.startLine, 3);
+  });
+
+  it('leaves non-diff fences and prose alone', () => {
+    const r = parse(['```python', 'x = 1', '---', '```', '--- just a rule', 'text'].join('\n'));
+    assert.deepEqual(r, { ops: [], problems: [] });
+  });
+
+  it('skips lines claimed by an earlier parser', () => {
+    const reply = toReplyText('```diff\n--- a/f\n+++ b/f\n@@\n-a\n+b\n```');
+    assert.deepEqual(unifiedDiffParser.parse(reply, () => true), []);
+  });
+
+  it('is linear on a long adversarial reply', () => {
+    const big = ('--- a/x\n+++ b/x\n@@\n' + '\n'.repeat(5) + '-a\n+b\n\n \n').repeat(20000) + '@@\n'.repeat(20000);
+    const t0 = Date.now();
+    parse(big);
+    assert.ok(Date.now() - t0 < 2000);
+  });
+});
