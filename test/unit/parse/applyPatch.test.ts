@@ -1,0 +1,142 @@
+import * as assert from 'node:assert/strict';
+import type { ParsedReply, ReplaceOp } from '../../../src/core/ir';
+import { applyPatchParser, heredocDelimiter } from '../../../src/core/parse/applyPatch';
+import { parseReply, toReplyText } from '../../../src/core/parse/registry';
+
+function parse(text: string): ParsedReply {
+  return parseReply(text, [applyPatchParser]);
+}
+
+describe('apply_patch parser', () => {
+  it('turns an Update File chunk into a replace with its @@ anchor', () => {
+    const r = parse([
+      '*** Begin Patch', '*** Update File: inventory.py', '@@ def remove(self, name, qty=1):',
+      '         have = self.items.get(name, 0)', '-        if have < qty:', '+        if have < qty or name not in self.items:',
+      '             return False', '*** End Patch',
+    ].join('\n'));
+    assert.deepEqual(r.problems, []);
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.kind, 'replace');
+    assert.equal(op.path, 'inventory.py');
+    assert.deepEqual(op.anchors, ['def remove(self, name, qty=1):']);
+    assert.equal(op.search, '        have = self.items.get(name, 0)\n        if have < qty:\n            return False\n');
+    assert.equal(op.granularity, 'lines');
+    assert.deepEqual(op.source, { block: 1, format: 'apply-patch', startLine: 3, endLine: 7 });
+  });
+
+  it('nests consecutive @@ anchors and splits chunks at each new @@', () => {
+    const r = parse(['*** Begin Patch', '*** Update File: a.py', '@@ class Foo', '@@     def bar(self):', '-        return 1', '+        return 2', '@@ def baz():', '-    pass', '+    return 3', '*** End Patch'].join('\n'));
+    const ops = r.ops as ReplaceOp[];
+    assert.equal(ops.length, 2);
+    assert.deepEqual(ops[0].anchors, ['class Foo', 'def bar(self):']);
+    assert.deepEqual(ops[1].anchors, ['def baz():']);
+  });
+
+  it('accepts a first chunk without @@ and marks *** End of File', () => {
+    const r = parse(['*** Begin Patch', '*** Update File: v.txt', ' alpha', '-beta', '+BETA', '*** End of File', '*** End Patch'].join('\n'));
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.search, 'alpha\nbeta\n');
+    assert.equal(op.atEndOfFile, true);
+    assert.equal(op.anchors, undefined);
+  });
+
+  it('reads Add File, Delete File and Move to (edits on the old path, then the move)', () => {
+    const r = parse([
+      '*** Begin Patch', '*** Add File: docs/notes.md', '+# Notes', '+', '+- item', '*** Delete File: old.txt',
+      '*** Update File: src/a.py', '*** Move to: lib/sums.py', '@@', '-def first(items):', '+def first_sum(items):', '     total = 0', '*** End Patch',
+    ].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.ops.map((op) => op.kind), ['create', 'delete', 'replace', 'move']);
+    assert.equal(r.ops[0].kind === 'create' && r.ops[0].content, '# Notes\n\n- item\n');
+    assert.equal((r.ops[2] as ReplaceOp).path, 'src/a.py');
+    assert.deepEqual(r.ops[3].kind === 'move' && [r.ops[3].from, r.ops[3].to], ['src/a.py', 'lib/sums.py']);
+    assert.ok(r.ops.every((op) => op.source.block === 1));
+  });
+
+  it('reads an empty line inside a chunk as blank context', () => {
+    const r = parse(['*** Begin Patch', '*** Update File: g.go', '@@', ' import "time"', '', '-func A() {}', '+func B() {}', '', '*** End Patch'].join('\n'));
+    assert.equal((r.ops[0] as ReplaceOp).search, 'import "time"\n\nfunc A() {}\n');
+  });
+
+  it('refuses an unknown *** header with PARSE_ERROR and no ops', () => {
+    const r = parse(['*** Begin Patch', '*** Frobnicate File: fns.py', '@@', '-    total = 0', '+    total = 1', '*** End Patch'].join('\n'));
+    assert.equal(r.ops.length, 0);
+    assert.equal(r.problems.length, 1);
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+    assert.equal(r.problems[0].startLine, 2);
+  });
+
+  it('refuses a chunk line without a valid prefix, with its line, and applies nothing of the patch', () => {
+    const r = parse(['*** Begin Patch', '*** Add File: ok.txt', '+fine', '*** Update File: a.py', '@@', ' x = 1', 'y = 2', '*** End Patch'].join('\n'));
+    assert.equal(r.ops.length, 0);
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+    assert.equal(r.problems[0].startLine, 7);
+    assert.equal(r.problems[0].path, 'a.py');
+  });
+
+  it('reports a patch cut off by the end of the reply as INCOMPLETE_BLOCK', () => {
+    const r = parse(['Sure:', '*** Begin Patch', '*** Update File: a.py', '@@', '-x = 1', '+x = 2'].join('\n'));
+    assert.equal(r.ops.length, 0);
+    assert.equal(r.problems.length, 1);
+    assert.equal(r.problems[0].code, 'INCOMPLETE_BLOCK');
+    assert.equal(r.problems[0].startLine, 2);
+  });
+
+  it('reports a missing *** End Patch before the heredoc delimiter as PARSE_ERROR', () => {
+    const r = parse(["apply_patch <<'EOF'", '*** Begin Patch', '*** Update File: a.py', '@@', '-x', '+y', 'EOF', 'more prose'].join('\n'));
+    assert.equal(r.ops.length, 0);
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+  });
+
+  it('unwraps heredocs and fences, claiming their lines', () => {
+    const text = ['Run this:', '```bash', "apply_patch <<'EOF'", '*** Begin Patch', '*** Update File: fns.py', '@@ def second(items):', '-    total = 0', '+    total = 100', '*** End Patch', 'EOF', '```', 'Done.'].join('\n');
+    const blocks = applyPatchParser.parse(toReplyText(text), () => false);
+    assert.equal(blocks.length, 1);
+    assert.equal(blocks[0].startLine, 2);
+    assert.equal(blocks[0].endLine, 11);
+    assert.equal(blocks[0].ops.length, 1);
+  });
+
+  it('knows the heredoc spellings', () => {
+    assert.equal(heredocDelimiter("apply_patch <<'EOF'"), 'EOF');
+    assert.equal(heredocDelimiter('applypatch <<"PATCH"'), 'PATCH');
+    assert.equal(heredocDelimiter('cd repo && apply_patch << EOF'), 'EOF');
+    assert.equal(heredocDelimiter('apply_patch'), undefined);
+    assert.equal(heredocDelimiter('cat <<EOF'), undefined);
+  });
+
+  it('refuses a context-free addition after an anchor but appends one without anchor (as Codex)', () => {
+    const anchored = parse(['*** Begin Patch', '*** Update File: a.py', '@@ def f():', '+    pass', '*** End Patch'].join('\n'));
+    assert.equal(anchored.ops.length, 0);
+    assert.equal(anchored.problems[0].code, 'PARSE_ERROR');
+    const bare = parse(['*** Begin Patch', '*** Update File: a.py', '@@', '+x = 1', '*** End Patch'].join('\n'));
+    assert.deepEqual(bare.problems, []);
+    assert.equal((bare.ops[0] as ReplaceOp).search, '');
+    assert.equal((bare.ops[0] as ReplaceOp).replacement, 'x = 1\n');
+  });
+
+  it('refuses an Update File with no chunk', () => {
+    const r = parse(['*** Begin Patch', '*** Update File: a.py', '*** End Patch'].join('\n'));
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+  });
+
+  it('reads a unified-diff style @@ header inside a patch as a line hint', () => {
+    const r = parse(['*** Begin Patch', '*** Update File: a.py', '@@ -12,3 +12,3 @@', '-x', '+y', '*** End Patch'].join('\n'));
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.lineHint, 12);
+    assert.equal(op.anchors, undefined);
+  });
+
+  it('reads two patches as two blocks', () => {
+    const one = ['*** Begin Patch', '*** Delete File: a', '*** End Patch'];
+    const r = parse([...one, 'and', ...one].join('\n'));
+    assert.deepEqual(r.ops.map((op) => op.source.block), [1, 2]);
+  });
+
+  it('is linear on a long adversarial reply', () => {
+    const big = '*** Begin Patch\n*** Update File: a\n' + '@@ x\n\n\n-a\n+b\n'.repeat(50000) + '*** Begin Patch\n'.repeat(20000);
+    const t0 = Date.now();
+    parse(big);
+    assert.ok(Date.now() - t0 < 2000);
+  });
+});
