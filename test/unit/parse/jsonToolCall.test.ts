@@ -1,0 +1,163 @@
+import * as assert from 'node:assert/strict';
+import type { ParsedReply, ReplaceOp } from '../../../src/core/ir';
+import { jsonToolCallParser } from '../../../src/core/parse/jsonToolCall';
+import { parseReply, toReplyText } from '../../../src/core/parse/registry';
+
+function parse(text: string): ParsedReply {
+  return parseReply(text, [jsonToolCallParser]);
+}
+
+describe('JSON tool-call parser', () => {
+  it('reads a bare Claude Code Edit call as a char-granular replace', () => {
+    const r = parse('{\n  "file_path": "server.ts",\n  "old_string": "  server.listen(port);",\n  "new_string": "  server.listen(port, \'127.0.0.1\');"\n}');
+    assert.deepEqual(r.problems, []);
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.kind, 'replace');
+    assert.equal(op.path, 'server.ts');
+    assert.equal(op.search, '  server.listen(port);');
+    assert.equal(op.granularity, 'chars');
+    assert.equal(op.expectedCount, 1);
+    assert.deepEqual(op.source, { block: 1, format: 'json-tool', startLine: 1, endLine: 5 });
+  });
+
+  it('normalises CRLF in old/new strings and accepts every key spelling', () => {
+    for (const [oldKey, newKey, pathKey] of [['old_string', 'new_string', 'path'], ['oldString', 'newString', 'filePath'], ['old_str', 'new_str', 'file_path']]) {
+      const r = parse(JSON.stringify({ [pathKey]: 'a.go', [oldKey]: 'a\r\nb', [newKey]: 'c\r\nd' }));
+      const op = r.ops[0] as ReplaceOp;
+      assert.equal(op.search, 'a\nb', oldKey);
+      assert.equal(op.replacement, 'c\nd');
+      assert.equal(op.path, 'a.go');
+    }
+  });
+
+  it('maps replace_all and expected_replacements', () => {
+    const all = parse(JSON.stringify({ file_path: 'l.js', old_string: 'log(', new_string: 'logger.info(', replace_all: true }));
+    assert.equal((all.ops[0] as ReplaceOp).expectedCount, 'all');
+    const three = parse(JSON.stringify({ file_path: 'l.js', old_string: 'log(', new_string: 'x(', expected_replacements: 3 }));
+    assert.equal((three.ops[0] as ReplaceOp).expectedCount, 3);
+    const bad = parse(JSON.stringify({ file_path: 'l.js', old_string: 'log(', new_string: 'x(', expected_replacements: 0 }));
+    assert.equal(bad.ops.length, 0);
+    assert.equal(bad.problems[0].code, 'PARSE_ERROR');
+  });
+
+  it('makes an empty old_string a created file', () => {
+    const r = parse(JSON.stringify({ file_path: 'lib/util.ts', old_string: '', new_string: 'export const id = 1;\n' }));
+    assert.equal(r.ops[0].kind, 'create');
+    assert.equal(r.ops[0].kind === 'create' && r.ops[0].content, 'export const id = 1;\n');
+  });
+
+  it('reads arrays of edits in order, as one block', () => {
+    const r = parse(JSON.stringify([
+      { file_path: 's.ts', old_string: 'a', new_string: 'b' },
+      { file_path: 's.ts', old_string: 'c', new_string: 'd' },
+    ], null, 2));
+    assert.deepEqual(r.ops.map((op) => (op as ReplaceOp).search), ['a', 'c']);
+    assert.ok(r.ops.every((op) => op.source.block === 1));
+  });
+
+  it('reads MultiEdit {file_path, edits: [...]} with the shared path', () => {
+    const r = parse(JSON.stringify({ file_path: 'm.py', edits: [{ old_string: 'x', new_string: 'y' }, { old_string: 'p', new_string: 'q', replace_all: true }] }));
+    assert.deepEqual(r.ops.map((op) => [op.kind === 'replace' && op.path, (op as ReplaceOp).expectedCount]), [['m.py', 1], ['m.py', 'all']]);
+  });
+
+  it('reads Anthropic text-editor commands', () => {
+    const r = parse([
+      JSON.stringify({ command: 'str_replace', path: 'a.py', old_str: 'x = 1', new_str: 'x = 2' }),
+      JSON.stringify({ command: 'insert', path: 'a.py', insert_line: 3, new_str: 'y = 1' }),
+      JSON.stringify({ command: 'create', path: 'b.py', file_text: 'print(1)\n' }),
+      JSON.stringify({ command: 'append', path: 'c.txt', new_str: 'tail' }),
+      JSON.stringify({ command: 'view', path: 'a.py' }),
+    ].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.ops.map((op) => op.kind), ['replace', 'insert', 'create', 'replace']);
+    const insert = r.ops[1];
+    assert.ok(insert.kind === 'insert' && insert.afterLine === 3 && insert.text === 'y = 1\n');
+    const append = r.ops[3] as ReplaceOp;
+    assert.equal(append.search, '');
+    assert.equal(append.replacement, 'tail\n');
+    assert.deepEqual(r.ops.map((op) => op.source.block), [1, 2, 3, 4]);
+  });
+
+  it('reads write_file {file_path, content} as a whole-file rewrite', () => {
+    const r = parse(JSON.stringify({ file_path: 'w.txt', content: 'all\n' }));
+    assert.equal(r.ops[0].kind, 'rewrite');
+    assert.ok(r.ops[0].kind === 'rewrite' && r.ops[0].partial === false && r.ops[0].content === 'all\n');
+  });
+
+  it('unwraps {name, arguments} with arguments as an object or a JSON string', () => {
+    const inner = { file_path: 'g.ts', old_string: 'a', new_string: 'b', expected_replacements: 2 };
+    for (const wrapper of [
+      { name: 'replace', arguments: inner },
+      { name: 'Edit', input: inner },
+      { type: 'function', function: { name: 'edit', arguments: JSON.stringify(inner) } },
+      { tool_calls: [{ name: 'replace', args: inner }] },
+    ]) {
+      const r = parse('Calling the tool: ' + JSON.stringify(wrapper));
+      assert.equal(r.ops.length, 1, JSON.stringify(wrapper));
+      assert.equal((r.ops[0] as ReplaceOp).expectedCount, 2);
+    }
+  });
+
+  it('reads an apply_patch call carried in JSON', () => {
+    const r = parse(JSON.stringify({ cmd: ['apply_patch', '*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End Patch\n'] }));
+    assert.deepEqual(r.problems, []);
+    assert.equal(r.ops[0].kind, 'replace');
+    assert.equal((r.ops[0] as ReplaceOp).granularity, 'lines');
+  });
+
+  it('claims the ```json fence around the call', () => {
+    const text = 'Edit:\n```json\n{"path": "a", "old_string": "x", "new_string": "y"}\n```\nok';
+    const blocks = jsonToolCallParser.parse(toReplyText(text), () => false);
+    assert.equal(blocks.length, 1);
+    assert.equal(blocks[0].startLine, 2);
+    assert.equal(blocks[0].endLine, 4);
+  });
+
+  it('ignores JSON without an edit shape, prose braces and code', () => {
+    const text = [
+      '```json', '{ "name": "pkg", "version": "1.0.0", "dependencies": { "a": "1" } }', '```',
+      'Use {braces} freely, "quotes" too.',
+      '```js', 'function f() {', '  return { a: 1 };', '}', '```',
+    ].join('\n');
+    assert.deepEqual(parse(text), { ops: [], problems: [] });
+  });
+
+  it('finds a call inside code that is not JSON as a whole', () => {
+    const text = 'const calls = [\n  {"file_path": "a", "old_string": "x", "new_string": "y"},\n  notJson,\n];';
+    const r = parse(text);
+    assert.equal(r.ops.length, 1);
+    assert.equal(r.ops[0].source.startLine, 2);
+  });
+
+  it('reports a call cut off by the end of the reply as INCOMPLETE_BLOCK', () => {
+    const r = parse('Here:\n```json\n{\n  "file_path": "a.ts",\n  "old_string": "x",\n  "new_string": "long text that is');
+    assert.equal(r.ops.length, 0);
+    assert.equal(r.problems.length, 1);
+    assert.equal(r.problems[0].code, 'INCOMPLETE_BLOCK');
+    assert.equal(r.problems[0].startLine, 2);
+  });
+
+  it('reports an edit with old_string but no new_string', () => {
+    const r = parse(JSON.stringify({ file_path: 'a', old_string: 'x' }));
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+  });
+
+  it('skips claimed lines', () => {
+    const text = JSON.stringify({ file_path: 'a', old_string: 'x', new_string: 'y' });
+    assert.deepEqual(jsonToolCallParser.parse(toReplyText(text), () => true), []);
+  });
+
+  it('is linear on adversarial brackets and quotes', () => {
+    const samples = [
+      '{\n'.repeat(200000),
+      '[{"a": "\n'.repeat(100000),
+      ('{"old_string": ' + '['.repeat(50) + '\n').repeat(20000),
+      '{ "x": [ {}'.repeat(100000),
+    ];
+    for (const sample of samples) {
+      const t0 = Date.now();
+      parse(sample);
+      assert.ok(Date.now() - t0 < 2000, `took ${Date.now() - t0} ms`);
+    }
+  });
+});
