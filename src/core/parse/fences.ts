@@ -63,6 +63,9 @@ function indentWidth(ws: string): number {
  * A backtick fence whose info string contains a backtick is inline code, not a fence.
  */
 export function parseFenceOpener(line: string): FenceOpener | undefined {
+  // Cheap gate before any regex: the first non-blank character must be able to open a fence.
+  const c = firstNonBlankChar(line);
+  if (c !== '`' && c !== '~' && c !== '<') return undefined;
   const m = BACKTICK_OR_TILDE.exec(line);
   if (m) {
     const char = m[2][0] as '`' | '~';
@@ -77,13 +80,23 @@ export function parseFenceOpener(line: string): FenceOpener | undefined {
 
 /** True when `line` closes a fence opened by `open` (same char, at least as long, no info). */
 export function closesFence(line: string, open: FenceOpener): boolean {
-  if (open.char === '<') return SOURCE_CLOSE.test(line);
+  if (open.char === '<') return firstNonBlankChar(line) === '<' && SOURCE_CLOSE.test(line);
   const bare = bareFenceLength(line, open.char);
   return bare >= open.length;
 }
 
+/** The first character that is not a space or tab ('' for a blank line). */
+export function firstNonBlankChar(line: string): string {
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c !== ' ' && c !== '\t') return c;
+  }
+  return '';
+}
+
 /** Length of a bare fence line (fence chars and whitespace only) of `char`, else 0. */
 function bareFenceLength(line: string, char: '`' | '~'): number {
+  if (firstNonBlankChar(line) !== char) return 0;
   const m = BACKTICK_OR_TILDE.exec(line);
   if (!m || m[2][0] !== char || m[3].trim().length > 0) return 0;
   return m[2].length;
@@ -153,14 +166,14 @@ function scanBlock(lines: readonly string[], openIndex: number, open: FenceOpene
     }
     const line = lines[j];
     if (open.char === '<') {
-      if (SOURCE_CLOSE.test(line)) return done(j, j - 1);
+      if (closesFence(line, open)) return done(j, j - 1);
     } else {
       const bare = bareFenceLength(line, open.char);
       if (bare > 0) {
         if (nested.length > 0 && bare >= nested[nested.length - 1]) nested.pop();
         else if (bare >= open.length) return done(j, j - 1);
       } else {
-        const inner = BACKTICK_OR_TILDE.exec(line);
+        const inner = firstNonBlankChar(line) === open.char ? BACKTICK_OR_TILDE.exec(line) : null;
         if (inner && inner[2][0] === open.char && inner[3].trim().length > 0 && !(open.char === '`' && inner[3].includes('`'))) {
           nested.push(inner[2].length);
         }

@@ -33,6 +33,9 @@ const LABEL_RE = /^(?:(?:new|updated|modified|changed|edited|create|update|edit|
 /** A trailing parenthetical note: `a.ts (new file)`, `a.ts (updated)`, `a.ts (lines 3-9)`. */
 const TRAILING_NOTE_RE = /\s+\([^()]{0,40}\)$/;
 
+/** Undecorated text that needs none of the peeling: the common case, kept cheap. */
+const SIMPLE_PATH = /^[\w./@+~[\]()-]+$/;
+
 /** Options for {@link cleanReplyPath}. */
 export interface CleanPathOptions {
   /**
@@ -56,6 +59,7 @@ export function cleanReplyPath(raw: string, options: CleanPathOptions = {}): str
   let text = raw.trim();
   if (text.length === 0 || text.length > 1000) return undefined;
   let quoted = false;
+  if (SIMPLE_PATH.test(text)) return finishPath(text, options);
   // Decorations nest in any order (`**`a.ts`:**`, `### File: `a.ts``): peel until nothing changes.
   for (let round = 0; round < 6; round++) {
     const before = text;
@@ -78,7 +82,12 @@ export function cleanReplyPath(raw: string, options: CleanPathOptions = {}): str
   if (!quoted && /\s/.test(text)) return undefined;
   if (text.includes('://')) return undefined;
   if (/[<>|"?*;,=`\u201c\u201d]/.test(text)) return undefined;
-  text = text.replace(/\\/g, '/');
+  return finishPath(text, options);
+}
+
+function finishPath(raw: string, options: CleanPathOptions): string | undefined {
+  let text = raw.replace(/\\/g, '/');
+  if (/^\.+$/.test(text)) return undefined;
   // A colon only as a Windows drive (`C:/x`); `ts:src/a.ts` is an info string, handled by the fence reader.
   const colon = text.indexOf(':');
   if (colon >= 0 && !(colon === 1 && /^[A-Za-z]:\//.test(text))) return undefined;
@@ -128,10 +137,31 @@ export function filenameFromLine(line: string): string | undefined {
   const trimmed = line.trim();
   if (trimmed.length === 0 || trimmed.length > 300) return undefined;
   if (trimmed.startsWith('```') || trimmed.startsWith('~~~')) return undefined;
+  if (!quickFilenameGate(trimmed)) return undefined;
   if (/^(?:<{5,9}|>{5,9}|={5,9}|-{3,9}|\+{3,9}|\*{3})(?:\s|$)/.test(trimmed)) return undefined;
   const path = cleanReplyPath(trimmed);
   if (path === undefined || !looksLikeFilePath(path)) return undefined;
   return path;
+}
+
+/**
+ * A cheap test that rejects most prose before the regex work of cleanReplyPath: a path has a dot,
+ * a slash or a backslash, or is a known bare name; and a sentence has many words.
+ */
+function quickFilenameGate(trimmed: string): boolean {
+  let words = 1;
+  let hasPathChar = false;
+  for (let i = 0; i < trimmed.length; i++) {
+    const c = trimmed.charCodeAt(i);
+    if (c === 32 || c === 9) words++;
+    else if (c === 46 || c === 47 || c === 92) hasPathChar = true;
+  }
+  // `### File: `a b/c.ts` (new file)` has six; real prose has more and is refused by cleanReplyPath anyway.
+  if (words > 8 && !/["'`\u201c]/.test(trimmed)) return false;
+  if (hasPathChar) return true;
+  const letters = trimmed.replace(/[^A-Za-z]/g, '').toLowerCase();
+  for (const name of KNOWN_BARE_NAMES) if (letters.endsWith(name)) return true;
+  return false;
 }
 
 /**
@@ -143,14 +173,15 @@ export function filenameFromLine(line: string): string | undefined {
 export function backtickedPathMentions(line: string): string[] {
   const found: string[] = [];
   let from = 0;
-  while (found.length < 8) {
+  // A pathological line of a million backticks must stay cheap: look at the first pairs only.
+  for (let pairs = 0; found.length < 8 && pairs < 200; pairs++) {
     const open = line.indexOf('`', from);
     if (open < 0) break;
     const close = line.indexOf('`', open + 1);
     if (close < 0) break;
     const token = line.slice(open + 1, close);
     from = close + 1;
-    if (token.length === 0 || token.length > 300 || /\s/.test(token)) continue;
+    if (token.length < 3 || token.length > 300 || /\s/.test(token) || !/[./]/.test(token)) continue;
     const path = cleanReplyPath(token);
     if (path === undefined || !isMentionShaped(path)) continue;
     if (!found.includes(path)) found.push(path);

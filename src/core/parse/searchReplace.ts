@@ -17,7 +17,7 @@
  * path lines only name the file and are claimed with the block.
  */
 import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
-import { parseFenceOpener, closesFence, parseInfoString, type FenceOpener } from './fences';
+import { closesFence, firstNonBlankChar, parseFenceOpener, parseInfoString, type FenceOpener } from './fences';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { filenameFromLine, pathFromLabelLine, pathsNamedByLine } from './paths';
 
@@ -30,6 +30,12 @@ const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
 const ESCAPED = /^\\(?=<{5,9} SEARCH|={5,9}|>{5,9} REPLACE|-{5,9}|:start_line:|:end_line:)/;
 /** `12 | code`, `12: code`, `  12\tcode` (cat -n): a line-number gutter copied from a tool's output. */
 const NUMBER_PREFIX = /^[ \t]*(\d{1,7})(?:[ \t]*[|:][ \t]?|\t)/;
+
+/** Marker lines start (after indentation) with one of these characters: a cheap gate before the regexes. */
+function mayBeMarker(line: string): boolean {
+  const c = firstNonBlankChar(line);
+  return c === '<' || c === '>' || c === '=' || c === '-' || c === '+';
+}
 
 /** How far above a SEARCH marker an open fence may start and still be this block's fence. */
 const MAX_FENCE_TO_HEAD = 5;
@@ -91,14 +97,15 @@ class SearchReplaceScan {
         continue;
       }
       const line = lines[i];
-      if (HEAD.test(line)) {
+      const marker = mayBeMarker(line);
+      if (marker && HEAD.test(line)) {
         i = this.block(i);
         this.floor = i;
         this.proseFence = undefined;
         this.mentions = [];
         continue;
       }
-      if (UPDATE.test(line)) {
+      if (marker && UPDATE.test(line)) {
         this.problem(i, i, 'PARSE_ERROR', `\`${line.trim()}\` without a matching \`<<<<<<< SEARCH\` before it.`, undefined);
         this.continuing = undefined;
         this.floor = i + 1;
@@ -148,8 +155,12 @@ class SearchReplaceScan {
 
     const dividers: number[] = [];
     let k = separator >= 0 ? separator + 1 : j;
-    while (k < n && !UPDATE.test(lines[k]) && !HEAD.test(lines[k])) {
-      if (DIVIDER.test(lines[k])) dividers.push(k);
+    while (k < n) {
+      const line = lines[k];
+      if (mayBeMarker(line)) {
+        if (UPDATE.test(line) || HEAD.test(line)) break;
+        if (DIVIDER.test(line)) dividers.push(k);
+      }
       k++;
     }
     if (k >= n) {
@@ -346,6 +357,8 @@ function joinLines(lines: readonly string[]): string {
  */
 export function chooseDivider(lines: readonly string[], candidates: readonly number[], bodyStart: number, update: number, headLine: string, updateLine: string): number {
   if (candidates.length === 1) return candidates[0];
+  // Dozens of `=======` lines in one block is not a real edit; keep the cost bounded and pick the balanced split.
+  if (candidates.length > 64) return candidates[candidates.length >> 1];
   const headLen = (HEAD.exec(headLine)?.[1].length) ?? 7;
   const updateLen = (UPDATE.exec(updateLine)?.[1].length) ?? 7;
   const searchCount = new Map<string, number>();

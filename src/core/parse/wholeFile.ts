@@ -15,7 +15,7 @@
  */
 import type { EditSource, ParseProblem, RewriteFileOp } from '../ir';
 import { isElisionLine } from './elision';
-import { findFencedBlocks, parseFenceOpener, parseInfoString, type FencedBlock } from './fences';
+import { findFencedBlocks, firstNonBlankChar, parseFenceOpener, parseInfoString, type FencedBlock } from './fences';
 import type { ParsedBlock, ReplyParser } from './parser';
 import { cleanReplyPath, filenameFromLine, looksLikeFilePath, pathFromLabelLine } from './paths';
 
@@ -37,6 +37,12 @@ const FOREIGN_MARKERS = [
   /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/,
   /^diff --git /,
 ];
+
+function isForeignMarker(line: string): boolean {
+  const c = firstNonBlankChar(line);
+  if (c !== '<' && c !== '>' && c !== '-' && c !== '+' && c !== '*' && c !== '@' && c !== 'd') return false;
+  return FOREIGN_MARKERS.some((re) => re.test(line));
+}
 
 /** The whole-file / snippet parser. See the module comment for what it accepts. Linear in the reply. */
 export const wholeFileParser: ReplyParser = {
@@ -60,7 +66,8 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
   if (lang !== undefined && NEVER_LANGS.has(lang)) return undefined;
 
   let content = dedent(lines.slice(fence.contentStart, fence.contentEnd + 1), fence.open.indent);
-  for (const line of content) if (FOREIGN_MARKERS.some((re) => re.test(line))) return undefined;
+  if (content.every((line) => line.trim().length === 0)) return undefined;
+  for (const line of content) if (isForeignMarker(line)) return undefined;
 
   let start = fence.openIndex;
   let path = info.path;
