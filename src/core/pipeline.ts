@@ -339,7 +339,15 @@ class Planner {
       }
       return false;
     }
-    const lineOf = (offset: number) => countNewlines(view, offset);
+    // Line numbers of the occurrences, counted incrementally (they come in ascending order).
+    let countedTo = 0;
+    let countedLines = 0;
+    const lineOf = (offset: number) => {
+      if (offset < countedTo) return countNewlines(view, offset);
+      for (let at = view.indexOf('\n', countedTo); at !== -1 && at < offset; at = view.indexOf('\n', at + 1)) countedLines++;
+      countedTo = offset;
+      return countedLines;
+    };
     const wanted = op.expectedCount;
     const fits = wanted === 'all' || occurrences.length === wanted;
     if (!fits) {
@@ -583,16 +591,32 @@ function freeze(record: EditRecord, state: FileState): EditReceipt {
     ...(record.reindented ? { reindented: true } : {}),
     ...(record.warnings.length ? { warnings: record.warnings } : {}),
   };
-  if (record.status !== 'applied' || record.edits.length === 0 || !state.base) return base;
+  if (record.status !== 'applied' || record.edits.length === 0 || !state.base || !state.file) return base;
+  const file = state.file;
   const first = record.edits.reduce((a, b) => (a.start <= b.start ? a : b));
   let shift = 0;
   for (const edit of state.pending) {
-    if (edit.start >= first.start) break;
-    shift += countNewlines(edit.text, edit.text.length) - countNewlines(state.base, edit.end) + countNewlines(state.base, edit.start);
+    if (edit.start >= first.start) continue;
+    shift += countNewlines(edit.text, edit.text.length) - (lineAt(file, edit.end) - lineAt(file, edit.start));
   }
-  const newStart = countNewlines(state.base, first.start) + 1 + shift;
+  const newStart = lineAt(file, first.start) + 1 + shift;
   const newLines = Math.max(1, countNewlines(first.text, first.text.length) + (first.text.endsWith('\n') ? 0 : 1));
   return { ...base, newStartLine: newStart, newEndLine: newStart + newLines - 1 };
+}
+
+/** The 0-based line holding raw offset `offset` (binary search over line starts). */
+function lineAt(file: FileText, offset: number): number {
+  let low = 0;
+  let high = file.lines.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (file.offsets[mid] <= offset) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
 }
 
 /**

@@ -36,9 +36,11 @@ export function votedWindows(index: FileIndex, needle: Needle, scope: SearchScop
   const votes = new Map<number, number>();
   needle.lines.forEach((line, k) => {
     if (isBlank(line) || needle.elisions.has(k)) return;
-    const positions = index.positions('fold', normaliseLine(line, 'fold'));
-    if (positions.length === 0 || positions.length > limits.maxVotesPerLine) return;
-    for (const position of positions) {
+    const count = index.countLike(line);
+    if (count === 0 || count > limits.maxVotesPerLine) return;
+    // Skeleton-equal lines are a superset of fold-equal ones: a window's votes bound its exact
+    // lines from above, so filtering on votes never drops a window the rules would accept.
+    for (const position of index.linesLike(line)) {
       const start = position - k;
       if (start < scope.from || start + needle.lines.length > scope.to) continue;
       votes.set(start, (votes.get(start) ?? 0) + 1);
@@ -52,14 +54,13 @@ export function votedWindows(index: FileIndex, needle: Needle, scope: SearchScop
  * longer line lengths), on whitespace-insensitive, punctuation-folded lines.
  */
 export function scoreWindow(index: FileIndex, needle: Needle, start: number): ScoredWindow {
-  const fileLines = index.linesUnder('fold');
   let distanceSum = 0;
   let lengthSum = 0;
   let exactLines = 0;
   const differing: number[] = [];
   for (let k = 0; k < needle.lines.length; k++) {
     const wanted = normaliseLine(needle.lines[k], 'fold');
-    const found = fileLines[start + k] ?? '';
+    const found = start + k < index.lines.length ? index.lineUnder('fold', start + k) : '';
     if (wanted === found) {
       if (wanted !== '') exactLines++;
       lengthSum += wanted.length;

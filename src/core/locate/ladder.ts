@@ -137,14 +137,12 @@ function endsAtEndOfFile(index: FileIndex, end: number): boolean {
  * punctuation-insensitive, equal first, then as a prefix of the line); undefined when one is missing.
  */
 function findAnchors(index: FileIndex, anchors: readonly string[]): number | undefined {
-  const lines = index.linesUnder('fold');
   let position = 0;
   for (const anchor of anchors) {
     const wanted = normaliseLine(anchor, 'fold');
     if (wanted === '') continue;
-    let found = -1;
-    for (let i = position; i < lines.length && found === -1; i++) if (lines[i] === wanted) found = i;
-    for (let i = position; i < lines.length && found === -1; i++) if (lines[i].startsWith(wanted)) found = i;
+    let found = index.linesLike(anchor).find((i) => i >= position && index.lineUnder('fold', i) === wanted) ?? -1;
+    for (let i = position; i < index.lines.length && found === -1; i++) if (index.lineUnder('fold', i).startsWith(wanted)) found = i;
     if (found === -1) return undefined;
     position = found + 1;
   }

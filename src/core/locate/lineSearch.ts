@@ -4,32 +4,32 @@ import type { SearchScope } from './matcher';
 
 /**
  * Start lines (0-based, ascending) where every needle line equals the file line under `kind`.
- * Candidates come from the index of the needle's rarest non-empty line, so the cost is about
- * (occurrences of that line) × (needle length), never file length × needle length.
- * A needle whose lines are all empty under `kind` matches nowhere: blank text places nothing.
+ * Candidates come from the index's lines sharing the skeleton of the needle's rarest non-empty
+ * line, so the cost is about (occurrences of that line) × (needle length), never file length ×
+ * needle length. A needle whose lines are all empty under `kind` matches nowhere: blank text
+ * places nothing.
  */
 export function findNormalisedRuns(index: FileIndex, needleLines: readonly string[], kind: Normalisation, scope: SearchScope): number[] {
   const wanted = needleLines.map((line) => normaliseLine(line, kind));
   let pivot = -1;
-  let pivotPositions: readonly number[] = [];
+  let pivotCount = Infinity;
   for (let i = 0; i < wanted.length; i++) {
-    if (wanted[i] === '') continue;
-    const positions = index.positions(kind, wanted[i]);
-    if (pivot === -1 || positions.length < pivotPositions.length) {
+    if (wanted[i] === '' || wanted[i].trim() === '') continue;
+    const count = index.countLike(needleLines[i]);
+    if (count === 0) return [];
+    if (count < pivotCount) {
       pivot = i;
-      pivotPositions = positions;
-      if (positions.length === 0) return [];
+      pivotCount = count;
     }
   }
   if (pivot === -1) return [];
-  const lines = index.linesUnder(kind);
   const starts: number[] = [];
-  for (const position of pivotPositions) {
+  for (const position of index.linesLike(needleLines[pivot])) {
     const start = position - pivot;
     if (start < scope.from || start + wanted.length > scope.to) continue;
     let equal = true;
     for (let i = 0; i < wanted.length; i++) {
-      if (lines[start + i] !== wanted[i]) {
+      if (index.lineUnder(kind, start + i) !== wanted[i]) {
         equal = false;
         break;
       }

@@ -35,11 +35,11 @@ export function nearestCandidates(index: FileIndex, needle: Needle, lineHint?: n
     const first = needle.lines.findIndex((line, i) => !isBlank(line) && !needle.elisions.has(i));
     if (first !== -1) {
       const wanted = normaliseLine(needle.lines[first], 'fold');
-      const lines = index.linesUnder('fold');
       const best: { start: number; d: number }[] = [];
       for (let i = 0; i < lineCount; i++) {
-        if (Math.abs(lines[i].length - wanted.length) > wanted.length) continue;
-        best.push({ start: i - first, d: distance(lines[i], wanted) / Math.max(1, lines[i].length, wanted.length) });
+        const line = index.lineUnder('fold', i);
+        if (Math.abs(line.length - wanted.length) > wanted.length) continue;
+        best.push({ start: i - first, d: distance(line, wanted) / Math.max(1, line.length, wanted.length) });
       }
       best.sort((a, b) => a.d - b.d).slice(0, 8).forEach(({ start }) => starts.add(start));
     }
