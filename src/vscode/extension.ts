@@ -1,6 +1,39 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { UndoHistory } from './apply/undoHistory';
+import { ContextKey } from './commandIds';
+import { registerCommands } from './commands/register';
+import { createLog } from './output';
+import { OriginalContentProvider } from './review/originalContent';
+import { ProposalStore } from './review/proposalStore';
+import { ProposedFileSystem } from './review/proposedFileSystem';
+import { ReviewService } from './review/reviewService';
+import { registerReviewStatusBar } from './review/statusBar';
 
-/** Placeholder: the VS Code layer lands with issue 3. */
-export function activate(_context: vscode.ExtensionContext): void {}
+/** What `activate` returns: the review service, for other extensions' and this one's tests. */
+export interface ApplyAiEditApi {
+  readonly review: ReviewService;
+}
+
+/**
+ * Wiring only: builds the few long-lived services, each registered for disposal as it is
+ * created, and registers the commands. The extension activates on its commands (implicit
+ * activation events from package.json).
+ */
+export function activate(context: vscode.ExtensionContext): ApplyAiEditApi {
+  const subscriptions = context.subscriptions;
+  const log = createLog(context);
+  const proposedFs = ProposedFileSystem.register(subscriptions);
+  const originals = OriginalContentProvider.register(subscriptions);
+  const store = new ProposalStore(proposedFs, originals);
+  subscriptions.push(store);
+  const history = new UndoHistory();
+  subscriptions.push(history);
+  subscriptions.push(history.onDidChange(() => void vscode.commands.executeCommand('setContext', ContextKey.canUndo, history.canUndo)));
+  const review = new ReviewService(store, history, log);
+  registerReviewStatusBar(subscriptions, store);
+  registerCommands(subscriptions, { review, log });
+  log.info(`Apply AI Edit ${context.extension.packageJSON.version} activated (VS Code ${vscode.version}, workspace ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted: preview only'})`);
+  return { review };
+}
 
 export function deactivate(): void {}

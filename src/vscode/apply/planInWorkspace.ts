@@ -1,0 +1,110 @@
+import * as vscode from 'vscode';
+import {
+  nextStepFor,
+  parseReply,
+  planReply,
+  referencedPaths,
+  type FileChange,
+  type ParsedReply,
+  type PlanOptions,
+  type Receipt,
+  type ReceiptError,
+} from '../../core/index';
+import { WorkspaceFiles, type Refusal } from '../documents';
+
+/** A reply planned against the workspace, with every path the plan touches resolved and checked. */
+export interface WorkspacePlan {
+  readonly replyText: string;
+  readonly parsed: ParsedReply;
+  readonly files: WorkspaceFiles;
+  /** The engine's receipt plus the host's own refusals (outside the workspace, binary, too large). */
+  readonly receipt: Receipt;
+  /** The files whose ops were all placed and that the host allows to touch. */
+  readonly changes: readonly FileChange[];
+  /** Resolved URI for every path in `changes` (sources and move destinations). */
+  readonly uris: ReadonlyMap<string, vscode.Uri>;
+  readonly hintPath?: string;
+}
+
+export interface WorkspacePlanOptions {
+  readonly hintPath?: string;
+  readonly fuzzyThreshold: number;
+}
+
+/**
+ * Parses `replyText` and plans it on the workspace's current text. Nothing is written.
+ *
+ * Order: parse → preload every referenced file (open documents first, see
+ * {@link WorkspaceFiles.read}) → plan with the engine → check every file the plan touches (inside
+ * the workspace, symlinks resolved; not binary; not too large). Files the host refuses are taken
+ * out of `changes` and reported in the receipt with their code, which makes `receipt.ok` false.
+ * If the engine asks for a file that was not preloaded, it is read and the reply planned again
+ * (once), so a plan never rests on a file the host did not look at.
+ */
+export async function planInWorkspace(replyText: string, files: WorkspaceFiles, options: WorkspacePlanOptions): Promise<WorkspacePlan> {
+  const parsed = parseReply(replyText);
+  const planOptions: PlanOptions = {
+    hintPath: options.hintPath,
+    root: files.root.uri.scheme === 'file' ? files.root.uri.fsPath : undefined,
+    fuzzyThreshold: options.fuzzyThreshold,
+  };
+  const texts = new Map<string, string>();
+  const known = new Set<string>();
+  const refusals = new Map<string, Refusal>();
+  const preload = async (paths: Iterable<string>) => {
+    for (const path of paths) {
+      if (known.has(path)) continue;
+      known.add(path);
+      const read = await files.read(path);
+      if (read.kind === 'text') texts.set(path, read.text);
+      else if (read.kind === 'refused') refusals.set(path, read.refusal);
+    }
+  };
+  await preload(referencedPaths(parsed, planOptions));
+
+  const unseen = new Set<string>();
+  let result = planReply(parsed, readTracked(texts, known, unseen), planOptions);
+  if (unseen.size > 0) {
+    await preload(unseen);
+    result = planReply(parsed, readTracked(texts, known, new Set()), planOptions);
+  }
+
+  const hostErrors: ReceiptError[] = [];
+  const uris = new Map<string, vscode.Uri>();
+  const changes: FileChange[] = [];
+  const blockOf = (path: string) => result.receipt.files.find((f) => f.path === path || f.to === path)?.edits[0]?.block ?? 0;
+  for (const change of result.changes) {
+    let refused = false;
+    for (const path of change.to ? [change.path, change.to] : [change.path]) {
+      const refusal = refusals.get(path) ?? (await resolveOrRefuse(files, path, uris));
+      if (refusal) {
+        refused = true;
+        hostErrors.push({ code: refusal.code, block: blockOf(change.path), path, message: refusal.message, candidates: [], nextStep: nextStepFor(refusal.code) });
+      }
+    }
+    if (!refused) changes.push(change);
+  }
+  // An engine failure on a file the host refused (e.g. FILE_NOT_FOUND because a binary file was
+  // not handed over) is reported with the host's reason instead.
+  const engineErrors = result.receipt.errors.map((error) => {
+    const refusal = error.path !== null ? refusals.get(error.path) : undefined;
+    return refusal && error.code !== refusal.code ? { ...error, code: refusal.code, message: refusal.message, nextStep: nextStepFor(refusal.code) } : error;
+  });
+  const errors = [...engineErrors, ...hostErrors];
+  const receipt: Receipt = { ...result.receipt, ok: result.receipt.ok && hostErrors.length === 0, errors };
+  return { replyText, parsed, files, receipt, changes, uris, hintPath: options.hintPath };
+}
+
+function readTracked(texts: ReadonlyMap<string, string>, known: ReadonlySet<string>, unseen: Set<string>): (path: string) => string | undefined {
+  return (path) => {
+    if (!known.has(path)) unseen.add(path);
+    return texts.get(path);
+  };
+}
+
+async function resolveOrRefuse(files: WorkspaceFiles, path: string, uris: Map<string, vscode.Uri>): Promise<Refusal | undefined> {
+  const resolved = await files.resolveInside(path);
+  if (!(resolved instanceof vscode.Uri)) return resolved;
+  uris.set(path, resolved);
+  return undefined;
+}

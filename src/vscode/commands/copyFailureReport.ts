@@ -1,0 +1,16 @@
+import * as vscode from 'vscode';
+import type { CommandContext } from './context';
+
+/** Copy Failure Report: puts the last failure's model-ready report on the clipboard; resolves with it. */
+export function copyFailureReportCommand(ctx: CommandContext) {
+  return async (): Promise<string | undefined> => {
+    const report = ctx.review.failureReport;
+    if (!report) {
+      void vscode.window.showInformationMessage('Apply AI Edit: there is no failure to report.');
+      return undefined;
+    }
+    await vscode.env.clipboard.writeText(report);
+    void vscode.window.showInformationMessage('Apply AI Edit: the failure report is on the clipboard; paste it to the model.');
+    return report;
+  };
+}
