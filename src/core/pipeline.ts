@@ -371,9 +371,22 @@ class Planner {
 
   private replaceLines(state: FileState, op: ReplaceOp): void {
     const block = op.source.block;
-    const needle = toNeedle(op.search);
-    const replacementLines = toLines(op.replacement);
-    const outcome = this.locateOp(state, op, needle);
+    let needle = toNeedle(op.search);
+    let replacementLines = toLines(op.replacement);
+    let outcome = this.locateOp(state, op, needle);
+    if (outcome.kind === 'notFound') {
+      // Models often add or drop a blank line at a block's edge: retry without the blank lines at
+      // the edges of the search text, taking the same lines off the replacement when it has them.
+      const trimmed = trimBlankEdges(needle, replacementLines);
+      if (trimmed) {
+        const retry = this.locateOp(state, op, trimmed.needle);
+        if (retry.kind !== 'notFound') {
+          needle = trimmed.needle;
+          replacementLines = trimmed.replacement;
+          outcome = retry;
+        }
+      }
+    }
     if (outcome.kind === 'found') return this.placeMatches(state, op, needle, replacementLines, outcome.matches, outcome.notes);
     if (outcome.kind === 'ambiguous') {
       const index = this.indexOf(state);
@@ -645,6 +658,28 @@ function containsAppliedReplacement(index: FileIndex, needle: Needle, replacemen
     if (replacement.every((line, i) => norm(index.lines[start + i]) === norm(line))) return true;
   }
   return false;
+}
+
+/**
+ * The needle without blank lines at its start and end, and the replacement without the same
+ * number of blank lines at the same ends (only those it really has); undefined when there is
+ * nothing to trim or nothing would be left.
+ */
+function trimBlankEdges(needle: Needle, replacement: string[]): { needle: Needle; replacement: string[] } | undefined {
+  const blank = (line: string) => line.trim() === '';
+  let head = 0;
+  while (head < needle.lines.length && blank(needle.lines[head])) head++;
+  let tail = 0;
+  while (tail < needle.lines.length - head && blank(needle.lines[needle.lines.length - 1 - tail])) tail++;
+  if ((head === 0 && tail === 0) || head + tail >= needle.lines.length) return undefined;
+  let replacementHead = 0;
+  while (replacementHead < head && replacementHead < replacement.length && blank(replacement[replacementHead])) replacementHead++;
+  let replacementTail = 0;
+  while (replacementTail < tail && replacementTail < replacement.length - replacementHead && blank(replacement[replacement.length - 1 - replacementTail])) replacementTail++;
+  const lines = needle.lines.slice(head, needle.lines.length - tail);
+  const elisions = new Set<number>();
+  for (const i of needle.elisions) if (i >= head && i < needle.lines.length - tail) elisions.add(i - head);
+  return { needle: { lines, elisions }, replacement: replacement.slice(replacementHead, replacement.length - replacementTail) };
 }
 
 function toNeedle(search: string): Needle {

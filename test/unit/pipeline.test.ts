@@ -162,3 +162,11 @@ describe('planReply: explicit final newline', () => {
     assert.equal(proposed(plan({ 'f': 'a\nb\n' }, [replaceOp('f', 'a\n', 'z\n', { finalNewline: false })]), 'f'), 'z\nb\n');
   });
 });
+
+describe('planReply: blank lines at the edges of a block', () => {
+  it('places a block whose search text starts with a blank line the file does not have there', () => {
+    const file = 'def a():\n    return 1\ndef b():\n    return 2\n';
+    const result = plan({ 'x.py': file }, [replaceOp('x.py', '\ndef b():\n    return 2\n', '\ndef b():\n    return 3\n')]);
+    assert.equal(proposed(result, 'x.py'), 'def a():\n    return 1\ndef b():\n    return 3\n');
+  });
+});
