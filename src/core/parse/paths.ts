@@ -36,6 +36,9 @@ const TRAILING_NOTE_RE = /\s+\([^()]{0,40}\)$/;
 /** Undecorated text that needs none of the peeling: the common case, kept cheap. */
 const SIMPLE_PATH = /^[\w./@+~[\]()-]+$/;
 
+/** `[text](target)` (no nesting: `[^\]]` and `[^)]` cannot overlap, so this stays linear). */
+const MARKDOWN_LINK = /\[([^\]\n]{1,300})\]\([^)\n]{0,300}\)/;
+
 /** Options for {@link cleanReplyPath}. */
 export interface CleanPathOptions {
   /**
@@ -59,7 +62,10 @@ export function cleanReplyPath(raw: string, options: CleanPathOptions = {}): str
   let text = raw.trim();
   if (text.length === 0 || text.length > 1000) return undefined;
   let quoted = false;
-  if (SIMPLE_PATH.test(text)) return finishPath(text, options);
+  if (SIMPLE_PATH.test(text) && !text.startsWith('[')) return finishPath(text, options);
+  // A markdown link `[src/a.ts](src/a.ts)` (possibly in a label or backticks): its text names the file.
+  const link = MARKDOWN_LINK.exec(text);
+  if (link) text = text.slice(0, link.index) + link[1] + text.slice(link.index + link[0].length);
   // Decorations nest in any order (`**`a.ts`:**`, `### File: `a.ts``): peel until nothing changes.
   for (let round = 0; round < 6; round++) {
     const before = text;

@@ -19,7 +19,7 @@
 import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
 import { closesFence, firstNonBlankChar, parseFenceOpener, parseInfoString, type FenceOpener } from './fences';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
-import { filenameFromLine, pathFromLabelLine, pathsNamedByLine } from './paths';
+import { cleanReplyPath, filenameFromLine, pathFromLabelLine, pathsNamedByLine } from './paths';
 
 const HEAD = /^[ \t]*(<{5,9}|-{5,9}) SEARCH[ \t]*$/;
 const DIVIDER = /^[ \t]*(={5,9})[ \t]*$/;
@@ -36,6 +36,11 @@ function mayBeMarker(line: string): boolean {
   const c = firstNonBlankChar(line);
   return c === '<' || c === '>' || c === '=' || c === '-' || c === '+';
 }
+
+/** A lone opening tag of a tool-call wrapper: `<diff>`, `<content>`, `<file>`, `<![CDATA[`. */
+const XML_OPEN_TAG = /^(?:<[A-Za-z_][\w-]{0,30}>|<!\[CDATA\[)$/;
+/** `<path>src/a.ts</path>` (also `file_path`, `target_file`). */
+const XML_PATH = /^<(path|file_path|target_file)>([^<]{1,500})<\/\1>$/;
 
 /** How far above a SEARCH marker an open fence may start and still be this block's fence. */
 const MAX_FENCE_TO_HEAD = 5;
@@ -272,9 +277,24 @@ class SearchReplaceScan {
         if (label.strong) start = label.index;
       }
     }
+    if (inFencePath === undefined && !fence) inFencePath = this.xmlPath(head);
     let path = inFencePath ?? infoPath ?? beforePath;
     if (path === undefined) path = this.inherited(start);
     return { start, path, fence };
+  }
+
+  /**
+   * Cline's `replace_in_file` / Roo's `apply_diff` tool calls written as XML: `<path>x</path>`
+   * above a `<diff>` (and `<content>`, `<file>`) wrapper that holds the blocks.
+   */
+  private xmlPath(head: number): string | undefined {
+    for (let i = head - 1, seen = 0; i >= this.floor && !this.claimed(i) && seen < 6; i--, seen++) {
+      const line = this.lines[i].trim();
+      if (line.length === 0 || XML_OPEN_TAG.test(line)) continue;
+      const m = XML_PATH.exec(line);
+      return m ? cleanReplyPath(m[2]) : undefined;
+    }
+    return undefined;
   }
 
   /** A path label on the line above `index` (one blank line allowed between). */

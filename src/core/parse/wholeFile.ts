@@ -60,6 +60,8 @@ export const wholeFileParser: ReplyParser = {
 };
 
 function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: number) => boolean): ParsedBlock | undefined {
+  // A closed fence with nothing in it edits nothing (an open one at the end may be a file just starting: see below).
+  if (fence.closeIndex !== undefined && fence.contentEnd < fence.contentStart) return undefined;
   const info = parseInfoString(fence.open.info);
   if (info.citation) return undefined;
   const lang = info.lang;

@@ -28,6 +28,8 @@ describe('parse/paths', () => {
       ["'a.ts'", 'a.ts'],
       ['`src/a.ts` (new file)', 'src/a.ts'],
       ['/abs/path/a.ts', '/abs/path/a.ts'],
+      ['[src/a.ts](src/a.ts)', 'src/a.ts'],
+      ['**[src/a.ts](https://example.com/x)**:', 'src/a.ts'],
       ['Here is the updated file:', undefined],
       ['Make add() reject non-int quantities.', undefined],
       ['my dir/a.ts', undefined],
