@@ -13,3 +13,4 @@ export { resolvePath, type ResolvedPath } from './paths';
 export { splitFileText, looksBinary, type FileText } from './text/fileText';
 export { receiptToMarkdown, failureReportForModel } from './report';
 export { describeMatch } from './report';
+export { createStreamingParser, type StreamingParser, type StreamEvent, type BlockStartedEvent, type BlockCompletedEvent, type IncompleteEvent } from './parse/streaming';

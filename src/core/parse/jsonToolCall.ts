@@ -360,6 +360,11 @@ function fenceOpenAbove(lines: readonly string[], first: number, isClaimed: (lin
   return first > 0 && !isClaimed(first) && fenceOpen(lines[first - 1]) !== undefined;
 }
 
+function restBlank(lines: readonly string[], from: number): boolean {
+  for (let k = from; k < lines.length; k++) if (lines[k].trim() !== '') return false;
+  return true;
+}
+
 /** The block's reply lines, widened to a fence that holds nothing but this JSON value. */
 function withFence(
   lines: readonly string[],
@@ -373,9 +378,13 @@ function withFence(
   const closeIndex = last + 1;
   const aloneStart = lines[first].slice(0, span.start - lineStarts[first]).trim() === '';
   const aloneEnd = lines[last].slice(span.end - lineStarts[last] + 1).trim() === '';
-  if (aloneStart && aloneEnd && openIndex >= 0 && closeIndex < lines.length && !isClaimed(openIndex + 1) && !isClaimed(closeIndex + 1)) {
+  if (aloneStart && aloneEnd && openIndex >= 0 && !isClaimed(openIndex + 1)) {
     const fence = fenceOpen(lines[openIndex]);
-    if (fence && isFenceClose(lines[closeIndex], fence)) return { startLine: openIndex + 1, endLine: closeIndex + 1 };
+    if (fence && closeIndex < lines.length && !isClaimed(closeIndex + 1) && isFenceClose(lines[closeIndex], fence)) {
+      return { startLine: openIndex + 1, endLine: closeIndex + 1 };
+    }
+    // The reply ended before the closing fence: the opener still belongs to this block.
+    if (fence && restBlank(lines, closeIndex)) return { startLine: openIndex + 1, endLine: last + 1 };
   }
   return { startLine: first + 1, endLine: last + 1 };
 }

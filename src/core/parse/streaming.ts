@@ -1,0 +1,364 @@
+/**
+ * Parsing a reply while the model is still writing it.
+ *
+ * The streaming parser buffers complete lines and, from time to time, runs the registry's parsers on
+ * the unfinished tail only: the lines after the last block it already reported. A block is reported
+ * complete once the tail shows it closed (no `INCOMPLETE_BLOCK`) and followed by a non-blank line;
+ * it is then never re-read, and the tail starts after it. `end()` parses the whole reply once with
+ * `parseReply`, so its result is exactly the one-shot result whatever the events said.
+ *
+ * Cost: re-parsing the tail is paid from a credit of one character per character received, so the
+ * tail parses together cost at most as much as one parse of the whole reply, and `end()` adds one
+ * more: about 2x `parseReply` in total, whatever the chunk size. Tail parses run when a line that can
+ * close a block arrives (a fence, a patch or marker line, a bracket, a blank line) and credit allows,
+ * or when credit is plentiful. Works with any `ReplyParser`: it relies only on the interface.
+ */
+import type { EditFormat, EditOp, ParsedReply, ParseProblem } from '../ir';
+import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { parseReply, replyParsers } from './registry';
+
+/** A block began (the reply is inside it). `startLine` is 1-based in the whole reply. */
+export interface BlockStartedEvent {
+  readonly type: 'blockStarted';
+  readonly format: EditFormat;
+  readonly startLine: number;
+  readonly path?: string;
+}
+
+/**
+ * A block is complete. `block` is its 1-based number in the reply, and ops/problems carry it and
+ * whole-reply line numbers, as `parseReply` would number them.
+ */
+export interface BlockCompletedEvent {
+  readonly type: 'blockCompleted';
+  readonly block: number;
+  readonly format: EditFormat;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly path?: string;
+  readonly ops: EditOp[];
+  readonly problems: ParseProblem[];
+}
+
+/** At the end of the stream: the reply ended inside this block, which is never applied. */
+export interface IncompleteEvent {
+  readonly type: 'incomplete';
+  readonly block: number;
+  readonly format: EditFormat;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly path?: string;
+  readonly problems: ParseProblem[];
+}
+
+export type StreamEvent = BlockStartedEvent | BlockCompletedEvent | IncompleteEvent;
+
+/** A parser fed chunk by chunk. */
+export interface StreamingParser {
+  /**
+   * Adds the next chunk (any size, split anywhere, CRLF split across chunks included) and returns
+   * the events it caused: `blockStarted` once per block, then `blockCompleted` once per block, in
+   * reply order. Never throws.
+   */
+  push(chunk: string): StreamEvent[];
+  /** Ends the stream and returns exactly `parseReply(allChunks.join(''), parsers)`. Idempotent. */
+  end(): ParsedReply;
+  /**
+   * Ends the stream like `end()` and also returns the last events: `blockCompleted` for blocks not
+   * yet reported and `incomplete` for a block the reply ended inside. Idempotent (events once).
+   */
+  finish(): { reply: ParsedReply; events: StreamEvent[] };
+}
+
+/** Lines kept out of a prose-only tail skip, so a path label before an upcoming block stays in view. */
+const LABEL_MARGIN = 3;
+/**
+ * Credit granted up front, so short replies get their events at once; a constant, so the total
+ * stays linear (it is 1% of a 1 MB reply).
+ */
+const INITIAL_CREDIT = 8192;
+/** When credit is this many times the tail, parse even without a closing-looking line. */
+const IDLE_PARSE_FACTOR = 3;
+
+interface TailBlock {
+  readonly block: ParsedBlock;
+  readonly format: EditFormat;
+}
+
+/**
+ * Creates a streaming parser over `parsers` (the registry's by default). Guarantees: `end()` equals
+ * `parseReply` of the concatenated chunks; events come in reply order and a block is reported
+ * complete at most once; total work is amortised linear in the reply (about twice one `parseReply`).
+ */
+export function createStreamingParser(parsers: readonly ReplyParser[] = replyParsers): StreamingParser {
+  const chunks: string[] = [];
+  /** Complete lines, LF-normalised. */
+  const lines: string[] = [];
+  /** `lineStart[i]`: characters (with `\n`) before line i among complete lines. */
+  const lineStart: number[] = [];
+  /** For each complete line: the index of the fence opener it lies inside, or -1. */
+  const fenceOf: number[] = [];
+  let openFence: { index: number; char: string; length: number } | undefined;
+  let completeChars = 0;
+  let partial = '';
+  let pendingCR = false;
+  /** First line (0-based) of the tail that is re-parsed. */
+  let boundary = 0;
+  let credit = INITIAL_CREDIT;
+  let committed = 0;
+  /** Whole-reply start line of the last block reported complete. */
+  let lastCommittedStart = 0;
+  /** Whole-reply start lines already announced with `blockStarted`. */
+  const announced = new Set<number>();
+  /** Start line of the block announced and not yet reported finished. */
+  let openAnnouncement: number | undefined;
+  let finished: { reply: ParsedReply; events: StreamEvent[] } | undefined;
+
+  const addLine = (line: string): void => {
+    const index = lines.length;
+    lines.push(line);
+    lineStart.push(completeChars);
+    completeChars += line.length + 1;
+    trackFence(index, line);
+  };
+
+  const trackFence = (index: number, line: string): void => {
+    const trimmed = line.trim();
+    const char = trimmed[0];
+    let run = 0;
+    if (char === '`' || char === '~') while (run < trimmed.length && trimmed[run] === char) run++;
+    if (openFence) {
+      fenceOf.push(openFence.index);
+      if (run >= openFence.length && char === openFence.char && run === trimmed.length) openFence = undefined;
+    } else {
+      fenceOf.push(-1);
+      if (run >= 3) openFence = { index, char, length: run };
+    }
+  };
+
+  const push = (chunk: string): StreamEvent[] => {
+    if (finished || chunk.length === 0) return [];
+    chunks.push(chunk);
+    credit += chunk.length;
+    let text = pendingCR ? '\r' + chunk : chunk;
+    pendingCR = text.endsWith('\r');
+    if (pendingCR) text = text.slice(0, -1);
+    if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+    let newline = text.indexOf('\n');
+    if (newline < 0) {
+      partial += text;
+      return [];
+    }
+    const firstNew = lines.length;
+    let from = 0;
+    while (newline >= 0) {
+      addLine(partial + text.slice(from, newline));
+      partial = '';
+      from = newline + 1;
+      newline = text.indexOf('\n', from);
+    }
+    partial = text.slice(from);
+    let trigger = false;
+    for (let i = firstNew; i < lines.length && !trigger; i++) trigger = mayCloseBlock(lines[i]);
+    const tailChars = completeChars - (boundary < lineStart.length ? lineStart[boundary] : completeChars);
+    if (credit >= tailChars && (trigger || credit >= IDLE_PARSE_FACTOR * tailChars)) {
+      credit -= tailChars;
+      return examineTail();
+    }
+    return [];
+  };
+
+  const examineTail = (): StreamEvent[] => {
+    const events: StreamEvent[] = [];
+    if (boundary >= lines.length) return events;
+    const tailLines = lines.slice(boundary);
+    const reply: ReplyText = { text: tailLines.join('\n') + '\n', lines: [...tailLines, ''] };
+    const found = runParsers(parsers, reply);
+    let lastNonBlank = tailLines.length - 1;
+    while (lastNonBlank >= 0 && tailLines[lastNonBlank].trim() === '') lastNonBlank--;
+    const offset = boundary;
+    let committedThrough = -1; // 0-based whole-reply index of the last committed line
+    let pendingStart: number | undefined;
+    for (const { block, format } of found) {
+      if (block.startLine + offset <= lastCommittedStart) continue; // reported before (tail restarted at a fence)
+      events.push(...announce(block, format, offset));
+      // Closed: not cut off, and it ends on a line that closes every format (a fence, End Patch...)
+      // or a non-blank line follows it (a bare diff could still grow otherwise).
+      const incomplete = block.problems.some((p) => p.code === 'INCOMPLETE_BLOCK');
+      const closed = block.endLine <= lastNonBlank || isHardClose(tailLines[block.endLine - 1] ?? '');
+      if (incomplete || !closed) {
+        pendingStart = block.startLine + offset;
+        break;
+      }
+      events.push(complete(block, format, offset));
+      committedThrough = block.endLine + offset - 1;
+    }
+    // Move the tail start: past committed blocks, or past prose when no block is under way, but
+    // never into a fence (a tail that starts inside a fence would read its closing line as an opener).
+    let target = committedThrough + 1;
+    if (pendingStart === undefined) target = Math.max(target, lines.length - LABEL_MARGIN);
+    else target = Math.min(Math.max(target, boundary), pendingStart - 1);
+    if (openFence && openFence.index < target) target = openFence.index;
+    target = Math.min(target, lines.length);
+    if (target < lines.length && target > boundary && fenceOf[target] >= 0) target = fenceOf[target];
+    if (target > boundary) boundary = target;
+    return events;
+  };
+
+  /**
+   * A `blockStarted` event for a tail block, once per block. A block whose range grew at the top
+   * since it was announced (a fence line joined it) is the same block: not announced again.
+   */
+  const announce = (block: ParsedBlock, format: EditFormat, offset: number): StreamEvent[] => {
+    const startLine = block.startLine + offset;
+    if (announced.has(startLine)) return [];
+    if (openAnnouncement !== undefined && startLine <= openAnnouncement && openAnnouncement <= block.endLine + offset) return [];
+    announced.add(startLine);
+    openAnnouncement = startLine;
+    const path = pathOf(block);
+    return [path === undefined ? { type: 'blockStarted', format, startLine } : { type: 'blockStarted', format, startLine, path }];
+  };
+
+  /** Reports a tail block as finished (completed, or incomplete at the end), numbered after the last. */
+  const complete = (block: ParsedBlock, format: EditFormat, offset: number): StreamEvent => {
+    const number = ++committed;
+    const startLine = block.startLine + offset;
+    openAnnouncement = undefined;
+    lastCommittedStart = startLine;
+    const endLine = block.endLine + offset;
+    const path = pathOf(block);
+    const where = path === undefined ? {} : { path };
+    const problems = block.problems.map((p) => ({ ...p, block: number, startLine: p.startLine + offset, endLine: p.endLine + offset }));
+    if (problems.some((p) => p.code === 'INCOMPLETE_BLOCK')) {
+      return { type: 'incomplete', block: number, format, startLine, endLine, ...where, problems };
+    }
+    const ops = block.ops.map((op) => ({
+      ...op,
+      source: { ...op.source, block: number, startLine: op.source.startLine + offset, endLine: op.source.endLine + offset },
+    }));
+    return { type: 'blockCompleted', block: number, format, startLine, endLine, ...where, ops, problems };
+  };
+
+  const finish = (): { reply: ParsedReply; events: StreamEvent[] } => {
+    if (finished) return finished;
+    const reply = parseReply(chunks.join(''), parsers);
+    if (pendingCR) {
+      addLine(partial);
+      partial = '';
+      pendingCR = false;
+    }
+    const events: StreamEvent[] = [];
+    const tailChars = completeChars + partial.length - (boundary < lineStart.length ? lineStart[boundary] : completeChars);
+    if (tailChars <= credit) {
+      // The last tail, read as the end of the reply: the same blocks the one-shot parse numbers last.
+      const tailLines = [...lines.slice(boundary), partial];
+      for (const { block, format } of runParsers(parsers, { text: tailLines.join('\n'), lines: tailLines })) {
+        if (block.startLine + boundary <= lastCommittedStart) continue;
+        events.push(...announce(block, format, boundary), complete(block, format, boundary));
+      }
+    } else {
+      // Out of credit (one huge block): describe the remaining blocks from the one-shot result.
+      for (const summary of summariseBlocks(reply)) {
+        if (summary.block <= committed) continue;
+        const where = summary.path === undefined ? {} : { path: summary.path };
+        if (!announced.has(summary.startLine)) {
+          events.push({ type: 'blockStarted', format: summary.format, startLine: summary.startLine, ...where });
+        }
+        if (summary.problems.some((p) => p.code === 'INCOMPLETE_BLOCK')) {
+          events.push({ type: 'incomplete', block: summary.block, format: summary.format, startLine: summary.startLine, endLine: summary.endLine, ...where, problems: summary.problems });
+        } else {
+          events.push({ type: 'blockCompleted', block: summary.block, format: summary.format, startLine: summary.startLine, endLine: summary.endLine, ...where, ops: summary.ops, problems: summary.problems });
+        }
+      }
+    }
+    finished = { reply, events };
+    return finished;
+  };
+
+  return { push, end: () => finish().reply, finish };
+}
+
+/**
+ * Lines that can start or end a block in some format: worth a look at the tail. Blank lines and
+ * indented braces are left out on purpose: they are everywhere inside code and would spend the
+ * credit on looks that find nothing new.
+ */
+function mayCloseBlock(line: string): boolean {
+  const c = line[0];
+  if (c === '}' || c === ']' || c === '{' || c === '[') return true;
+  const trimmed = line.trim();
+  const t = trimmed[0];
+  if (t === '`' || t === '~') return true;
+  if (trimmed.startsWith('***') || trimmed.startsWith('>>>>>') || trimmed.startsWith('<<<<<') || trimmed.startsWith('=====')) return true;
+  if (line.startsWith('--- ') || line.startsWith('diff --git ') || trimmed.startsWith('</')) return true;
+  // Heredoc delimiters (`EOF`, `PATCH`) are one upper-case word.
+  return trimmed.length > 0 && trimmed.length <= 12 && /^[A-Z_]+$/.test(trimmed);
+}
+
+/** A last line after which no format continues its block: a closing fence, End Patch, REPLACE, EOF. */
+function isHardClose(line: string): boolean {
+  const trimmed = line.trim();
+  if (trimmed.length >= 3 && (/^`+$/.test(trimmed) || /^~+$/.test(trimmed))) return true;
+  if (trimmed === '*** End Patch' || trimmed.startsWith('>>>>>>')) return true;
+  return trimmed.length > 0 && trimmed.length <= 12 && /^[A-Z_]+$/.test(trimmed);
+}
+
+/** Runs the parsers the way the registry does, remembering which parser produced each block. */
+function runParsers(parsers: readonly ReplyParser[], reply: ReplyText): TailBlock[] {
+  const claimed = new Uint8Array(reply.lines.length + 2);
+  const found: TailBlock[] = [];
+  for (const parser of parsers) {
+    let blocks: ParsedBlock[];
+    try {
+      blocks = parser.parse(reply, (line) => claimed[line] === 1);
+    } catch {
+      // Parsers are total by contract; a broken one must not break progress reporting (end() is exact).
+      blocks = [];
+    }
+    for (const block of blocks) {
+      for (let line = block.startLine; line <= block.endLine && line < claimed.length; line++) claimed[line] = 1;
+      const first = block.ops[0]?.source.format ?? block.problems[0]?.format ?? parser.format;
+      found.push({ block, format: first });
+    }
+  }
+  return found.sort((a, b) => a.block.startLine - b.block.startLine);
+}
+
+function pathOf(block: { ops: readonly EditOp[]; problems: readonly ParseProblem[] }): string | undefined {
+  for (const op of block.ops) {
+    const path = op.kind === 'move' ? op.from : op.path;
+    if (path !== undefined) return path;
+  }
+  for (const problem of block.problems) if (problem.path !== undefined) return problem.path;
+  return undefined;
+}
+
+interface BlockSummary {
+  readonly block: number;
+  readonly format: EditFormat;
+  startLine: number;
+  endLine: number;
+  path?: string;
+  readonly ops: EditOp[];
+  readonly problems: ParseProblem[];
+}
+
+/** Regroups a parsed reply's ops and problems by block number. */
+function summariseBlocks(reply: ParsedReply): BlockSummary[] {
+  const byBlock = new Map<number, BlockSummary>();
+  const get = (block: number, format: EditFormat, startLine: number, endLine: number): BlockSummary => {
+    let summary = byBlock.get(block);
+    if (!summary) {
+      summary = { block, format, startLine, endLine, ops: [], problems: [] };
+      byBlock.set(block, summary);
+    }
+    summary.startLine = Math.min(summary.startLine, startLine);
+    summary.endLine = Math.max(summary.endLine, endLine);
+    return summary;
+  };
+  for (const op of reply.ops) get(op.source.block, op.source.format, op.source.startLine, op.source.endLine).ops.push(op);
+  for (const problem of reply.problems) get(problem.block, problem.format, problem.startLine, problem.endLine).problems.push(problem);
+  const summaries = [...byBlock.values()].sort((a, b) => a.block - b.block);
+  for (const summary of summaries) summary.path = pathOf(summary);
+  return summaries;
+}

@@ -1,0 +1,118 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createStreamingParser, type StreamEvent } from '../../../src/core/parse/streaming';
+import { parseReply } from '../../../src/core/parse/registry';
+
+function feed(text: string, size: number): { events: StreamEvent[]; final: StreamEvent[]; result: ReturnType<typeof parseReply> } {
+  const parser = createStreamingParser();
+  const events: StreamEvent[] = [];
+  for (let i = 0; i < text.length; i += size) events.push(...parser.push(text.slice(i, i + size)));
+  const { reply, events: final } = parser.finish();
+  return { events, final, result: reply };
+}
+
+const DIFF = ['```diff', '--- a/f.txt', '+++ b/f.txt', '@@ -1,2 +1,2 @@', ' a', '-b', '+B', '```'];
+const PATCH = ['*** Begin Patch', '*** Update File: g.py', '@@ def f():', '-    return 1', '+    return 2', '*** End Patch'];
+const JSON_CALL = ['```json', '{"file_path": "h.ts", "old_string": "x", "new_string": "y"}', '```'];
+
+const MIXED = ['Intro text.', '', ...DIFF, '', 'Then the patch:', ...PATCH, '', 'And a tool call:', ...JSON_CALL, '', 'Bye.', ''].join('\n');
+
+describe('streaming parser', () => {
+  it('end() equals parseReply for every chunk size, CRLF split across chunks included', () => {
+    for (const text of [MIXED, MIXED.replace(/\n/g, '\r\n'), MIXED.replace(/\n/g, '\r')]) {
+      for (const size of [1, 2, 3, 7, 16, 64, 100000]) {
+        const { result } = feed(text, size);
+        assert.deepEqual(result, parseReply(text), `size ${size}`);
+      }
+    }
+  });
+
+  it('reports each block started then completed, once, in order, with reply numbering', () => {
+    const { events, final } = feed(MIXED, 5);
+    const all = [...events, ...final];
+    const completed = all.filter((e) => e.type === 'blockCompleted');
+    assert.deepEqual(completed.map((e) => e.type === 'blockCompleted' && [e.block, e.format]), [[1, 'unified-diff'], [2, 'apply-patch'], [3, 'json-tool']]);
+    // The first blocks are reported while the stream is still running, not only at the end.
+    assert.ok(events.filter((e) => e.type === 'blockCompleted').length >= 2);
+    const started = all.filter((e) => e.type === 'blockStarted');
+    assert.equal(started.length, 3);
+    for (const block of completed) {
+      const startIndex = all.findIndex((e) => e.type === 'blockStarted' && block.type === 'blockCompleted' && e.startLine === block.startLine);
+      assert.ok(startIndex >= 0 && startIndex < all.indexOf(block));
+    }
+    const expected = parseReply(MIXED);
+    const streamedOps = completed.flatMap((e) => (e.type === 'blockCompleted' ? e.ops : []));
+    assert.deepEqual(streamedOps, expected.ops);
+  });
+
+  it('announces a block as soon as its start is visible', () => {
+    const parser = createStreamingParser();
+    const events = parser.push(['Intro', '', '*** Begin Patch', '*** Update File: g.py', '@@', '-a', ''].join('\n'));
+    assert.deepEqual(events, [{ type: 'blockStarted', format: 'apply-patch', startLine: 3 }]);
+    assert.deepEqual(parser.push('+b\n'), []);
+  });
+
+  it('reports an unfinished block as incomplete at the end, never as completed', () => {
+    const text = ['Intro', ...DIFF, 'then', ...PATCH.slice(0, 4)].join('\n');
+    const { events, final, result } = feed(text, 3);
+    assert.deepEqual(result, parseReply(text));
+    const all = [...events, ...final];
+    const incomplete = all.filter((e) => e.type === 'incomplete');
+    assert.equal(incomplete.length, 1);
+    assert.equal(incomplete[0].type === 'incomplete' && incomplete[0].block, 2);
+    assert.ok(!all.some((e) => e.type === 'blockCompleted' && e.format === 'apply-patch'));
+  });
+
+  it('end() is idempotent and push after end does nothing', () => {
+    const parser = createStreamingParser();
+    parser.push(MIXED);
+    const first = parser.end();
+    assert.deepEqual(parser.push('more'), []);
+    assert.equal(parser.end(), first);
+    assert.deepEqual(parser.finish().events, parser.finish().events);
+  });
+
+  it('matches parseReply on every conformance reply, fed in small chunks', () => {
+    const dir = path.resolve(__dirname, '../../../../../shared/conformance/cases');
+    if (!fs.existsSync(dir)) return;
+    for (const file of fs.readdirSync(dir)) {
+      const edit = (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { edit: string }).edit;
+      assert.deepEqual(feed(edit, 7).result, parseReply(edit), file);
+    }
+  });
+
+  it('costs about as much as two one-shot parses on a 1 MB reply fed in 16-byte chunks', () => {
+    const unit = [
+      'Now update `src/m.ts`:', '', ...DIFF, '', ...PATCH, '',
+      ...JSON_CALL, 'Some prose that explains the change in a sentence or two, as models do.', '',
+    ].join('\n') + '\n';
+    const text = unit.repeat(Math.ceil(1_000_000 / unit.length));
+    const time = (run: () => void): number => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t0 = process.hrtime.bigint();
+        run();
+        best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+      return best;
+    };
+    const oneShot = time(() => parseReply(text));
+    const streamed = time(() => {
+      const parser = createStreamingParser();
+      for (let i = 0; i < text.length; i += 16) parser.push(text.slice(i, i + 16));
+      parser.end();
+    });
+    assert.ok(streamed <= 3 * oneShot + 50, `streamed ${streamed.toFixed(1)} ms vs one-shot ${oneShot.toFixed(1)} ms`);
+  });
+
+  it('stays linear on one huge unfinished block', () => {
+    const text = '```diff\n--- a/x\n+++ b/x\n@@\n' + ' context line\n-old line\n+new line\n'.repeat(30000);
+    const t0 = Date.now();
+    const parser = createStreamingParser();
+    for (let i = 0; i < text.length; i += 16) parser.push(text.slice(i, i + 16));
+    const result = parser.end();
+    assert.equal(result.problems[0].code, 'INCOMPLETE_BLOCK');
+    assert.ok(Date.now() - t0 < 3000);
+  });
+});
