@@ -216,7 +216,31 @@ export function pathFromLabelLine(line: string): { path: string; strong: boolean
   if (strong !== undefined) return { path: strong, strong: true };
   const mentions = backtickedPathMentions(line);
   if (mentions.length === 1) return { path: mentions[0], strong: false };
+  if (mentions.length === 0) {
+    const plain = plainLabelMentions(line);
+    if (plain.length === 1) return { path: plain[0], strong: false };
+  }
   return undefined;
+}
+
+/**
+ * Files named without backticks in a short lead-in that ends with a colon: `In app/x.py:`,
+ * `Changes to src/a.ts:`. Only words that are clearly files count (a `/` or a known extension),
+ * and only in lines of at most eight words, so an ordinary sentence names nothing.
+ */
+export function plainLabelMentions(line: string): string[] {
+  const trimmed = line.trim();
+  if (trimmed.length > 200 || !/[:：]$/.test(trimmed)) return [];
+  const words = trimmed.slice(0, -1).split(/\s+/);
+  if (words.length > 8) return [];
+  const found: string[] = [];
+  for (const word of words) {
+    const token = word.replace(/^[*_"'(]+|[*_"'),.;]+$/g, '');
+    if (token.length < 3 || !/[./]/.test(token)) continue;
+    const path = cleanReplyPath(token);
+    if (path !== undefined && isMentionShaped(path) && !found.includes(path)) found.push(path);
+  }
+  return found;
 }
 
 /**
@@ -231,5 +255,6 @@ export function pathsNamedByLine(line: string): string[] {
   }
   const own = filenameFromLine(line);
   if (own !== undefined) return [own];
-  return line.includes('`') ? backtickedPathMentions(line) : [];
+  const ticked = line.includes('`') ? backtickedPathMentions(line) : [];
+  return ticked.length > 0 ? ticked : plainLabelMentions(line);
 }

@@ -17,13 +17,16 @@
  * path lines only name the file and are claimed with the block.
  */
 import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
-import { closesFence, firstNonBlankChar, parseFenceOpener, parseInfoString, type FenceOpener } from './fences';
+import { closesFence, parseFenceOpener, parseInfoString, type FenceOpener } from './fences';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanReplyPath, filenameFromLine, pathFromLabelLine, pathsNamedByLine } from './paths';
 
-const HEAD = /^[ \t]*(<{5,9}|-{5,9}) SEARCH[ \t]*$/;
-const DIVIDER = /^[ \t]*(={5,9})[ \t]*$/;
-const UPDATE = /^[ \t]*(>{5,9}|\+{5,9}) REPLACE[ \t]*$/;
+// Markers start at column 0, as Aider, Cline and Roo all require: an indented `=======` is the
+// file's own text (an rst underline in a list), and ` <<<<<<< SEARCH` is a unified diff's context
+// line for a file that holds markers. Cline's tolerated typo `SEARCH>` / `REPLACE>` is accepted.
+const HEAD = /^(<{5,9}|-{5,9}) SEARCH>?[ \t]*$/;
+const DIVIDER = /^(={5,9})[ \t]*$/;
+const UPDATE = /^(>{5,9}|\+{5,9}) REPLACE>?[ \t]*$/;
 const META = /^[ \t]*:(start|end)_line:[ \t]*(\d{1,9})[ \t]*$/;
 const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
 /** Roo escapes content lines that look like markers with a backslash. */
@@ -33,7 +36,7 @@ const NUMBER_PREFIX = /^[ \t]*(\d{1,7})(?:[ \t]*[|:][ \t]?|\t)/;
 
 /** Marker lines start (after indentation) with one of these characters: a cheap gate before the regexes. */
 function mayBeMarker(line: string): boolean {
-  const c = firstNonBlankChar(line);
+  const c = line[0];
   return c === '<' || c === '>' || c === '=' || c === '-' || c === '+';
 }
 
@@ -419,7 +422,6 @@ export function chooseDivider(lines: readonly string[], candidates: readonly num
     const len = (DIVIDER.exec(lines[at]) as RegExpExecArray)[1].length;
     const score = [
       len === headLen || len === updateLen ? 1 : 0,
-      /^=/.test(lines[at]) ? 1 : 0,
       overlap,
       -Math.abs(searchDividers - replaceDividers),
     ];

@@ -77,6 +77,10 @@ describe('parse/paths', () => {
       assert.deepEqual(pathFromLabelLine('a.py:'), { path: 'a.py', strong: true });
       assert.deepEqual(pathFromLabelLine('Now in `b.py`:'), { path: 'b.py', strong: false });
       assert.equal(pathFromLabelLine('Compare `a.py` with `b.py`:'), undefined);
+      assert.deepEqual(pathFromLabelLine('In internal/cache/lru.go:'), { path: 'internal/cache/lru.go', strong: false });
+      assert.deepEqual(pathFromLabelLine('Changes to **app/x.py**:'), { path: 'app/x.py', strong: false });
+      assert.equal(pathFromLabelLine('In internal/cache/lru.go the loop is wrong'), undefined);
+      assert.equal(pathFromLabelLine('Call obj.method and then os.path:'), undefined);
     });
   });
 });

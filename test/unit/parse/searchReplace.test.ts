@@ -27,6 +27,12 @@ describe('parse/searchReplace', () => {
     assert.equal(ops(block('a\n', 'b\n', '<<<< SEARCH')).length, 0);
   });
 
+  it('markers start at column 0 (an indented one is file text, e.g. a diff context line)', () => {
+    assert.deepEqual(ops(' <<<<<<< SEARCH\n a\n =======\n b\n >>>>>>> REPLACE'), []);
+    const [op] = ops('<<<<<<< SEARCH\nTitle\n  =======\n=======\nTitle!\n  =======\n>>>>>>> REPLACE');
+    assert.equal(op.search, 'Title\n  =======\n');
+  });
+
   it('parses the Cline dialect', () => {
     const [op] = ops('------- SEARCH\nold\n=======\nnew\n+++++++ REPLACE');
     assert.equal(op.search, 'old\n');
@@ -90,6 +96,9 @@ describe('parse/searchReplace', () => {
     });
     it('takes a file named by the sentence above instead of inheriting', () => {
       assert.deepEqual(pathOf(`a.py\n\`\`\`\n${sr}\n\`\`\`\nNow in \`b.py\`:\n\`\`\`\n${sr}\n\`\`\``), ['a.py', 'b.py']);
+    });
+    it('a short lead-in naming the file without backticks', () => {
+      assert.deepEqual(pathOf(`a.py\n\`\`\`\n${sr}\n\`\`\`\n\nIn internal/cache/lru.go:\n\`\`\`go\n${sr}\n\`\`\``), ['a.py', 'internal/cache/lru.go']);
     });
     it('does not inherit when prose between names other files', () => {
       const text = `a.py\n\`\`\`\n${sr}\n\`\`\`\nThis touches \`b.py\` and \`c.py\`.\n\nSee:\n\`\`\`\n${sr}\n\`\`\``;
