@@ -303,7 +303,8 @@ function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolea
   const blocks: ParsedBlock[] = [];
   let i = 0;
   while (i < n) {
-    if (isClaimed(i + 1) || lines[i].trim() !== BEGIN) { i++; continue; }
+    // `includes` first: no allocation for the many lines that are not patch starts.
+    if (!lines[i].includes(BEGIN) || lines[i].trim() !== BEGIN || isClaimed(i + 1)) { i++; continue; }
     // What wraps the patch: a heredoc command line and/or a fence just above it.
     let start = i;
     let delimiter: string | undefined;
