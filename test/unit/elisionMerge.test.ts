@@ -51,16 +51,24 @@ export function loadAll(paths: string[]) {
     assert.equal(result.ok, false);
   });
 
-  it('treats a line next to an elision as an edit of the line it resembles, not a new one', () => {
+  it('changes a body under an unchanged signature after an elision', () => {
     const result = merge(`import { readFile } from 'node:fs/promises';
 // ... existing code ...
-export function save(data: unknown, space = 2) {
-  return JSON.stringify(data, null, space);
+export function save(data: unknown) {
+  return JSON.stringify(data, null, 2);
 }`);
     assert.ok(result.ok);
     if (result.ok) {
-      assert.deepEqual(result.lines.slice(-3), ['export function save(data: unknown, space = 2) {', '  return JSON.stringify(data, null, space);', '}']);
+      assert.deepEqual(result.lines.slice(-3), ['export function save(data: unknown) {', '  return JSON.stringify(data, null, 2);', '}']);
       assert.equal(result.lines.length, original.length);
     }
+  });
+
+  it('refuses a changed signature whose only common line with the file is a brace', () => {
+    const result = merge(`// ... existing code ...
+export function save(data: unknown, space = 2) {
+  return JSON.stringify(data, null, space);
+}`);
+    assert.equal(result.ok, false);
   });
 });
