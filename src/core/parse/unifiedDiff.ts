@@ -434,7 +434,9 @@ function parseUnifiedDiffs(reply: ReplyText, isClaimed: (line: number) => boolea
       const closed = close < n;
       const isDiff = DIFF_FENCE_LANGUAGES.has(fenceLanguage(fence.info)) || bodyStartsWithDiff(lines, i + 1, close);
       if (isDiff && !claimedInside && !(closed && isClaimed(close + 1))) {
-        blocks.push(fencedBlock(lines, i, close, closed));
+        const block = fencedBlock(lines, i, close, closed);
+        // A ```diff fence with nothing diff-like in it is an illustration: leave it to other parsers.
+        if (block.ops.length > 0 || block.problems.length > 0) blocks.push(block);
       }
       i = closed ? close + 1 : n;
       continue;
