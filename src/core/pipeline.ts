@@ -348,6 +348,17 @@ class Planner {
       countedTo = offset;
       return countedLines;
     };
+    // An insertion-style edit (new text = before + old text + after) whose new text already
+    // surrounds every occurrence was applied before: applying it again would duplicate lines.
+    const around = op.replacement.indexOf(op.search);
+    if (around !== -1 && op.replacement.length > op.search.length) {
+      const surrounded = (at: number) => view.startsWith(op.replacement, at - around);
+      if (occurrences.every(surrounded)) {
+        const line = lineOf(occurrences[0]);
+        this.record(state, { block, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: line + 1, endLine: line + 1, warnings: ['the new text is already in the file'] });
+        return true;
+      }
+    }
     const wanted = op.expectedCount;
     const fits = wanted === 'all' || occurrences.length === wanted;
     if (!fits) {
@@ -387,6 +398,11 @@ class Planner {
         }
       }
     }
+    if (outcome.kind === 'found' && outcome.matches[0].strategy === 'fuzzy' && this.replacementOverlaps(state, op, outcome.matches)) {
+      // A fuzzy hit on text that already reads as the replacement is the edit's own result.
+      this.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: outcome.matches[0].start + 1, endLine: outcome.matches[0].end, warnings: ['the replacement text is already in the file'] });
+      return;
+    }
     if (outcome.kind === 'found') return this.placeMatches(state, op, needle, replacementLines, outcome.matches, outcome.notes);
     if (outcome.kind === 'ambiguous') {
       const index = this.indexOf(state);
@@ -423,6 +439,14 @@ class Planner {
       fuzzyThreshold: this.options.fuzzyThreshold ?? defaultFuzzyThreshold,
       taken: state.taken,
     });
+  }
+
+  /** True when the op's replacement text (rungs 1-5) is in the file overlapping one of `matches`. */
+  private replacementOverlaps(state: FileState, op: ReplaceOp, matches: readonly LineMatch[]): boolean {
+    const needle = toNeedle(op.replacement);
+    if (needle.lines.every((line) => line.trim() === '')) return false;
+    const found = locate(this.indexOf(state), needle, { expectedCount: 'all', fuzzyThreshold: 1, rungs: ladder.slice(0, 5) });
+    return found.kind === 'found' && found.matches.some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
   }
 
   /** True when the op's replacement is already where its search text would be. */

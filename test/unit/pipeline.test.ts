@@ -170,3 +170,21 @@ describe('planReply: blank lines at the edges of a block', () => {
     assert.equal(proposed(result, 'x.py'), 'def a():\n    return 1\ndef b():\n    return 3\n');
   });
 });
+
+describe('planReply: re-applying a reply changes nothing', () => {
+  it('does not insert a tool-call edit\'s new text again when it already surrounds the old text', () => {
+    const op: EditOp = { kind: 'replace', path: 's.json', search: '"digest": true,', replacement: '"digest": true,\n  "reminders": true,', granularity: 'chars', expectedCount: 1, source: src(1) };
+    const once = proposed(plan({ 's.json': '{\n  "digest": true,\n  "x": 1\n}\n' }, [op]), 's.json')!;
+    const again = plan({ 's.json': once }, [op]);
+    assert.equal(again.receipt.files[0].edits[0].status, 'alreadyApplied');
+    assert.equal(again.changes.length, 0);
+  });
+
+  it('reports a fuzzy hit on the edit\'s own result as alreadyApplied', () => {
+    const search = 'jobs:\n  test:\n    strategy:\n      matrix:\n        node: [18, 20]\n';
+    const replacement = 'jobs:\n  test:\n    strategy:\n      matrix:\n        node: [18, 20, 22]\n';
+    const result = plan({ 'ci.yml': 'name: ci\n' + replacement + '    steps: []\n' }, [replaceOp('ci.yml', search, replacement)]);
+    assert.equal(result.receipt.files[0].edits[0].status, 'alreadyApplied');
+    assert.equal(result.changes.length, 0);
+  });
+});
