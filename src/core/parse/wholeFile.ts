@@ -114,8 +114,39 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     return { startLine: start + 1, endLine: end + 1, ops: [], problems: [problem] };
   }
   if (content.every((line) => line.trim().length === 0)) return undefined;
+  if (!elided && fence.open.char !== '<' && holdsFences(path, lang) && closedTooEarly(lines, fence.closeIndex, fence.open.char, claimed)) {
+    const problem: ParseProblem = {
+      code: 'PARSE_ERROR', block: 0, format: source.format, startLine: start + 1, endLine: end + 1,
+      message: 'This file seems to contain ``` fences of its own, so where it ends is unclear; wrap it in a longer fence (````) or <source> ... </source>.',
+      ...(path !== undefined ? { path } : {}),
+    };
+    return { startLine: start + 1, endLine: end + 1, ops: [], problems: [problem] };
+  }
   const op: RewriteFileOp = { kind: 'rewrite', path, content: content.join('\n') + '\n', partial: elided, source };
   return { startLine: start + 1, endLine: end + 1, ops: [op], problems: [] };
+}
+
+/** Markdown-like files, where fenced blocks inside the file are normal. */
+function holdsFences(path: string | undefined, lang: string | undefined): boolean {
+  if (lang === 'md' || lang === 'markdown' || lang === 'mdx' || lang === 'rst') return true;
+  return path !== undefined && /\.(?:md|mdx|markdown|rst|txt)$/i.test(path);
+}
+
+/**
+ * A markdown file wrapped in a fence of the same length as its own bare inner fences closes at
+ * the first inner one: what follows is the file's rest, then its real end. Seen from here: the
+ * closer is followed at once (no blank line) by text, and a bare fence comes before a blank line.
+ */
+function closedTooEarly(lines: readonly string[], closeIndex: number, char: '`' | '~' | '<', claimed: (i: number) => boolean): boolean {
+  const next = closeIndex + 1;
+  if (next >= lines.length || claimed(next) || lines[next].trim().length === 0) return false;
+  for (let i = next; i < lines.length && i < next + 200 && !claimed(i); i++) {
+    const line = lines[i];
+    if (line.trim().length === 0) return false;
+    const open = parseFenceOpener(line);
+    if (open && open.char === char && open.info.length === 0) return true;
+  }
+  return false;
 }
 
 /** A path label on the line right above the fence (one blank line allowed between). */

@@ -78,6 +78,6 @@ describe('parse/fences', () => {
     for (let i = 0; i < 200_000; i++) lines.push(i % 7 === 0 ? '```' + (i % 2 ? 'ts' : '') : 'x'.repeat(40));
     const t = Date.now();
     findFencedBlocks(lines, none);
-    assert.ok(Date.now() - t < 500);
+    assert.ok(Date.now() - t < 5000); // generous for loaded CI machines; quadratic would take minutes
   });
 });

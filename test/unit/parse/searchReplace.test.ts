@@ -229,11 +229,11 @@ describe('parse/searchReplace', () => {
     const text = one.repeat(Math.ceil(3_000_000 / one.length));
     const t = Date.now();
     const r = parse(text);
-    assert.ok(Date.now() - t < 3000, `took ${Date.now() - t} ms`);
+    assert.ok(Date.now() - t < 10_000, `took ${Date.now() - t} ms`);
     assert.ok(r.ops.length > 300);
     const many = '<<<<<<< SEARCH\n' + '=======\n'.repeat(100_000) + '>>>>>>> REPLACE\n';
     const t2 = Date.now();
     parse(many);
-    assert.ok(Date.now() - t2 < 3000);
+    assert.ok(Date.now() - t2 < 10_000); // generous: a quadratic scan would take minutes
   });
 });
