@@ -118,9 +118,10 @@ export class ProposalStore implements vscode.Disposable {
     const uri = plan.uris.get(change.path);
     if (!uri) throw new Error(`internal: ${change.path} was planned but not resolved`);
     const toUri = change.to !== undefined ? plan.uris.get(change.to) : undefined;
-    // The path keeps the file name and extension, so the diff gets the right language.
-    const proposedUri = vscode.Uri.from({ scheme: Scheme.proposed, path: `/${id}/${path}` });
-    const originalUri = vscode.Uri.from({ scheme: Scheme.original, path: `/${id}/${change.path}` });
+    // The path is the workspace path (right language, clean breadcrumbs); the query keeps
+    // proposals of the same file apart.
+    const proposedUri = vscode.Uri.from({ scheme: Scheme.proposed, path: `/${path}`, query: `proposal=${id}` });
+    const originalUri = vscode.Uri.from({ scheme: Scheme.original, path: `/${change.path}`, query: `proposal=${id}` });
     this.proposedFs.set(proposedUri, change.newText ?? '', { readonly: change.action === 'delete' });
     this.originals.set(originalUri, change.originalText ?? '');
     return { path, action: change.action, change, uri, toUri, proposedUri, originalUri };

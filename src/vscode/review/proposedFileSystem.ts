@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { Scheme } from '../commandIds';
 
 interface Entry {
+  readonly uri: vscode.Uri;
   bytes: Uint8Array;
   mtime: number;
   readonly ctime: number;
@@ -39,7 +40,7 @@ export class ProposedFileSystem implements vscode.FileSystemProvider, vscode.Dis
     const key = uri.toString();
     const now = Date.now();
     const existing = this.entries.get(key);
-    this.entries.set(key, { bytes: encoder.encode(text), ctime: existing?.ctime ?? now, mtime: Math.max(now, (existing?.mtime ?? 0) + 1), readonly: options.readonly ?? false });
+    this.entries.set(key, { uri, bytes: encoder.encode(text), ctime: existing?.ctime ?? now, mtime: Math.max(now, (existing?.mtime ?? 0) + 1), readonly: options.readonly ?? false });
     this.changeEmitter.fire([{ type: existing ? vscode.FileChangeType.Changed : vscode.FileChangeType.Created, uri }]);
   }
 
@@ -77,13 +78,14 @@ export class ProposedFileSystem implements vscode.FileSystemProvider, vscode.Dis
   }
 
   readDirectory(uri: vscode.Uri): [string, vscode.FileType][] {
-    const prefix = uri.with({ path: uri.path.replace(/\/?$/, '/') }).toString();
+    // Entries differ by query (the proposal id); folders are a view of their paths only.
+    const prefix = uri.path.replace(/\/?$/, '/');
     const children = new Map<string, vscode.FileType>();
-    for (const key of this.entries.keys()) {
-      if (!key.startsWith(prefix)) continue;
-      const rest = key.slice(prefix.length);
+    for (const entry of this.entries.values()) {
+      if (!entry.uri.path.startsWith(prefix)) continue;
+      const rest = entry.uri.path.slice(prefix.length);
       const slash = rest.indexOf('/');
-      children.set(decodeURIComponent(slash < 0 ? rest : rest.slice(0, slash)), slash < 0 ? vscode.FileType.File : vscode.FileType.Directory);
+      children.set(slash < 0 ? rest : rest.slice(0, slash), slash < 0 ? vscode.FileType.File : vscode.FileType.Directory);
     }
     if (children.size === 0 && !this.isFolder(uri)) throw vscode.FileSystemError.FileNotFound(uri);
     return [...children];
@@ -123,8 +125,8 @@ export class ProposedFileSystem implements vscode.FileSystemProvider, vscode.Dis
   }
 
   private isFolder(uri: vscode.Uri): boolean {
-    const prefix = uri.with({ path: uri.path.replace(/\/?$/, '/') }).toString();
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) return true;
+    const prefix = uri.path.replace(/\/?$/, '/');
+    for (const entry of this.entries.values()) if (entry.uri.path.startsWith(prefix)) return true;
     return false;
   }
 }

@@ -1,0 +1,91 @@
+// UI test in the real workbench, driven by the keyboard and mouse like a person would:
+// copy a reply, run "Apply AI Edit from Clipboard" from the Command Palette, see the diff with the
+// proposed change, click the Accept button in the editor title, and find the file saved.
+// Saves docs/review-diff.png (the review) and docs/applied.png (after accept) for the README.
+import assert from 'node:assert';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const reply = [
+  'Use a template literal and say hello properly:',
+  '',
+  'src/greet.ts',
+  '```ts',
+  '<<<<<<< SEARCH',
+  '  return "Hello " + name;',
+  '=======',
+  '  const greeting = `Hello, ${name}!`;',
+  '  return greeting;',
+  '>>>>>>> REPLACE',
+  '```',
+  '',
+].join('\n');
+
+async function waitForFile(file, expected, timeoutMs = 20000) {
+  const deadline = Date.now() + timeoutMs;
+  while (fs.readFileSync(file, 'utf8') !== expected) {
+    if (Date.now() > deadline) assert.fail(`${file} on disk:\n${fs.readFileSync(file, 'utf8')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export default async function ({ page, workspace, log }) {
+  const docs = path.resolve('docs');
+  fs.mkdirSync(docs, { recursive: true });
+  const file = path.join(workspace, 'src', 'greet.ts');
+  const before = fs.readFileSync(file, 'utf8');
+  assert.ok(before.includes('return "Hello " + name;'), 'fixture file');
+
+  const started = Date.now();
+  await page.waitForSelector('.explorer-folders-view', { timeout: 60000 });
+  log(`workbench ready after ${Date.now() - started} ms`);
+  await page.waitForTimeout(1500);
+
+  // Open the file the reply edits: Quick Open, type, Enter.
+  await page.keyboard.press('Control+P');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+  await page.keyboard.type('greet.ts');
+  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("greet.ts")', { timeout: 20000 });
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.tabs-container .tab.active:has-text("greet.ts")', { timeout: 20000 });
+  await page.waitForSelector('.monaco-editor.focused', { timeout: 20000 });
+  log(`editor open after ${Date.now() - started} ms`);
+  // More room for the side-by-side diff: hide the side bar.
+  await page.keyboard.press('Control+B');
+  await page.waitForSelector('.explorer-folders-view', { state: 'hidden', timeout: 10000 });
+
+  // The model's reply goes to the clipboard, as when copied from a chat.
+  await page.evaluate((text) => navigator.clipboard.writeText(text), reply);
+
+  // Command Palette: F1, the command's title, Enter.
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+  await page.keyboard.type('Apply AI Edit from Clipboard');
+  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("Apply AI Edit from Clipboard")', { timeout: 30000 });
+  await page.keyboard.press('Enter');
+
+  // The review: a side-by-side diff whose proposed side shows the new lines.
+  await page.waitForSelector('.monaco-diff-editor .editor.modified .view-line:has-text("const greeting")', { timeout: 30000 });
+  log(`review open after ${Date.now() - started} ms`);
+  const title = await page.textContent('.tabs-container .tab:has-text("AI edit")');
+  log('review tab:', title?.trim());
+  assert.match(title ?? '', /AI edit: greet\.ts \(1 edit\)/);
+  assert.strictEqual(fs.readFileSync(file, 'utf8'), before, 'nothing is written before accept');
+  // Focus the review (title actions show on the active group): Accept and Reject appear in the
+  // editor title, only on our diffs.
+  await page.click('.monaco-diff-editor .editor.modified .view-line:has-text("return greeting")');
+  await page.waitForTimeout(800); // let the diff decorations settle
+  await page.screenshot({ path: path.join(docs, 'review-diff.png') });
+  log('screenshot: docs/review-diff.png');
+
+  const accept = page.locator('.editor-group-container .action-label[aria-label^="Accept AI Edit (This File)"]').first();
+  await accept.waitFor({ state: 'visible', timeout: 20000 });
+  await accept.click();
+
+  await waitForFile(file, before.replace('  return "Hello " + name;\n', '  const greeting = `Hello, ${name}!`;\n  return greeting;\n'));
+  log('file saved on disk after Accept');
+  await page.waitForSelector('.monaco-diff-editor', { state: 'detached', timeout: 20000 });
+  await page.waitForTimeout(1500); // the "Applied" notification comes after the bounded diagnostics wait
+  await page.screenshot({ path: path.join(docs, 'applied.png') });
+  log('screenshot: docs/applied.png');
+}
