@@ -29,8 +29,10 @@ const COMMENT_FORMS: ReadonlyArray<readonly [string, string]> = [
   ['rem ', ''],
 ];
 
-/** Words that, next to dots, make a comment read as "code left out here". */
-const ELISION_WORDS = /\b(?:existing|rest|unchanged|remain|remains|remaining|same|omitted|snip|snipped|previous|other|etc|elided|code|methods|functions|imports|implementation|body)\b/;
+/** Words that, next to dots, make a comment read as "code left out here" whatever its length. */
+const STRONG_WORDS = /\b(?:existing|rest|unchanged|remain|remains|remaining|same|omitted|snip|snipped|previous|elided|etc|truncated|abbreviated)\b/;
+/** Words that do so only in a short comment (`// other methods...`, not `# see the docs for other options...`). */
+const WEAK_WORDS = /\b(?:other|others|code|methods|functions|imports|implementation|body|fields|properties|cases|tests|handlers|routes|lines)\b/;
 
 /** Phrases that mean "code left out here" even without dots. */
 const ELISION_PHRASES = [
@@ -98,13 +100,16 @@ function isElisionBody(raw: string): boolean {
   const lower = body.toLowerCase();
   const startsWithDots = /^(?:\.{3}|…)/.test(lower);
   const endsWithDots = /(?:\.{3}|…)$/.test(lower);
-  if (startsWithDots) {
-    // `// ...existing code...`, `# ... more handlers`, but not `// ...args` copied from code.
-    const rest = lower.replace(/^[.…\s]+/, '');
-    return rest.length === 0 || (/^[a-z(]/.test(rest) && !/^[a-z_$][\w$]*[.(,)\]]/.test(rest));
-  }
   const words = lower.replace(/[.…]+/g, ' ').trim();
   if (words.length > 80) return false;
-  if (endsWithDots && ELISION_WORDS.test(words)) return true;
+  const wordCount = words.length === 0 ? 0 : words.split(/\s+/).length;
+  const named = STRONG_WORDS.test(words) || (wordCount <= 4 && WEAK_WORDS.test(words));
+  if (startsWithDots) {
+    // `// ... existing code ...`, `# ... more handlers`, `// ... (3 more)`; but a comment that
+    // merely continues a sentence (`// ...and then we retry`) is prose, not an elision.
+    const rest = lower.replace(/^[.…\s]+/, '');
+    return rest.length === 0 || rest.startsWith('(') || named;
+  }
+  if (endsWithDots && named) return true;
   return ELISION_PHRASES.some((re) => re.test(words));
 }

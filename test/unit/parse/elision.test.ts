@@ -23,6 +23,10 @@ describe('parse/elision', () => {
     '// other methods unchanged',
     '[...]',
     '// ... (omitted for brevity)',
+    '// ... (3 more)',
+    '// other methods...',
+    '/* ... existing styles ... */',
+    '// …',
   ];
   const no = [
     '...args',
@@ -39,6 +43,10 @@ describe('parse/elision', () => {
     'x = 1',
     '',
     '"..."',
+    "'...'",
+    '# see the docs for other options and flags...',
+    '// ...and then we retry',
+    '// TODO: more later...',
   ];
   for (const line of yes) it(`elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), true));
   for (const line of no) it(`not an elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), false));
