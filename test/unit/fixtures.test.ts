@@ -10,7 +10,8 @@
  *  (c) no file outside the reply's targets is touched.
  *
  * `UPDATE_GOLDEN=1 npm run test:unit` rewrites receipt.json files only, never after/.
- * A folder with KNOWN_FAILURE.md is an engine bug kept as truth: its test is skipped with the reason.
+ * A folder with KNOWN_FAILURE.md is an engine bug kept as truth: its test is skipped with the reason (the whole
+ * fixture, or only law (a) when the file says `skip: law-a`). `RUN_KNOWN_FAILURES=1` runs them anyway.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -159,6 +160,8 @@ function targetPaths(reply: string, hint: string | undefined): Set<string> {
 }
 
 const updateGolden = process.env.UPDATE_GOLDEN === '1';
+/** `RUN_KNOWN_FAILURES=1` runs known failures as ordinary tests, to see which engine bugs are fixed. */
+const runKnown = process.env.RUN_KNOWN_FAILURES === '1';
 
 describe('golden fixtures (test/fixtures)', () => {
   const names = fixtureNames();
@@ -176,7 +179,8 @@ describe('golden fixtures (test/fixtures)', () => {
   });
 
   for (const name of names) {
-    const fixture = loadFixture(name);
+    const loaded = loadFixture(name);
+    const fixture: Fixture = runKnown ? { ...loaded, knownFailure: undefined, knownFailureScope: undefined } : loaded;
     const title = fixture.expectedError ? `${name} (refused: ${fixture.expectedError})` : name;
     if (fixture.knownFailure !== undefined && fixture.knownFailureScope === 'all') {
       it.skip(`${title} — KNOWN FAILURE: ${fixture.knownFailure}`, () => undefined);
