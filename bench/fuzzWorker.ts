@@ -23,6 +23,8 @@ export interface ChangeSummary {
 export interface WorkerResult {
   readonly index: number;
   readonly ms: number;
+  readonly parseMs: number;
+  /** The whole streaming parse (pushes and end()); its promise is about 2× parseMs. */
   readonly streamMs: number;
   readonly ok?: boolean;
   readonly errorCodes: string[];
@@ -49,8 +51,10 @@ export function runCase(fuzzCase: FuzzCase): Omit<WorkerResult, 'index' | 'fuzzC
   let result: PlanResult | undefined;
   let stage = 'parseReply';
   let oneShot: ReturnType<typeof parseReply> | undefined;
+  let parseMs = 0;
   try {
     oneShot = parseReply(fuzzCase.reply);
+    parseMs = performance.now() - started;
     stage = 'referencedPaths';
     for (const p of referencedPaths(oneShot, options)) if (!insideRoot(p)) violations.push(`outside-root: referencedPaths lists ${JSON.stringify(p)}`);
     stage = 'planReply';
@@ -113,7 +117,7 @@ export function runCase(fuzzCase: FuzzCase): Omit<WorkerResult, 'index' | 'fuzzC
       }
     }
   }
-  return { ms, streamMs, ok: result?.receipt.ok, errorCodes: result?.receipt.errors.map((e) => e.code) ?? [], changes, violations, pristine };
+  return { ms, parseMs, streamMs, ok: result?.receipt.ok, errorCodes: result?.receipt.errors.map((e) => e.code) ?? [], changes, violations, pristine };
 }
 
 function firstDifference(got: string | null | undefined, want: string | null): string {

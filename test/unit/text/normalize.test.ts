@@ -16,6 +16,15 @@ describe('normalize', () => {
 
   it('trims only trailing whitespace', () => {
     assert.equal(trimEnd('  x \t'), '  x');
+    assert.equal(trimEnd('x\u00a0\ufeff\r'), 'x');
+    assert.equal(trimEnd(' \t '), '');
+    assert.equal(trimEnd(''), '');
+  });
+
+  it('keeps a long inner run of spaces (a reply line the fuzzer found took seconds)', () => {
+    const line = 'a' + ' '.repeat(50_000) + 'x';
+    assert.equal(trimEnd(line + '  '), line);
+    assert.equal(trimEnd(line), line);
   });
 
   it('detects tabs, 2-space and 4-space indentation', () => {
