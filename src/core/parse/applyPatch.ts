@@ -96,6 +96,9 @@ export function readPatch(
     const line = lines[k];
     if (line.trim() === END) {
       finishSection();
+      if (ops.length === 0 && problems.length === 0) {
+        error(k, 'The patch between "*** Begin Patch" and "*** End Patch" changes nothing.');
+      }
       return done(ops, problems, k, k);
     }
     if (isTerminator(k) || line.trim() === BEGIN) {

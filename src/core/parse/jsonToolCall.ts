@@ -59,27 +59,34 @@ function isCandidateOpen(text: string, pos: number): boolean {
  * lines another parser owns. Linear in the characters scanned.
  */
 function scanFrom(text: string, start: number, lineClaimedAfterNewline: (offset: number) => boolean): ScanResult {
-  const stack: { pos: number; char: string; candidate: boolean }[] = [];
+  // The open brackets as parallel number stacks (no object per bracket: `[[[[` × 10M stays cheap).
+  const openPos: number[] = [];
+  /** 1 = `{`, 0 = `[`; +2 when the bracket could start a tool call on its own. */
+  const openKind: number[] = [];
   const inner: Span[] = [];
   let inString = false;
   let escaped = false;
   for (let pos = start; pos < text.length; pos++) {
-    const c = text[pos];
+    const c = text.charCodeAt(pos);
     if (inString) {
       if (escaped) escaped = false;
-      else if (c === '\\') escaped = true;
-      else if (c === '"') inString = false;
-      else if (c === '\n') return { inner, stop: pos, hitEnd: restIsBlank(text, pos) };
+      else if (c === 92 /* \\ */) escaped = true;
+      else if (c === 34 /* " */) inString = false;
+      else if (c === 10) return { inner, stop: pos, hitEnd: restIsBlank(text, pos) };
       continue;
     }
-    if (c === '"') inString = true;
-    else if (c === '{' || c === '[') stack.push({ pos, char: c, candidate: pos === start || isCandidateOpen(text, pos) });
-    else if (c === '}' || c === ']') {
-      const open = stack.pop();
-      if (!open || (open.char === '{') !== (c === '}')) return { inner, stop: pos, hitEnd: false };
-      if (stack.length === 0) return { whole: { start, end: pos }, inner, stop: pos, hitEnd: false };
-      if (open.candidate) inner.push({ start: open.pos, end: pos });
-    } else if (c === '\n' && lineClaimedAfterNewline(pos)) {
+    if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      openPos.push(pos);
+      openKind.push((c === 123 ? 1 : 0) + (pos === start || isCandidateOpen(text, pos) ? 2 : 0));
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      if (openPos.length === 0) return { inner, stop: pos, hitEnd: false };
+      const openAt = openPos.pop() as number;
+      const kind = openKind.pop() as number;
+      if ((kind & 1) !== (c === 125 ? 1 : 0)) return { inner, stop: pos, hitEnd: false };
+      if (openPos.length === 0) return { whole: { start, end: pos }, inner, stop: pos, hitEnd: false };
+      if (kind & 2) inner.push({ start: openAt, end: pos });
+    } else if (c === 10 && lineClaimedAfterNewline(pos)) {
       return { inner, stop: pos, hitEnd: false };
     }
   }
@@ -217,8 +224,8 @@ class Collector {
       problems.push(problemOf('PARSE_ERROR', 'apply-patch', this.startLine, this.endLine, 'The patch in this tool call has no "*** End Patch" line.'));
     }
     const ops = result.ops.map((op) => ({ ...op, source: { ...op.source, startLine: this.startLine, endLine: this.endLine } }));
-    if (problems.length > 0) this.problems.push(...problems);
-    else this.ops.push(...ops);
+    if (problems.length > 0) for (const p of problems) this.problems.push(p);
+    else for (const op of ops) this.ops.push(op);
   }
 
   private fail(message: string, path: string | undefined): true {

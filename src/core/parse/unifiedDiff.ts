@@ -313,7 +313,9 @@ function emitFile(
   ops: EditOp[],
   problems: ParseProblem[],
 ): void {
-  const lastIndex = Math.max(file.lastIndex, ...file.hunks.map((h) => h.lastIndex));
+  // A loop, not Math.max(...spread): a huge reply can hold more hunks than the call stack has room for.
+  let lastIndex = file.lastIndex;
+  for (const hunk of file.hunks) if (hunk.lastIndex > lastIndex) lastIndex = hunk.lastIndex;
   const startLine = file.firstIndex + 1;
   const endLine = lastIndex + 1;
   const isNew = file.oldPath === null || file.newFileMode;
@@ -325,7 +327,7 @@ function emitFile(
   const path = (isRename ? oldPath : (newPath ?? oldPath)) ?? fallbackPath;
 
   if (file.problems.length > 0) {
-    problems.push(...file.problems.map((p) => (path === undefined ? p : { ...p, path })));
+    for (const p of file.problems) problems.push(path === undefined ? p : { ...p, path });
     return;
   }
   if (file.binary) {
@@ -409,7 +411,7 @@ function emitFile(
       source,
     });
   }
-  ops.push(...fileOps);
+  for (const op of fileOps) ops.push(op);
   if (isRename) {
     ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, source: sourceOf(FORMAT, startLine, startLine) });
   }

@@ -115,6 +115,11 @@ describe('apply_patch parser', () => {
     assert.equal((bare.ops[0] as ReplaceOp).replacement, 'x = 1\n');
   });
 
+  it('refuses an empty patch', () => {
+    const r = parse(['*** Begin Patch', '*** End Patch'].join('\n'));
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+  });
+
   it('refuses an Update File with no chunk', () => {
     const r = parse(['*** Begin Patch', '*** Update File: a.py', '*** End Patch'].join('\n'));
     assert.equal(r.problems[0].code, 'PARSE_ERROR');
