@@ -1,166 +1,214 @@
 import { diffArrays } from 'diff';
 import { distance } from 'fastest-levenshtein';
+import { collapseWhitespace } from './text/normalize';
 
 export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { readonly ok: false; readonly message: string };
 
-const marker = '\u0000elision';
+/** Where one run of the block's real lines lands in the original: it replaces `[from, to)`. */
+interface Region {
+  readonly from: number;
+  readonly to: number;
+  readonly lines: readonly string[];
+}
 
 /**
  * Fills the elision markers of a whole-file or snippet block from the original file.
- * The block is aligned with the original by a line diff (trailing whitespace ignored); the original
- * lines the diff would drop next to a marker are the ones the marker stood for, and are kept. In a
- * group where a marker sits among changed lines, lines the block writes before the marker replace
- * the group's first original lines and lines after it the last ones; the marker keeps the middle.
- * Two markers in one changed group, or a diff that gives up (too different), leave the elided
- * lines unknown: the merge refuses rather than delete code.
+ *
+ * The block is cut at its markers into segments of real lines. Each segment is placed by anchors:
+ * its first line that occurs exactly once in the rest of the file (whitespace aside, and with some
+ * real text: a `}` anchors nothing), and its last such line after that. The segment replaces the
+ * original lines from its head anchor to its tail anchor, widened over the lines right next to the
+ * anchors that the segment repeats; every original line outside the segments' regions is kept.
+ * So an elision stands for exactly the lines between two placed segments, and a segment the
+ * reply starts mid-file without a marker still leaves the lines before it alone.
+ *
+ * Refuses (never guesses) when a segment has no unique anchor, or the segments would land out of
+ * order. Inside a region, lines the segment keeps are written as the file has them.
  */
 export function mergeElisions(original: readonly string[], block: readonly string[], isElision: (line: string) => boolean): ElisionMerge {
-  const right = withoutBlanksAroundMarkers(block.map((line) => (isElision(line) ? marker : line)));
-  const parts = diffArrays(original as string[], right, {
-    comparator: (a: string, b: string) => a.trimEnd() === b.trimEnd(),
-    timeout: 2000,
-  } as never) as { value: string[]; added?: boolean; removed?: boolean }[] | undefined;
-  if (!parts) return { ok: false, message: 'the block is too different from the file to tell what its elisions stand for' };
-  const unanchored = unanchoredSegment(right, parts);
-  if (unanchored !== undefined) {
-    return {
-      ok: false,
-      message: `the block's lines around "${unanchored.trim().slice(0, 60)}" share no distinctive line with the file, so where they go between the elisions is a guess`,
-    };
+  const segments: string[][] = [[]];
+  for (const line of block) {
+    if (isElision(line)) segments.push([]);
+    else segments[segments.length - 1].push(line);
   }
-  const groups = toGroups(parts);
+  const keys = original.map(anchorKey);
+  const regions: Region[] = [];
+  let cursor = 0;
+  for (let s = 0; s < segments.length; s++) {
+    const segment = segments[s];
+    if (segment.every((line) => line.trim() === '')) continue;
+    let region = placeSegment(segment, original, keys, cursor);
+    if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, s === segments.length - 1) ?? region;
+    if (typeof region === 'string') return { ok: false, message: region };
+    regions.push(region);
+    cursor = region.to;
+  }
+  if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
   const out: string[] = [];
-  for (let g = 0; g < groups.length; g++) {
-    const group = groups[g];
-    if (group.kind === 'common') {
-      // Keep the file's own version of unchanged lines (its whitespace).
-      out.push(...original.slice(group.from, group.from + group.count));
-      continue;
-    }
-    const removed = original.slice(group.from, group.from + group.removed);
-    const markers = group.added.filter((line) => line === marker).length;
-    if (markers === 0) {
-      // Lines the block drops right next to an elision (only blank lines or braces between) are
-      // what the elision stood for, misaligned by the diff: keep them rather than delete code.
-      if (group.added.length === 0 && (markerNearby(groups, g, -1) || markerNearby(groups, g, 1))) out.push(...removed);
-      else out.push(...group.added);
-      continue;
-    }
-    if (markers > 1 && removed.length > 0) {
-      return { ok: false, message: `two elisions with changed lines between them near original line ${group.from + 1}: the elided lines are ambiguous` };
-    }
-    if (markers > 1) continue;
-    const at = group.added.indexOf(marker);
-    const before = group.added.slice(0, at);
-    const after = group.added.slice(at + 1);
-    // Lines written before the marker replace the group's first original lines when they are
-    // edits of them (similar), and are new lines otherwise; likewise after the marker with the
-    // group's last lines. The marker keeps everything in between.
-    const keepFrom = pairedEdits(before, removed, 1);
-    const keepTo = Math.max(keepFrom, removed.length - pairedEdits(after, removed.slice(keepFrom), -1));
-    out.push(...before, ...removed.slice(keepFrom, keepTo), ...after);
+  let position = 0;
+  for (const region of regions) {
+    out.push(...original.slice(position, region.from));
+    out.push(...mergeRegion(original.slice(region.from, region.to), region.lines));
+    position = region.to;
   }
+  out.push(...original.slice(position));
   return { ok: true, lines: out };
 }
 
 /**
- * How many of `written` (from its start, or from its end for direction -1) are edits of the
- * matching `removed` lines rather than new lines: pairs are taken while each written line is
- * similar (≥ 50%) to the removed line it would replace.
+ * Places a segment with no anchor of its own at the file's start (the block's first segment, with
+ * no elision before it) or end (its last, with none after), when its lines are exactly the file's
+ * first or last lines there (a closing `);` and `}`).
  */
-function pairedEdits(written: readonly string[], removed: readonly string[], direction: 1 | -1): number {
-  let count = 0;
-  while (count < written.length && count < removed.length) {
-    const a = direction === 1 ? written[count] : written[written.length - 1 - count];
-    const b = direction === 1 ? removed[count] : removed[removed.length - 1 - count];
-    const x = a.trim();
-    const y = b.trim();
-    if (x === '' || y === '' || 1 - distance(x, y) / Math.max(x.length, y.length) < 0.5) break;
-    count++;
+function placeAtBoundary(segment: readonly string[], original: readonly string[], cursor: number, isFirst: boolean, isLast: boolean): Region | undefined {
+  const real = segment.filter((line) => line.trim() !== '');
+  const lines = original.map((line, i) => ({ line, i })).filter(({ line }) => line.trim() !== '');
+  const same = (a: readonly string[], b: readonly { line: string }[]) => a.length === b.length && a.every((line, k) => line.trim() === b[k].line.trim());
+  if (isLast && real.length <= lines.length) {
+    const tail = lines.slice(lines.length - real.length);
+    if (same(real, tail) && tail[0].i >= cursor) return { from: tail[0].i, to: tail[tail.length - 1].i + 1, lines: real };
   }
-  return count;
-}
-
-type Group =
-  | { readonly kind: 'common'; readonly from: number; readonly count: number; readonly lines: readonly string[] }
-  | { readonly kind: 'change'; readonly from: number; readonly removed: number; readonly added: readonly string[] };
-
-/** Folds the diff into runs of common lines and change groups (removed lines with the lines added in their place). */
-function toGroups(parts: readonly { value: string[]; added?: boolean; removed?: boolean }[]): Group[] {
-  const groups: Group[] = [];
-  let origin = 0;
-  for (let p = 0; p < parts.length; p++) {
-    const part = parts[p];
-    if (!part.added && !part.removed) {
-      groups.push({ kind: 'common', from: origin, count: part.value.length, lines: part.value });
-      origin += part.value.length;
-      continue;
-    }
-    let removed = 0;
-    let added: string[] = [];
-    if (part.removed) {
-      removed = part.value.length;
-      if (parts[p + 1]?.added) added = parts[++p].value;
-    } else added = part.value;
-    groups.push({ kind: 'change', from: origin, removed, added });
-    origin += removed;
+  if (isFirst && cursor === 0 && real.length <= lines.length) {
+    const headLines = lines.slice(0, real.length);
+    if (same(real, headLines)) return { from: headLines[0].i, to: headLines[headLines.length - 1].i + 1, lines: real };
   }
-  return groups;
+  return undefined;
 }
 
-/** True when, walking from group `g` in `direction` over common runs of non-distinctive lines only, a change group with an elision marker comes next. */
-function markerNearby(groups: readonly Group[], g: number, direction: 1 | -1): boolean {
-  for (let i = g + direction; i >= 0 && i < groups.length; i += direction) {
-    const group = groups[i];
-    if (group.kind === 'change') return group.added.includes(marker);
-    if (group.lines.some(isDistinctive)) return false;
-  }
-  return false;
-}
-
-/** Drops blank lines next to elision markers: they belong to the elided text, and as weak diff anchors they misplace it. */
-function withoutBlanksAroundMarkers(lines: readonly string[]): string[] {
-  const keep = lines.map(() => true);
-  lines.forEach((line, i) => {
-    if (line !== marker) return;
-    for (let k = i - 1; k >= 0 && lines[k].trim() === ''; k--) keep[k] = false;
-    for (let k = i + 1; k < lines.length && lines[k].trim() === ''; k++) keep[k] = false;
-  });
-  return lines.filter((_, i) => keep[i]);
-}
-
-/** A line that can anchor a segment: some real text, not just braces, brackets or punctuation. */
-function isDistinctive(line: string): boolean {
-  return /[A-Za-z0-9_]{3}/.test(line);
+/** The comparison key of a line for anchoring: whitespace-insensitive; empty for lines too plain to anchor. */
+function anchorKey(line: string): string {
+  return /[A-Za-z0-9_]{3}/.test(line) ? collapseWhitespace(line) : '';
 }
 
 /**
- * Checks that every run of the block's real lines between two elisions is tied to the file by at
- * least one distinctive line the diff kept in common. A run tied only by `}` or blank lines could
- * land next to the wrong function; such a merge is refused. Returns a line of the first untied
- * run, or undefined when every run is tied (or the block has no elision next to it).
+ * Finds the original lines a segment replaces, searching from `cursor`, and the segment's lines to
+ * write there; or a message saying why it cannot be placed. Blank lines at the segment's edges
+ * that do not line up with the file's belong to the elision next to them and are dropped.
  */
-function unanchoredSegment(right: readonly string[], parts: readonly { value: string[]; added?: boolean; removed?: boolean }[]): string | undefined {
-  // Mark which block lines the diff kept in common.
-  const common = new Array<boolean>(right.length).fill(false);
-  let position = 0;
-  for (const part of parts) {
-    if (part.removed) continue;
-    if (!part.added) for (let k = 0; k < part.value.length; k++) common[position + k] = true;
-    position += part.value.length;
-  }
-  let start = 0;
-  for (let i = 0; i <= right.length; i++) {
-    if (i < right.length && right[i] !== marker) continue;
-    const segment = right.slice(start, i);
-    const bordersMarker = start > 0 || i < right.length;
-    const real = segment.filter((line) => line.trim() !== '');
-    if (bordersMarker && real.length > 0) {
-      let tied = false;
-      for (let k = start; k < i && !tied; k++) tied = common[k] && isDistinctive(right[k]);
-      if (!tied) return real[0];
+function placeSegment(segment: readonly string[], original: readonly string[], keys: readonly string[], cursor: number): Region | string {
+  const unique = (key: string, from: number): number => {
+    let found = -1;
+    for (let i = from; i < keys.length; i++) {
+      if (keys[i] !== key) continue;
+      if (found !== -1) return -2;
+      found = i;
     }
-    start = i + 1;
+    return found;
+  };
+  let head = -1;
+  let headAt = -1;
+  for (let k = 0; k < segment.length && head === -1; k++) {
+    const key = anchorKey(segment[k]);
+    if (key === '') continue;
+    const at = unique(key, cursor);
+    if (at >= 0) {
+      head = k;
+      headAt = at;
+    }
   }
-  return undefined;
+  if (head === -1) {
+    const sample = segment.find((line) => line.trim() !== '') ?? '';
+    return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
+  }
+  let tail = head;
+  let tailAt = headAt;
+  for (let k = segment.length - 1; k > head; k--) {
+    const key = anchorKey(segment[k]);
+    if (key === '') continue;
+    const at = unique(key, headAt + 1);
+    if (at >= 0) {
+      tail = k;
+      tailAt = at;
+      break;
+    }
+  }
+  // Widen over the lines next to the anchors that the segment repeats or edits (a closing brace,
+  // a blank line, a changed statement): lines that resemble the file's line at that place. A line
+  // that resembles nothing there is new, and the widening stops.
+  let first = head;
+  let from = headAt;
+  while (first > 0 && from > cursor && correspond(segment[first - 1], original[from - 1])) {
+    first--;
+    from--;
+  }
+  let last = tail;
+  let to = tailAt + 1;
+  while (last + 1 < segment.length && to < original.length && correspond(segment[last + 1], original[to])) {
+    last++;
+    to++;
+  }
+  // Lines beyond the widened part are new lines, except blank ones at the very edges.
+  let start = 0;
+  while (start < first && segment[start].trim() === '') start++;
+  let end = segment.length;
+  while (end > last + 1 && segment[end - 1].trim() === '') end--;
+  // A new line that opens a block and resembles a block opener elsewhere in the file (`def
+  // breakdown(…)` placed inside `compute_tax` because a later line matched there) means the
+  // anchors disagree about where the segment goes: refuse rather than guess.
+  for (const k of [...range(start, first), ...range(last + 1, end)]) {
+    const twin = resemblingOpener(segment[k], original, from, to);
+    if (twin !== -1) {
+      return `the line "${segment[k].trim().slice(0, 60)}" looks like an edit of line ${twin + 1}, but the rest of its lines match elsewhere in the file`;
+    }
+  }
+  return { from, to, lines: segment.slice(start, end) };
+}
+
+/**
+ * True when a block line stands for the file line at the same place: equal (whitespace aside), or
+ * an edit of it (at least 60% similar, both with some text). Blank lines correspond only to blank.
+ */
+function correspond(written: string, existing: string): boolean {
+  const a = written.trim();
+  const b = existing.trim();
+  if (a === b) return true;
+  if (a === '' || b === '' || !/[A-Za-z0-9_]{3}/.test(a)) return false;
+  return sameHead(a, b) && 1 - distance(a, b) / Math.max(a.length, b.length) >= 0.6;
+}
+
+/** The first two words of a line: an edit keeps them (`def breakdown` never edits `def compute_tax`). */
+function head(line: string): string {
+  return (line.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).slice(0, 2).join(' ');
+}
+
+function sameHead(a: string, b: string): boolean {
+  return head(a) === head(b);
+}
+
+/** The index of a block-opening line outside `[from, to)` that `line` (also a block opener) looks like an edit of; -1 if none. */
+function resemblingOpener(line: string, original: readonly string[], from: number, to: number): number {
+  const a = line.trim();
+  if (!/[{:(]$/.test(a) || !/[A-Za-z0-9_]{3}/.test(a)) return -1;
+  for (let i = 0; i < original.length; i++) {
+    if (i >= from && i < to) continue;
+    const b = original[i].trim();
+    if (b !== a && /[{:(]$/.test(b) && correspond(a, b)) return i;
+  }
+  return -1;
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) out.push(i);
+  return out;
+}
+
+/** The segment's lines, with the lines it shares with the region written as the file has them. */
+function mergeRegion(region: readonly string[], segment: readonly string[]): string[] {
+  const parts = diffArrays(region as string[], segment as string[], { comparator: (a: string, b: string) => a.trimEnd() === b.trimEnd() } as never) as unknown as {
+    value: string[];
+    added?: boolean;
+    removed?: boolean;
+  }[];
+  const out: string[] = [];
+  let origin = 0;
+  for (const part of parts) {
+    if (part.removed) origin += part.value.length;
+    else if (part.added) out.push(...part.value);
+    else {
+      out.push(...region.slice(origin, origin + part.value.length));
+      origin += part.value.length;
+    }
+  }
+  return out;
 }
