@@ -11,7 +11,7 @@ export type ResolvedPath = { readonly ok: true; readonly path: string } | { read
 export function resolvePath(raw: string, root?: string): ResolvedPath {
   let candidate = raw.trim().replace(/\\/g, '/');
   if (candidate === '' || candidate.includes('\u0000')) return { ok: false, message: `"${raw}" is not a usable path` };
-  const posixRoot = root?.replace(/\\/g, '/').replace(/\/+$/, '');
+  const posixRoot = root === undefined ? undefined : withoutTrailingSlashes(root.replace(/\\/g, '/'));
   const isAbsolute = candidate.startsWith('/') || /^[A-Za-z]:\//.test(candidate);
   if (isAbsolute) {
     const sameRoot = (a: string, b: string) => (/^[A-Za-z]:/.test(b) ? a.toLowerCase() === b.toLowerCase() : a === b);
@@ -26,5 +26,12 @@ export function resolvePath(raw: string, root?: string): ResolvedPath {
     return { ok: false, message: `"${raw}" points outside the workspace` };
   }
   if (normalised === '.' || normalised === '') return { ok: false, message: `"${raw}" names the workspace folder, not a file` };
-  return { ok: true, path: normalised.replace(/\/+$/, '') };
+  return { ok: true, path: withoutTrailingSlashes(normalised) };
+}
+
+/** Drops trailing slashes with a loop: `/\/+$/` backtracks quadratically on long runs of slashes. */
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 1 && text.charCodeAt(end - 1) === 47) end--;
+  return text.slice(0, end);
 }
