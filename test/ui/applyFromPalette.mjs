@@ -85,7 +85,9 @@ export default async function ({ page, workspace, log }) {
   await waitForFile(file, before.replace('  return "Hello " + name;\n', '  const greeting = `Hello, ${name}!`;\n  return greeting;\n'));
   log('file saved on disk after Accept');
   await page.waitForSelector('.monaco-diff-editor', { state: 'detached', timeout: 20000 });
-  await page.waitForTimeout(1500); // the "Applied" notification comes after the bounded diagnostics wait
+  // The "Applied" notification comes after the bounded wait for new diagnostics.
+  await page.waitForSelector('.notification-toast:has-text("Applied the AI edit")', { timeout: 30000 });
+  await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(docs, 'applied.png') });
   log('screenshot: docs/applied.png');
 }

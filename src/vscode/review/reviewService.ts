@@ -285,7 +285,9 @@ export class ReviewService {
   }
 
   private notifyProposal(proposal: Proposal, opened: boolean): void {
-    const buttons = opened ? ['Accept All', 'Reject All'] : ['Review', 'Accept All', 'Reject All'];
+    // With the diff open its title buttons decide; a notification with buttons would stay on
+    // screen after the decision (the API cannot dismiss it), so it only informs and fades.
+    const buttons = opened ? [] : ['Review', 'Accept All', 'Reject All'];
     const untrusted = vscode.workspace.isTrusted ? '' : ' Preview only: the workspace is not trusted.';
     void vscode.window.showInformationMessage(`AI edit ready: ${proposalSummary(proposal.plan.receipt)}${untrusted}`, ...buttons).then((choice) => {
       if (this.store.current !== proposal) return;

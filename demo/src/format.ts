@@ -1,0 +1,3 @@
+export function formatPrice(amount: number): string {
+  return '$' + amount.toFixed(2);
+}
