@@ -21,6 +21,11 @@ describe('normalize', () => {
     assert.equal(trimEnd(''), '');
   });
 
+  it('collapses a very long line the same way as a short one (a 100,000-character reply line took seconds)', () => {
+    const words = 'ab  cd ( e ) '.repeat(10_000);
+    assert.equal(collapseWhitespace(words), 'ab cd(e)'.repeat(10_000));
+  });
+
   it('keeps a long inner run of spaces (a reply line the fuzzer found took seconds)', () => {
     const line = 'a' + ' '.repeat(50_000) + 'x';
     assert.equal(trimEnd(line + '  '), line);
