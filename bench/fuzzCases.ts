@@ -361,7 +361,7 @@ function mutate(reply: string, rng: Rng, files: Record<string, string>): Mutatio
     lines.splice(lineAt(), 0, text);
     return lines.join('\n');
   };
-  let kind = rng.int(0, 17);
+  let kind = rng.int(0, 18);
   // 1 MB blobs only now and then (about 1 case in 100): they dominate the run time.
   if (kind === 15 && !rng.chance(0.15)) kind = 8;
   switch (kind) {
@@ -514,6 +514,15 @@ function mutate(reply: string, rng: Rng, files: Record<string, string>): Mutatio
       fileLines[at] = fileLines[at].replace(/[A-Za-z]{3,}/, (w) => w + 'Changed');
       files[target] = fileLines.join('\n');
       return { reply, name: `file ${target} line ${at + 1} changed after the reply` };
+    }
+    case 17: {
+      // A second edit of a file the reply already edits (after a whole file, a diff, a patch).
+      const names = Object.keys(files).filter((p) => reply.includes(p) && files[p].trim() !== '');
+      if (names.length === 0) return { reply, name: 'no file for a second edit' };
+      const target = rng.pick(names);
+      const head = files[target].replace(/\r/g, '').split('\n').filter((l) => l.trim() !== '').slice(0, 2);
+      const block = `${target}\n<<<<<<< SEARCH\n${head.join('\n')}\n=======\n${head.join('\n')}\n// second edit\n>>>>>>> REPLACE\n`;
+      return { reply: rng.chance(0.5) ? reply + '\n' + block : block + '\n' + reply, name: `second edit of ${target}` };
     }
     default: {
       // Whitespace drift in the quoted code: re-indent or trail spaces on some lines.
