@@ -8,10 +8,15 @@ import { ProposalStore } from './review/proposalStore';
 import { ProposedFileSystem } from './review/proposedFileSystem';
 import { ReviewService } from './review/reviewService';
 import { registerReviewStatusBar } from './review/statusBar';
+import { registerChat, type ChatApi } from './chat/registerChat';
+import { registerPanel, type PanelProvider } from './panel/panelProvider';
 
 /** What `activate` returns: the review service, for other extensions' and this one's tests. */
 export interface ApplyAiEditApi {
   readonly review: ReviewService;
+  /** The `@apply` handler and the agent tool, as VS Code calls them. */
+  readonly chat: ChatApi;
+  readonly panel: PanelProvider;
 }
 
 /**
@@ -32,8 +37,10 @@ export function activate(context: vscode.ExtensionContext): ApplyAiEditApi {
   const review = new ReviewService(store, history, log);
   registerReviewStatusBar(subscriptions, store);
   registerCommands(subscriptions, { review, log });
+  const chat = registerChat(subscriptions, { review, log });
+  const panel = registerPanel(subscriptions, context.extensionUri, { review, log });
   log.info(`Apply AI Edit ${context.extension.packageJSON.version} activated (VS Code ${vscode.version}, workspace ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted: preview only'})`);
-  return { review };
+  return { review, chat, panel };
 }
 
 export function deactivate(): void {}

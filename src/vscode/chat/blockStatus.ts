@@ -38,7 +38,8 @@ function lineRange(start: number, end: number): string {
 /** One failure in a few words, naming the nearest candidate when there is one. */
 export function describeFailure(error: ReceiptError): string {
   const nearest = error.candidates[0];
-  const where = nearest
+  // The engine's message may already name the nearest lines; say it once.
+  const where = nearest && !/nearest/i.test(error.message)
     ? error.code === 'AMBIGUOUS'
       ? `; matches ${error.candidates.map((c) => lineRange(c.startLine, c.endLine)).join(', ')}`
       : `; nearest candidate ${lineRange(nearest.startLine, nearest.endLine)} (${Math.round(nearest.score * 100)}% similar)`

@@ -18,14 +18,18 @@ export class ChatEcho {
   /** Passes model text through and tracks fences line by line. */
   text(chunk: string): void {
     if (!chunk) return;
-    this.stream.markdown(chunk);
+    // Written line by line, so a note released at a line end lands before the next line's text.
     let from = 0;
     for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', from)) {
+      this.stream.markdown(chunk.slice(from, nl + 1));
       this.endLine(this.line + chunk.slice(from, nl));
       this.line = '';
       from = nl + 1;
     }
-    this.line += chunk.slice(from);
+    if (from < chunk.length) {
+      this.stream.markdown(chunk.slice(from));
+      this.line += chunk.slice(from);
+    }
   }
 
   /** Shows `markdown` as its own paragraph now, or as soon as the text leaves the current fence. */

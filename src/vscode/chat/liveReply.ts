@@ -46,6 +46,9 @@ export class LiveReply {
   private readonly texts = new Map<string, string | undefined>();
   private readonly done: ParsedReply[] = [];
   private text = '';
+  /** Blocks reported complete so far, and the last reply line they cover. */
+  private completedCount = 0;
+  private coveredThrough = 0;
   private finished: { reply: ParsedReply; statuses: BlockStatus[] } | undefined;
   /** The status of every block seen so far, by block number (a started block has 0 until it completes). */
   readonly statuses: BlockStatus[] = [];
@@ -82,15 +85,20 @@ export class LiveReply {
     const started: BlockStatus[] = [];
     const completed: BlockStatus[] = [];
     for (const event of events) {
+      // Blocks never overlap: an event for lines already covered repeats a block (seen when the
+      // streaming parser re-reads a tail that starts between a path label and its fence).
+      if (event.startLine <= this.coveredThrough) continue;
       if (event.type === 'blockStarted') {
         const status: BlockStatus = { block: 0, format: event.format, path: event.path, state: 'writing', detail: 'being written…' };
         this.statuses.push(status);
         started.push(status);
         continue;
       }
+      this.coveredThrough = event.endLine;
+      const block = ++this.completedCount;
       const status = event.type === 'incomplete'
-        ? { block: event.block, format: event.format, path: event.path ?? this.options.hintPath, state: 'incomplete' as const, detail: 'the reply ended inside this block; it will not be applied' }
-        : await this.locate(event.block, event.format, event.path, { ops: event.ops, problems: event.problems });
+        ? { block, format: event.format, path: event.path ?? this.options.hintPath, state: 'incomplete' as const, detail: 'the reply ended inside this block; it will not be applied' }
+        : await this.locate(block, event.format, event.path, renumber({ ops: event.ops, problems: event.problems }, block));
       this.replaceWriting(status, event.format);
       completed.push(status);
     }
@@ -137,4 +145,12 @@ export class LiveReply {
     if (index >= 0) this.statuses[index] = status;
     else this.statuses.push(status);
   }
+}
+
+/** The block's ops and problems carrying `block` as their number (this view's count, in reply order). */
+function renumber(parsed: ParsedReply, block: number): ParsedReply {
+  return {
+    ops: parsed.ops.map((op) => ({ ...op, source: { ...op.source, block } })),
+    problems: parsed.problems.map((p) => ({ ...p, block })),
+  };
 }

@@ -1,0 +1,70 @@
+'use strict';
+// A deterministic, offline "language model" for Apply AI Edit's integration tests.
+//
+// It registers one chat model (vendor `apply-ai-edit-fake`) through
+// `lm.registerLanguageModelChatProvider`, which is newer than the 1.95 API the extension targets and
+// so is only used here. Tests drive it through the exported API: `script(replies, options)` queues
+// the answers of the next requests; each answer streams in `chunkSize`-character pieces with
+// `delayMs` between them and stops at once when the request is cancelled. `requests` records the
+// text of every request's messages, so tests can check what the extension sent (a retry's failure
+// report, a file's fresh text).
+const vscode = require('vscode');
+
+const vendor = 'apply-ai-edit-fake';
+const info = {
+  id: 'fake-editor',
+  name: 'Fake Editor',
+  family: 'fake',
+  version: '1',
+  maxInputTokens: 100000,
+  maxOutputTokens: 100000,
+  capabilities: {},
+};
+
+function activate(context) {
+  const queue = [];
+  const requests = [];
+  let options = { chunkSize: 7, delayMs: 2 };
+  const chunkListeners = new Set();
+
+  const provider = {
+    provideLanguageModelChatInformation: async () => [info],
+    provideLanguageModelChatResponse: async (_model, messages, _options, progress, token) => {
+      const text = messages.map((m) => m.content.map((p) => (typeof p.value === 'string' ? p.value : '')).join('')).join('\n\n');
+      requests.push(text);
+      const reply = queue.length ? queue.shift() : 'No scripted reply.';
+      for (let at = 0; at < reply.length; at += options.chunkSize) {
+        if (token.isCancellationRequested) return;
+        const chunk = reply.slice(at, at + options.chunkSize);
+        progress.report(new vscode.LanguageModelTextPart(chunk));
+        for (const listener of chunkListeners) listener(at + chunk.length, reply.length);
+        if (options.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      }
+    },
+    provideTokenCount: async (_model, text) => (typeof text === 'string' ? Math.ceil(text.length / 4) : 1),
+  };
+  if (typeof vscode.lm.registerLanguageModelChatProvider === 'function') {
+    context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider(vendor, provider));
+  }
+
+  return {
+    vendor,
+    /** Queues the replies of the next requests (one per request) and sets how they stream. */
+    script(replies, streamOptions) {
+      queue.splice(0, queue.length, ...replies);
+      requests.length = 0;
+      options = { chunkSize: 7, delayMs: 2, ...(streamOptions || {}) };
+    },
+    /** The text of every request since the last `script`. */
+    requests,
+    /** Calls `listener(sentChars, totalChars)` after every chunk; returns a function that stops it. */
+    onChunk(listener) {
+      chunkListeners.add(listener);
+      return () => chunkListeners.delete(listener);
+    },
+  };
+}
+
+function deactivate() {}
+
+module.exports = { activate, deactivate };
