@@ -19,8 +19,13 @@ const PATH_KEYS = ['file_path', 'path', 'filePath', 'filepath', 'file', 'filenam
 const OLD_KEYS = ['old_string', 'oldString', 'old_str', 'oldStr', 'old_text', 'oldText'];
 const NEW_KEYS = ['new_string', 'newString', 'new_str', 'newStr', 'new_text', 'newText'];
 const WRAPPER_ARG_KEYS = new Set(['arguments', 'input', 'args', 'parameters', 'params', 'tool_input']);
-/** Keys whose presence makes an unfinished JSON value at the end of the reply an unfinished edit. */
-const EDIT_KEY_PATTERN = /"(?:old_string|new_string|oldString|newString|old_str|new_str|file_text|content|edits)"\s*:/;
+/**
+ * Keys whose presence makes an unfinished JSON value at the end of the reply an unfinished edit.
+ * `content` alone is too common (chat messages) and counts only next to a path key.
+ */
+const EDIT_KEY_PATTERN = /"(?:old_string|new_string|oldString|newString|old_str|new_str|file_text|edits)"\s*:/;
+const WRITE_KEY_PATTERN = /"content"\s*:/;
+const PATH_KEY_PATTERN = /"(?:file_path|filePath|path)"\s*:/;
 
 /** Work guard: characters handed to JSON.parse may not exceed this multiple of the reply. */
 const PARSE_BUDGET_FACTOR = 4;
@@ -323,7 +328,7 @@ function parseJsonToolCalls(reply: ReplyText, isClaimed: (line: number) => boole
       }
     } else if (scan.hitEnd) {
       const region = text.slice(start, scan.stop);
-      if (EDIT_KEY_PATTERN.test(region)) {
+      if (EDIT_KEY_PATTERN.test(region) || (WRITE_KEY_PATTERN.test(region) && PATH_KEY_PATTERN.test(region))) {
         const first = lineIndexOf(lineStarts, start);
         const startLine = fenceOpenAbove(lines, first, isClaimed) ? first : first + 1;
         blocks.push({

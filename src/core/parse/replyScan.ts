@@ -1,43 +1,27 @@
 /**
- * Small line-level helpers shared by the diff, apply_patch and tool-call parsers: markdown fence
- * recognition, header path cleaning (on top of `paths.ts`), and problem construction. Every function here is
+ * Small line-level helpers shared by the diff, apply_patch and tool-call parsers: fence recognition
+ * (on top of `fences.ts`), header path cleaning (on top of `paths.ts`), and problem construction. Every function here is
  * total and runs in time linear in its input (no backtracking regexes).
  */
 import type { EditFormat, EditSource, ParseProblem } from '../ir';
+import { closesFence, parseFenceOpener, type FenceOpener } from './fences';
 import { cleanReplyPath, filenameFromLine } from './paths';
 
-/** An opening markdown fence: its character, its length and its info string (trimmed). */
-export interface FenceOpen {
-  readonly char: '`' | '~';
-  readonly length: number;
-  readonly info: string;
-}
+/** An opening fence (markdown backticks/tildes, or Aider's `<source>`), as the shared `fences.ts` reads it. */
+export type FenceOpen = FenceOpener;
 
 /**
- * Recognises an opening fence (three or more backticks or tildes). Any indentation is accepted
- * because models nest fences inside list items. Backtick fences may not have a backtick in the
- * info string (CommonMark), which keeps inline code spans like ```` ```x``` ```` out.
+ * Recognises an opening fence with the shared reader, so every parser agrees on what a fence is
+ * (any indentation, 3+ backticks or tildes, `<source>`; a backtick info string with a backtick is
+ * inline code, not a fence).
  */
 export function fenceOpen(line: string): FenceOpen | undefined {
-  let i = 0;
-  while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
-  const char = line[i];
-  if (char !== '`' && char !== '~') return undefined;
-  let j = i;
-  while (j < line.length && line[j] === char) j++;
-  const length = j - i;
-  if (length < 3) return undefined;
-  const info = line.slice(j).trim();
-  if (char === '`' && info.includes('`')) return undefined;
-  return { char, length, info };
+  return parseFenceOpener(line);
 }
 
 /** True when `line` closes `open`: the same character, at least as long, nothing else but spaces. */
 export function isFenceClose(line: string, open: FenceOpen): boolean {
-  const trimmed = line.trim();
-  if (trimmed.length < open.length) return false;
-  for (let i = 0; i < trimmed.length; i++) if (trimmed[i] !== open.char) return false;
-  return true;
+  return closesFence(line, open);
 }
 
 /** The first word of a fence info string, lower-cased (`diff title="x"` → `diff`). */

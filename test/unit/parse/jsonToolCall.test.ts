@@ -157,7 +157,7 @@ describe('JSON tool-call parser', () => {
     for (const sample of samples) {
       const t0 = Date.now();
       parse(sample);
-      assert.ok(Date.now() - t0 < 2000, `took ${Date.now() - t0} ms`);
+      assert.ok(Date.now() - t0 < 5000, `took ${Date.now() - t0} ms`);
     }
   });
 });
