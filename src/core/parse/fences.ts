@@ -104,8 +104,9 @@ function bareFenceLength(line: string, char: '`' | '~'): number {
 
 /** True when the line is a fence line without an info string (a closer, or a bare opener). */
 export function isBareFenceLine(line: string): boolean {
+  if (SOURCE_CLOSE.test(line)) return true;
   const open = parseFenceOpener(line);
-  return open !== undefined && open.info.length === 0 && open.char !== '<' ? true : SOURCE_CLOSE.test(line);
+  return open !== undefined && open.char !== '<' && open.info.length === 0;
 }
 
 /**
