@@ -38,7 +38,7 @@ function parseOptions(argv: string[]): Options {
 
 interface Row {
   readonly name: string;
-  readonly stats: Stats;
+  readonly stats: Stats & { cpu?: Stats };
   readonly note: string;
 }
 
@@ -83,7 +83,7 @@ const code = source.slice(20_000, 120_000);
   const oneShot = measure(() => parseReply(reply.text), options.runs);
   rows.push({ name: 'parse 1 MB reply (one-shot)', stats: oneShot, note: `${(reply.text.length / 1e6).toFixed(2)} MB, ${written} blocks written, ${blocks} found, ${parsed.problems.length} problems` });
   extra.reply = { chars: reply.text.length, blocksWritten: reply.blocks, blocksFound: blocks, ops: parsed.ops.length, problems: parsed.problems.length };
-  checks.push({ target: 'parse 1 MB reply < 50 ms (median)', measured: `${ms(oneShot.median)} ms`, pass: oneShot.median < 50 });
+  checks.push({ target: 'parse 1 MB reply < 50 ms (median)', measured: `${ms(oneShot.median)} ms (cpu ${ms(oneShot.cpu.median)} ms)`, pass: oneShot.median < 50 });
   if (createStreamingParser) {
     const chunks: string[] = [];
     for (let i = 0; i < reply.text.length; i += 16) chunks.push(reply.text.slice(i, i + 16));
@@ -105,7 +105,7 @@ const code = source.slice(20_000, 120_000);
 
 // 2. Placing 50 edits in a 20,000- and a 100,000-line file, all exact and mixed.
 const accuracy: Record<string, Accuracy> = {};
-let slowest = { ms: 0, what: '' };
+let slowest = { ms: 0, cpu: 0, what: '' };
 for (const size of [20_000, 100_000]) {
   const lines = code.slice(0, size);
   const text = lines.join('\n') + '\n';
@@ -126,16 +126,18 @@ for (const size of [20_000, 100_000]) {
     const plan = stats(runs.map((r) => r.receipt.timing.locateMs));
     rows.push({ name: `place 50 edits: ${label}`, stats: total, note: `parse+plan; plan alone ${ms(plan.median)} ms; reply ${whole}` });
     if (size === 100_000) {
-      checks.push({ target: `50-edit reply < 40 ms on 100,000 lines (${mixed ? 'mixed' : 'exact'})`, measured: `${ms(total.median)} ms`, pass: total.median < 40 });
+      checks.push({ target: `50-edit reply < 40 ms on 100,000 lines (${mixed ? 'mixed' : 'exact'})`, measured: `${ms(total.median)} ms (cpu ${ms(total.cpu.median)} ms)`, pass: total.median < 40 });
     }
     // Each edit alone: its time (the slowest matters), and whether it lands exactly as intended.
     const tally: Accuracy = { correct: 0, wrong: 0, refused: 0, misses: [] };
     const singles: number[] = [];
+    const singlesCpu: number[] = [];
     for (const edit of edits) {
       const single = parseReply(replyFor(target, [edit]));
       const timing = measure(() => planReply(single, readFile), Math.min(options.runs, 3), 0);
       singles.push(timing.median);
-      if (timing.median > slowest.ms) slowest = { ms: timing.median, what: `${label}, edit ${edit.index + 1} (${describe(edit)})` };
+      singlesCpu.push(timing.cpu.median);
+      if (timing.median > slowest.ms) slowest = { ms: timing.median, cpu: timing.cpu.median, what: `${label}, edit ${edit.index + 1} (${describe(edit)})` };
       const expected = applyExpected(lines, [edit]).join('\n') + '\n';
       const result = planReply(single, readFile);
       const outcome = outcomeOf(result, target, expected);
@@ -146,7 +148,7 @@ for (const size of [20_000, 100_000]) {
         tally.misses.push({ index: edit.index + 1, kind: edit.kind, drift: edit.drift, outcome, detail: detailOf(result, lines, edit, text, target) });
       }
     }
-    const perEdit = stats(singles);
+    const perEdit = { ...stats(singles), cpu: stats(singlesCpu) };
     rows.push({ name: `  one edit alone (50 single-edit replies)`, stats: perEdit, note: `plan only, median of 3 each; slowest edit ${ms(perEdit.max)} ms; ${tally.correct} correct, ${tally.wrong} wrong, ${tally.refused} refused` });
     accuracy[label] = tally;
   }
@@ -176,15 +178,16 @@ for (const size of [20_000, 100_000]) {
     const outcome = receipt.ok ? receipt.files.flatMap((f) => f.edits.map((e) => `${e.status} (${e.strategy})`)).join(', ') : `refused ${receipt.errors.map((e) => e.code).join(', ')}`;
     rows.push({ name: `  hard single edit: ${edit.name}`, stats: timing, note: outcome });
     adversarialRows.push({ name: edit.name, ms: timing.median, outcome });
-    if (timing.median > slowest.ms) slowest = { ms: timing.median, what: `100,000 lines, ${edit.name}` };
+    if (timing.median > slowest.ms) slowest = { ms: timing.median, cpu: timing.cpu.median, what: `100,000 lines, ${edit.name}` };
   }
   extra.hardSingleEdits = adversarialRows;
 }
-checks.push({ target: 'no single edit > 250 ms', measured: `${ms(slowest.ms)} ms (${slowest.what})`, pass: slowest.ms <= 250 });
+checks.push({ target: 'no single edit > 250 ms', measured: `${ms(slowest.ms)} ms, cpu ${ms(slowest.cpu)} ms (${slowest.what})`, pass: slowest.ms <= 250 });
 const wrong = Object.values(accuracy).reduce((sum, a) => sum + a.wrong, 0);
 checks.push({ target: 'no edit applied wrongly', measured: `${wrong} wrong`, pass: wrong === 0 });
 
-say(table(['case', 'median', 'min', 'p90', 'runs', 'notes'], rows.map((r) => [r.name, ms(r.stats.median), ms(r.stats.min), ms(r.stats.p90), String(r.stats.runs), r.note])));
+say(table(['case', 'median', 'min', 'p90', 'cpu median', 'runs', 'notes'], rows.map((r) => [r.name, ms(r.stats.median), ms(r.stats.min), ms(r.stats.p90), r.stats.cpu ? ms(r.stats.cpu.median) : '', String(r.stats.runs), r.note])));
+say('(wall-clock ms; "cpu median" is the process CPU time, steadier when the machine is busy)');
 say();
 say('Accuracy of single edits (applied exactly as intended / applied wrongly / refused):');
 say(table(['set', 'correct', 'wrong', 'refused'], Object.entries(accuracy).map(([set, a]) => [set, String(a.correct), String(a.wrong), String(a.refused)])));

@@ -78,17 +78,23 @@ const gc = (globalThis as { gc?: () => void }).gc;
  * Times `run` `runs` times after `warmup` untimed runs, collecting garbage before each timed run
  * when node was started with --expose-gc (bench/run.mjs does), so runs do not pay for each other.
  */
-export function measure<T>(run: () => T, runs = 15, warmup = 3, results?: T[]): Stats {
+export function measure<T>(run: () => T, runs = 15, warmup = 3, results?: T[]): Stats & { cpu: Stats } {
   for (let i = 0; i < warmup; i++) run();
   const samples: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
     gc?.();
+    const cpuStarted = process.cpuUsage();
     const started = performance.now();
     const result = run();
     samples.push(performance.now() - started);
+    // CPU time of the process: close to wall time on an idle machine, and much less inflated
+    // than wall time when other work competes for the CPUs.
+    const used = process.cpuUsage(cpuStarted);
+    cpu.push((used.user + used.system) / 1000);
     results?.push(result);
   }
-  return stats(samples);
+  return { ...stats(samples), cpu: stats(cpu) };
 }
 
 /** Milliseconds with a sensible number of digits for a table. */
