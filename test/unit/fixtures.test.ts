@@ -233,6 +233,15 @@ describe('golden fixtures (test/fixtures)', () => {
           // A host writes nothing when the receipt is not ok: the workspace stays as before/.
           const written = result.receipt.ok ? applyChanges(fixture.before, result.changes) : fixture.before;
           assertSameWorkspace(written, loadFixture(name).before, 'after a refused reply');
+          // The opt-in "review the rest" subset never holds a file one of whose edits could not be placed
+          // (a block the reply did not finish is no edit of the file: the file's complete blocks may be offered).
+          const parseCodes = new Set(['PARSE_ERROR', 'INCOMPLETE_BLOCK', 'NO_EDITS_FOUND']);
+          const failedPaths = new Set(
+            result.receipt.errors.filter((e) => !parseCodes.has(e.code)).map((e) => e.path).filter((p): p is string => p !== null),
+          );
+          for (const change of result.changes) {
+            assert.ok(!failedPaths.has(change.path), `${change.path} is offered although a block for it failed`);
+          }
         });
       }
 
