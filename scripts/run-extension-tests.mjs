@@ -146,13 +146,19 @@ function writeUserSettings() {
 }
 
 /** Installs the extension folder by linking it into the extensions folder (ui and serve modes). */
-function linkExtension(env) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(extensionPath, 'package.json'), 'utf8'));
-  const id = `${manifest.publisher}.${manifest.name}`;
-  fs.symlinkSync(extensionPath, path.join(extensionsDir, `${id}-${manifest.version}`), 'dir');
-  // Listing the extensions registers the folder in the extensions folder's manifest.
+function linkExtensions(env, paths) {
+  const ids = paths.map((extension) => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(extension, 'package.json'), 'utf8'));
+    const id = `${manifest.publisher}.${manifest.name}`;
+    fs.symlinkSync(extension, path.join(extensionsDir, `${id}-${manifest.version}`), 'dir');
+    return id;
+  });
+  // Listing the extensions registers the folders in the extensions folder's manifest (once: a
+  // folder linked after the first listing is not picked up).
   const listed = spawnSync(nodeBin, [path.join(codeServerDir, 'out', 'node', 'entry.js'), '--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--list-extensions'], { env, encoding: 'utf8' });
-  if (!listed.stdout.split('\n').includes(id)) throw new Error(`code-server did not pick up ${extensionPath}:\n${listed.stdout}${listed.stderr}`);
+  for (const [i, id] of ids.entries()) {
+    if (!listed.stdout.split('\n').includes(id)) throw new Error(`code-server did not pick up ${paths[i]}:\n${listed.stdout}${listed.stderr}`);
+  }
 }
 
 function freePort() {
@@ -295,7 +301,7 @@ async function startBrowser() {
 
 async function main() {
   writeUserSettings();
-  if (!testsPath) linkExtension(serverEnv());
+  if (!testsPath) linkExtensions(serverEnv(), [extensionPath, ...extraExtensionPaths]);
   const port = Number(args.port) || (await freePort());
   phase = 'starting code-server';
   const baseUrl = await startServer(port);

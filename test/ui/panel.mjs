@@ -1,0 +1,92 @@
+// UI test of the Apply AI Edit panel in the real workbench: open it from the activity bar, paste a
+// reply into its box, watch each block's status, click Apply, see the file written and the reply
+// in the history with Undo, then undo it. Saves docs/panel.png and docs/panel-history.png.
+import assert from 'node:assert';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const reply = [
+  'Greet with a template literal, and add a farewell:',
+  '',
+  'src/greet.ts',
+  '```ts',
+  '<<<<<<< SEARCH',
+  '  return "Hello " + name;',
+  '=======',
+  '  return `Hello, ${name}!`;',
+  '>>>>>>> REPLACE',
+  '```',
+  '',
+  'src/greet.ts',
+  '```ts',
+  '<<<<<<< SEARCH',
+  '  return "Goodbye " + name;',
+  '=======',
+  '  return `Goodbye, ${name}!`;',
+  '>>>>>>> REPLACE',
+  '```',
+  '',
+].join('\n');
+
+async function waitForFile(file, expected, timeoutMs = 20000) {
+  const deadline = Date.now() + timeoutMs;
+  while (fs.readFileSync(file, 'utf8') !== expected) {
+    if (Date.now() > deadline) assert.fail(`${file} on disk:\n${fs.readFileSync(file, 'utf8')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export default async function ({ page, workspace, log }) {
+  const docs = path.resolve('docs');
+  fs.mkdirSync(docs, { recursive: true });
+  const file = path.join(workspace, 'src', 'greet.ts');
+  const before = 'export function greet(name: string): string {\n  return "Hello " + name;\n}\n\nexport function bye(name: string): string {\n  return "Goodbye " + name;\n}\n';
+  fs.writeFileSync(file, before);
+
+  await page.waitForSelector('.explorer-folders-view', { timeout: 60000 });
+  await page.waitForTimeout(1500);
+  // Open greet.ts so the workbench shows the file the reply edits.
+  await page.keyboard.press('Control+P');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+  await page.keyboard.type('greet.ts');
+  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("greet.ts")', { timeout: 20000 });
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.tabs-container .tab.active:has-text("greet.ts")', { timeout: 20000 });
+
+  // The panel lives in its own activity bar container.
+  await page.click('.activitybar .action-item a[aria-label^="Apply AI Edit"]');
+  const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  const box = view.locator('#reply');
+  await box.waitFor({ state: 'visible', timeout: 30000 });
+  log('panel open');
+
+  // Paste the reply (a real paste into the textarea), as from a chat window.
+  await page.evaluate((text) => navigator.clipboard.writeText(text), reply);
+  await box.click();
+  await page.keyboard.press('Control+V');
+  await view.locator('.block.placed').nth(1).waitFor({ timeout: 20000 });
+  await view.locator('#summary:has-text("Ready")').waitFor({ timeout: 20000 });
+  const statuses = await view.locator('.block').allTextContents();
+  log('blocks: ' + JSON.stringify(statuses));
+  assert.strictEqual(statuses.length, 2);
+  assert.ok(statuses.every((s) => s.includes('exact match')), statuses.join(' | '));
+  await page.screenshot({ path: path.join(docs, 'panel.png') });
+
+  // Keyboard: Tab from the box reaches Review, then Apply; Enter on Apply writes.
+  await box.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const expected = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n\nexport function bye(name: string): string {\n  return `Goodbye, ${name}!`;\n}\n';
+  await waitForFile(file, expected);
+  await view.locator('.entry button.undo').waitFor({ timeout: 20000 });
+  await view.locator('.entry summary').first().click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(docs, 'panel-history.png') });
+  log('applied from the panel; history shows the receipt');
+
+  await view.locator('.entry button.undo').click();
+  await waitForFile(file, before);
+  await view.locator('.entry.undone').waitFor({ timeout: 20000 });
+  log('undone from the panel');
+}
