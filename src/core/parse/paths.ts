@@ -258,3 +258,29 @@ export function pathsNamedByLine(line: string): string[] {
   const ticked = line.includes('`') ? backtickedPathMentions(line) : [];
   return ticked.length > 0 ? ticked : plainLabelMentions(line);
 }
+
+/**
+ * The path a first-line comment names: `// src/a.ts`, `# a.py`, `-- q.sql`, `; x.ini`,
+ * `/* a.css *\/`, `<!-- a.html -->`, `{/* a.tsx *\/}`, also with a `File:` label. The comment must
+ * hold nothing but the path, so `# coding: utf-8`, `#!/bin/sh`, `#include <x.h>` are not paths.
+ */
+export function pathFromComment(line: string): string | undefined {
+  const text = line.trim();
+  const forms: ReadonlyArray<readonly [string, string]> = [
+    ['{/*', '*/}'], ['<!--', '-->'], ['/*', '*/'], ['//', ''], ['#', ''], ['--', ''], [';', ''], ['%', ''],
+  ];
+  for (const [open, close] of forms) {
+    if (!text.startsWith(open)) continue;
+    let body = text.slice(open.length);
+    if (close) {
+      if (!body.endsWith(close)) return undefined;
+      body = body.slice(0, body.length - close.length);
+    }
+    // `#` must be followed by a space: `#include`, `#!/bin/sh`, `#region` are code.
+    if (open === '#' && !/^\s/.test(body)) return undefined;
+    if (filenameFromLine(body) === undefined) return undefined;
+    const path = cleanReplyPath(body);
+    return path !== undefined && looksLikeFilePath(path) ? path : undefined;
+  }
+  return undefined;
+}

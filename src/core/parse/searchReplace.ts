@@ -19,7 +19,7 @@
 import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
 import { closesFence, parseFenceOpener, parseInfoString, type FenceOpener } from './fences';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
-import { cleanReplyPath, filenameFromLine, pathFromLabelLine, pathsNamedByLine } from './paths';
+import { cleanReplyPath, filenameFromLine, pathFromComment, pathFromLabelLine, pathsNamedByLine } from './paths';
 
 // Markers start at column 0, as Aider, Cline and Roo all require: an indented `=======` is the
 // file's own text (an rst underline in a list), and ` <<<<<<< SEARCH` is a unified diff's context
@@ -248,7 +248,8 @@ class SearchReplaceScan {
     let start = head;
     let inFencePath: string | undefined;
     if (usable(k) && parseFenceOpener(lines[k]) === undefined) {
-      const own = filenameFromLine(lines[k]);
+      // Aider's diff-fenced path line, a plain path line, or a path comment (`// src/a.ts`).
+      const own = filenameFromLine(lines[k]) ?? pathFromComment(lines[k]);
       if (own !== undefined) {
         inFencePath = own;
         start = k;

@@ -17,7 +17,7 @@ import type { EditSource, ParseProblem, RewriteFileOp } from '../ir';
 import { isElisionLine } from './elision';
 import { findFencedBlocks, firstNonBlankChar, parseFenceOpener, parseInfoString, type FencedBlock } from './fences';
 import type { ParsedBlock, ReplyParser } from './parser';
-import { cleanReplyPath, filenameFromLine, looksLikeFilePath, pathFromLabelLine } from './paths';
+import { pathFromComment, pathFromLabelLine } from './paths';
 
 /** Fence languages that show commands or output, not files: edits only with an explicit path. */
 const NON_FILE_LANGS = new Set([
@@ -160,32 +160,6 @@ function labelAbove(lines: readonly string[], openIndex: number, claimed: (i: nu
     if (parseFenceOpener(line) !== undefined) return undefined;
     const label = pathFromLabelLine(line);
     return label ? { ...label, index: i } : undefined;
-  }
-  return undefined;
-}
-
-/**
- * The path a first-line comment names: `// src/a.ts`, `# a.py`, `-- q.sql`, `; x.ini`,
- * `/* a.css *\/`, `<!-- a.html -->`, `{/* a.tsx *\/}`, also with a `File:` label. The comment must
- * hold nothing but the path, so `# coding: utf-8`, `#!/bin/sh`, `#include <x.h>` are not paths.
- */
-export function pathFromComment(line: string): string | undefined {
-  const text = line.trim();
-  const forms: ReadonlyArray<readonly [string, string]> = [
-    ['{/*', '*/}'], ['<!--', '-->'], ['/*', '*/'], ['//', ''], ['#', ''], ['--', ''], [';', ''], ['%', ''],
-  ];
-  for (const [open, close] of forms) {
-    if (!text.startsWith(open)) continue;
-    let body = text.slice(open.length);
-    if (close) {
-      if (!body.endsWith(close)) return undefined;
-      body = body.slice(0, body.length - close.length);
-    }
-    // `#` must be followed by a space: `#include`, `#!/bin/sh`, `#region` are code.
-    if (open === '#' && !/^\s/.test(body)) return undefined;
-    if (filenameFromLine(body) === undefined) return undefined;
-    const path = cleanReplyPath(body);
-    return path !== undefined && looksLikeFilePath(path) ? path : undefined;
   }
   return undefined;
 }

@@ -85,6 +85,10 @@ describe('parse/searchReplace', () => {
       assert.deepEqual(r.map((o) => o.path), ['pkg/a.py', 'pkg/b.py', 'pkg/b.py']);
       assert.deepEqual(r.map((o) => [o.source.startLine, o.source.endLine]), [[1, 7], [8, 14], [15, 20]]);
     });
+    it('a path comment as the first line inside the fence', () => {
+      assert.deepEqual(pathOf(`\`\`\`ts\n// src/a.ts\n${sr}\n\`\`\``), ['src/a.ts']);
+      assert.deepEqual(pathOf(`\`\`\`python\n# pkg/a.py\n${sr}\n\`\`\``), ['pkg/a.py']);
+    });
     it('no fence at all', () => {
       assert.deepEqual(pathOf(`a.py\n${sr}\n\nb.py\n${sr}`), ['a.py', 'b.py']);
     });

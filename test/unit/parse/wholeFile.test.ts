@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import type { RewriteFileOp } from '../../../src/core/ir';
 import { parseReply } from '../../../src/core/parse/registry';
 import { searchReplaceParser } from '../../../src/core/parse/searchReplace';
-import { pathFromComment, wholeFileParser } from '../../../src/core/parse/wholeFile';
+import { pathFromComment } from '../../../src/core/parse/paths';
+import { wholeFileParser } from '../../../src/core/parse/wholeFile';
 
 const parse = (text: string) => parseReply(text, [searchReplaceParser, wholeFileParser]);
 const rewrites = (text: string) => parse(text).ops as RewriteFileOp[];
