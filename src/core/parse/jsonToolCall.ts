@@ -10,8 +10,9 @@
  */
 import type { EditOp, ParseProblem } from '../ir';
 import { readPatch } from './applyPatch';
+import { parseInfoString } from './fences';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
-import { cleanPath, fenceOpen, isFenceClose, problemOf, sourceOf } from './replyScan';
+import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
 
 const FORMAT = 'json-tool' as const;
 
@@ -305,7 +306,7 @@ function parseJsonToolCalls(reply: ReplyText, isClaimed: (line: number) => boole
     const range = withFence(lines, first, last, span, lineStarts, isClaimed);
     const collector = new Collector(range.startLine, range.endLine);
     collector.visit(parsed.value, 0);
-    if (collector.matched) {
+    if (collector.matched && !looksLikeJsonFile(collector, range.startLine, lines, isClaimed)) {
       blocks.push({ startLine: range.startLine, endLine: range.endLine, ops: collector.ops, problems: collector.problems });
     }
     return true;
@@ -353,6 +354,19 @@ function parseJsonToolCalls(reply: ReplyText, isClaimed: (line: number) => boole
   }
   // Blocks found inside a failed scan's recovery can come out of order; the registry sorts, but keep ours tidy.
   return blocks.sort((a, b) => a.startLine - b.startLine);
+}
+
+/**
+ * A `{path, content}` object in a fence that a file name labels (`config.json` above it, or in the
+ * info string) is that file's whole text, not a write_file call: the whole-file parser owns it.
+ */
+function looksLikeJsonFile(collector: Collector, startLine: number, lines: readonly string[], isClaimed: (line: number) => boolean): boolean {
+  if (collector.problems.length > 0 || collector.ops.length === 0 || !collector.ops.every((op) => op.kind === 'rewrite')) return false;
+  const openIndex = startLine - 1;
+  const fence = fenceOpen(lines[openIndex] ?? '');
+  if (!fence) return false;
+  if (parseInfoString(fence.info).path !== undefined) return true;
+  return openIndex > 0 && !isClaimed(openIndex) && pathFromLabelLine(lines[openIndex - 1]) !== undefined;
 }
 
 /** Offset of the first place in the line where a tool call can start, or -1. */

@@ -84,6 +84,13 @@ describe('JSON tool-call parser', () => {
     assert.ok(r.ops[0].kind === 'rewrite' && r.ops[0].partial === false && r.ops[0].content === 'all\n');
   });
 
+  it('leaves a labelled JSON file with path/content keys to the whole-file parser', () => {
+    const text = 'config/site.json\n```json\n{"path": "/blog", "content": "hello"}\n```';
+    assert.deepEqual(parse(text), { ops: [], problems: [] });
+    const titled = '```json title="site.json"\n{"path": "/blog", "content": "hello"}\n```';
+    assert.deepEqual(parse(titled), { ops: [], problems: [] });
+  });
+
   it('unwraps {name, arguments} with arguments as an object or a JSON string', () => {
     const inner = { file_path: 'g.ts', old_string: 'a', new_string: 'b', expected_replacements: 2 };
     for (const wrapper of [
