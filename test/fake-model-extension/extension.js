@@ -47,6 +47,34 @@ function activate(context) {
     context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider(vendor, provider));
   }
 
+  // For the README screenshot: the chat view needs Copilot's setup, which cannot run offline, so
+  // this command calls the real @apply handler as the chat view would, with this fake model, and
+  // shows the response it streamed (Markdown and buttons) in VS Code's Markdown preview.
+  context.subscriptions.push(vscode.commands.registerCommand('applyAiEditTests.showChatTranscript', async (prompt = 'use template literals', reply = demoReply) => {
+    const applyAiEdit = vscode.extensions.getExtension('apply-ai-edit.apply-ai-edit');
+    const api = await applyAiEdit.activate();
+    const [model] = await vscode.lm.selectChatModels({ vendor });
+    queue.splice(0, queue.length, reply);
+    options = { chunkSize: 6, delayMs: 2 };
+    let markdown = `**You:** @apply /edit ${prompt}\n\n---\n\n**@apply:**\n\n`;
+    const buttons = [];
+    const stream = {
+      markdown: (value) => { markdown += typeof value === 'string' ? value : value.value; },
+      progress: () => {},
+      button: (command) => buttons.push(command.title),
+      anchor: () => {},
+      reference: () => {},
+      filetree: () => {},
+      push: () => {},
+    };
+    const request = { prompt, command: 'edit', references: [], toolReferences: [], toolInvocationToken: undefined, model };
+    await api.chat.handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token);
+    if (buttons.length) markdown += `\n\n${buttons.map((b) => `\`[ ${b} ]\``).join('  ')}\n`;
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preview: false });
+    await vscode.commands.executeCommand('markdown.showPreview');
+  }));
+
   return {
     vendor,
     /** Queues the replies of the next requests (one per request) and sets how they stream. */
@@ -64,6 +92,23 @@ function activate(context) {
     },
   };
 }
+
+/** The reply the fake model streams for the screenshot: two blocks on the demo's src/greet.ts. */
+const demoReply = [
+  'Use template literals in both functions.',
+  '',
+  ...['Hello', 'Goodbye'].flatMap((word) => [
+    'src/greet.ts',
+    '```ts',
+    '<<<<<<< SEARCH',
+    `  return "${word} " + name;`,
+    '=======',
+    `  return \`${word}, \${name}!\`;`,
+    '>>>>>>> REPLACE',
+    '```',
+    '',
+  ]),
+].join('\n');
 
 function deactivate() {}
 
