@@ -9,7 +9,7 @@ const vscodeFence = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**', 'test/fixtures/**', 'test/workspace/**', 'demo/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
