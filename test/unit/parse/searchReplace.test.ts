@@ -228,16 +228,12 @@ describe('parse/searchReplace', () => {
     assert.deepEqual(parse('<<<<<<< HEAD\na\n=======\nb\n>>>>>>> main\n').ops, []);
   });
 
-  it('parses a 3 MB reply in linear time', () => {
+  it('parses a 3 MB reply and a block of 100,000 dividers (speed: npm run bench and npm run fuzz)', () => {
     const one = 'src/a.ts\n```ts\n<<<<<<< SEARCH\n' + 'const x = 1;\n'.repeat(20) + '=======\n' + 'const x = 2;\n'.repeat(20) + '>>>>>>> REPLACE\n```\nprose `b.ts` here\n';
     const text = one.repeat(Math.ceil(3_000_000 / one.length));
-    const t = Date.now();
     const r = parse(text);
-    assert.ok(Date.now() - t < 10_000, `took ${Date.now() - t} ms`);
     assert.ok(r.ops.length > 300);
     const many = '<<<<<<< SEARCH\n' + '=======\n'.repeat(100_000) + '>>>>>>> REPLACE\n';
-    const t2 = Date.now();
-    parse(many);
-    assert.ok(Date.now() - t2 < 10_000); // generous: a quadratic scan would take minutes
+    assert.equal(parse(many).ops.length, 1);
   });
 });

@@ -93,37 +93,11 @@ describe('streaming parser', () => {
     }
   });
 
-  it('costs about as much as two one-shot parses on a 500 KB reply fed in 16-byte chunks', () => {
-    const unit = [
-      'Now update `src/m.ts`:', '', ...DIFF, '', ...PATCH, '',
-      ...JSON_CALL, 'Some prose that explains the change in a sentence or two, as models do.', '',
-    ].join('\n') + '\n';
-    const text = unit.repeat(Math.ceil(500_000 / unit.length));
-    const time = (run: () => void): number => {
-      let best = Infinity;
-      for (let i = 0; i < 2; i++) {
-        const t0 = process.hrtime.bigint();
-        run();
-        best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
-      }
-      return best;
-    };
-    const oneShot = time(() => parseReply(text));
-    const streamed = time(() => {
-      const parser = createStreamingParser();
-      for (let i = 0; i < text.length; i += 16) parser.push(text.slice(i, i + 16));
-      parser.end();
-    });
-    assert.ok(streamed <= 3 * oneShot + 50, `streamed ${streamed.toFixed(1)} ms vs one-shot ${oneShot.toFixed(1)} ms`);
-  });
-
-  it('stays linear on one huge unfinished block', () => {
+  it('reports one huge unfinished block as incomplete (its cost is measured by npm run bench)', () => {
     const text = '```diff\n--- a/x\n+++ b/x\n@@\n' + ' context line\n-old line\n+new line\n'.repeat(30000);
-    const t0 = Date.now();
     const parser = createStreamingParser();
     for (let i = 0; i < text.length; i += 16) parser.push(text.slice(i, i + 16));
     const result = parser.end();
     assert.equal(result.problems[0].code, 'INCOMPLETE_BLOCK');
-    assert.ok(Date.now() - t0 < 6000);
   });
 });

@@ -114,12 +114,10 @@ describe('parse/wholeFile', () => {
     assert.equal(rewrites('a.py\r\n```\r\nx\r\ny\r\n```\r\n')[0].content, 'x\ny\n');
   });
 
-  it('is linear on a huge reply', () => {
+  it('parses a 3 MB reply of whole files (speed: npm run bench)', () => {
     const one = 'src/a.ts\n```ts\n' + 'const x = 1;\n'.repeat(30) + '```\nSome prose with `x.ts`.\n';
     const text = one.repeat(Math.ceil(3_000_000 / one.length));
-    const t = Date.now();
     const r = parse(text);
-    assert.ok(Date.now() - t < 10_000, `took ${Date.now() - t} ms`);
     assert.ok(r.ops.length > 300);
   });
 });
