@@ -41,25 +41,35 @@
     return node;
   }
 
+  function blockItems(list) {
+    return list.map((b) => {
+      const item = el('li', 'block ' + b.state);
+      item.tabIndex = 0;
+      const icon = el('span', 'icon', icons[b.state] || '•');
+      icon.setAttribute('aria-hidden', 'true');
+      const head = el('span', 'head');
+      head.append(el('strong', '', b.block > 0 ? 'Block ' + b.block : 'Block'), document.createTextNode(' · ' + (b.path || 'active file') + ' · ' + (b.formatName || b.format)));
+      const detail = el('span', 'detail', words[b.state] + (b.detail && b.detail !== words[b.state] ? ': ' + b.detail : ''));
+      item.setAttribute('aria-label', 'Block ' + (b.block || '') + ', ' + (b.path || 'active file') + ', ' + words[b.state] + ', ' + b.detail);
+      item.append(icon, head, detail);
+      return item;
+    });
+  }
+
   function renderBlocks(message) {
     state = message.state;
     summary.textContent = message.summary || '';
     summary.className = 'summary ' + message.state;
-    blocks.replaceChildren(
-      ...message.blocks.map((b) => {
-        const item = el('li', 'block ' + b.state);
-        item.tabIndex = 0;
-        const icon = el('span', 'icon', icons[b.state] || '•');
-        icon.setAttribute('aria-hidden', 'true');
-        const head = el('span', 'head');
-        head.append(el('strong', '', b.block > 0 ? 'Block ' + b.block : 'Block'), document.createTextNode(' · ' + (b.path || 'active file') + ' · ' + (b.formatName || b.format)));
-        const detail = el('span', 'detail', words[b.state] + (b.detail && b.detail !== words[b.state] ? ': ' + b.detail : ''));
-        item.setAttribute('aria-label', 'Block ' + (b.block || '') + ', ' + (b.path || 'active file') + ', ' + words[b.state] + ', ' + b.detail);
-        item.append(icon, head, detail);
-        return item;
-      }),
-    );
+    blocks.replaceChildren(...blockItems(message.blocks));
     updateButtons();
+  }
+
+  function renderWatch(message) {
+    $('watch').hidden = false;
+    $('watch-title').textContent = 'Model reply: ' + message.source;
+    $('watch-summary').textContent = message.summary;
+    $('watch-summary').className = 'summary ' + message.state;
+    $('watch-blocks').replaceChildren(...blockItems(message.blocks));
   }
 
   function renderHistory(entries) {
@@ -118,6 +128,9 @@
         break;
       case 'history':
         renderHistory(message.entries);
+        break;
+      case 'watch':
+        renderWatch(message);
         break;
       case 'busy':
         busy = message.busy;

@@ -38,7 +38,7 @@ export function activate(context: vscode.ExtensionContext): ApplyAiEditApi {
   registerReviewStatusBar(subscriptions, store);
   registerCommands(subscriptions, { review, log });
   const chat = registerChat(subscriptions, { review, log });
-  const panel = registerPanel(subscriptions, context.extensionUri, { review, log });
+  const panel = registerPanel(subscriptions, context.extensionUri, { review, log, live: chat.live });
   log.info(`Apply AI Edit ${context.extension.packageJSON.version} activated (VS Code ${vscode.version}, workspace ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted: preview only'})`);
   return { review, chat, panel };
 }

@@ -3,7 +3,8 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { ToPanel } from '../../src/vscode/panel/panelMessages';
-import { activate, cleanUp, fresh, put, reviewDiffTabs, searchReplace, text, waitFor } from './helpers';
+import { chatContext, chatRequest, fakeModel, RecordingStream } from './chatFakes';
+import { activate, cleanUp, fresh, open, put, reviewDiffTabs, searchReplace, text, waitFor } from './helpers';
 
 type BlocksMessage = Extract<ToPanel, { type: 'blocks' }>;
 
@@ -104,5 +105,29 @@ describe('panel', () => {
     } finally {
       listener.dispose();
     }
+  });
+
+  it('watches the reply @apply /edit streams: the same live block list, then its outcome', async () => {
+    const dir = fresh('panel-watch');
+    const path = `${dir}/a.ts`;
+    put(path, 'const a = 1;\nconst b = 2;\n');
+    await open(path);
+    const { api: fake, model } = await fakeModel();
+    fake.script([`${searchReplace(path, 'const a = 1;\n', 'const a = 10;\n')}\n${searchReplace(path, 'const b = 2;\n', 'const b = 20;\n')}`], { chunkSize: 6, delayMs: 1 });
+    const { chat, panel } = await activate();
+    const posted: ToPanel[] = [];
+    const listener = panel.onDidPost((m) => posted.push(m));
+    try {
+      const result = await chat.handler(chatRequest('bump both', 'edit', model), chatContext, new RecordingStream(), new vscode.CancellationTokenSource().token);
+      assert.strictEqual(result?.metadata?.proposed, true);
+    } finally {
+      listener.dispose();
+    }
+    const watched = posted.filter((m): m is Extract<ToPanel, { type: 'watch' }> => m.type === 'watch');
+    assert.ok(watched.some((m) => m.state === 'reading' && m.blocks.filter((b) => b.state === 'placed').length === 1), 'block 1 showed placed while the model was still writing');
+    const last = watched[watched.length - 1];
+    assert.strictEqual(last.state, 'ready');
+    assert.strictEqual(last.source, '@apply /edit');
+    assert.deepStrictEqual(last.blocks.map((b) => [b.block, b.state]), [[1, 'placed'], [2, 'placed']]);
   });
 });

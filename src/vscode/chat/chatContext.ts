@@ -1,10 +1,13 @@
 import type * as vscode from 'vscode';
 import type { ReviewService } from '../review/reviewService';
+import type { LiveFeed } from './liveFeed';
 
 /** What the chat participant, the tool and the panel use; built once in `extension.ts`. */
 export interface ChatServices {
   readonly review: ReviewService;
   readonly log: vscode.LogOutputChannel;
+  /** Where `@apply /edit` publishes its live block list (the panel shows it); absent in hosts without a panel. */
+  readonly live?: LiveFeed;
 }
 
 /** What a chat request reports back in `ChatResult.metadata` (read by follow-ups and tests). */

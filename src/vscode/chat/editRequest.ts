@@ -80,12 +80,17 @@ export async function runEditRequest(
   for (let round = 0; round <= maxRetries; round++) {
     if (round > 0) stream.markdown(`\n\n---\n**Retry ${round} of ${maxRetries}:** sent the failure report back to ${model.name}.\n\n`);
     const live = new LiveReply(files, { hintPath, fuzzyThreshold: config.fuzzyThreshold, seen: new Map([...seenByPath].map(([p, f]) => [p, f.text])) });
-    const streamed = await streamRound(model, messages, live, stream, token);
+    const source = `@apply /edit${round > 0 ? ` (retry ${round})` : ''}`;
+    const publish = (state: 'reading' | 'ready' | 'failed' | 'cancelled', summary: string) => services.live?.publish({ source, blocks: live.statuses, summary, state });
+    publish('reading', `${model.name} is writing…`);
+    const streamed = await streamRound(model, messages, live, stream, token, () => publish('reading', `${model.name} is writing…`));
     if (streamed.kind === 'cancelled') {
+      publish('cancelled', 'Cancelled: nothing was written.');
       stream.markdown('\n\n**Cancelled.** Nothing was written.');
       return result({ command: 'edit', rounds: round + 1, proposed: false, cancelled: true });
     }
     if (streamed.kind === 'error') {
+      publish('failed', streamed.message);
       stream.markdown(`\n\n${streamed.message}`);
       return result({ command: 'edit', rounds: round + 1, proposed: false });
     }
@@ -114,6 +119,7 @@ export async function runEditRequest(
           stream.markdown('\n\n**Nothing to change:** every edit is already in the files.');
           return result({ command: 'edit', rounds: round + 1, proposed: false });
         }
+        publish('ready', `Ready for review: ${proposalSummary(outcome.receipt)}`);
         stream.markdown(`\n\n**Ready for review:** ${proposalSummary(outcome.receipt)} The diff is open beside your editor; nothing is written until you accept.\n\n`);
         reviewButtons(stream);
         return result({ command: 'edit', rounds: round + 1, proposed: true, proposalId: outcome.proposal.id });
@@ -124,6 +130,7 @@ export async function runEditRequest(
     }
 
     lastReport = failureReportForModel(receipt);
+    publish('failed', `${receipt.errors.length} problem${receipt.errors.length === 1 ? '' : 's'}${round < maxRetries ? ': sending the failure report back to the model' : ': gave up, nothing was written'}.`);
     stream.markdown(`\n\n**${receipt.errors.length} problem${receipt.errors.length === 1 ? '' : 's'}:**\n\n${receipt.errors.map((e) => `- ${escapeLine(describeFailure(e))}`).join('\n')}\n`);
     if (round === maxRetries) break;
     // Blocks that placed stay; the failed ones go, and the model re-sends only those.
@@ -156,6 +163,7 @@ async function streamRound(
   live: LiveReply,
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
+  onUpdate: () => void,
 ): Promise<RoundResult> {
   const echo = new ChatEcho(stream);
   try {
@@ -165,6 +173,7 @@ async function streamRound(
       echo.text(fragment);
       const update = await live.push(fragment);
       for (const status of update.completed) echo.note(statusMarkdown(status));
+      if (update.started.length || update.completed.length) onUpdate();
     }
   } catch (error) {
     if (token.isCancellationRequested) return { kind: 'cancelled' };
@@ -175,6 +184,7 @@ async function streamRound(
   const { update } = await live.finish();
   for (const status of update.completed) echo.note(statusMarkdown(status));
   echo.close();
+  onUpdate();
   return { kind: 'done', text: live.replyText };
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChatServices } from './chatContext';
+import { LiveFeed } from './liveFeed';
 import { createChatHandler, participantId } from './participant';
 import { ApplyEditsTool, toolName } from './tool';
 
@@ -9,6 +10,8 @@ export interface ChatApi {
   readonly handler: vscode.ChatRequestHandler;
   /** The agent-mode tool, exactly as VS Code calls it. */
   readonly tool: ApplyEditsTool;
+  /** The live block list of the reply `@apply /edit` is streaming (the panel watches it). */
+  readonly live: LiveFeed;
 }
 
 /**
@@ -17,13 +20,16 @@ export interface ChatApi {
  * skipped (the palette and the panel still work).
  */
 export function registerChat(subscriptions: vscode.Disposable[], services: ChatServices): ChatApi {
-  const handler = createChatHandler(services);
-  const tool = new ApplyEditsTool(services);
+  const live = new LiveFeed();
+  subscriptions.push(live);
+  const withFeed: ChatServices = { ...services, live };
+  const handler = createChatHandler(withFeed);
+  const tool = new ApplyEditsTool(withFeed);
   if (typeof vscode.chat?.createChatParticipant === 'function') {
     const participant = vscode.chat.createChatParticipant(participantId, handler);
     subscriptions.push(participant);
     participant.iconPath = new vscode.ThemeIcon('diff');
   }
   if (typeof vscode.lm?.registerTool === 'function') subscriptions.push(vscode.lm.registerTool(toolName, tool));
-  return { handler, tool };
+  return { handler, tool, live };
 }

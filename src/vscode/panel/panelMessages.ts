@@ -32,5 +32,13 @@ export type ToPanel =
       readonly state: 'empty' | 'reading' | 'ready' | 'failed';
     }
   | { readonly type: 'history'; readonly entries: readonly HistoryEntry[] }
+  /** The reply a model is streaming through `@apply /edit`, watched live. */
+  | {
+      readonly type: 'watch';
+      readonly source: string;
+      readonly blocks: readonly BlockStatus[];
+      readonly summary: string;
+      readonly state: 'reading' | 'ready' | 'failed' | 'cancelled';
+    }
   | { readonly type: 'busy'; readonly busy: boolean; readonly message?: string }
   | { readonly type: 'notice'; readonly message: string; readonly kind: 'info' | 'error' };

@@ -8,6 +8,7 @@ import { activeFileUri } from '../review/reviewService';
 import { failureSummary, proposalSummary } from '../review/summary';
 import { describeReceiptBlock, formatName, type BlockStatus } from '../chat/blockStatus';
 import type { ChatServices } from '../chat/chatContext';
+import type { LiveSnapshot } from '../chat/liveFeed';
 import { LiveReply } from '../chat/liveReply';
 import { decisionsOf, waitForReview } from '../chat/reviewDecisions';
 import type { FromPanel, HistoryEntry, ToPanel } from './panelMessages';
@@ -49,7 +50,10 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly services: ChatServices,
-  ) {}
+  ) {
+    // The chat's live block list shows here too while a model writes.
+    if (services.live) this.disposables.push(services.live.onDidUpdate((snapshot) => this.postWatch(snapshot)));
+  }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
@@ -68,6 +72,7 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
     switch (message.type) {
       case 'ready':
         if (this.lastBlocks) this.post(this.lastBlocks);
+        if (this.services.live?.latest) this.postWatch(this.services.live.latest);
         this.postHistory();
         return Promise.resolve();
       case 'text':
@@ -210,6 +215,10 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
     this.postHistory();
   }
 
+  private postWatch(snapshot: LiveSnapshot): void {
+    this.post({ type: 'watch', ...snapshot, blocks: snapshot.blocks.map((b) => ({ ...b, formatName: formatName(b.format) })) });
+  }
+
   private postHistory(): void {
     this.post({ type: 'history', entries: this.history });
   }
@@ -257,6 +266,11 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
   <p id="summary" class="summary" role="status" aria-live="polite"></p>
   <ol id="blocks" class="blocks" aria-label="Blocks in the reply"></ol>
   <p id="notice" class="notice" role="alert"></p>
+  <section id="watch" hidden aria-live="polite">
+    <h2 class="label" id="watch-title">Model reply</h2>
+    <p id="watch-summary" class="summary"></p>
+    <ol id="watch-blocks" class="blocks" aria-labelledby="watch-title"></ol>
+  </section>
   <h2 class="label">History</h2>
   <ol id="history" class="history" aria-label="Applied replies"></ol>
 </main>
