@@ -1,6 +1,7 @@
 // Apply AI Edit from the clipboard, reviewed in the real diff editor, accepted or rejected.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { proposalSummary } from '../../src/vscode/review/summary';
 import { activate, applyFromClipboard, bytes, cleanUp, exists, fresh, multiDiffTabs, open, put, reviewDiffTabs, searchReplace, text, uri, waitFor } from './helpers';
 
 describe('review and accept', () => {
@@ -205,5 +206,15 @@ describe('review and accept', () => {
     await waitFor(() => reviewDiffTabs().length === 1, 'the review of the remaining file');
     assert.deepStrictEqual(await vscode.commands.executeCommand('applyAiEdit.rejectAll'), [`${dir}/two.ts`]);
     assert.strictEqual(text(`${dir}/two.ts`), '2\n');
+  });
+
+  it('marks re-indented and fuzzy matches so a person looks twice', async () => {
+    const dir = fresh('look-twice');
+    put(`${dir}/ind.ts`, 'function f() {\n    if (x) {\n        return 1;\n    }\n}\n');
+    const outcome = await applyFromClipboard(searchReplace(`${dir}/ind.ts`, 'if (x) {\n    return 1;\n}\n', 'if (x) {\n    return 2;\n}\n'));
+    assert.strictEqual(outcome.receipt.ok, true, JSON.stringify(outcome.receipt.errors));
+    assert.match(proposalSummary(outcome.receipt), /Look twice: .*ind\.ts:2 (indentation adjusted|re-indented)/);
+    const proposed = (reviewDiffTabs()[0].input as vscode.TabInputTextDiff).modified;
+    assert.strictEqual((await vscode.workspace.openTextDocument(proposed)).getText(), 'function f() {\n    if (x) {\n        return 2;\n    }\n}\n');
   });
 });

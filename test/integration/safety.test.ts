@@ -188,4 +188,11 @@ describe('safety', () => {
     const details = await vscode.commands.executeCommand<vscode.TextDocument>('applyAiEdit.showDetails');
     assert.match(details!.getText(), /New problems after the apply/);
   });
+
+  it('text without edits leaves the clipboard alone', async () => {
+    const outcome = await applyFromClipboard('const notAReply = 42; // just some code I copied\n');
+    assert.strictEqual(outcome.receipt.ok, false);
+    assert.deepStrictEqual(outcome.receipt.errors.map((e: any) => e.code), ['NO_EDITS_FOUND']);
+    assert.strictEqual(await vscode.env.clipboard.readText(), 'const notAReply = 42; // just some code I copied\n');
+  });
 });

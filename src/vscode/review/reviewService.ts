@@ -138,13 +138,16 @@ export class ReviewService {
 
     const report = failureReportForModel(receipt);
     this.setFailureReport(report);
-    if (config.copyFailureReport) await vscode.env.clipboard.writeText(report);
+    // Text without any edit block is no reply: leave the user's clipboard alone.
+    const isReply = receipt.errors.some((e) => e.code !== 'NO_EDITS_FOUND');
+    const copied = config.copyFailureReport && isReply;
+    if (copied) await vscode.env.clipboard.writeText(report);
     let proposal: Proposal | undefined;
     if (options.reviewTheRest && plan.changes.length > 0) {
       proposal = await this.startReview(plan, true, options.openReview ?? true);
     } else {
       // A failed reply replaces nothing silently: the previous proposal stays as it was.
-      if (notify) this.notifyFailure(receipt, plan.changes.length > 0 ? () => this.startReview(plan, true, true) : undefined, config.copyFailureReport);
+      if (notify) this.notifyFailure(receipt, plan.changes.length > 0 ? () => this.startReview(plan, true, true) : undefined, copied);
     }
     return { receipt, proposal, failureReport: report, markdown };
   }

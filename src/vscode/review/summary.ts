@@ -88,6 +88,9 @@ export function proposalSummary(receipt: Receipt): string {
 
 /** One sentence for a reply with failures: `2 of 7 edits failed: NO_MATCH in a.ts (block 3), …`. */
 export function failureSummary(receipt: Receipt): string {
+  if (receipt.errors.length > 0 && receipt.errors.every((e) => e.code === 'NO_EDITS_FOUND')) {
+    return 'The text holds no edits: expected SEARCH/REPLACE blocks, a unified diff, a *** Begin Patch envelope, whole files with their paths, or a JSON tool call.';
+  }
   const counts = countEdits(receipt);
   const total = counts.applied + counts.alreadyApplied + counts.failed;
   const shown = receipt.errors.slice(0, 3).map(describeError).join('; ');
