@@ -44,11 +44,11 @@ describe('@apply chat participant', () => {
     // had finished writing block 2: the status is live, not computed at the end.
     const parts = stream.parts.filter((p) => p.kind === 'markdown').map((p) => (p as { value: string }).value);
     assert.ok(parts.length > 20, `streamed in ${parts.length} parts`);
-    const firstStatus = parts.findIndex((p) => p.includes('✅ block 1'));
+    const firstStatus = parts.findIndex((p) => p.includes('✓ block 1'));
     const lastModelChunk = parts.findIndex((p) => p.includes('REPLACE') && parts.slice(0, parts.indexOf(p)).join('').includes('return add(x, x)'));
     assert.ok(firstStatus >= 0, stream.text);
     assert.ok(firstStatus < lastModelChunk, `block 1's status (part ${firstStatus}) came before block 2 finished (part ${lastModelChunk})`);
-    assert.match(stream.text, /✅ block 2 · `[^`]+math\.ts` · SEARCH\/REPLACE · exact match, line 6/);
+    assert.match(stream.text, /✓ block 2 · `[^`]+math\.ts` · SEARCH\/REPLACE · exact match, line 6/);
     // The review is open with the proposed text; nothing is written.
     const [tab] = reviewDiffTabs();
     assert.ok(tab, 'a review diff opened');
@@ -76,7 +76,7 @@ describe('@apply chat participant', () => {
 
     assert.strictEqual(result?.metadata?.rounds, 2, stream.text);
     assert.strictEqual(result?.metadata?.proposed, true, stream.text);
-    assert.match(stream.text, /❌ block 2 · [^\n]*NO\\_MATCH/);
+    assert.match(stream.text, /✗ block 2 · [^\n]*NO\\_MATCH/);
     assert.match(stream.text, /Retry 1 of 2/);
     // The second request carried the failure report, with the nearest lines and "do not re-send".
     assert.strictEqual(fake.requests.length, 2);
@@ -190,8 +190,8 @@ describe('@apply chat participant', () => {
     const { chat, review } = await activate();
     const result = await chat.handler(chatRequest(renameReply(path), undefined, model), chatContext, stream, new vscode.CancellationTokenSource().token);
     assert.strictEqual(result?.metadata?.proposed, true, stream.text);
-    assert.match(stream.text, /✅ block 1 · `[^`]+math\.ts` · SEARCH\/REPLACE · exact match, line 1/);
-    assert.match(stream.text, /✅ block 2 · /);
+    assert.match(stream.text, /✓ block 1 · `[^`]+math\.ts` · SEARCH\/REPLACE · exact match, line 1/);
+    assert.match(stream.text, /✓ block 2 · /);
     assert.deepStrictEqual(stream.buttons.map((b) => [b.title, b.command]), [
       ['Review', 'applyAiEdit.showReview'],
       ['Apply', 'applyAiEdit.acceptAll'],
@@ -215,7 +215,7 @@ describe('@apply chat participant', () => {
     const result = await chat.handler(chatRequest(reply, undefined, model), chatContext, stream, new vscode.CancellationTokenSource().token);
     assert.strictEqual(result?.metadata?.proposed, false);
     assert.deepStrictEqual(result?.metadata?.failures, ['NO_MATCH']);
-    assert.match(stream.text, /❌ block 2 · [^\n]*NO\\_MATCH: [^\n]*nearest[^\n]* 6/);
+    assert.match(stream.text, /✗ block 2 · [^\n]*NO\\_MATCH: [^\n]*nearest[^\n]* 6/);
     assert.match(stream.text, /Nearest lines in `[^`]+math\.ts`:\s+```\n {2}return add\(x, x\);\n```/);
     assert.match(String(result?.metadata?.failureReport), /Nearest candidate \(\d+% similar\), line 6:\n```\n {2}return add\(x, x\);\n```/);
     assert.ok(stream.buttons.some((b) => b.command === 'applyAiEdit.copyFailureReport'));

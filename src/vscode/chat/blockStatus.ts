@@ -76,16 +76,17 @@ export function statusesFromReceipt(receipt: Receipt, blocks: ReadonlyMap<number
   return [...blocks.entries()].sort((a, b) => a[0] - b[0]).map(([block, info]) => describeReceiptBlock(receipt, block, info.format, info.path));
 }
 
+/** Plain symbols rather than emoji: they render in every font the chat may use. */
 const icons: Record<BlockStatus['state'], string> = {
-  writing: '✍️',
-  parsed: '📄',
-  placed: '✅',
-  already: '☑️',
-  failed: '❌',
-  incomplete: '⚠️',
+  writing: '…',
+  parsed: '•',
+  placed: '✓',
+  already: '✓',
+  failed: '✗',
+  incomplete: '⚠',
 };
 
-/** One Markdown line for the chat: `✅ block 2 · \`src/a.ts\` · SEARCH/REPLACE · exact match, lines 3-5`. */
+/** One Markdown line for the chat: `✓ block 2 · \`src/a.ts\` · SEARCH/REPLACE · exact match, lines 3-5`. */
 export function statusMarkdown(status: BlockStatus): string {
   const number = status.block > 0 ? `block ${status.block}` : 'block';
   const path = status.path ? ` · \`${status.path}\`` : '';
