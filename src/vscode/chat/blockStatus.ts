@@ -71,12 +71,6 @@ export function describeReceiptBlock(receipt: Receipt, block: number, format: Ed
   return { block, format, path, state: 'parsed', detail: 'parsed' };
 }
 
-/** Every block's status from the final plan of a whole reply, in block order. */
-export function statusesFromReceipt(receipt: Receipt, blocks: ReadonlyMap<number, { format: EditFormat; path?: string }>): BlockStatus[] {
-  return [...blocks.entries()].sort((a, b) => a[0] - b[0]).map(([block, info]) => describeReceiptBlock(receipt, block, info.format, info.path));
-}
-
-/** Plain symbols rather than emoji: they render in every font the chat may use. */
 const icons: Record<BlockStatus['state'], string> = {
   writing: '…',
   parsed: '•',

@@ -20,6 +20,13 @@ export interface LiveUpdate {
   readonly completed: BlockStatus[];
 }
 
+/**
+ * Blocks located live, at most. Each preview plans the block after the earlier blocks of its file,
+ * so a reply with thousands of blocks would cost quadratic time; past this many, later blocks show
+ * as parsed and the final plan of the whole reply places them.
+ */
+const maxPreviews = 100;
+
 /** Options of {@link LiveReply}. */
 export interface LiveReplyOptions {
   /** Workspace-relative file for blocks that name none. */
@@ -107,6 +114,7 @@ export class LiveReply {
 
   /** Places a completed block after the earlier completed blocks (only its file matters). */
   private async locate(block: number, format: EditFormat, path: string | undefined, parsed: ParsedReply): Promise<BlockStatus> {
+    if (block > maxPreviews) return { block, format, path: path ?? this.options.hintPath, state: 'parsed', detail: 'parsed; placed when the whole reply is planned' };
     const planOptions: PlanOptions = {
       hintPath: this.options.hintPath,
       root: this.files.root.uri.scheme === 'file' ? this.files.root.uri.fsPath : undefined,
