@@ -481,7 +481,7 @@ class Planner {
       }
       reindented ||= built.reindented;
       warnings.push(...(match.warnings ?? []));
-      edits.push(withFinalNewline(file, match, lineEdit(file, match.start, match.end, built.lines), op.finalNewline));
+      edits.push(withFinalNewline(file, match, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
     }
     for (const match of matches) state.taken.push({ start: match.start, end: match.end });
     if (op.lineHint !== undefined) state.drift = matches[0].start - (op.lineHint - 1);

@@ -46,9 +46,22 @@ export class TextPlan {
  * conventions: new lines end with the file's line ending (that of the first replaced line when
  * there is one), and a file without a final newline still has none when the edit reaches its end.
  */
-export function lineEdit(file: FileText, start: number, end: number, newLines: readonly string[]): TextEdit {
+export function lineEdit(file: FileText, start: number, end: number, newLines: readonly string[], sources?: readonly (number | undefined)[]): TextEdit {
   const lineCount = file.lines.length;
   const eol = (start < lineCount && file.eols[start]) || file.eol;
+  if (sources && newLines.length > 0 && !(end === lineCount && !file.finalNewline) && sources.some((s) => s !== undefined && file.eols[s] !== eol && file.eols[s] !== '')) {
+    // A file with mixed endings: lines copied from the file keep their own ending; new lines take
+    // the ending of the copied line before them (or the block's first line's).
+    let current = eol;
+    const text = newLines
+      .map((line, i) => {
+        const source = sources[i];
+        if (source !== undefined && file.eols[source]) current = file.eols[source];
+        return line + current;
+      })
+      .join('');
+    return { start: file.offsets[start], end: file.offsets[end], text };
+  }
   const atEnd = end === lineCount && !file.finalNewline && lineCount > 0;
   let from = file.offsets[start];
   const to = file.offsets[end];

@@ -6,6 +6,11 @@ import { normaliseLine } from './locate/fileIndex';
 /** The replacement lines for one located op, ready to put in place of the matched lines. */
 export interface Reanchored {
   readonly lines: string[];
+  /**
+   * For each written line, the file line whose line ending it takes: the line it was copied from,
+   * or for a changed line the file line it replaces; undefined for a purely new line.
+   */
+  readonly sources: (number | undefined)[];
   /** True when any written line's indentation differs from the reply's. */
   readonly reindented: boolean;
   /** Why the replacement cannot be built safely (an unmatched elision, a conflicting stale line). */
@@ -43,6 +48,11 @@ export function reanchor(input: ReanchorInput): Reanchored {
   const right = replacement.map((line, i) => (isMarker(line, 'replacement', i) ? '\u0000elision' : line));
   const shift = indentShift(input);
   const out: string[] = [];
+  const sources: (number | undefined)[] = [];
+  const emit = (line: string, source?: number) => {
+    out.push(line);
+    sources.push(source);
+  };
   let reindented = false;
   let n = 0;
   const parts = diffArrays(left, right);
@@ -54,10 +64,10 @@ export function reanchor(input: ReanchorInput): Reanchored {
         if (typeof place === 'number' && differsBeyondWhitespace(fileLines[place], part.value[k], match.strategy)) {
           // Typographic differences in a kept line: the model wrote the line it wants (the
           // conformance convention), only whitespace-level drift keeps the file's version.
-          out.push(shift(part.value[k]));
-        } else if (typeof place === 'number') out.push(fileLines[place]);
-        else if (place !== undefined) for (let f = place.from; f < place.to; f++) out.push(fileLines[f]);
-        else out.push(shift(part.value[k]));
+          emit(shift(part.value[k]), place);
+        } else if (typeof place === 'number') emit(fileLines[place], place);
+        else if (place !== undefined) for (let f = place.from; f < place.to; f++) emit(fileLines[f], f);
+        else emit(shift(part.value[k]));
       }
       continue;
     }
@@ -66,12 +76,15 @@ export function reanchor(input: ReanchorInput): Reanchored {
       n += part.value.length;
       const added = parts[p + 1]?.added ? parts[++p].value : [];
       const conflict = staleConflict(input, removedFrom, n, added);
-      if (conflict) return { lines: [], reindented: false, problem: { code: 'OUT_OF_DATE', message: conflict } };
-      for (const line of added) {
+      if (conflict) return { lines: [], sources: [], reindented: false, problem: { code: 'OUT_OF_DATE', message: conflict } };
+      for (let a = 0; a < added.length; a++) {
+        const line = added[a];
         if (line === '\u0000elision') return unresolvedMarker();
         const written = shift(line);
         if (written !== line) reindented = true;
-        out.push(written);
+        // A changed line keeps the ending of the line it replaces (mixed-ending files).
+        const replaced = match.alignment[removedFrom + Math.min(a, n - removedFrom - 1)];
+        emit(written, typeof replaced === 'number' ? replaced : undefined);
       }
       continue;
     }
@@ -79,10 +92,10 @@ export function reanchor(input: ReanchorInput): Reanchored {
       if (line === '\u0000elision') return unresolvedMarker();
       const written = shift(line);
       if (written !== line) reindented = true;
-      out.push(written);
+      emit(written);
     }
   }
-  return { lines: out, reindented };
+  return { lines: out, sources, reindented };
 }
 
 /** True for a unicode-rung match whose kept line differs from the file in more than whitespace. */
@@ -93,6 +106,7 @@ function differsBeyondWhitespace(fileLine: string, replyLine: string, strategy: 
 function unresolvedMarker(): Reanchored {
   return {
     lines: [],
+    sources: [],
     reindented: false,
     problem: {
       code: 'ELISION_UNRESOLVED',

@@ -188,3 +188,11 @@ describe('planReply: re-applying a reply changes nothing', () => {
     assert.equal(result.changes.length, 0);
   });
 });
+
+describe('planReply: mixed line endings', () => {
+  it('keeps each kept line\'s own ending and gives a changed line the ending of the line it replaces', () => {
+    const file = 'a = 1\r\nb = 2\r\nc = 3\nd = 4\n';
+    const result = plan({ 'm.py': file }, [replaceOp('m.py', 'b = 2\nc = 3\nd = 4\n', 'b = 2\nc = 30\nd = 4\n')]);
+    assert.equal(proposed(result, 'm.py'), 'a = 1\r\nb = 2\r\nc = 30\nd = 4\n');
+  });
+});
