@@ -104,4 +104,18 @@ describe('language model tool (agent mode)', () => {
       await restore();
     }
   });
+
+  it('through vscode.lm.invokeTool, as an agent calls it: the input passes the contributed schema and the receipt comes back', async () => {
+    const dir = fresh('tool-lm');
+    put(`${dir}/a.txt`, 'alpha\n');
+    const restore = await withSetting('tool.applyMode', 'applyAfterConfirmation');
+    try {
+      const input = { edits: [{ path: `${dir}/a.txt`, old_string: 'alpha', new_string: 'beta' }] };
+      const result = await vscode.lm.invokeTool(toolName, { input, toolInvocationToken: undefined }, token());
+      assert.match(resultText(result), new RegExp(`Applied and saved \\(do not re-send these edits\\):\\n- ${dir}/a.txt: block 1 exact match`));
+      assert.strictEqual(text(`${dir}/a.txt`), 'beta\n');
+    } finally {
+      await restore();
+    }
+  });
 });
