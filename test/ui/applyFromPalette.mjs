@@ -1,7 +1,8 @@
 // UI test in the real workbench, driven by the keyboard and mouse like a person would:
 // copy a reply, run "Apply AI Edit from Clipboard" from the Command Palette, see the diff with the
 // proposed change, click the Accept button in the editor title, and find the file saved.
-// Saves docs/review-diff.png (the review) and docs/applied.png (after accept) for the README.
+// Then a multi-file reply by keybinding (Ctrl+Alt+V), shown in the multi-file diff, rejected
+// with Ctrl+Alt+N. Saves docs/review-diff.png, docs/applied.png and docs/review-multi.png.
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -90,4 +91,38 @@ export default async function ({ page, workspace, log }) {
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(docs, 'applied.png') });
   log('screenshot: docs/applied.png');
+
+  // A multi-file reply: Ctrl+Alt+V, the multi-file diff, Ctrl+Alt+N rejects it all.
+  const multiReply = [
+    '*** Begin Patch',
+    '*** Update File: src/greet.ts',
+    '@@',
+    '-export function greet(name: string): string {',
+    '+export function greet(name: string, punctuation = "!"): string {',
+    '*** Add File: src/farewell.ts',
+    '+export function farewell(name: string): string {',
+    '+  return `Goodbye, ${name}.`;',
+    '+}',
+    '*** Delete File: README.md',
+    '*** End Patch',
+    '',
+  ].join('\n');
+  const readme = path.join(workspace, 'README.md');
+  const readmeBefore = fs.readFileSync(readme, 'utf8');
+  const greetBefore = fs.readFileSync(file, 'utf8');
+  await page.evaluate((text) => navigator.clipboard.writeText(text), multiReply);
+  await page.click('.monaco-editor .view-line:has-text("return greeting")');
+  await page.keyboard.press('Control+Alt+V');
+  await page.waitForSelector('.tabs-container .tab.active:has-text("AI edit: 3 files")', { timeout: 30000 });
+  await page.waitForSelector('.monaco-diff-editor .view-line:has-text("farewell")', { timeout: 30000 });
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: path.join(docs, 'review-multi.png') });
+  log('screenshot: docs/review-multi.png');
+  await page.click('.tabs-container .tab:has-text("AI edit: 3 files")');
+  await page.keyboard.press('Control+Alt+N');
+  await page.waitForSelector('.tabs-container .tab:has-text("AI edit: 3 files")', { state: 'detached', timeout: 20000 });
+  assert.strictEqual(fs.readFileSync(file, 'utf8'), greetBefore, 'reject leaves greet.ts as it was');
+  assert.strictEqual(fs.readFileSync(readme, 'utf8'), readmeBefore, 'reject leaves README.md');
+  assert.ok(!fs.existsSync(path.join(workspace, 'src', 'farewell.ts')), 'reject creates nothing');
+  log('multi-file review rejected with Ctrl+Alt+N; nothing written');
 }
