@@ -1,6 +1,7 @@
 import { diffArrays } from 'diff';
 import { distance } from 'fastest-levenshtein';
 import { collapseWhitespace } from './text/normalize';
+import { indentWidth, leadingWhitespace } from './text/indentation';
 
 export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { readonly ok: false; readonly message: string };
 
@@ -137,6 +138,24 @@ function placeSegment(segment: readonly string[], original: readonly string[], k
     last++;
     to++;
   }
+  // A segment that ends by closing the block its head opened (`}` at the head's indentation)
+  // replaces the original block up to the original's closing line, so a changed last statement
+  // does not leave the old one behind.
+  const lastReal = lastNonBlank(segment);
+  if (lastReal > last && isCloser(segment[lastReal])) {
+    const width = indentWidth(leadingWhitespace(segment[lastReal]), 4) - indentWidth(leadingWhitespace(segment[head]), 4) + indentWidth(leadingWhitespace(original[headAt]), 4);
+    for (let j = to; j < original.length; j++) {
+      const line = original[j];
+      if (line.trim() === '') continue;
+      const lineWidth = indentWidth(leadingWhitespace(line), 4);
+      if (line.trim() === segment[lastReal].trim() && lineWidth === width) {
+        to = j + 1;
+        last = lastReal;
+        break;
+      }
+      if (lineWidth < width) break;
+    }
+  }
   // Lines beyond the widened part are new lines, except blank ones at the very edges.
   let start = 0;
   while (start < first && segment[start].trim() === '') start++;
@@ -185,6 +204,18 @@ function resemblingOpener(line: string, original: readonly string[], from: numbe
     if (b !== a && /[{:(]$/.test(b) && correspond(a, b)) return i;
   }
   return -1;
+}
+
+/** A line that only closes a block: `}`, `};`, `})`, `end`, `]`, `)`… */
+function isCloser(line: string): boolean {
+  const trimmed = line.trim();
+  return trimmed === 'end' || /^[}\]);,]+$/.test(trimmed);
+}
+
+function lastNonBlank(lines: readonly string[]): number {
+  let i = lines.length - 1;
+  while (i >= 0 && lines[i].trim() === '') i--;
+  return i;
 }
 
 function range(from: number, to: number): number[] {
