@@ -300,7 +300,7 @@ class Planner {
     if (op.search === '') {
       // Aider's convention: an empty SEARCH fills an empty file or appends to one with content.
       if (file.lines.length === 0) return this.rewrite(state, op.replacement, false, block);
-      if (lfView(file).endsWith(op.replacement) && op.replacement.trim() !== '') {
+      if (op.replacement.trim() !== '' && lfView(file).trimEnd().endsWith(op.replacement.trimEnd())) {
         this.record(state, { block, status: 'alreadyApplied', strategy: 'append', score: 1, startLine: file.lines.length, endLine: file.lines.length, warnings: ['the appended text is already at the end of the file'] });
         return;
       }
@@ -511,6 +511,15 @@ class Planner {
     if (afterLine < 0 || afterLine > file.lines.length) {
       this.fail('NO_MATCH', block, state.path, `cannot insert after line ${afterLine}: ${state.path} has ${file.lines.length} lines`, op, {}, state);
       return;
+    }
+    // Inserted before: the same lines (blank edges aside) already stand right at that place.
+    const needle = trimBlankEdges({ lines, elisions: new Set() }, [])?.needle ?? { lines, elisions: new Set<number>() };
+    if (needle.lines.some((line) => line.trim() !== '')) {
+      const around = locate(this.indexOf(state), needle, { expectedCount: 'all', fuzzyThreshold: 1, rungs: ladder.slice(0, 2) });
+      if (around.kind === 'found' && around.matches.some((m) => Math.abs(m.start - afterLine) <= lines.length + 1)) {
+        this.record(state, { block, status: 'alreadyApplied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, warnings: ['these lines are already there'] });
+        return;
+      }
     }
     this.record(state, { block, status: 'applied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, edits: [lineEdit(file, afterLine, afterLine, lines)] });
   }

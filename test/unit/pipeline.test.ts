@@ -196,3 +196,19 @@ describe('planReply: mixed line endings', () => {
     assert.equal(proposed(result, 'm.py'), 'a = 1\r\nb = 2\r\nc = 30\nd = 4\n');
   });
 });
+
+describe('planReply: re-applied inserts and appends', () => {
+  const ins = (text: string, afterLine: number): EditOp => ({ kind: 'insert', path: 'Makefile', afterLine, text, source: src(1) });
+  it('does not insert lines a second time', () => {
+    const once = proposed(plan({ Makefile: 'all:\n\tgo build\n' }, [ins('\nfmt:\n\tgofmt -w .\n', 2)]), 'Makefile')!;
+    assert.equal(once, 'all:\n\tgo build\n\nfmt:\n\tgofmt -w .\n');
+    const again = plan({ Makefile: once }, [ins('\nfmt:\n\tgofmt -w .\n', 2)]);
+    assert.equal(again.receipt.files[0].edits[0].status, 'alreadyApplied');
+  });
+
+  it('does not append twice to a file without a final newline', () => {
+    const once = proposed(plan({ 'r.js': 'module.exports = f;' }, [replaceOp('r.js', '', '\nmodule.exports.default = f;\n')]), 'r.js')!;
+    const again = plan({ 'r.js': once }, [replaceOp('r.js', '', '\nmodule.exports.default = f;\n')]);
+    assert.equal(again.receipt.files[0].edits[0].status, 'alreadyApplied');
+  });
+});
