@@ -217,4 +217,31 @@ describe('review and accept', () => {
     const proposed = (reviewDiffTabs()[0].input as vscode.TabInputTextDiff).modified;
     assert.strictEqual((await vscode.workspace.openTextDocument(proposed)).getText(), 'function f() {\n    if (x) {\n        return 2;\n    }\n}\n');
   });
+
+  it('Apply AI Edit falls back to the selection when the clipboard holds no edits', async () => {
+    const dir = fresh('fallback');
+    put(`${dir}/f.ts`, 'let v = "old";\n');
+    await vscode.env.clipboard.writeText('nothing to apply here');
+    const scratch = await vscode.workspace.openTextDocument({ language: 'markdown', content: searchReplace(`${dir}/f.ts`, 'let v = "old";\n', 'let v = "new";\n') });
+    const editor = await vscode.window.showTextDocument(scratch);
+    editor.selection = new vscode.Selection(0, 0, scratch.lineCount, 0);
+    const outcome = await vscode.commands.executeCommand<any>('applyAiEdit.apply');
+    assert.strictEqual(outcome.receipt.ok, true, JSON.stringify(outcome.receipt.errors));
+    assert.strictEqual(await vscode.env.clipboard.readText(), 'nothing to apply here');
+    await vscode.commands.executeCommand('applyAiEdit.rejectAll');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('Show Pending AI Edit Review reopens a closed review; the proposal waits meanwhile', async () => {
+    const dir = fresh('reopen');
+    put(`${dir}/o.ts`, 'a\n');
+    await applyFromClipboard(searchReplace(`${dir}/o.ts`, 'a\n', 'b\n'));
+    await vscode.window.tabGroups.close(reviewDiffTabs());
+    assert.strictEqual(reviewDiffTabs().length, 0);
+    assert.ok((await activate()).review.pending, 'closing the tab does not reject');
+    assert.strictEqual(await vscode.commands.executeCommand('applyAiEdit.showReview'), true);
+    assert.strictEqual(reviewDiffTabs().length, 1);
+    await vscode.commands.executeCommand('applyAiEdit.acceptAll');
+    assert.strictEqual(text(`${dir}/o.ts`), 'b\n');
+  });
 });

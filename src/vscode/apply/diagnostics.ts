@@ -16,9 +16,13 @@ type Snapshot = Map<string, vscode.Diagnostic[]>;
 /** How long diagnostics must stay quiet before they count as settled. */
 const quietMs = 400;
 
-/** Records the current diagnostics of `uris`, to compare with after an apply. */
-export function snapshotDiagnostics(uris: readonly vscode.Uri[]): Snapshot {
-  return new Map(uris.map((uri) => [uri.toString(), vscode.languages.getDiagnostics(uri)]));
+/**
+ * Records the current diagnostics of each file an apply will write, to compare with afterwards.
+ * `from` names where the file's problems are now when that differs (a move's source), so problems
+ * a moved file already had do not count as new.
+ */
+export function snapshotDiagnostics(files: readonly { readonly uri: vscode.Uri; readonly from?: vscode.Uri }[]): Snapshot {
+  return new Map(files.map((f) => [f.uri.toString(), vscode.languages.getDiagnostics(f.from ?? f.uri)]));
 }
 
 /**

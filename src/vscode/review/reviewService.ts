@@ -193,8 +193,9 @@ export class ReviewService {
     const rel = (uri: vscode.Uri) => workspaceFiles.relativePath(uri) ?? uri.toString();
     const label = files.length === 1 ? files[0].path : `${files.length} files`;
     const undo = await this.history.capture(label, writes, rel);
-    const targets = writes.filter((w) => w.newText !== undefined).map((w) => w.item.toUri ?? w.item.uri);
-    const before = snapshotDiagnostics(targets);
+    const written = writes.filter((w) => w.newText !== undefined);
+    const targets = written.map((w) => w.item.toUri ?? w.item.uri);
+    const before = snapshotDiagnostics(written.map((w) => ({ uri: w.item.toUri ?? w.item.uri, from: w.item.uri })));
     const result = await applyWrites(writes, { save: config.saveOnAccept });
     if (!result.ok) {
       this.log.error(`[accept] ${result.message}`);
@@ -206,14 +207,15 @@ export class ReviewService {
     this.store.remove(files);
     if (this.store.current && files.length > 0) await openReview(this.store.current);
 
-    const written = result.written.map(rel);
+    const writtenPaths = result.written.map(rel);
     const merged = writes.filter((w) => w.merged).map((w) => w.item.path);
     const unsaved = result.unsaved.map(rel);
     const deleted = writes.filter((w) => w.item.action === 'delete' && !w.unchanged).map((w) => w.item.path);
-    let message = `Applied the AI edit to ${[...written, ...deleted.map((d) => `${d} (deleted)`)].join(', ') || 'nothing (already in place)'}.`;
+    let message = `Applied the AI edit to ${[...writtenPaths, ...deleted.map((d) => `${d} (deleted)`)].join(', ') || 'nothing (already in place)'}.`;
     if (merged.length) message += ` Merged with your newer edits in ${merged.join(', ')}.`;
     if (unsaved.length) message += ` Not saved: ${unsaved.join(', ')}.`;
     this.log.info(`[accept] ${message}`);
+    this.log.info(receiptToMarkdown(proposal.plan.receipt));
 
     const diagnostics = newDiagnosticsAfter(before, targets, config.diagnosticsTimeoutMs, rel).then((found) => {
       this.lastDiagnostics = found;
@@ -222,7 +224,7 @@ export class ReviewService {
       return found;
     });
     void diagnostics.then((found) => this.notifyApplied(message, found));
-    return { applied: true, message, written, merged, refused: [], unsaved, diagnostics };
+    return { applied: true, message, written: writtenPaths, merged, refused: [], unsaved, diagnostics };
   }
 
   /** Rejects pending files (all, or the ones `target` names); returns their paths. Writes nothing. */
