@@ -261,7 +261,9 @@ async function campaign(engine: Engine): Promise<number> {
     if (result === 'hang') {
       counts.hangs++;
       violations.push(`hang: no answer within ${hangMs} ms`);
-      saved.push(saveFailure(undefined, options.seed, index, violations));
+      const file = saveFailure(undefined, options.seed, index, violations);
+      saved.push(file);
+      say(`case ${index}: ${violations[0]} → ${file}`);
       continue;
     }
     // A slow case is timed again (best of three) before it counts: the machine may be busy.
