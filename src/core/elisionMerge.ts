@@ -243,3 +243,21 @@ function mergeRegion(region: readonly string[], segment: readonly string[]): str
   }
   return out;
 }
+
+/**
+ * True when a block given as a whole file looks like a part of it instead: the file has at least
+ * 20 lines, the block under 60% of them, and the block does not both start and end as the file
+ * does. ("Here's the updated method" under the file's path would otherwise delete the rest.)
+ */
+export function looksLikeFragment(original: readonly string[], block: readonly string[]): boolean {
+  if (original.length < 20 || block.length >= original.length * 0.6) return false;
+  const first = (lines: readonly string[]) => lines.find((line) => line.trim() !== '')?.trim();
+  const last = (lines: readonly string[]) => lines[lastNonBlank(lines)]?.trim();
+  return !(first(block) === first(original) && last(block) === last(original));
+}
+
+/** Places a fragment of a file (a block with implied elisions before and after it) into the original. */
+export function mergeFragment(original: readonly string[], block: readonly string[]): ElisionMerge {
+  const implied = '\u0000implied elision';
+  return mergeElisions(original, [implied, ...block, implied], (line) => line === implied);
+}

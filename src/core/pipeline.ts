@@ -9,7 +9,7 @@ import { locate, ladder, type LocateOutcome } from './locate/ladder';
 import type { LineMatch, Needle } from './locate/matcher';
 import { matchCandidates, nearestCandidates } from './locate/nearest';
 import { reanchor } from './reanchor';
-import { mergeElisions } from './elisionMerge';
+import { looksLikeFragment, mergeElisions, mergeFragment } from './elisionMerge';
 import { charEdit, lineEdit, TextPlan, type TextEdit } from './plan';
 import { looksBinary, splitFileText, toLines, lfView, type FileText } from './text/fileText';
 
@@ -555,6 +555,7 @@ class Planner {
     this.commit(state);
     const file = state.file!;
     let lines = toLines(content);
+    const warnings: string[] = [];
     if (lines.some(isElisionLine)) {
       const merged = mergeElisions(file.lines, lines, isElisionLine);
       if (!merged.ok) {
@@ -562,16 +563,23 @@ class Planner {
         return;
       }
       lines = merged.lines;
-    } else if (partial) {
-      this.fail('ELISION_UNRESOLVED', block, state.path, `the snippet for ${state.path} is partial but marks no elision`, op, {}, state);
-      return;
+    } else if (partial || looksLikeFragment(file.lines, lines)) {
+      // A block far shorter than the file that does not span it is a part of it: place it like a
+      // snippet, or refuse; never let it delete the rest of the file.
+      const merged = mergeFragment(file.lines, lines);
+      if (!merged.ok) {
+        this.fail('ELISION_UNRESOLVED', block, state.path, `the block has ${lines.length} lines for a file of ${file.lines.length} and does not start and end like it, so it looks like a part of the file, but ${merged.message}`, op, {}, state);
+        return;
+      }
+      lines = merged.lines;
+      warnings.push(`treated as a part of ${state.path}: the block is much shorter than the file`);
     }
     const sameText = lines.length === file.lines.length && lines.every((line, i) => line === file.lines[i]);
     if (sameText) {
       this.record(state, { block, status: 'alreadyApplied', strategy: 'rewrite', score: 1, startLine: 1, endLine: file.lines.length, warnings: ['the file already has this content'] });
       return;
     }
-    this.record(state, { block, status: 'applied', strategy: 'rewrite', score: 1, startLine: 1, endLine: Math.max(1, file.lines.length), edits: [lineEdit(file, 0, file.lines.length, lines)] });
+    this.record(state, { block, status: 'applied', strategy: 'rewrite', score: 1, startLine: 1, endLine: Math.max(1, file.lines.length), edits: [lineEdit(file, 0, file.lines.length, lines)], warnings });
   }
 
   private remove(state: FileState, block: number): void {

@@ -212,3 +212,17 @@ describe('planReply: re-applied inserts and appends', () => {
     assert.equal(again.receipt.files[0].edits[0].status, 'alreadyApplied');
   });
 });
+
+describe('planReply: a "whole file" that is only a part of the file', () => {
+  const file = Array.from({ length: 30 }, (_, i) => (i === 10 ? 'function target() {' : i === 11 ? '  return 1;' : i === 12 ? '}' : `const line${i} = ${i};`)).join('\n') + '\n';
+  it('is placed where its lines match instead of replacing the whole file', () => {
+    const ops: EditOp[] = [{ kind: 'rewrite', path: 'big.ts', content: 'function target() {\n  return 2;\n}\n', partial: false, source: src(1) }];
+    const result = plan({ 'big.ts': file }, ops);
+    assert.equal(proposed(result, 'big.ts'), file.replace('  return 1;', '  return 2;'));
+  });
+
+  it('is refused when it cannot be placed', () => {
+    const ops: EditOp[] = [{ kind: 'rewrite', path: 'big.ts', content: 'function other() {\n  return 2;\n}\n', partial: false, source: src(1) }];
+    assert.equal(plan({ 'big.ts': file }, ops).receipt.errors[0].code, 'ELISION_UNRESOLVED');
+  });
+});
