@@ -140,10 +140,18 @@ export async function runEditRequest(
     messages.push(vscode.LanguageModelChatMessage.User(retryMessage(lastReport, stale.refreshed)));
   }
 
+  // Planned once more through the review service. A reply whose only problem was a file changed
+  // under the model may still place on the current text: then it is proposed like any other
+  // (the accept re-checks it again). Otherwise nothing is proposed, and the service keeps the
+  // failure report for Copy Failure Report (and, by setting, puts it on the clipboard).
+  const final = await services.review.propose(lastCombined, { hintUri, openReview: true, notify: false, source: 'chat /edit' });
+  if (final.receipt.ok && final.proposal) {
+    services.live?.publish({ source: '@apply /edit', blocks: services.live.latest?.blocks ?? [], summary: `Ready for review: ${proposalSummary(final.receipt)}`, state: 'ready' });
+    stream.markdown(`\n\n**Ready for review:** the edits place on the files as they are now. ${proposalSummary(final.receipt)}\n\n`);
+    reviewButtons(stream);
+    return result({ command: 'edit', rounds: maxRetries + 1, proposed: true, proposalId: final.proposal.id });
+  }
   stream.markdown(`\n\nGave up after ${maxRetries} retries. Nothing was written.\n\n`);
-  // Planned once more through the review service, which proposes nothing for a failed reply but
-  // keeps its failure report for Copy Failure Report (and, by setting, puts it on the clipboard).
-  if (lastCombined) await services.review.propose(lastCombined, { hintUri, openReview: false, notify: false, source: 'chat /edit' });
   stream.button({ command: CommandId.copyFailureReport, title: 'Copy Failure Report' });
   return result({
     command: 'edit',
