@@ -39,7 +39,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     const segment = segments[s];
     if (segment.every((line) => line.trim() === '')) continue;
     let region = placeSegment(segment, original, keys, cursor);
-    if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, s === segments.length - 1) ?? region;
+    if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, s === segments.length - 1) ?? placeClosers(segment, original, cursor) ?? region;
     if (typeof region === 'string') return { ok: false, message: region };
     regions.push(region);
     cursor = region.to;
@@ -72,6 +72,20 @@ function placeAtBoundary(segment: readonly string[], original: readonly string[]
   if (isFirst && cursor === 0 && real.length <= lines.length) {
     const headLines = lines.slice(0, real.length);
     if (same(real, headLines)) return { from: headLines[0].i, to: headLines[headLines.length - 1].i + 1, lines: real };
+  }
+  return undefined;
+}
+
+/**
+ * Places a segment made only of closing lines (`}` after an elision that stands for the rest of a
+ * body) at the first place after `cursor` where the file has those same lines, indentation
+ * included: in indented code that is where the enclosing block ends.
+ */
+function placeClosers(segment: readonly string[], original: readonly string[], cursor: number): Region | undefined {
+  const real = segment.filter((line) => line.trim() !== '');
+  if (real.length === 0 || !real.every(isCloser)) return undefined;
+  for (let j = cursor; j + real.length <= original.length; j++) {
+    if (real.every((line, k) => original[j + k].trimEnd() === line.trimEnd())) return { from: j, to: j + real.length, lines: real };
   }
   return undefined;
 }
