@@ -49,6 +49,13 @@ describe('@apply chat participant', () => {
     assert.ok(firstStatus >= 0, stream.text);
     assert.ok(firstStatus < lastModelChunk, `block 1's status (part ${firstStatus}) came before block 2 finished (part ${lastModelChunk})`);
     assert.match(stream.text, /✓ block 2 · `[^`]+math\.ts` · SEARCH\/REPLACE · exact match, line 6/);
+    // Status lines never land inside a code fence (they would render as code and break it).
+    let inFence = false;
+    for (const line of stream.text.split('\n')) {
+      if (/^\s*```/.test(line)) inFence = !inFence;
+      else if (/^> [✓✗] block/.test(line)) assert.strictEqual(inFence, false, `status inside a fence: ${line}`);
+    }
+    assert.strictEqual(inFence, false, 'every fence the model opened is closed');
     // The review is open with the proposed text; nothing is written.
     const [tab] = reviewDiffTabs();
     assert.ok(tab, 'a review diff opened');
