@@ -191,7 +191,7 @@ function placeSegment(segment: readonly string[], original: readonly string[], k
  * True when a block line stands for the file line at the same place: equal (whitespace aside), or
  * an edit of it (at least 60% similar, both with some text). Blank lines correspond only to blank.
  */
-function correspond(written: string, existing: string): boolean {
+export function correspond(written: string, existing: string): boolean {
   const a = written.trim();
   const b = existing.trim();
   if (a === b) return true;

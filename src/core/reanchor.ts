@@ -2,6 +2,7 @@ import { diffArrays } from 'diff';
 import type { Alignment, LineMatch, Needle } from './locate/matcher';
 import { indentWidth, isBlank, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { normaliseLine } from './locate/fileIndex';
+import { correspond } from './elisionMerge';
 
 /** The replacement lines for one located op, ready to put in place of the matched lines. */
 export interface Reanchored {
@@ -77,6 +78,28 @@ export function reanchor(input: ReanchorInput): Reanchored {
       const added = parts[p + 1]?.added ? parts[++p].value : [];
       const conflict = staleConflict(input, removedFrom, n, added);
       if (conflict) return { lines: [], sources: [], reindented: false, problem: { code: 'OUT_OF_DATE', message: conflict } };
+      const markerAt = added.indexOf('\u0000elision');
+      if (markerAt !== -1 && added.indexOf('\u0000elision', markerAt + 1) === -1) {
+        // An elision in the replacement over lines the search spells out: it keeps those lines.
+        // Lines written before it replace the first removed lines they are edits of, lines after
+        // it the last ones; the rest stay as the file has them.
+        const removedLines = needle.lines.slice(removedFrom, n);
+        const before = added.slice(0, markerAt);
+        const after = added.slice(markerAt + 1);
+        let keepFrom = 0;
+        while (keepFrom < before.length && keepFrom < removedLines.length && correspond(before[keepFrom], removedLines[keepFrom])) keepFrom++;
+        let keepTo = removedLines.length;
+        for (let k = 1; k <= after.length && keepTo > keepFrom && correspond(after[after.length - k], removedLines[keepTo - 1]); k++) keepTo--;
+        for (const line of before) emit(shift(line));
+        for (let i = removedFrom + keepFrom; i < removedFrom + keepTo; i++) {
+          const place = match.alignment[i];
+          if (typeof place === 'number') emit(fileLines[place], place);
+          else if (place !== undefined) for (let f = place.from; f < place.to; f++) emit(fileLines[f], f);
+        }
+        for (const line of after) emit(shift(line));
+        reindented ||= [...before, ...after].some((line) => shift(line) !== line);
+        continue;
+      }
       for (let a = 0; a < added.length; a++) {
         const line = added[a];
         if (line === '\u0000elision') return unresolvedMarker();

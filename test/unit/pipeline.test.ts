@@ -226,3 +226,13 @@ describe('planReply: a "whole file" that is only a part of the file', () => {
     assert.equal(plan({ 'big.ts': file }, ops).receipt.errors[0].code, 'ELISION_UNRESOLVED');
   });
 });
+
+describe('planReply: an elision in the replacement only', () => {
+  it('keeps the search lines it stands for', () => {
+    const file = 'def f(x):\n    check(x)\n    a = load(x)\n    b = parse(a)\n    return b\n';
+    const result = plan({ 'f.py': file }, [
+      replaceOp('f.py', 'def f(x):\n    check(x)\n    a = load(x)\n    b = parse(a)\n    return b\n', 'def f(x):\n    check(x)\n    log(x)\n    # ... rest unchanged ...\n'),
+    ]);
+    assert.equal(proposed(result, 'f.py'), 'def f(x):\n    check(x)\n    log(x)\n    a = load(x)\n    b = parse(a)\n    return b\n');
+  });
+});
