@@ -240,6 +240,16 @@ class Collector {
   }
 }
 
+/**
+ * The ops of one tool call's input, given as an object (from JSON, or from an XML tool call whose
+ * parameters were read into an object): the same shapes the JSON parser understands.
+ */
+export function editsFromToolInput(value: Record<string, unknown>, startLine: number, endLine: number): { ops: EditOp[]; problems: ParseProblem[]; matched: boolean } {
+  const collector = new Collector(startLine, endLine);
+  collector.visit(value, 0);
+  return { ops: collector.ops, problems: collector.problems, matched: collector.matched };
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

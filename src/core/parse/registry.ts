@@ -5,12 +5,14 @@ import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { searchReplaceParser } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { wholeFileParser } from './wholeFile';
+import { xmlToolCallParser } from './xmlToolCall';
 
 /**
  * The parsers, most distinctive format first: a later parser never sees lines an earlier one
  * claimed, so a fenced block holding a diff is not also read as a whole file.
  */
 export const replyParsers: readonly ReplyParser[] = [
+  xmlToolCallParser,
   applyPatchParser,
   searchReplaceParser,
   unifiedDiffParser,

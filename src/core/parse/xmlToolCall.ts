@@ -1,0 +1,148 @@
+/**
+ * Tool calls written as XML in a reply, the way agents print them:
+ *
+ *     <write_to_file>                      Cline / Roo: the whole new content of a file
+ *     <path>src/a.ts</path>
+ *     <content>
+ *     …
+ *     </content>
+ *     </write_to_file>
+ *
+ *     <insert_content><path>…</path><line>12</line><content>…</content></insert_content>   (Roo)
+ *
+ *     <invoke name="Edit">                 function-call XML: each parameter an element
+ *     <parameter name="file_path">src/a.ts</parameter>
+ *     <parameter name="old_string">…</parameter>
+ *     <parameter name="new_string">…</parameter>
+ *     </invoke>
+ *
+ * `replace_in_file` / `apply_diff` hold SEARCH/REPLACE blocks and are read by that parser. The
+ * parameters are read into an object and compiled by the JSON tool-call parser's shapes, so both
+ * spellings of a call mean the same edits. A call the reply does not close is INCOMPLETE_BLOCK.
+ */
+import type { EditOp, ParseProblem } from '../ir';
+import { editsFromToolInput } from './jsonToolCall';
+import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { cleanReplyPath } from './paths';
+
+const FORMAT = 'json-tool' as const;
+const CLINE_OPEN = /^<(write_to_file|insert_content)>/;
+const INVOKE_OPEN = /^<(?:[A-Za-z_]{1,20}:)?invoke name="([^"<>]{1,100})">/;
+const PARAMETER_OPEN = /^<(?:[A-Za-z_]{1,20}:)?parameter name="([^"<>]{1,100})">/;
+
+/** Parameters whose text means a number or a boolean. */
+const NUMERIC = new Set(['insert_line', 'line', 'expected_replacements', 'start_line']);
+const BOOLEAN = new Set(['replace_all']);
+
+export const xmlToolCallParser: ReplyParser = {
+  format: FORMAT,
+  parse(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
+    const blocks: ParsedBlock[] = [];
+    const { lines } = reply;
+    for (let i = 0; i < lines.length; i++) {
+      if (isClaimed(i + 1)) continue;
+      const trimmed = lines[i].trimStart();
+      if (trimmed[0] !== '<') continue;
+      const cline = CLINE_OPEN.exec(trimmed);
+      const invoke = cline ? null : INVOKE_OPEN.exec(trimmed);
+      if (!cline && !invoke) continue;
+      const closing = cline ? `</${cline[1]}>` : /<\/(?:[A-Za-z_]{1,20}:)?invoke>/;
+      const body = readUntil(lines, i, closing);
+      if (!body) {
+        blocks.push(problemBlock(i + 1, lines.length, 'INCOMPLETE_BLOCK', `The reply ends inside the <${cline ? cline[1] : 'invoke'}> tool call.`));
+        break;
+      }
+      const block = cline ? clineCall(cline[1], body.text, i + 1, body.end + 1) : invokeCall(body.text, i + 1, body.end + 1);
+      if (block) blocks.push(block);
+      i = body.end;
+    }
+    return blocks;
+  },
+};
+
+/** The text from line `start` through the line holding `closing`, or undefined if it never closes. */
+function readUntil(lines: readonly string[], start: number, closing: string | RegExp): { text: string; end: number } | undefined {
+  const parts: string[] = [];
+  for (let j = start; j < lines.length; j++) {
+    parts.push(lines[j]);
+    const found = typeof closing === 'string' ? lines[j].includes(closing) : closing.test(lines[j]);
+    if (found && (j > start || lines[j].indexOf('>') < lines[j].length - 1)) return { text: parts.join('\n'), end: j };
+  }
+  return undefined;
+}
+
+/** The text of `<tag>…</tag>` inside `xml` (one leading and trailing newline dropped), or undefined. */
+function element(xml: string, tag: string): string | undefined {
+  const open = `<${tag}>`;
+  const at = xml.indexOf(open);
+  if (at === -1) return undefined;
+  const close = xml.lastIndexOf(`</${tag}>`);
+  if (close < at) return undefined;
+  return trimOneNewline(xml.slice(at + open.length, close));
+}
+
+function trimOneNewline(text: string): string {
+  let value = text;
+  if (value.startsWith('\n')) value = value.slice(1);
+  if (value.endsWith('\n')) value = value.slice(0, -1);
+  return value;
+}
+
+function clineCall(tag: string, xml: string, startLine: number, endLine: number): ParsedBlock | undefined {
+  const rawPath = element(xml, 'path');
+  const path = rawPath === undefined ? undefined : cleanReplyPath(rawPath.trim());
+  const content = element(xml, 'content');
+  if (path === undefined || content === undefined) {
+    return problemBlock(startLine, endLine, 'PARSE_ERROR', `The <${tag}> tool call needs a <path> and a <content>.`);
+  }
+  const source = { block: 0, format: FORMAT, startLine, endLine };
+  const text = content === '' || content.endsWith('\n') ? content : content + '\n';
+  if (tag === 'write_to_file') {
+    return { startLine, endLine, ops: [{ kind: 'rewrite', path, content: text, partial: false, source }], problems: [] };
+  }
+  // Roo's insert_content: `line` is 1-based, the text goes before it; 0 appends at the end.
+  const line = Number((element(xml, 'line') ?? '').trim());
+  if (!Number.isInteger(line) || line < 0) return problemBlock(startLine, endLine, 'PARSE_ERROR', 'The <insert_content> tool call needs a whole-number <line>.');
+  const op: EditOp =
+    line === 0
+      ? { kind: 'replace', path, search: '', replacement: text, granularity: 'lines', expectedCount: 1, source }
+      : { kind: 'insert', path, afterLine: line - 1, text, source };
+  return { startLine, endLine, ops: [op], problems: [] };
+}
+
+function invokeCall(xml: string, startLine: number, endLine: number): ParsedBlock | undefined {
+  const input: Record<string, unknown> = {};
+  const lines = xml.split('\n');
+  for (let i = 1; i < lines.length; i++) {
+    const open = PARAMETER_OPEN.exec(lines[i].trimStart());
+    if (!open) continue;
+    const name = open[1];
+    const first = lines[i].trimStart().slice(open[0].length);
+    const parts: string[] = [];
+    let rest = first;
+    let j = i;
+    let closeAt = closeIndex(rest);
+    while (closeAt === -1 && j + 1 < lines.length) {
+      parts.push(rest);
+      rest = lines[++j];
+      closeAt = closeIndex(rest);
+    }
+    if (closeAt === -1) return problemBlock(startLine, endLine, 'PARSE_ERROR', `The parameter "${name}" is never closed.`);
+    parts.push(rest.slice(0, closeAt));
+    const value = parts.join('\n');
+    input[name] = NUMERIC.has(name) && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : BOOLEAN.has(name) ? value.trim() === 'true' : value;
+    i = j;
+  }
+  const result = editsFromToolInput(input, startLine, endLine);
+  if (!result.matched) return undefined;
+  return { startLine, endLine, ops: result.ops, problems: result.problems };
+}
+
+function closeIndex(text: string): number {
+  const match = /<\/(?:[A-Za-z_]{1,20}:)?parameter>/.exec(text);
+  return match ? match.index : -1;
+}
+
+function problemBlock(startLine: number, endLine: number, code: ParseProblem['code'], message: string): ParsedBlock {
+  return { startLine, endLine, ops: [], problems: [{ code, block: 0, format: FORMAT, startLine, endLine, message }] };
+}

@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import { parseReply } from '../../../src/core/parse/registry';
+
+describe('XML tool calls', () => {
+  it('reads Cline write_to_file as the whole new content of the file', () => {
+    const r = parseReply('Done:\n\n<write_to_file>\n<path>src/a.ts</path>\n<content>\nexport const a = 1;\n</content>\n</write_to_file>\n');
+    assert.equal(r.problems.length, 0);
+    assert.deepEqual(r.ops.map((op) => op.kind === 'rewrite' && [op.path, op.content, op.partial]), [['src/a.ts', 'export const a = 1;\n', false]]);
+  });
+
+  it('reads function-call XML with old_string / new_string parameters', () => {
+    const reply = [
+      '<invoke name="Edit">',
+      '<parameter name="file_path">server/app.js</parameter>',
+      '<parameter name="old_string">app.listen(3000);</parameter>',
+      '<parameter name="new_string">app.listen(process.env.PORT ?? 3000);',
+      '// port from the environment</parameter>',
+      '<parameter name="replace_all">false</parameter>',
+      '</invoke>',
+    ].join('\n');
+    const r = parseReply(reply);
+    assert.equal(r.ops.length, 1);
+    const op = r.ops[0];
+    assert.ok(op.kind === 'replace');
+    if (op.kind === 'replace') {
+      assert.equal(op.path, 'server/app.js');
+      assert.equal(op.search, 'app.listen(3000);');
+      assert.equal(op.replacement, 'app.listen(process.env.PORT ?? 3000);\n// port from the environment');
+      assert.equal(op.granularity, 'chars');
+      assert.equal(op.expectedCount, 1);
+    }
+  });
+
+  it('reads Roo insert_content as an insertion before the given line', () => {
+    const r = parseReply('<insert_content>\n<path>a.py</path>\n<line>3</line>\n<content>\nimport os\n</content>\n</insert_content>');
+    assert.deepEqual(r.ops.map((op) => op.kind === 'insert' && [op.path, op.afterLine, op.text]), [['a.py', 2, 'import os\n']]);
+  });
+
+  it('reports a call the reply does not close as incomplete, with no op', () => {
+    const r = parseReply('<write_to_file>\n<path>a.ts</path>\n<content>\nexport const');
+    assert.equal(r.ops.length, 0);
+    assert.equal(r.problems[0].code, 'INCOMPLETE_BLOCK');
+  });
+
+  it('ignores invokes of tools that do not edit', () => {
+    assert.deepEqual(parseReply('<invoke name="Read">\n<parameter name="file_path">a.ts</parameter>\n</invoke>').ops, []);
+  });
+});
