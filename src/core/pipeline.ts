@@ -1,5 +1,5 @@
 import type { EditOp, ParsedReply, ReplaceOp } from './ir';
-import { nextStepFor, type ErrorCode } from './errors';
+import { EditError, nextStepFor, type ErrorCode } from './errors';
 import type { EditReceipt, FileAction, FileReceipt, Receipt, ReceiptError, Strategy } from './receipt';
 import { resolvePath } from './paths';
 import { isElisionLine } from './parse/elision';
@@ -105,7 +105,22 @@ interface FileState {
 export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
   const planner = new Planner(readFile, options);
-  for (const op of parsed.ops) planner.run(op);
+  for (const op of parsed.ops) {
+    try {
+      planner.run(op);
+    } catch (error) {
+      // An invariant broke (a bug): report it on this op and write nothing, never crash the host.
+      planner.errors.push({
+        code: EditError.is(error) ? error.code : 'OVERLAPPING_EDITS',
+        block: op.source.block,
+        path: op.kind === 'move' ? op.from : (op.path ?? null),
+        message: `internal error while placing this block: ${(error as Error).message}`,
+        candidates: [],
+        nextStep: 'Please report this reply; meanwhile apply the block by hand.',
+      });
+      planner.poison(op);
+    }
+  }
   for (const problem of parsed.problems) {
     planner.errors.push({
       code: problem.code,
@@ -483,6 +498,15 @@ class Planner {
       warnings.push(...(match.warnings ?? []));
       edits.push(withFinalNewline(file, match, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
     }
+    if (overlapsAny(edits, state.pending)) {
+      // Only possible when an earlier op replaced more than its match (an insert, an append):
+      // apply the earlier edits first and place this op on their result.
+      this.commit(state);
+      const retry = this.locateOp(state, op, needle);
+      if (retry.kind === 'found') return this.placeMatches(state, op, needle, replacementLines, retry.matches, notes);
+      this.fail('OVERLAPPING_EDITS', block, state.path, `this edit changes lines an earlier edit of the reply already changed in ${state.path}`, op, {}, state);
+      return;
+    }
     for (const match of matches) state.taken.push({ start: match.start, end: match.end });
     if (op.lineHint !== undefined) state.drift = matches[0].start - (op.lineHint - 1);
     const first = matches[0];
@@ -580,6 +604,8 @@ class Planner {
       return;
     }
     this.record(state, { block, status: 'applied', strategy: 'rewrite', score: 1, startLine: 1, endLine: Math.max(1, file.lines.length), edits: [lineEdit(file, 0, file.lines.length, lines)], warnings });
+    // Later ops of the reply edit the rewritten text, not the original.
+    this.commit(state);
   }
 
   private remove(state: FileState, block: number): void {
@@ -612,6 +638,14 @@ class Planner {
     this.record(state, { block, status: 'applied', strategy: 'move', score: 1, startLine: 0, endLine: 0 });
   }
 
+  /** Keeps the file of an op that broke an invariant out of the plan. */
+  poison(op: EditOp): void {
+    const raw = op.kind === 'move' ? op.from : (op.path ?? this.options.hintPath);
+    const resolved = raw === undefined ? undefined : resolvePath(raw, this.options.root);
+    const state = resolved?.ok ? (this.aliases.get(resolved.path) ?? this.states.get(resolved.path)) : undefined;
+    if (state) state.failed = true;
+  }
+
   finish(): PlanResult {
     const files: FileReceipt[] = [];
     const changes: FileChange[] = [];
@@ -621,7 +655,13 @@ class Planner {
       const receipts = state.records.map((record) => freeze(record, state));
       files.push({ path: state.path, action, ...(state.movedTo ? { to: state.movedTo } : {}), edits: receipts });
       if (state.failed) continue;
-      const newText = state.deleted ? undefined : state.pending.length ? new TextPlan(state.pending).apply(state.base ?? '') : state.base;
+      let newText: string | undefined;
+      try {
+        newText = state.deleted ? undefined : state.pending.length ? new TextPlan(state.pending).apply(state.base ?? '') : state.base;
+      } catch (error) {
+        this.errors.push({ code: 'OVERLAPPING_EDITS', block: state.records[0]?.block ?? 0, path: state.path, message: (error as Error).message, candidates: [], nextStep: nextStepFor('OVERLAPPING_EDITS') });
+        continue;
+      }
       const changed = action !== 'modify' || newText !== state.original;
       if (!changed) continue;
       changes.push({ path: state.path, action, ...(state.movedTo ? { to: state.movedTo } : {}), originalText: state.original, newText: action === 'delete' ? undefined : newText });

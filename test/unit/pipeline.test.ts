@@ -236,3 +236,15 @@ describe('planReply: an elision in the replacement only', () => {
     assert.equal(proposed(result, 'f.py'), 'def f(x):\n    check(x)\n    log(x)\n    a = load(x)\n    b = parse(a)\n    return b\n');
   });
 });
+
+describe('planReply: several kinds of edit on one file', () => {
+  it('locates a SEARCH/REPLACE after a whole-file block on the rewritten text, and never throws', () => {
+    const ops: EditOp[] = [
+      { kind: 'rewrite', path: 'a.ts', content: 'one\nTWO\nthree\n', partial: false, source: src(1) },
+      replaceOp('a.ts', 'one\n', 'uno\n'),
+    ];
+    const result = plan({ 'a.ts': 'one\ntwo\nthree\n' }, ops);
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(proposed(result, 'a.ts'), 'uno\nTWO\nthree\n');
+  });
+});

@@ -337,6 +337,12 @@ function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolea
       let next = end + 1;
       if (delimiter !== undefined && next < n && !isClaimed(next + 1) && lines[next].trim() === delimiter) end = next++;
       if (fence !== undefined && next < n && !isClaimed(next + 1) && isFenceClose(lines[next], fence)) end = next;
+      else if (fence !== undefined && delimiter === undefined && start === i - 1) {
+        // A bare fence line above the patch with no closing fence after it was the END of an
+        // earlier block (a diff fence right before the patch): it is not this patch's, so the
+        // lines above stay for the parser they belong to.
+        start = i;
+      }
     }
     const failed = problems.length > 0;
     blocks.push({ startLine: start + 1, endLine: end + 1, ops: failed ? [] : result.ops, problems });

@@ -144,3 +144,10 @@ describe('apply_patch parser', () => {
     assert.ok(r.ops.length + r.problems.length > 0);
   });
 });
+
+describe('apply_patch right after another fenced block', () => {
+  it('does not take the closing fence of a diff above it as its own opening fence', () => {
+    const r = parseReply('```diff\n--- a/b.ts\n+++ b/b.ts\n@@ @@\n ctx\n-b\n+c\n```\n*** Begin Patch\n*** Update File: c.ts\n@@\n-x\n+y\n*** End Patch\n');
+    assert.deepEqual(r.ops.map((op) => op.kind !== 'move' && op.path), ['b.ts', 'c.ts']);
+  });
+});
