@@ -106,8 +106,8 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
   let boundary = 0;
   let credit = INITIAL_CREDIT;
   let committed = 0;
-  /** Whole-reply start line of the last block reported complete. */
-  let lastCommittedStart = 0;
+  /** Whole-reply end line of the last block reported complete: a tail block starting at or before it was reported already (the tail restarted at a fence). */
+  let lastCommittedEnd = 0;
   /** Whole-reply start lines already announced with `blockStarted`. */
   const announced = new Set<number>();
   /** Start line of the block announced and not yet reported finished. */
@@ -180,7 +180,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     let committedThrough = -1; // 0-based whole-reply index of the last committed line
     let pendingStart: number | undefined;
     for (const { block, format } of found) {
-      if (block.startLine + offset <= lastCommittedStart) continue; // reported before (tail restarted at a fence)
+      if (block.startLine + offset <= lastCommittedEnd) continue; // reported before (tail restarted at a fence)
       events.push(...announce(block, format, offset));
       // Closed: not cut off, and it ends on a line that closes every format (a fence, End Patch...)
       // or a non-blank line follows it (a bare diff could still grow otherwise).
@@ -224,8 +224,8 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     const number = ++committed;
     const startLine = block.startLine + offset;
     openAnnouncement = undefined;
-    lastCommittedStart = startLine;
     const endLine = block.endLine + offset;
+    lastCommittedEnd = endLine;
     const path = pathOf(block);
     const where = path === undefined ? {} : { path };
     const problems = block.problems.map((p) => ({ ...p, block: number, startLine: p.startLine + offset, endLine: p.endLine + offset }));
@@ -253,7 +253,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
       // The last tail, read as the end of the reply: the same blocks the one-shot parse numbers last.
       const tailLines = [...lines.slice(boundary), partial];
       for (const { block, format } of runParsers(parsers, { text: tailLines.join('\n'), lines: tailLines })) {
-        if (block.startLine + boundary <= lastCommittedStart) continue;
+        if (block.startLine + boundary <= lastCommittedEnd) continue;
         events.push(...announce(block, format, boundary), complete(block, format, boundary));
       }
     } else {

@@ -101,3 +101,16 @@ describe('streaming parser', () => {
     assert.equal(result.problems[0].code, 'INCOMPLETE_BLOCK');
   });
 });
+
+describe('streaming parser: blocks with a path line before their fence', () => {
+  it('reports each block completed once when fed in small chunks', () => {
+    const reply = 'Two edits:\n\nsrc/a.ts\n```ts\n<<<<<<< SEARCH\nconst a = 1;\n=======\nconst a = 2;\n>>>>>>> REPLACE\n```\n\nsrc/b.ts\n```ts\n<<<<<<< SEARCH\nconst b = 1;\n=======\nconst b = 2;\n>>>>>>> REPLACE\n```\n';
+    const parser = createStreamingParser();
+    const events = [];
+    for (let i = 0; i < reply.length; i += 9) events.push(...parser.push(reply.slice(i, i + 9)));
+    const result = parser.finish();
+    events.push(...result.events);
+    const completed = events.filter((e) => e.type === 'blockCompleted');
+    assert.deepEqual(completed.map((e) => e.type === 'blockCompleted' && e.path), ['src/a.ts', 'src/b.ts']);
+  });
+});
