@@ -68,6 +68,8 @@ interface EditRecord {
   edits: TextEdit[];
   reindented?: boolean;
   warnings: string[];
+  /** Where the new text landed, kept when the edits are committed to a later base. */
+  placed?: { newStartLine: number; newEndLine: number };
 }
 
 /** One file's evolving state during planning. */
@@ -271,6 +273,11 @@ class Planner {
   /** Applies the pending edits to the base, so later ops are located on the result. */
   private commit(state: FileState): void {
     if (state.pending.length === 0) return;
+    for (const record of state.records) {
+      if (record.edits.length === 0) continue;
+      const frozen = freeze(record, state);
+      if (frozen.newStartLine !== undefined && frozen.newEndLine !== undefined) record.placed = { newStartLine: frozen.newStartLine, newEndLine: frozen.newEndLine };
+    }
     state.base = new TextPlan(state.pending).apply(state.base ?? '');
     state.file = splitFileText(state.base);
     state.index = undefined;
@@ -685,6 +692,7 @@ function freeze(record: EditRecord, state: FileState): EditReceipt {
     ...(record.reindented ? { reindented: true } : {}),
     ...(record.warnings.length ? { warnings: record.warnings } : {}),
   };
+  if (record.status === 'applied' && record.edits.length === 0 && record.placed) return { ...base, ...record.placed };
   if (record.status !== 'applied' || record.edits.length === 0 || !state.base || !state.file) return base;
   const file = state.file;
   const first = record.edits.reduce((a, b) => (a.start <= b.start ? a : b));

@@ -172,6 +172,13 @@ function indentShift(input: ReanchorInput): (line: string) => string {
     fileIndent = leadingWhitespace(fileLines[place]);
     break;
   }
+  // The search text carries the file's own indentation on every line (exact and trailing-space
+  // matches): the reply's indentation is the file's, whatever a unit detector would guess.
+  const sameIndentation = needle.lines.every((line, i) => {
+    const place = match.alignment[i];
+    return typeof place !== 'number' || isBlank(line) || leadingWhitespace(line) === leadingWhitespace(fileLines[place]);
+  });
+  if (sameIndentation && needle.lines.some((line) => !isBlank(line))) return (line) => (isBlank(line) ? '' : line);
   const unit: IndentUnit = fileUnit ?? (needleIndent?.includes('\t') ? { kind: 'tabs' } : { kind: 'spaces', size: 4 });
   const replyUsesTabs = needle.lines.some((line) => line.startsWith('\t')) || input.replacement.some((line) => line.startsWith('\t'));
   if (needleIndent === undefined || fileIndent === undefined) {

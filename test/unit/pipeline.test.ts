@@ -248,3 +248,11 @@ describe('planReply: several kinds of edit on one file', () => {
     assert.equal(proposed(result, 'a.ts'), 'uno\nTWO\nthree\n');
   });
 });
+
+describe('planReply: tab-indented files with comments', () => {
+  it('writes a new tab-indented line with a tab', () => {
+    const file = '/**\n * Options.\n * More about them.\n * And more.\n */\nexport interface HeaderOptions {\n\tincludeIndex: boolean;\n\tincludeUnderline: boolean;\n}\n';
+    const result = plan({ 'h.ts': file }, [replaceOp('h.ts', 'export interface HeaderOptions {\n\tincludeIndex: boolean;\n', 'export interface HeaderOptions {\n\tincludeIndex: boolean;\n\tincludeHeader: boolean;\n')]);
+    assert.equal(proposed(result, 'h.ts'), file.replace('\tincludeIndex: boolean;\n', '\tincludeIndex: boolean;\n\tincludeHeader: boolean;\n'));
+  });
+});

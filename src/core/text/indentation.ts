@@ -42,7 +42,11 @@ export function detectIndentUnit(lines: readonly string[], sample = 2000): Inden
       tabs++;
       continue;
     }
-    const width = leadingWhitespace(line).length;
+    const indent = leadingWhitespace(line);
+    // ` * ` continuation lines of block comments are aligned, not indented: they say nothing
+    // about the unit (a tab-indented file is full of them).
+    if (line[indent.length] === '*' && indent.length % 2 === 1) continue;
+    const width = indent.length;
     if (width > 0) spaces++;
     const step = Math.abs(width - previous);
     if (step > 0 && step <= 8) steps.set(step, (steps.get(step) ?? 0) + 1);

@@ -39,3 +39,10 @@ describe('normalize', () => {
     assert.equal(detectIndentUnit(['a', 'b']), undefined);
   });
 });
+
+describe('detectIndentUnit with block comments', () => {
+  it('is not fooled by the aligned lines of JSDoc comments in a tab-indented file', () => {
+    const lines = ['/**', ' * Options.', ' * More about them.', ' * And more.', ' */', 'export interface HeaderOptions {', '\tincludeIndex: boolean;', '\tincludeUnderline: boolean;', '}'];
+    assert.deepEqual(detectIndentUnit(lines), { kind: 'tabs' });
+  });
+});
