@@ -1,5 +1,5 @@
 import { diffArrays } from 'diff';
-import { distance } from 'fastest-levenshtein';
+import { lineDistance } from './text/lineDistance';
 import { collapseWhitespace } from './text/normalize';
 import { indentWidth, leadingWhitespace } from './text/indentation';
 
@@ -196,7 +196,7 @@ export function correspond(written: string, existing: string): boolean {
   const b = existing.trim();
   if (a === b) return true;
   if (a === '' || b === '' || !/[A-Za-z0-9_]{3}/.test(a)) return false;
-  return sameHead(a, b) && 1 - distance(a, b) / Math.max(a.length, b.length) >= 0.6;
+  return sameHead(a, b) && 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.6;
 }
 
 /** The first two words of a line: an edit keeps them (`def breakdown` never edits `def compute_tax`). */

@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { lineDistance } from '../text/lineDistance';
 import { isBlank } from '../text/indentation';
 import type { FileIndex } from './fileIndex';
 import { normaliseLine } from './fileIndex';
@@ -14,9 +14,11 @@ export interface FuzzyLimits {
   readonly maxVotesPerLine: number;
   /** How many of the best-voted windows are scored with Levenshtein: the work budget. @default 48 */
   readonly maxWindows: number;
+  /** Longer search texts are never matched fuzzily: a stale block that long is a different text. @default 1000 */
+  readonly maxLines: number;
 }
 
-export const defaultFuzzyLimits: FuzzyLimits = { minLines: 3, minExactShare: 0.5, maxVotesPerLine: 64, maxWindows: 48 };
+export const defaultFuzzyLimits: FuzzyLimits = { minLines: 3, minExactShare: 0.5, maxVotesPerLine: 64, maxWindows: 48, maxLines: 1000 };
 
 /** A scored window, below or above the threshold; `nearest.ts` reuses this for failure reports. */
 export interface ScoredWindow {
@@ -66,7 +68,7 @@ export function scoreWindow(index: FileIndex, needle: Needle, start: number): Sc
       lengthSum += wanted.length;
       continue;
     }
-    distanceSum += distance(wanted, found);
+    distanceSum += lineDistance(wanted, found);
     lengthSum += Math.max(wanted.length, found.length);
     differing.push(k);
   }
@@ -87,10 +89,14 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
     find(index: FileIndex, needle: Needle, scope: SearchScope): LineMatch[] {
       if (needle.elisions.size > 0) return [];
       const nonBlank = needle.lines.filter((line) => !isBlank(line)).length;
-      if (nonBlank < limits.minLines) return [];
+      if (nonBlank < limits.minLines || needle.lines.length > limits.maxLines) return [];
       const minimumVotes = Math.ceil(nonBlank * limits.minExactShare);
+      // Lines too common to vote (`}`, `return node;`) may still be among the exact lines a
+      // window needs: the prefilter asks the same share of the lines that can vote.
+      const voting = needle.lines.filter((line) => !isBlank(line) && index.countLike(line) <= limits.maxVotesPerLine).length;
+      const minimumPrefilterVotes = Math.max(1, Math.ceil(voting * limits.minExactShare));
       const candidates = [...votedWindows(index, needle, scope, limits)]
-        .filter(([, votes]) => votes >= minimumVotes)
+        .filter(([, votes]) => votes >= minimumPrefilterVotes)
         .sort((a, b) => b[1] - a[1] || a[0] - b[0])
         .slice(0, limits.maxWindows);
       const matches: LineMatch[] = [];

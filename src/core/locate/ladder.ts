@@ -54,6 +54,7 @@ export type LocateOutcome =
  */
 export function locate(index: FileIndex, needle: Needle, request: LocateRequest): LocateOutcome {
   const notes: string[] = [];
+  if (needle.lines.length - needle.elisions.size > index.lines.length) return { kind: 'notFound', notes: ['the search text is longer than the file'] };
   let from = 0;
   if (request.anchors?.length) {
     const after = findAnchors(index, request.anchors);

@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { lineDistance } from '../text/lineDistance';
 import type { Candidate } from '../receipt';
 import { isBlank } from '../text/indentation';
 import { normaliseLine, type FileIndex } from './fileIndex';
@@ -20,7 +20,9 @@ const scanLimit = 50_000;
  * line differs) the lines most similar to the needle's first non-blank line. Costs at most a
  * bounded number of window scores plus one pass over the file's lines.
  */
-export function nearestCandidates(index: FileIndex, needle: Needle, lineHint?: number, count = 3): NearestReport {
+export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint?: number, count = 3): NearestReport {
+  // Long search texts are compared by their first 200 lines: enough to name the place, bounded in cost.
+  const needle: Needle = fullNeedle.lines.length <= 200 ? fullNeedle : { lines: fullNeedle.lines.slice(0, 200), elisions: new Set([...fullNeedle.elisions].filter((i) => i < 200)) };
   const size = Math.max(1, needle.lines.length);
   const lineCount = index.lines.length;
   if (lineCount === 0) return { candidates: [] };
@@ -39,7 +41,7 @@ export function nearestCandidates(index: FileIndex, needle: Needle, lineHint?: n
       for (let i = 0; i < lineCount; i++) {
         const line = index.lineUnder('fold', i);
         if (Math.abs(line.length - wanted.length) > wanted.length) continue;
-        best.push({ start: i - first, d: distance(line, wanted) / Math.max(1, line.length, wanted.length) });
+        best.push({ start: i - first, d: lineDistance(line, wanted) / Math.max(1, line.length, wanted.length) });
       }
       best.sort((a, b) => a.d - b.d).slice(0, 8).forEach(({ start }) => starts.add(start));
     }

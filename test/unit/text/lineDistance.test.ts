@@ -1,0 +1,24 @@
+import * as assert from 'node:assert/strict';
+import { distance } from 'fastest-levenshtein';
+import { lineDistance } from '../../../src/core/text/lineDistance';
+
+describe('lineDistance', () => {
+  it('equals Levenshtein distance for lines whose differing middles are short', () => {
+    const words = ['const', 'x', '=', 'foo(', ')', ';', 'return', ' ', 'bar'];
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    for (let c = 0; c < 500; c++) {
+      const make = () => Array.from({ length: Math.floor(rand() * 12) }, () => words[Math.floor(rand() * words.length)]).join('');
+      const a = make();
+      const b = make();
+      assert.equal(lineDistance(a, b), distance(a, b), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+    }
+  });
+
+  it('is exact for long lines that differ in a short middle, and bounded above otherwise', () => {
+    const long = 'x'.repeat(100_000);
+    assert.equal(lineDistance(long + 'a' + long, long + 'b' + long), 1);
+    const d = lineDistance('x'.repeat(50_000) + 'y', 'z' + 'x'.repeat(50_000));
+    assert.ok(d >= distance('x'.repeat(500) + 'y', 'z' + 'x'.repeat(500)) && d <= 50_001);
+  });
+});
