@@ -1,7 +1,7 @@
 import { detectIndentUnit, type IndentUnit } from '../text/indentation';
 import type { FileText } from '../text/fileText';
 import { collapseWhitespace, foldUnicode, trimEnd } from '../text/normalize';
-import { skeletonHash } from '../text/skeletonHash';
+import { skeletonHash, skeletonHashOf } from '../text/skeletonHash';
 
 /** The line normalisations the rungs compare under. */
 export type Normalisation = 'exact' | 'trimEnd' | 'trim' | 'collapse' | 'fold';
@@ -104,8 +104,9 @@ export class FileIndex {
     const counts = new Int32Array(size);
     const next = new Int32Array(n);
     const mask = size - 1;
+    const { raw, offsets } = this.file;
     for (let i = 0; i < n; i++) {
-      const hash = skeletonHash(lines[i]);
+      const hash = skeletonHashOf(raw, offsets[i], offsets[i] + lines[i].length);
       let slot = hash & mask;
       while (heads[slot] !== -1 && slots[slot] !== hash) slot = (slot + 1) & mask;
       slots[slot] = hash;

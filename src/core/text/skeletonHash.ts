@@ -6,9 +6,17 @@
  * Written by hand because it runs on every line of every file and must not allocate.
  */
 export function skeletonHash(line: string): number {
+  return skeletonHashOf(line, 0, line.length);
+}
+
+/**
+ * `skeletonHash` of `text.slice(start, end)` without making the slice: hashing a whole file's
+ * lines straight from its one flat string is several times faster than from per-line strings.
+ */
+export function skeletonHashOf(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5 | 0;
-  for (let k = 0; k < line.length; k++) {
-    let c = line.charCodeAt(k);
+  for (let k = start; k < end; k++) {
+    let c = text.charCodeAt(k);
     if (c === 32 || c === 9 || c === 13) continue;
     if (c >= 0x80) {
       c = foldCode(c);
