@@ -7,9 +7,9 @@
  * it is then never re-read, and the tail starts after it. `end()` parses the whole reply once with
  * `parseReply`, so its result is exactly the one-shot result whatever the events said.
  *
- * Cost: re-parsing the tail is paid from a credit of one character per character received, so the
- * tail parses together cost at most as much as one parse of the whole reply, and `end()` adds one
- * more: about 2x `parseReply` in total, whatever the chunk size. Tail parses run when a line that can
+ * Cost: re-parsing the tail is paid from a credit of half a character per character received, so
+ * the tail parses together cost at most half a parse of the whole reply, and `end()` adds one more:
+ * about 1.5x `parseReply` in total, whatever the chunk size. Tail parses run when a line that can
  * close a block arrives (a fence, a patch or marker line, a bracket, a blank line) and credit allows,
  * or when credit is plentiful. Works with any `ReplyParser`: it relies only on the interface.
  */
@@ -77,6 +77,8 @@ const LABEL_MARGIN = 3;
  * stays linear (it is 1% of a 1 MB reply).
  */
 const INITIAL_CREDIT = 8192;
+/** Tail-parse work allowed per character received: bounds the tail parses to half a full parse. */
+const CREDIT_PER_CHAR = 0.5;
 /** When credit is this many times the tail, parse even without a closing-looking line. */
 const IDLE_PARSE_FACTOR = 3;
 
@@ -139,7 +141,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
   const push = (chunk: string): StreamEvent[] => {
     if (finished || chunk.length === 0) return [];
     chunks.push(chunk);
-    credit += chunk.length;
+    credit += chunk.length * CREDIT_PER_CHAR;
     let text = pendingCR ? '\r' + chunk : chunk;
     pendingCR = text.endsWith('\r');
     if (pendingCR) text = text.slice(0, -1);
