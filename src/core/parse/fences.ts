@@ -13,7 +13,7 @@
  * Everything here is one pass over the lines; no regex has nested quantifiers.
  */
 
-import { cleanReplyPath, looksLikeFilePath } from './paths';
+import { cleanReplyPath, looksLikeFilePath, pathFromLabelLine } from './paths';
 
 /** An opening fence line, parsed. */
 export interface FenceOpener {
@@ -228,4 +228,28 @@ function isPathToken(token: string): boolean {
 function cleanInfoPath(raw: string): string | undefined {
   const path = cleanReplyPath(raw);
   return path !== undefined && looksLikeFilePath(path) ? path : undefined;
+}
+
+/**
+ * The path a label line names right above line `index` (one blank line allowed between), searching
+ * no higher than `floor` and no claimed line; undefined when the line above is prose, a fence, or
+ * nothing. Shared by the SEARCH/REPLACE and whole-file parsers, which both take a path from there.
+ */
+export function pathLabelAbove(
+  lines: readonly string[],
+  index: number,
+  floor: number,
+  claimed: (i: number) => boolean,
+): { path: string; strong: boolean; index: number } | undefined {
+  for (let i = index - 1, blanks = 0; i >= floor && !claimed(i); i--) {
+    const line = lines[i];
+    if (line.trim().length === 0) {
+      if (++blanks > 1) return undefined;
+      continue;
+    }
+    if (parseFenceOpener(line) !== undefined) return undefined;
+    const label = pathFromLabelLine(line);
+    return label ? { ...label, index: i } : undefined;
+  }
+  return undefined;
 }

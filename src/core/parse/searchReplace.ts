@@ -17,9 +17,9 @@
  * path lines only name the file and are claimed with the block.
  */
 import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
-import { closesFence, parseFenceOpener, parseInfoString, type FenceOpener } from './fences';
+import { closesFence, parseFenceOpener, parseInfoString, pathLabelAbove, type FenceOpener } from './fences';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
-import { cleanReplyPath, filenameFromLine, pathFromComment, pathFromLabelLine, pathsNamedByLine } from './paths';
+import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } from './paths';
 
 // Markers start at column 0, as Aider, Cline and Roo all require: an indented `=======` is the
 // file's own text (an rst underline in a list), and ` <<<<<<< SEARCH` is a unified diff's context
@@ -269,13 +269,13 @@ class SearchReplaceScan {
       start = fenceIndex;
       const info = parseInfoString(fence.info);
       if (!info.citation) infoPath = info.path;
-      const label = this.labelAbove(fenceIndex);
+      const label = pathLabelAbove(this.lines, fenceIndex, this.floor, this.claimed);
       if (label) {
         beforePath = label.path;
         if (label.strong) start = label.index;
       }
     } else if (inFencePath === undefined) {
-      const label = this.labelAbove(head);
+      const label = pathLabelAbove(this.lines, head, this.floor, this.claimed);
       if (label) {
         beforePath = label.path;
         if (label.strong) start = label.index;
@@ -297,21 +297,6 @@ class SearchReplaceScan {
       if (line.length === 0 || XML_OPEN_TAG.test(line)) continue;
       const m = XML_PATH.exec(line);
       return m ? cleanReplyPath(m[2]) : undefined;
-    }
-    return undefined;
-  }
-
-  /** A path label on the line above `index` (one blank line allowed between). */
-  private labelAbove(index: number): { path: string; strong: boolean; index: number } | undefined {
-    for (let i = index - 1, blanks = 0; i >= this.floor && !this.claimed(i); i--) {
-      const line = this.lines[i];
-      if (line.trim().length === 0) {
-        if (++blanks > 1) return undefined;
-        continue;
-      }
-      if (parseFenceOpener(line) !== undefined) return undefined;
-      const label = pathFromLabelLine(line);
-      return label ? { ...label, index: i } : undefined;
     }
     return undefined;
   }

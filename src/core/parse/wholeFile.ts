@@ -15,9 +15,9 @@
  */
 import type { EditSource, ParseProblem, RewriteFileOp } from '../ir';
 import { isElisionLine } from './elision';
-import { findFencedBlocks, firstNonBlankChar, parseFenceOpener, parseInfoString, type FencedBlock } from './fences';
+import { findFencedBlocks, firstNonBlankChar, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
 import type { ParsedBlock, ReplyParser } from './parser';
-import { pathFromComment, pathFromLabelLine } from './paths';
+import { pathFromComment } from './paths';
 
 /** Fence languages that show commands or output, not files: edits only with an explicit path. */
 const NON_FILE_LANGS = new Set([
@@ -74,7 +74,7 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
   let start = fence.openIndex;
   let path = info.path;
   let strong = path !== undefined;
-  const label = labelAbove(lines, fence.openIndex, claimed);
+  const label = pathLabelAbove(lines, fence.openIndex, 0, claimed);
   if (path === undefined && label?.strong) {
     path = label.path;
     start = label.index;
@@ -147,21 +147,6 @@ function closedTooEarly(lines: readonly string[], closeIndex: number, char: '`' 
     if (open && open.char === char && open.info.length === 0) return true;
   }
   return false;
-}
-
-/** A path label on the line right above the fence (one blank line allowed between). */
-function labelAbove(lines: readonly string[], openIndex: number, claimed: (i: number) => boolean): { path: string; strong: boolean; index: number } | undefined {
-  for (let i = openIndex - 1, blanks = 0; i >= 0 && !claimed(i); i--) {
-    const line = lines[i];
-    if (line.trim().length === 0) {
-      if (++blanks > 1) return undefined;
-      continue;
-    }
-    if (parseFenceOpener(line) !== undefined) return undefined;
-    const label = pathFromLabelLine(line);
-    return label ? { ...label, index: i } : undefined;
-  }
-  return undefined;
 }
 
 function samePath(a: string, b: string): boolean {
