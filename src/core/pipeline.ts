@@ -438,10 +438,18 @@ class Planner {
       this.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['the replacement text is already in the file'] });
       return;
     }
+    // Found only where an earlier op of this reply already changed the text: overlapping edits.
+    const overlapsEarlier =
+      state.taken.length > 0 &&
+      locate(index, needle, { expectedCount: op.expectedCount, fuzzyThreshold: this.options.fuzzyThreshold ?? defaultFuzzyThreshold }).kind === 'found';
     if (state.pending.length > 0) {
       this.commit(state);
       const retry = this.locateOp(state, op, needle);
       if (retry.kind === 'found') return this.placeMatches(state, op, needle, replacementLines, retry.matches, [...retry.notes, 'located after the earlier edits of this reply']);
+    }
+    if (overlapsEarlier) {
+      this.fail('OVERLAPPING_EDITS', block, state.path, `the search text is in ${state.path}, but only where an earlier block of this reply already changes it`, op, {}, state);
+      return;
     }
     const report = nearestCandidates(this.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
     const best = report.candidates[0];

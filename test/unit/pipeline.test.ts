@@ -256,3 +256,16 @@ describe('planReply: tab-indented files with comments', () => {
     assert.equal(proposed(result, 'h.ts'), file.replace('\tincludeIndex: boolean;\n', '\tincludeIndex: boolean;\n\tincludeHeader: boolean;\n'));
   });
 });
+
+describe('planReply: more failure codes', () => {
+  it('says FILE_NOT_FOUND for an edit of a missing file, and for a move of one', () => {
+    assert.equal(plan({}, [replaceOp('missing.ts', 'a\n', 'b\n')]).receipt.errors[0].code, 'FILE_NOT_FOUND');
+    assert.equal(plan({}, [{ kind: 'move', from: 'gone.ts', to: 'new.ts', source: src(1) }]).receipt.errors[0].code, 'FILE_NOT_FOUND');
+  });
+
+  it('says OVERLAPPING_EDITS when a block targets lines an earlier block changes', () => {
+    const result = plan({ 'o.txt': 'alpha\nbeta\ngamma\n' }, [replaceOp('o.txt', 'alpha\nbeta\n', 'ALPHA\n'), replaceOp('o.txt', 'beta\ngamma\n', 'GAMMA\n')]);
+    assert.equal(result.receipt.errors[0].code, 'OVERLAPPING_EDITS');
+    assert.equal(result.changes.length, 0);
+  });
+});
