@@ -59,19 +59,25 @@ function fileReader(root: string): (relative: string) => string | undefined {
     } catch {
       return undefined;
     }
-    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new Error(`${relative} resolves outside --root through a symlink`);
+    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return undefined; // refused by refusePath first
     if (!fs.statSync(real).isFile()) return undefined;
     return fs.readFileSync(real, 'utf8');
   };
 }
 
-/** Checks that `relative` (and its parent folders) stay inside the root on disk. */
-function assertInside(root: string, relative: string): void {
+/** Why `relative` leaves the root on disk (through a symlink, itself or a parent folder), or undefined. */
+function escapesRoot(root: string, relative: string): string | undefined {
   const realRoot = fs.realpathSync(root);
   let probe = path.join(root, relative);
-  while (!fs.existsSync(probe)) probe = path.dirname(probe);
+  while (!fs.existsSync(probe) && probe !== path.dirname(probe)) probe = path.dirname(probe);
   const real = fs.realpathSync(probe);
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new Error(`${relative} resolves outside --root through a symlink`);
+  return real === realRoot || real.startsWith(realRoot + path.sep) ? undefined : `${relative} leads outside --root through a symbolic link`;
+}
+
+/** Checks that `relative` (and its parent folders) stay inside the root on disk. */
+function assertInside(root: string, relative: string): void {
+  const escape = escapesRoot(root, relative);
+  if (escape) throw new Error(escape);
 }
 
 /**
@@ -137,7 +143,8 @@ function main(argv: string[]): number {
     process.stderr.write(`cannot read the reply: ${(error as Error).message}\n`);
     return 2;
   }
-  const options = { hintPath: args.hint, root: args.root };
+  const root = args.root;
+  const options = { hintPath: args.hint, root, refusePath: (relative: string) => escapesRoot(root, relative) };
   const read = fileReader(args.root);
   // Read every referenced file up front so a symlink escape fails before anything is planned.
   const cache = new Map<string, string | undefined>();

@@ -29,6 +29,11 @@ export interface PlanOptions {
   readonly fuzzyThreshold?: number;
   /** Files longer than this many characters are refused with `TOO_LARGE`. @default 10_000_000 */
   readonly maxFileChars?: number;
+  /**
+   * The host's own check of a resolved path (a symlink that leads out of the workspace, say):
+   * a message refuses the path with `OUTSIDE_WORKSPACE`, undefined lets it through.
+   */
+  readonly refusePath?: (path: string) => string | undefined;
 }
 
 /** The proposed state of one file. Texts are exactly what the file holds / will hold (BOM, EOLs kept). */
@@ -211,6 +216,11 @@ class Planner {
       this.fail('OUTSIDE_WORKSPACE', block, rawPath, resolved.message, op);
       return;
     }
+    const refusal = this.options.refusePath?.(resolved.path) ?? (op.kind === 'move' ? this.refusedTarget(op.to) : undefined);
+    if (refusal) {
+      this.fail('OUTSIDE_WORKSPACE', block, resolved.path, refusal, op);
+      return;
+    }
     const state = this.stateFor(resolved.path, op);
     if (!state) return;
     switch (op.kind) {
@@ -227,6 +237,12 @@ class Planner {
       case 'move':
         return this.move(state, op.to, block, op);
     }
+  }
+
+  /** The host's refusal of a move's destination, if any. */
+  private refusedTarget(rawTo: string): string | undefined {
+    const resolved = resolvePath(rawTo, this.options.root);
+    return resolved.ok ? this.options.refusePath?.(resolved.path) : undefined;
   }
 
   /** The state of a path, loading the file on first use; undefined (and an error) for unreadable files. */

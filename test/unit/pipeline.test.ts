@@ -269,3 +269,11 @@ describe('planReply: more failure codes', () => {
     assert.equal(result.changes.length, 0);
   });
 });
+
+describe('planReply: the host refuses a path', () => {
+  it('reports OUTSIDE_WORKSPACE for a path the host says leads out (a symlink)', () => {
+    const result = plan({ 'link/s.txt': 'secret\n' }, [replaceOp('link/s.txt', 'secret\n', 'x\n')], { refusePath: (p) => (p.startsWith('link/') ? 'a symbolic link leads out' : undefined) });
+    assert.equal(result.receipt.errors[0].code, 'OUTSIDE_WORKSPACE');
+    assert.equal(result.changes.length, 0);
+  });
+});
