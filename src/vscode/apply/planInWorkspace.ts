@@ -43,14 +43,20 @@ export interface WorkspacePlanOptions {
  */
 export async function planInWorkspace(replyText: string, files: WorkspaceFiles, options: WorkspacePlanOptions): Promise<WorkspacePlan> {
   const parsed = parseReply(replyText);
+  const texts = new Map<string, string>();
+  const known = new Set<string>();
+  const refusals = new Map<string, Refusal>();
   const planOptions: PlanOptions = {
     hintPath: options.hintPath,
     root: files.root.uri.scheme === 'file' ? files.root.uri.fsPath : undefined,
     fuzzyThreshold: options.fuzzyThreshold,
+    // The engine fails ops on paths the host proved outside (symlinks) with their own block
+    // numbers; the check after planning below stays as the last word.
+    refusePath: (path) => {
+      const refusal = refusals.get(path);
+      return refusal?.code === 'OUTSIDE_WORKSPACE' ? refusal.message : undefined;
+    },
   };
-  const texts = new Map<string, string>();
-  const known = new Set<string>();
-  const refusals = new Map<string, Refusal>();
   const preload = async (paths: Iterable<string>) => {
     for (const path of paths) {
       if (known.has(path)) continue;
