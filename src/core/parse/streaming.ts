@@ -7,9 +7,11 @@
  * it is then never re-read, and the tail starts after it. `end()` parses the whole reply once with
  * `parseReply`, so its result is exactly the one-shot result whatever the events said.
  *
- * Cost: re-parsing the tail is paid from a credit of half a character per character received, so
- * the tail parses together cost at most half a parse of the whole reply, and `end()` adds one more:
- * about 1.5x `parseReply` in total, whatever the chunk size. Tail parses run when a line that can
+ * Cost: re-parsing the tail is paid from a credit of a quarter character per character received
+ * (plus a small start-up credit, so the first blocks of a reply report at once), so the tail parses
+ * together cost at most a quarter of a parse of the whole reply, and `end()` adds one more: about
+ * 1.25x `parseReply` plus the per-chunk bookkeeping, whatever the chunk size. The price is that in
+ * a long reply a block's completion may be reported a few blocks late. Tail parses run when a line that can
  * close a block arrives (a fence, a patch or marker line, a bracket, a blank line) and credit allows,
  * or when credit is plentiful. Works with any `ReplyParser`: it relies only on the interface.
  */
@@ -77,8 +79,8 @@ const LABEL_MARGIN = 3;
  * stays linear (it is 1% of a 1 MB reply).
  */
 const INITIAL_CREDIT = 8192;
-/** Tail-parse work allowed per character received: bounds the tail parses to half a full parse. */
-const CREDIT_PER_CHAR = 0.5;
+/** Tail-parse work allowed per character received: bounds the tail parses to a quarter of a full parse. */
+const CREDIT_PER_CHAR = 0.25;
 /** When credit is this many times the tail, parse even without a closing-looking line. */
 const IDLE_PARSE_FACTOR = 3;
 
