@@ -51,17 +51,30 @@ export function votedWindows(index: FileIndex, needle: Needle, scope: SearchScop
   return votes;
 }
 
+const foldedNeedles = new WeakMap<Needle, string[]>();
+
+/** The needle's lines under 'fold', computed once per needle however many windows are scored. */
+function foldedLines(needle: Needle): string[] {
+  let lines = foldedNeedles.get(needle);
+  if (!lines) {
+    lines = needle.lines.map((line) => normaliseLine(line, 'fold'));
+    foldedNeedles.set(needle, lines);
+  }
+  return lines;
+}
+
 /**
  * Scores the window at `start` against the needle: 1 − (sum of line edit distances / sum of the
  * longer line lengths), on whitespace-insensitive, punctuation-folded lines.
  */
 export function scoreWindow(index: FileIndex, needle: Needle, start: number): ScoredWindow {
+  const folded = foldedLines(needle);
   let distanceSum = 0;
   let lengthSum = 0;
   let exactLines = 0;
   const differing: number[] = [];
   for (let k = 0; k < needle.lines.length; k++) {
-    const wanted = normaliseLine(needle.lines[k], 'fold');
+    const wanted = folded[k];
     const found = start + k < index.lines.length ? index.lineUnder('fold', start + k) : '';
     if (wanted === found) {
       if (wanted !== '') exactLines++;

@@ -29,6 +29,9 @@ function isWordChar(c: string): boolean {
  * punctuation, indentation, line ends) disappears (so `f(a,b)` equals `f( a, b )`).
  */
 export function collapseWhitespace(line: string): string {
+  // Most long lines (minified code, data) and many short ones hold no whitespace at all: the
+  // native test skips building a copy of them character by character.
+  if (!/[ \t\r\u00a0\ufeff\u3000]/.test(line)) return line;
   let out = '';
   // The last character written, kept aside: reading out[out.length - 1] flattens the growing
   // string every time, which made a 100,000-character line take seconds (found by `npm run fuzz`).
