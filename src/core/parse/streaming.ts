@@ -127,13 +127,20 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
   };
 
   const trackFence = (index: number, line: string): void => {
-    const trimmed = line.trim();
-    const char = trimmed[0];
+    // Runs on every line of the stream: look at the first non-blank character before making
+    // any trimmed copy (most lines are not fences).
+    let first = 0;
+    while (first < line.length && (line[first] === ' ' || line[first] === '\t')) first++;
+    const char = line[first];
     let run = 0;
-    if (char === '`' || char === '~') while (run < trimmed.length && trimmed[run] === char) run++;
+    let onlyRun = false;
+    if (char === '`' || char === '~') {
+      while (first + run < line.length && line[first + run] === char) run++;
+      onlyRun = line.slice(first + run).trim() === '';
+    }
     if (openFence) {
       fenceOf.push(openFence.index);
-      if (run >= openFence.length && char === openFence.char && run === trimmed.length) openFence = undefined;
+      if (run >= openFence.length && char === openFence.char && onlyRun) openFence = undefined;
     } else {
       fenceOf.push(-1);
       if (run >= 3) openFence = { index, char, length: run };
@@ -290,6 +297,10 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
 function mayCloseBlock(line: string): boolean {
   const c = line[0];
   if (c === '}' || c === ']' || c === '{' || c === '[') return true;
+  // Cheap exit first: a line starting with a lower-case letter (prose, code), or one space then a
+  // letter (diff context), closes nothing, except a `diff --git` header.
+  const second = line[1];
+  if (((c >= 'a' && c <= 'z') && !line.startsWith('diff ')) || (c === ' ' && second !== undefined && second >= 'a' && second <= 'z')) return false;
   const trimmed = line.trim();
   const t = trimmed[0];
   if (t === '`' || t === '~') return true;
