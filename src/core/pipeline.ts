@@ -450,7 +450,7 @@ class Planner {
     // Not found against the current base: an already-applied edit, or one meant to follow an
     // earlier op of this reply (a chain of edits), or a real miss.
     const index = this.indexOf(state);
-    if (this.isAlreadyApplied(index, op, replacementLines)) {
+    if (this.isAlreadyApplied(index, op)) {
       this.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['the replacement text is already in the file'] });
       return;
     }
@@ -489,18 +489,12 @@ class Planner {
 
   /** True when the op's replacement text (rungs 1-5) is in the file overlapping one of `matches`. */
   private replacementOverlaps(state: FileState, op: ReplaceOp, matches: readonly LineMatch[]): boolean {
-    const needle = toNeedle(op.replacement);
-    if (needle.lines.every((line) => line.trim() === '')) return false;
-    const found = locate(this.indexOf(state), needle, { expectedCount: 'all', fuzzyThreshold: 1, rungs: ladder.slice(0, 5) });
-    return found.kind === 'found' && found.matches.some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
+    return wherePresent(this.indexOf(state), toNeedle(op.replacement), 5).some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
   }
 
   /** True when the op's replacement is already where its search text would be. */
-  private isAlreadyApplied(index: FileIndex, op: ReplaceOp, replacementLines: string[]): boolean {
-    if (replacementLines.length === 0 || replacementLines.every((line) => line.trim() === '')) return false;
-    const needle = toNeedle(op.replacement);
-    const found = locate(index, needle, { expectedCount: 'all', fuzzyThreshold: 1, rungs: ladder.slice(0, 5) });
-    return found.kind === 'found' && found.matches.length > 0;
+  private isAlreadyApplied(index: FileIndex, op: ReplaceOp): boolean {
+    return wherePresent(index, toNeedle(op.replacement), 5).length > 0;
   }
 
   private placeMatches(state: FileState, op: ReplaceOp, needle: Needle, replacementLines: string[], matches: LineMatch[], notes: string[]): void {
@@ -569,12 +563,9 @@ class Planner {
     }
     // Inserted before: the same lines (blank edges aside) already stand right at that place.
     const needle = trimBlankEdges({ lines, elisions: new Set() }, [])?.needle ?? { lines, elisions: new Set<number>() };
-    if (needle.lines.some((line) => line.trim() !== '')) {
-      const around = locate(this.indexOf(state), needle, { expectedCount: 'all', fuzzyThreshold: 1, rungs: ladder.slice(0, 2) });
-      if (around.kind === 'found' && around.matches.some((m) => Math.abs(m.start - afterLine) <= lines.length + 1)) {
-        this.record(state, { block, status: 'alreadyApplied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, warnings: ['these lines are already there'] });
-        return;
-      }
+    if (wherePresent(this.indexOf(state), needle, 2).some((m) => Math.abs(m.start - afterLine) <= lines.length + 1)) {
+      this.record(state, { block, status: 'alreadyApplied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, warnings: ['these lines are already there'] });
+      return;
     }
     this.record(state, { block, status: 'applied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, edits: [lineEdit(file, afterLine, afterLine, lines)] });
   }
@@ -793,6 +784,16 @@ function trimBlankEdges(needle: Needle, replacement: string[]): { needle: Needle
   const elisions = new Set<number>();
   for (const i of needle.elisions) if (i >= head && i < needle.lines.length - tail) elisions.add(i - head);
   return { needle: { lines, elisions }, replacement: replacement.slice(replacementHead, replacement.length - replacementTail) };
+}
+
+/**
+ * Every place the needle's text already stands in the file under the first `rungs` rungs of the
+ * ladder (no fuzzy guessing): the already-applied checks. A blank needle stands nowhere.
+ */
+function wherePresent(index: FileIndex, needle: Needle, rungs: number): LineMatch[] {
+  if (needle.lines.every((line) => line.trim() === '')) return [];
+  const found = locate(index, needle, { expectedCount: 'all', fuzzyThreshold: 1, rungs: ladder.slice(0, rungs) });
+  return found.kind === 'found' ? found.matches : [];
 }
 
 function toNeedle(search: string): Needle {
