@@ -29,9 +29,12 @@ export function normaliseLine(line: string, kind: Normalisation): string {
  * string-keyed map per normalisation cost ~100 ms each on a 100,000-line file.
  */
 export class FileIndex {
-  private slots: Int32Array | undefined;
-  private heads: Int32Array | undefined;
-  private counts: Int32Array | undefined;
+  /**
+   * Open-addressing hash table, three Int32 per slot (interleaved so one probe touches one cache
+   * line): the skeleton hash, the last line with that hash (`-1` for an empty slot; earlier lines
+   * chain through `next`), and how many lines have it.
+   */
+  private table: Int32Array | undefined;
   private next: Int32Array | undefined;
   private readonly cache = new Map<Normalisation, (string | undefined)[]>();
   private unit: IndentUnit | undefined | null = null;
@@ -61,7 +64,7 @@ export class FileIndex {
   /** How many lines share the skeleton of `line` (an upper bound for any rung's matches). */
   countLike(line: string): number {
     const slot = this.slotOf(skeletonHash(line));
-    return slot === -1 ? 0 : this.counts![slot];
+    return slot === -1 ? 0 : this.table![slot + 2];
   }
 
   /**
@@ -72,7 +75,7 @@ export class FileIndex {
     const slot = this.slotOf(skeletonHash(line));
     if (slot === -1) return [];
     const out: number[] = [];
-    for (let i = this.heads![slot]; i !== -1; i = this.next![i]) out.push(i);
+    for (let i = this.table![slot + 1]; i !== -1; i = this.next![i]) out.push(i);
     return out.reverse();
   }
 
@@ -82,41 +85,40 @@ export class FileIndex {
     return this.unit;
   }
 
-  /** The table slot holding `hash`, or -1; builds the table on first use. */
+  /** The table offset of the slot holding `hash`, or -1; builds the table on first use. */
   private slotOf(hash: number): number {
-    if (!this.slots) this.build();
-    const slots = this.slots!;
-    const mask = slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      if (this.heads![slot] === -1) return -1;
-      if (slots[slot] === hash) return slot;
+    if (!this.table) this.build();
+    const table = this.table!;
+    const end = table.length;
+    for (let slot = (hash & (end / 3 - 1)) * 3; ; slot = slot + 3 === end ? 0 : slot + 3) {
+      if (table[slot + 1] === -1) return -1;
+      if (table[slot] === hash) return slot;
     }
   }
 
-  /** Open-addressing table: slot → hash, first line (a chain through `next`), count. */
+  /** Hashes every line into the table: one pass over the file's flat text, no per-line strings. */
   private build(): void {
-    const lines = this.file.lines;
-    const n = lines.length;
-    let size = 16;
-    while (size < n * 2) size <<= 1;
-    const slots = new Int32Array(size);
-    const heads = new Int32Array(size).fill(-1);
-    const counts = new Int32Array(size);
+    const { raw, offsets, eols } = this.file;
+    const n = this.file.lines.length;
+    let slots = 16;
+    while (slots < n * 2) slots <<= 1;
+    const table = new Int32Array(slots * 3);
+    for (let slot = 1; slot < table.length; slot += 3) table[slot] = -1;
     const next = new Int32Array(n);
-    const mask = size - 1;
-    const { raw, offsets } = this.file;
+    const end = table.length;
+    const mask = slots - 1;
     for (let i = 0; i < n; i++) {
-      const hash = skeletonHashOf(raw, offsets[i], offsets[i] + lines[i].length);
-      let slot = hash & mask;
-      while (heads[slot] !== -1 && slots[slot] !== hash) slot = (slot + 1) & mask;
-      slots[slot] = hash;
-      next[i] = heads[slot];
-      heads[slot] = i;
-      counts[slot]++;
+      // The line's end from the offsets: reading each line string's length would touch 100,000
+      // scattered objects on a big file.
+      const hash = skeletonHashOf(raw, offsets[i], offsets[i + 1] - eols[i].length);
+      let slot = (hash & mask) * 3;
+      while (table[slot + 1] !== -1 && table[slot] !== hash) slot = slot + 3 === end ? 0 : slot + 3;
+      table[slot] = hash;
+      next[i] = table[slot + 1];
+      table[slot + 1] = i;
+      table[slot + 2]++;
     }
-    this.slots = slots;
-    this.heads = heads;
-    this.counts = counts;
+    this.table = table;
     this.next = next;
   }
 }

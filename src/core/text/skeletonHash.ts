@@ -1,8 +1,19 @@
 /**
- * A 32-bit FNV-1a hash of a line's *skeleton*: the line with every whitespace character removed and
- * typographic punctuation folded to ASCII exactly as `foldUnicode` folds it. Two lines equal under
- * any of the ladder's normalisations (exact, trailing whitespace, indentation, inner whitespace,
- * punctuation) have equal skeletons, so equal hashes: the hash is a sound prefilter for all of them.
+ * How many skeleton characters the hash reads from each end of a line. Lines up to twice this
+ * long are hashed whole; longer ones by their head and tail only, which is where code lines
+ * differ, and which halves the work of hashing a whole file (the index hashes every line of every
+ * file it searches). Lines that differ only in the middle collide; callers verify every candidate.
+ */
+const EDGE = 12;
+
+/**
+ * A 32-bit FNV-1a hash of a line's *skeleton*: the line with every whitespace character and every
+ * dot removed, typographic punctuation folded to ASCII as `foldUnicode` folds it, and of that at
+ * most the first and last `EDGE` characters. Two lines equal under any of the ladder's
+ * normalisations (exact, trailing whitespace, indentation, inner whitespace, punctuation) have equal
+ * skeletons, so equal hashes: the hash is a sound prefilter for all of them. Dots are dropped
+ * because the ellipsis character folds to three of them: counting it as one character or three
+ * would move where the head ends, so two equal lines could hash differently.
  * Written by hand because it runs on every line of every file and must not allocate.
  */
 export function skeletonHash(line: string): number {
@@ -15,25 +26,30 @@ export function skeletonHash(line: string): number {
  */
 export function skeletonHashOf(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5 | 0;
-  for (let k = start; k < end; k++) {
-    let c = text.charCodeAt(k);
-    if (c === 32 || c === 9 || c === 13) continue;
-    if (c >= 0x80) {
-      c = foldCode(c);
-      if (c === -1) continue;
-      if (c === -2) {
-        // The ellipsis character folds to three dots.
-        hash = Math.imul(hash ^ 46, 16777619);
-        hash = Math.imul(hash ^ 46, 16777619);
-        c = 46;
-      }
-    }
+  let k = start;
+  for (let seen = 0; k < end && seen < EDGE; k++) {
+    const c = skeletonCode(text.charCodeAt(k));
+    if (c === -1) continue;
     hash = Math.imul(hash ^ c, 16777619);
+    seen++;
+  }
+  // The tail, read backwards down to where the head stopped.
+  for (let j = end - 1, seen = 0; j >= k && seen < EDGE; j--) {
+    const c = skeletonCode(text.charCodeAt(j));
+    if (c === -1) continue;
+    hash = Math.imul(hash ^ c, 16777619);
+    seen++;
   }
   return hash;
 }
 
-/** The ASCII code a typographic character folds to; -1 to drop it (spaces), -2 for the ellipsis. */
+/** The code a character contributes to the skeleton, or -1 when it is left out. */
+function skeletonCode(c: number): number {
+  if (c === 32 || c === 9 || c === 13 || c === 46) return -1;
+  return c < 0x80 ? c : foldCode(c);
+}
+
+/** The ASCII code a typographic character folds to; -1 to drop it (spaces, the ellipsis). */
 function foldCode(c: number): number {
   switch (c) {
     case 0x2018: case 0x2019: case 0x201a: case 0x201b: case 0x2032:
@@ -43,10 +59,8 @@ function foldCode(c: number): number {
     case 0x2010: case 0x2011: case 0x2012: case 0x2013: case 0x2014: case 0x2015: case 0x2212:
       return 45;
     case 0xa0: case 0x2002: case 0x2003: case 0x2009: case 0x200a: case 0x202f: case 0x3000:
-    case 0x200b: case 0x200c: case 0x200d: case 0x2060: case 0xfeff:
+    case 0x200b: case 0x200c: case 0x200d: case 0x2060: case 0xfeff: case 0x2026:
       return -1;
-    case 0x2026:
-      return -2;
     default:
       return c;
   }

@@ -26,6 +26,27 @@ describe('fileText', () => {
     assert.deepEqual(toLines(''), []);
   });
 
+  it('splits every mix of LF, CRLF, lone CR, BOM and final newline so that the parts rebuild the text', () => {
+    const pieces = ['a', '', '\r', '\n', '\r\n', ' x\r', '\ufeff'];
+    let state = 11;
+    for (let n = 0; n < 2000; n++) {
+      let raw = n % 3 === 0 ? '\ufeff' : '';
+      for (let k = n % 9; k > 0; k--) {
+        state = (state * 1103515245 + 12345) & 0x7fffffff;
+        raw += pieces[state % pieces.length];
+      }
+      const file = splitFileText(raw);
+      const rebuilt = (file.bom ? '\ufeff' : '') + file.lines.map((line, i) => line + file.eols[i]).join('');
+      assert.equal(rebuilt, raw, JSON.stringify(raw));
+      file.lines.forEach((line, i) => assert.equal(raw.slice(file.offsets[i], file.offsets[i] + line.length), line));
+      assert.equal(file.offsets[file.lines.length], raw.length);
+      assert.ok(file.lines.every((line, i) => !line.includes('\n') && (file.eols[i] === '' ? i === file.lines.length - 1 : true)));
+      assert.equal(file.finalNewline, file.lines.length > 0 && file.eols[file.lines.length - 1] !== '');
+      const crlf = file.eols.filter((e) => e === '\r\n').length;
+      assert.equal(file.eol, crlf > file.eols.filter((e) => e === '\n').length ? '\r\n' : '\n');
+    }
+  });
+
   it('spots binary text by a NUL character', () => {
     assert.equal(looksBinary('abc\u0000def'), true);
     assert.equal(looksBinary('plain text'), false);
