@@ -7,13 +7,19 @@
  * it is then never re-read, and the tail starts after it. `end()` parses the whole reply once with
  * `parseReply`, so its result is exactly the one-shot result whatever the events said.
  *
- * Cost: re-parsing the tail is paid from a credit of a quarter character per character received
- * (plus a small start-up credit, so the first blocks of a reply report at once), so the tail parses
- * together cost at most a quarter of a parse of the whole reply, and `end()` adds one more: about
- * 1.25x `parseReply` plus the per-chunk bookkeeping, whatever the chunk size. The price is that in
- * a long reply a block's completion may be reported a few blocks late. Tail parses run when a line that can
- * close a block arrives (a fence, a patch or marker line, a bracket, a blank line) and credit allows,
- * or when credit is plentiful. Works with any `ReplyParser`: it relies only on the interface.
+ * Cost: chunks are read in batches (see `push`), and re-parsing the tail is paid from a credit: a
+ * start-up credit of 64 KB of tail parses, plus a quarter character per character received. So the
+ * tail parses together cost at most a quarter of a parse of the whole reply plus a constant, and
+ * `end()` adds one full parse: about 1.25x `parseReply` plus the bookkeeping, whatever the chunk
+ * size. A tail parse runs when a line arrives that ends a block in every format (a closing fence,
+ * REPLACE, End Patch) and credit covers it, or, when credit covers several, after a line that may
+ * end one (a bracket, a diff header), or to find the start of the next block.
+ *
+ * The price of that bound: live events cover roughly the first 40 KB of a reply (a typical chat
+ * reply entirely); once the start-up credit is spent, a tail costs more than the credit it
+ * earns, and the blocks after that are reported by `finish()`. Reporting every block of any
+ * reply live would cost one more full parse (measured: about 3x one-shot in all).
+ * Works with any `ReplyParser`: it relies only on the interface.
  */
 import type { EditFormat, EditOp, ParsedReply, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
@@ -75,14 +81,19 @@ export interface StreamingParser {
 /** Lines kept out of a prose-only tail skip, so a path label before an upcoming block stays in view. */
 const LABEL_MARGIN = 3;
 /**
- * Credit granted up front, so short replies get their events at once; a constant, so the total
- * stays linear (it is 1% of a 1 MB reply).
+ * Credit granted up front, so the blocks of an ordinary reply are reported as they complete; a
+ * constant, so the total stays linear (6% of a 1 MB reply).
  */
-const INITIAL_CREDIT = 8192;
+const INITIAL_CREDIT = 65536;
 /** Tail-parse work allowed per character received: bounds the tail parses to a quarter of a full parse. */
 const CREDIT_PER_CHAR = 0.25;
-/** When credit is this many times the tail, parse even without a closing-looking line. */
-const IDLE_PARSE_FACTOR = 3;
+/** The smallest and largest batch of characters read at once (see `push`). */
+const MIN_BATCH = 32;
+const MAX_BATCH = 1024;
+/** When credit is this many times the tail, look at it after a line that may close a block. */
+const SOFT_PARSE_FACTOR = 3;
+/** When credit is this many times the tail, look at it even without such a line. */
+const IDLE_PARSE_FACTOR = 6;
 
 interface TailBlock {
   readonly block: ParsedBlock;
@@ -95,7 +106,11 @@ interface TailBlock {
  * complete at most once; total work is amortised linear in the reply (about twice one `parseReply`).
  */
 export function createStreamingParser(parsers: readonly ReplyParser[] = replyParsers): StreamingParser {
-  const chunks: string[] = [];
+  /** Text received and read into lines, one entry per batch. */
+  const received: string[] = [];
+  /** Chunks received and not read yet, and their length. */
+  const pending: string[] = [];
+  let pendingChars = 0;
   /** Complete lines, LF-normalised. */
   const lines: string[] = [];
   /** `lineStart[i]`: characters (with `\n`) before line i among complete lines. */
@@ -117,6 +132,8 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
   /** Start line of the block announced and not yet reported finished. */
   let openAnnouncement: number | undefined;
   let finished: { reply: ParsedReply; events: StreamEvent[] } | undefined;
+  /** Where to read from so that a SEARCH/REPLACE block without a path sees the one it inherits from (see examineTail). */
+  let pathContext: number | undefined;
 
   const addLine = (line: string): void => {
     const index = lines.length;
@@ -147,11 +164,29 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     }
   };
 
+  /**
+   * Chunks are gathered until a batch is worth the bookkeeping: a model streams a few characters
+   * per chunk, and splitting lines and checking fences chunk by chunk cost as much as the parse
+   * itself. A batch is at least `MIN_BATCH` characters and grows with the reply (1/64 of it, at
+   * most `MAX_BATCH`), so a short reply reports at once and a long one pays per kilobyte.
+   */
   const push = (chunk: string): StreamEvent[] => {
     if (finished || chunk.length === 0) return [];
-    chunks.push(chunk);
-    credit += chunk.length * CREDIT_PER_CHAR;
-    let text = pendingCR ? '\r' + chunk : chunk;
+    pending.push(chunk);
+    pendingChars += chunk.length;
+    if (pendingChars < Math.min(MAX_BATCH, Math.max(MIN_BATCH, completeChars >> 6))) return [];
+    return takePending();
+  };
+
+  /** Reads the gathered chunks into lines and looks at the tail when credit allows. */
+  const takePending = (): StreamEvent[] => {
+    if (pendingChars === 0) return [];
+    const batch = pending.length === 1 ? pending[0] : pending.join('');
+    pending.length = 0;
+    credit += pendingChars * CREDIT_PER_CHAR;
+    pendingChars = 0;
+    received.push(batch);
+    let text = pendingCR ? '\r' + batch : batch;
     pendingCR = text.endsWith('\r');
     if (pendingCR) text = text.slice(0, -1);
     if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
@@ -169,10 +204,21 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
       newline = text.indexOf('\n', from);
     }
     partial = text.slice(from);
-    let trigger = false;
-    for (let i = firstNew; i < lines.length && !trigger; i++) trigger = mayCloseBlock(lines[i]);
+    // A line that ends a block in every format (a closing fence, REPLACE, End Patch) is worth a
+    // look whenever credit allows; a line that may end one (a bracket, a diff header) only when
+    // credit is plentiful, as is a look with no such line at all.
+    let hard = false;
+    let soft = false;
+    for (let i = firstNew; i < lines.length && !hard; i++) {
+      if (!mayCloseBlock(lines[i])) continue;
+      soft = true;
+      hard = isHardClose(lines[i]);
+    }
     const tailChars = completeChars - (boundary < lineStart.length ? lineStart[boundary] : completeChars);
-    if (credit >= tailChars && (trigger || credit >= IDLE_PARSE_FACTOR * tailChars)) {
+    // With no closing-looking line, a look can only find a new block's start: skip it while a
+    // block is under way (its start is announced already).
+    const factor = hard ? 1 : soft ? SOFT_PARSE_FACTOR : openAnnouncement === undefined ? IDLE_PARSE_FACTOR : Infinity;
+    if (credit >= factor * tailChars) {
       credit -= tailChars;
       return examineTail();
     }
@@ -182,12 +228,20 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
   const examineTail = (): StreamEvent[] => {
     const events: StreamEvent[] = [];
     if (boundary >= lines.length) return events;
-    const tailLines = lines.slice(boundary);
-    const reply: ReplyText = { text: tailLines.join('\n') + '\n', lines: [...tailLines, ''] };
-    const found = runParsers(parsers, reply);
+    let offset = boundary;
+    let tailLines = lines.slice(offset);
+    let found = runParsers(parsers, { text: tailLines.join('\n') + '\n', lines: [...tailLines, ''] });
+    // A SEARCH/REPLACE block with no path of its own takes the previous one's, which may lie before
+    // the tail: read again from the last block that had a path, as the one-shot parse reads it
+    // (blocks reported already are skipped below). Costs a second look only for such blocks.
+    const orphan = found.some(({ block, format }) => format === 'search-replace' && block.startLine + offset > lastCommittedEnd && pathOf(block) === undefined);
+    if (orphan && pathContext !== undefined && pathContext < offset) {
+      offset = pathContext;
+      tailLines = lines.slice(offset);
+      found = runParsers(parsers, { text: tailLines.join('\n') + '\n', lines: [...tailLines, ''] });
+    }
     let lastNonBlank = tailLines.length - 1;
     while (lastNonBlank >= 0 && tailLines[lastNonBlank].trim() === '') lastNonBlank--;
-    const offset = boundary;
     let committedThrough = -1; // 0-based whole-reply index of the last committed line
     let pendingStart: number | undefined;
     for (const { block, format } of found) {
@@ -196,13 +250,22 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
       // Closed: not cut off, and it ends on a line that closes every format (a fence, End Patch...)
       // or a non-blank line follows it (a bare diff could still grow otherwise).
       const incomplete = block.problems.some((p) => p.code === 'INCOMPLETE_BLOCK');
-      const closed = block.endLine <= lastNonBlank || isHardClose(tailLines[block.endLine - 1] ?? '');
+      // A block inside a fence that is still open may yet take the closing fence line as its last.
+      const insideOpenFence = openFence !== undefined && openFence.index <= block.endLine + offset - 1;
+      const closed = !insideOpenFence && (block.endLine <= lastNonBlank || isHardClose(tailLines[block.endLine - 1] ?? ''));
       if (incomplete || !closed) {
         pendingStart = block.startLine + offset;
         break;
       }
       events.push(complete(block, format, offset));
       committedThrough = block.endLine + offset - 1;
+      // Remember the last SEARCH/REPLACE block with a path, for a later block without one (above).
+      // Another format in between lets it go, to keep those second looks short.
+      if (format === 'search-replace' && pathOf(block) !== undefined) {
+        // Where to read from: a few lines above the block for its path label, never inside a fence.
+        const from = Math.max(0, block.startLine + offset - 1 - LABEL_MARGIN);
+        pathContext = fenceOf[from] >= 0 ? fenceOf[from] : from;
+      } else if (format !== 'search-replace') pathContext = undefined;
     }
     // Move the tail start: past committed blocks, or past prose when no block is under way, but
     // never into a fence (a tail that starts inside a fence would read its closing line as an opener).
@@ -252,20 +315,28 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
 
   const finish = (): { reply: ParsedReply; events: StreamEvent[] } => {
     if (finished) return finished;
-    const reply = parseReply(chunks.join(''), parsers);
+    const events: StreamEvent[] = takePending();
+    const reply = parseReply(received.join(''), parsers);
     if (pendingCR) {
       addLine(partial);
       partial = '';
       pendingCR = false;
     }
-    const events: StreamEvent[] = [];
     const tailChars = completeChars + partial.length - (boundary < lineStart.length ? lineStart[boundary] : completeChars);
     if (tailChars <= credit) {
       // The last tail, read as the end of the reply: the same blocks the one-shot parse numbers last.
-      const tailLines = [...lines.slice(boundary), partial];
-      for (const { block, format } of runParsers(parsers, { text: tailLines.join('\n'), lines: tailLines })) {
-        if (block.startLine + boundary <= lastCommittedEnd) continue;
-        events.push(...announce(block, format, boundary), complete(block, format, boundary));
+      let offset = boundary;
+      let tailLines = [...lines.slice(offset), partial];
+      let found = runParsers(parsers, { text: tailLines.join('\n'), lines: tailLines });
+      // As in examineTail: a block without a path is read with the one it inherits from.
+      if (pathContext !== undefined && pathContext < offset && found.some(({ block, format }) => format === 'search-replace' && block.startLine + offset > lastCommittedEnd && pathOf(block) === undefined)) {
+        offset = pathContext;
+        tailLines = [...lines.slice(offset), partial];
+        found = runParsers(parsers, { text: tailLines.join('\n'), lines: tailLines });
+      }
+      for (const { block, format } of found) {
+        if (block.startLine + offset <= lastCommittedEnd) continue;
+        events.push(...announce(block, format, offset), complete(block, format, offset));
       }
     } else {
       // Out of credit (one huge block): describe the remaining blocks from the one-shot result.

@@ -93,6 +93,26 @@ describe('streaming parser', () => {
     }
   });
 
+  it('reports, over its events, the same ops as parseReply for every golden fixture reply', () => {
+    const dir = path.resolve(__dirname, '../../../../test/fixtures');
+    const mismatches: string[] = [];
+    for (const name of fs.readdirSync(dir)) {
+      const file = path.join(dir, name, 'reply.md');
+      if (!fs.existsSync(file)) continue;
+      const text = fs.readFileSync(file, 'utf8');
+      for (const size of [1, 5, 16, 100_000]) {
+        const { events, final, result } = feed(text, size);
+        const ops = [...events, ...final].flatMap((e) => (e.type === 'blockCompleted' ? e.ops : []));
+        try {
+          assert.deepEqual(ops, result.ops);
+        } catch {
+          mismatches.push(`${name} / ${size}`);
+        }
+      }
+    }
+    assert.deepEqual(mismatches, []);
+  });
+
   it('reports one huge unfinished block as incomplete (its cost is measured by npm run bench)', () => {
     const text = '```diff\n--- a/x\n+++ b/x\n@@\n' + ' context line\n-old line\n+new line\n'.repeat(30000);
     const parser = createStreamingParser();
@@ -112,5 +132,30 @@ describe('streaming parser: blocks with a path line before their fence', () => {
     events.push(...result.events);
     const completed = events.filter((e) => e.type === 'blockCompleted');
     assert.deepEqual(completed.map((e) => e.type === 'blockCompleted' && e.path), ['src/a.ts', 'src/b.ts']);
+  });
+});
+
+describe('streaming parser: a reply of ordinary length', () => {
+  it('reports every finished block while the stream runs, not only at the end (30 blocks, 16-character chunks)', () => {
+    // Real code as block content: this repository's own pipeline, cut into 30 edits of 12 lines.
+    const source = fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'src', 'core', 'pipeline.ts'), 'utf8').split('\n');
+    const blocks: string[] = [];
+    for (let k = 0; k < 30; k++) {
+      const search = source.slice(k * 12, k * 12 + 12);
+      const replace = [...search.slice(0, 11), search[11] + ' // edited'];
+      blocks.push(`Change ${k + 1}:\n\nsrc/core/pipeline.ts\n\`\`\`ts\n<<<<<<< SEARCH\n${search.join('\n')}\n=======\n${replace.join('\n')}\n>>>>>>> REPLACE\n\`\`\`\n`);
+    }
+    const reply = blocks.join('\n');
+    assert.ok(reply.length > 20_000, `the reply has ${reply.length} characters`);
+    const parser = createStreamingParser();
+    const live: StreamEvent[] = [];
+    for (let i = 0; i < reply.length; i += 16) live.push(...parser.push(reply.slice(i, i + 16)));
+    const { reply: result, events: final } = parser.finish();
+    const liveCompleted = live.filter((e) => e.type === 'blockCompleted');
+    // The last block can only be seen closed once the stream ends.
+    assert.ok(liveCompleted.length >= 29, `${liveCompleted.length} of 30 blocks reported during the stream`);
+    const all = [...liveCompleted, ...final.filter((e) => e.type === 'blockCompleted')];
+    assert.deepEqual(all.flatMap((e) => (e.type === 'blockCompleted' ? e.ops : [])), result.ops);
+    assert.deepEqual(result, parseReply(reply));
   });
 });
