@@ -8,14 +8,14 @@
  * `parseReply`, so its result is exactly the one-shot result whatever the events said.
  *
  * Cost: chunks are read in batches (see `push`), and re-parsing the tail is paid from a credit: a
- * start-up credit of 64 KB of tail parses, plus a quarter character per character received. So the
+ * start-up credit of 32 KB of tail parses, plus a quarter character per character received. So the
  * tail parses together cost at most a quarter of a parse of the whole reply plus a constant, and
  * `end()` adds one full parse: about 1.25x `parseReply` plus the bookkeeping, whatever the chunk
  * size. A tail parse runs when a line arrives that ends a block in every format (a closing fence,
  * REPLACE, End Patch) and credit covers it, or, when credit covers several, after a line that may
  * end one (a bracket, a diff header), or to find the start of the next block.
  *
- * The price of that bound: live events cover roughly the first 40 KB of a reply (a typical chat
+ * The price of that bound: live events cover roughly the first 25 KB of a reply (a typical chat
  * reply entirely); once the start-up credit is spent, a tail costs more than the credit it
  * earns, and the blocks after that are reported by `finish()`. Reporting every block of any
  * reply live would cost one more full parse (measured: about 3x one-shot in all).
@@ -82,9 +82,9 @@ export interface StreamingParser {
 const LABEL_MARGIN = 3;
 /**
  * Credit granted up front, so the blocks of an ordinary reply are reported as they complete; a
- * constant, so the total stays linear (6% of a 1 MB reply).
+ * constant, so the total stays linear (3% of a 1 MB reply).
  */
-const INITIAL_CREDIT = 65536;
+const INITIAL_CREDIT = 32768;
 /** Tail-parse work allowed per character received: bounds the tail parses to a quarter of a full parse. */
 const CREDIT_PER_CHAR = 0.25;
 /** The smallest and largest batch of characters read at once (see `push`). */
@@ -212,12 +212,15 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     for (let i = firstNew; i < lines.length && !hard; i++) {
       if (!mayCloseBlock(lines[i])) continue;
       soft = true;
-      hard = isHardClose(lines[i]);
+      // Inside a fence that is still open nothing can be reported complete (see examineTail): a
+      // REPLACE line there waits for the closing fence.
+      hard = isHardClose(lines[i]) && (fenceOf[i] === -1 || openFence?.index !== fenceOf[i]);
     }
     const tailChars = completeChars - (boundary < lineStart.length ? lineStart[boundary] : completeChars);
-    // With no closing-looking line, a look can only find a new block's start: skip it while a
-    // block is under way (its start is announced already).
-    const factor = hard ? 1 : soft ? SOFT_PARSE_FACTOR : openAnnouncement === undefined ? IDLE_PARSE_FACTOR : Infinity;
+    // Without such a line a look can only find a new block's start: none while a block is under
+    // way (its start is announced already), nor inside its open fence even after a soft line.
+    const waiting = openAnnouncement !== undefined;
+    const factor = hard ? 1 : waiting && openFence ? Infinity : soft ? SOFT_PARSE_FACTOR : waiting ? Infinity : IDLE_PARSE_FACTOR;
     if (credit >= factor * tailChars) {
       credit -= tailChars;
       return examineTail();
