@@ -227,11 +227,11 @@ class Planner {
       case 'replace':
         return this.replace(state, op);
       case 'insert':
-        return this.insert(state, op.afterLine, toLines(op.text), block);
+        return this.insert(state, op.afterLine, toLines(op.text), op);
       case 'create':
-        return this.create(state, op.content, block);
+        return this.create(state, op.content, op);
       case 'rewrite':
-        return this.rewrite(state, op.content, op.partial, block);
+        return this.rewrite(state, op.content, op.partial, op);
       case 'delete':
         return this.remove(state, block);
       case 'move':
@@ -330,14 +330,14 @@ class Planner {
   private replace(state: FileState, op: ReplaceOp): void {
     const block = op.source.block;
     if (!state.exists) {
-      if (op.search === '') return this.create(state, op.replacement, block);
+      if (op.search === '') return this.create(state, op.replacement, op);
       this.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist`, op, {}, state);
       return;
     }
     const file = state.file!;
     if (op.search === '') {
       // Aider's convention: an empty SEARCH fills an empty file or appends to one with content.
-      if (file.lines.length === 0) return this.rewrite(state, op.replacement, false, block);
+      if (file.lines.length === 0) return this.rewrite(state, op.replacement, false, op);
       if (op.replacement.trim() !== '' && lfView(file).trimEnd().endsWith(op.replacement.trimEnd())) {
         this.record(state, { block, status: 'alreadyApplied', strategy: 'append', score: 1, startLine: file.lines.length, endLine: file.lines.length, warnings: ['the appended text is already at the end of the file'] });
         return;
@@ -550,8 +550,8 @@ class Planner {
     });
   }
 
-  private insert(state: FileState, afterLine: number, lines: string[], block: number): void {
-    const op = { source: { block, startLine: 0, endLine: 0 } } as EditOp;
+  private insert(state: FileState, afterLine: number, lines: string[], op: EditOp): void {
+    const block = op.source.block;
     if (!state.exists) {
       this.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist`, op, {}, state);
       return;
@@ -570,8 +570,8 @@ class Planner {
     this.record(state, { block, status: 'applied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, edits: [lineEdit(file, afterLine, afterLine, lines)] });
   }
 
-  private create(state: FileState, content: string, block: number): void {
-    const op = { source: { block, startLine: 0, endLine: 0 } } as EditOp;
+  private create(state: FileState, content: string, op: EditOp): void {
+    const block = op.source.block;
     if (state.exists) {
       if (normaliseEol(state.base ?? '') === content) {
         this.record(state, { block, status: 'alreadyApplied', strategy: 'create', score: 1, startLine: 1, endLine: state.file!.lines.length, warnings: ['the file already has this content'] });
@@ -595,9 +595,9 @@ class Planner {
     this.record(state, { block, status: 'applied', strategy: 'create', score: 1, startLine: 1, endLine: toLines(content).length });
   }
 
-  private rewrite(state: FileState, content: string, partial: boolean, block: number): void {
-    const op = { source: { block, startLine: 0, endLine: 0 } } as EditOp;
-    if (!state.exists) return this.create(state, content, block);
+  private rewrite(state: FileState, content: string, partial: boolean, op: EditOp): void {
+    const block = op.source.block;
+    if (!state.exists) return this.create(state, content, op);
     this.commit(state);
     const file = state.file!;
     let lines = toLines(content);

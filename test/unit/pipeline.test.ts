@@ -277,3 +277,43 @@ describe('planReply: the host refuses a path', () => {
     assert.equal(result.changes.length, 0);
   });
 });
+
+describe('planReply: failures name the lines of the reply they come from', () => {
+  it('a refused new file, insert and whole-file block each report their own reply lines', async () => {
+    const { parseReply } = await import('../../src/core/parse/registry');
+    const { planReply } = await import('../../src/core/pipeline');
+    const reply = [
+      'Create the config:',
+      '',
+      'config.json',
+      '```json',
+      '{ "a": 2 }',
+      '```',
+      '',
+      'And the rewritten module:',
+      '',
+      'mod.py',
+      '```python',
+      'def f():',
+      '    # ... existing code ...',
+      '    return 2',
+      '```',
+      '',
+      '*** Begin Patch',
+      '*** Add File: mod.py',
+      '+x = 1',
+      '*** End Patch',
+      '',
+    ].join('\n');
+    const files: Record<string, string> = { 'config.json': '{ "a": 1 }\n', 'mod.py': 'def g():\n    return 1\n' };
+    const parsed = parseReply(reply);
+    const result = planReply(parsed, (p) => files[p]);
+    assert.equal(result.receipt.ok, false);
+    assert.deepEqual(result.receipt.errors.map((e) => e.code).sort(), ['ELISION_UNRESOLVED', 'FILE_EXISTS']);
+    for (const error of result.receipt.errors) {
+      const op = parsed.ops.find((o) => o.source.block === error.block)!;
+      assert.ok(error.replyLines && error.replyLines.start > 0, `${error.code} has reply lines ${JSON.stringify(error.replyLines)}`);
+      assert.deepEqual(error.replyLines, { start: op.source.startLine, end: op.source.endLine });
+    }
+  });
+});
