@@ -39,6 +39,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     const segment = segments[s];
     if (segment.every((line) => line.trim() === '')) continue;
     let region = placeSegment(segment, original, keys, cursor);
+    if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, s === segments.length - 1) ?? placeClosers(segment, original, cursor) ?? region;
     if (typeof region === 'string') return { ok: false, message: region };
     regions.push(region);
@@ -95,6 +96,23 @@ interface AnchorIndex {
   readonly positions: ReadonlyMap<string, readonly number[]>;
 }
 
+/** The only line at or after `from` with this anchor key; -1 when there is none, -2 when there are several. */
+function uniqueAfter(keys: AnchorIndex, key: string, from: number): number {
+  // The line's positions come from an index built once per merge: scanning the file for every
+  // candidate line was quadratic (a 17,000-line block against a 30,000-line file took seconds).
+  const positions = keys.positions.get(key);
+  if (!positions) return -1;
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (positions[mid] < from) low = mid + 1;
+    else high = mid;
+  }
+  const remaining = positions.length - low;
+  return remaining === 0 ? -1 : remaining > 1 ? -2 : positions[low];
+}
+
 function anchorIndex(original: readonly string[]): AnchorIndex {
   const positions = new Map<string, number[]>();
   original.forEach((line, i) => {
@@ -118,21 +136,7 @@ function anchorKey(line: string): string {
  * that do not line up with the file's belong to the elision next to them and are dropped.
  */
 function placeSegment(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number): Region | string {
-  const unique = (key: string, from: number): number => {
-    // The line's positions come from an index built once per merge: scanning the file for every
-    // candidate line was quadratic (a 17,000-line block against a 30,000-line file took seconds).
-    const positions = keys.positions.get(key);
-    if (!positions) return -1;
-    let low = 0;
-    let high = positions.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (positions[mid] < from) low = mid + 1;
-      else high = mid;
-    }
-    const remaining = positions.length - low;
-    return remaining === 0 ? -1 : remaining > 1 ? -2 : positions[low];
-  };
+  const unique = (key: string, from: number): number => uniqueAfter(keys, key, from);
   let head = -1;
   let headAt = -1;
   for (let k = 0; k < segment.length && head === -1; k++) {
@@ -148,6 +152,42 @@ function placeSegment(segment: readonly string[], original: readonly string[], k
     const sample = segment.find((line) => line.trim() !== '') ?? '';
     return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
   }
+  return placeFromHead(segment, original, keys, cursor, head, headAt);
+}
+
+/**
+ * Places a segment whose first line edits a block opener (`def breakdown(…, exempt)` for `def
+ * breakdown(…)`) at the one opener of the file it resembles, when the usual anchors cannot: its
+ * unique lines are new code that happens to exist in another function, or it has none. The
+ * edited signature is the clearest sign of where the model meant the segment to go; it is used
+ * only when exactly one opener after `cursor` resembles it and a later line of the segment is a
+ * line of that opener's body.
+ */
+function placeByOpener(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number): Region | undefined {
+  const head = segment.findIndex((line) => line.trim() !== '');
+  if (head === -1) return undefined;
+  const line = segment[head].trim();
+  if (!isOpener(line)) return undefined;
+  let headAt = -1;
+  for (let i = cursor; i < original.length; i++) {
+    if (!isOpener(original[i].trim()) || !correspond(line, original[i])) continue;
+    if (headAt !== -1) return undefined;
+    headAt = i;
+  }
+  if (headAt === -1) return undefined;
+  const region = placeFromHead(segment, original, keys, cursor, head, headAt);
+  if (typeof region === 'string') return undefined;
+  // The segment must also go on like the body under that opener: at least one of its later lines
+  // is one of the region's own. A new overload (`total(a, b)` beside `total(a)`) resembles the
+  // existing signature just as much, and placing it there would replace the old one.
+  const body = new Set(original.slice(headAt + 1, region.to).map(anchorKey).filter((key) => key !== ''));
+  const continues = segment.slice(head + 1).some((line) => body.has(anchorKey(line)));
+  return continues ? region : undefined;
+}
+
+/** The rest of `placeSegment`: from the head anchor (segment line `head` at file line `headAt`), the tail anchor, widening and checks. */
+function placeFromHead(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number): Region | string {
+  const unique = (key: string, from: number): number => uniqueAfter(keys, key, from);
   let tail = head;
   let tailAt = headAt;
   for (let k = segment.length - 1; k > head; k--) {
@@ -206,6 +246,13 @@ function placeSegment(segment: readonly string[], original: readonly string[], k
     if (twin !== -1) {
       return `the line "${segment[k].trim().slice(0, 60)}" looks like an edit of line ${twin + 1}, but the rest of its lines match elsewhere in the file`;
     }
+    // The same inside the region: a new opener that edits one of the region's openers it is not
+    // aligned with (`function total(…, exempt)` written above a line of `subtotal`, while the old
+    // `function total(…)` lies further down) would merge two functions into one.
+    const inner = editedOpenerWithin(segment[k], original, from, to);
+    if (inner !== -1) {
+      return `the line "${segment[k].trim().slice(0, 60)}" looks like an edit of line ${inner + 1}, but the lines around it match from line ${from + 1}`;
+    }
   }
   return { from, to, lines: segment.slice(start, end) };
 }
@@ -234,13 +281,33 @@ function sameHead(a: string, b: string): boolean {
 /** The index of a block-opening line outside `[from, to)` that `line` (also a block opener) looks like an edit of; -1 if none. */
 function resemblingOpener(line: string, original: readonly string[], from: number, to: number): number {
   const a = line.trim();
-  if (!/[{:(]$/.test(a) || !/[A-Za-z0-9_]{3}/.test(a)) return -1;
+  if (!isOpener(a)) return -1;
   for (let i = 0; i < original.length; i++) {
     if (i >= from && i < to) continue;
     const b = original[i].trim();
-    if (b !== a && /[{:(]$/.test(b) && correspond(a, b)) return i;
+    if (b !== a && isOpener(b) && correspond(a, b)) return i;
   }
   return -1;
+}
+
+/** The index of an opener in `[from, to)` that `line` (an opener not in the file as such) edits; -1 if none. */
+function editedOpenerWithin(line: string, original: readonly string[], from: number, to: number): number {
+  const a = line.trim();
+  if (!isOpener(a)) return -1;
+  for (let i = from; i < to; i++) {
+    const b = original[i].trim();
+    if (b === a) return -1;
+  }
+  for (let i = from; i < to; i++) {
+    const b = original[i].trim();
+    if (isOpener(b) && correspond(a, b)) return i;
+  }
+  return -1;
+}
+
+/** A trimmed line that opens a block (ends with `{`, `:` or `(`) and has some real text. */
+function isOpener(trimmed: string): boolean {
+  return /[{:(]$/.test(trimmed) && /[A-Za-z0-9_]{3}/.test(trimmed);
 }
 
 /** A line that only closes a block: `}`, `};`, `})`, `end`, `]`, `)`… */

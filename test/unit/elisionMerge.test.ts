@@ -64,11 +64,59 @@ export function save(data: unknown) {
     }
   });
 
-  it('refuses a changed signature whose only common line with the file is a brace', () => {
+  it('refuses a changed signature whose only common line with the file is a brace (an edit, or a new overload?)', () => {
     const result = merge(`// ... existing code ...
 export function save(data: unknown, space = 2) {
   return JSON.stringify(data, null, space);
 }`);
     assert.equal(result.ok, false);
+  });
+});
+
+describe('mergeElisions: a snippet placed by its edited signature', () => {
+  const file = [
+    'function subtotal(items) {',
+    '  if (!items.length) return 0;',
+    '  return items.reduce((sum, item) => sum + item.price, 0);',
+    '}',
+    '',
+    'function total(items, region) {',
+    '  const rate = rateFor(region);',
+    '  const base = subtotal(items);',
+    '  return base + base * rate;',
+    '}',
+  ];
+
+  it('puts new lines that also exist in another function under the signature they follow', () => {
+    const snippet = [
+      'function total(items, region, exempt = false) {',
+      '  if (!items.length) return 0;',
+      '  if (exempt) return subtotal(items);',
+      '  const rate = rateFor(region);',
+      '  // ... existing code ...',
+    ];
+    const merged = mergeElisions(file, snippet, isElisionLine);
+    assert.ok(merged.ok, merged.ok ? '' : merged.message);
+    assert.deepEqual(merged.lines, [
+      ...file.slice(0, 5),
+      'function total(items, region, exempt = false) {',
+      '  if (!items.length) return 0;',
+      '  if (exempt) return subtotal(items);',
+      ...file.slice(6),
+    ]);
+  });
+
+  it('refuses a new overload beside the function it resembles rather than replace it', () => {
+    const overloads = ['class Sum {', '  total(a) {', '    return a;', '  }', '}'];
+    const snippet = ['// ... existing code ...', '  total(a, b) {', '    return a + b;', '  }', '// ... existing code ...'];
+    const merged = mergeElisions(overloads, snippet, isElisionLine);
+    assert.equal(merged.ok, false);
+  });
+
+  it('still refuses when the signature resembles two functions', () => {
+    const twins = [...file, '', 'function total(items, regions) {', '  return 0;', '}'];
+    const snippet = ['function total(items, region, exempt = false) {', '  if (!items.length) return 0;', '  // ... existing code ...'];
+    const merged = mergeElisions(twins, snippet, isElisionLine);
+    assert.equal(merged.ok, false);
   });
 });
