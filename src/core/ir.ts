@@ -116,8 +116,23 @@ export interface ParseProblem {
   readonly message: string;
 }
 
+/**
+ * A fenced code block with no path and no elisions: in a chat reply, usually an illustration. It
+ * becomes an edit only when the reply has no other and the block is plainly the whole of the
+ * host's hint file (see `planReply`).
+ */
+export interface UnnamedFile {
+  /** The block's lines, `\n`-terminated. */
+  readonly content: string;
+  /** 1-based reply lines of the block, fences included. */
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
 /** What a parser (or the whole registry) found in a reply. */
 export interface ParsedReply {
   readonly ops: EditOp[];
   readonly problems: ParseProblem[];
+  /** Present only when the reply has such blocks; they are not numbered with the edit blocks. */
+  readonly unnamedFiles?: UnnamedFile[];
 }

@@ -1,4 +1,4 @@
-import type { EditOp, ParsedReply, ReplaceOp } from './ir';
+import type { EditOp, ParsedReply, ReplaceOp, RewriteFileOp } from './ir';
 import { EditError, nextStepFor, type ErrorCode } from './errors';
 import type { EditReceipt, FileAction, FileReceipt, Receipt, ReceiptError, Strategy } from './receipt';
 import { resolvePath } from './paths';
@@ -112,7 +112,8 @@ interface FileState {
 export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
   const planner = new Planner(readFile, options);
-  for (const op of parsed.ops) {
+  const hinted = parsed.ops.length === 0 && parsed.problems.length === 0 ? wholeHintFile(parsed, readFile, options) : undefined;
+  for (const op of hinted ? [hinted] : parsed.ops) {
     try {
       planner.run(op);
     } catch (error) {
@@ -139,12 +140,16 @@ export function planReply(parsed: ParsedReply, readFile: ReadFile, options: Plan
       replyLines: { start: problem.startLine, end: problem.endLine },
     });
   }
-  if (parsed.ops.length === 0 && parsed.problems.length === 0) {
+  if (parsed.ops.length === 0 && parsed.problems.length === 0 && !hinted) {
+    const unnamed = parsed.unnamedFiles?.length ?? 0;
     planner.errors.push({
       code: 'NO_EDITS_FOUND',
       block: 0,
       path: null,
-      message: 'no edit blocks were found in the reply',
+      message:
+        unnamed === 0
+          ? 'no edit blocks were found in the reply'
+          : `no edit blocks were found in the reply: its ${unnamed === 1 ? 'code block names' : `${unnamed} code blocks name`} no file${options.hintPath === undefined ? ', and no target file was given' : `, and ${unnamed === 1 ? 'it is not' : 'none is'} plainly the whole of ${options.hintPath}`}`,
       candidates: [],
       nextStep: nextStepFor('NO_EDITS_FOUND'),
     });
@@ -152,6 +157,39 @@ export function planReply(parsed: ParsedReply, readFile: ReadFile, options: Plan
   const result = planner.finish();
   const locateMs = now() - started;
   return { ...result, receipt: { ...result.receipt, timing: { parseMs: 0, locateMs: round(locateMs), totalMs: round(locateMs) } } };
+}
+
+/**
+ * The reply's one fenced file without a path, as a rewrite of the hint file, when the reply has no
+ * other edit and that block is plainly the whole file: it starts and ends with the file's first
+ * and last lines and holds at least half of the file's other lines. Anything less (an example, a
+ * function shown on its own, two candidates) stays an illustration: the caller reports
+ * NO_EDITS_FOUND as before.
+ */
+function wholeHintFile(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): RewriteFileOp | undefined {
+  if (options.hintPath === undefined || !parsed.unnamedFiles?.length) return undefined;
+  const resolved = resolvePath(options.hintPath, options.root);
+  if (!resolved.ok) return undefined;
+  const text = readFile(resolved.path);
+  if (text === undefined || looksBinary(text)) return undefined;
+  const fileLines = toLines(normaliseEol(text.replace(/^\ufeff/, ''))).map((line) => line.trim()).filter((line) => line !== '');
+  if (fileLines.length < 3) return undefined;
+  const matching = parsed.unnamedFiles.filter((unnamed) => {
+    const lines = toLines(unnamed.content).map((line) => line.trim()).filter((line) => line !== '');
+    if (lines.length < 3 || lines[0] !== fileLines[0] || lines[lines.length - 1] !== fileLines[fileLines.length - 1]) return false;
+    const present = new Set(lines);
+    const kept = fileLines.filter((line) => present.has(line)).length;
+    return kept >= fileLines.length / 2;
+  });
+  if (matching.length !== 1) return undefined;
+  const [block] = matching;
+  return {
+    kind: 'rewrite',
+    path: options.hintPath,
+    content: block.content,
+    partial: false,
+    source: { block: 1, format: 'whole-file', startLine: block.startLine, endLine: block.endLine },
+  };
 }
 
 /** Parses and plans a reply in one call, timing both stages (the CLI's and the extension's entry). */
@@ -189,6 +227,8 @@ export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}):
       add(op.to);
     } else add(op.path);
   }
+  // A fenced file without a path may be the whole of the hint file (see wholeHintFile).
+  if (parsed.ops.length === 0 && parsed.unnamedFiles?.length) add(undefined);
   return [...paths];
 }
 

@@ -89,6 +89,20 @@ describe('review and accept', () => {
     assert.strictEqual(text(`${dir}/active.py`), 'def f():\n    return 1\n\ndef g():\n    return 3\n');
   });
 
+  it('applies a fenced whole file with no path to the active editor when it is plainly that file', async () => {
+    const dir = fresh('wholehint');
+    const original = 'import os\n\ndef f():\n    return 1\n\ndef g():\n    return 2\n\nprint(f() + g())\n';
+    put(`${dir}/whole.py`, original);
+    await open(`${dir}/whole.py`);
+    const reply = "Here's the whole file:\n\n```python\nimport os\n\ndef f():\n    return 10\n\ndef g():\n    return 2\n\nprint(f() + g())\n```\n";
+    const outcome = await applyFromClipboard(reply);
+    assert.strictEqual(outcome.receipt.ok, true, JSON.stringify(outcome.receipt.errors));
+    assert.strictEqual(text(`${dir}/whole.py`), original, 'nothing written before accept');
+    const accepted = await vscode.commands.executeCommand<any>('applyAiEdit.acceptAll');
+    assert.strictEqual(accepted.applied, true, accepted.message);
+    assert.strictEqual(text(`${dir}/whole.py`), original.replace('return 1\n', 'return 10\n'));
+  });
+
   it('accepts what the person shaped in the proposed side (hand edits, per-hunk reverts)', async () => {
     const dir = fresh('shape');
     put(`${dir}/s.ts`, 'a\nb\nc\nd\n');

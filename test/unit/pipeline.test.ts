@@ -317,3 +317,39 @@ describe('planReply: failures name the lines of the reply they come from', () =>
     }
   });
 });
+
+describe('planReply: a fenced file without a path', () => {
+  const file = ['import os', '', 'def a():', '    return 1', '', 'def b():', '    return 2', '', 'print(a() + b())', ''].join('\n');
+  const run = async (reply: string, hintPath?: string) => {
+    const { runReply } = await import('../../src/core/pipeline');
+    return runReply(reply, (p) => (p === 'app.py' ? file : undefined), hintPath === undefined ? {} : { hintPath });
+  };
+  const whole = ['Here is the whole file:', '', '```python', 'import os', '', 'def a():', '    return 10', '', 'def b():', '    return 2', '', 'print(a() + b())', '```', ''].join('\n');
+
+  it('is applied to the hint file when it is plainly the whole of it', async () => {
+    const result = await run(whole, 'app.py');
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(proposed(result, 'app.py'), file.replace('return 1\n', 'return 10\n'));
+    assert.deepEqual(result.receipt.files[0].edits.map((e) => [e.block, e.strategy]), [[1, 'rewrite']]);
+  });
+
+  it('stays an illustration without a hint, when it is only a part of the file, or beside real edits', async () => {
+    const withoutHint = await run(whole);
+    assert.deepEqual(withoutHint.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
+    assert.match(withoutHint.receipt.errors[0].message, /names no file, and no target file was given/);
+    const part = await run(['Change `a`:', '', '```python', 'def a():', '    return 10', '```', ''].join('\n'), 'app.py');
+    assert.deepEqual(part.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
+    assert.equal(part.changes.length, 0);
+    const twice = await run(whole + '\nOr, the same:\n\n' + whole, 'app.py');
+    assert.deepEqual(twice.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
+    const beside = await run(whole + '\napp.py\n```python\n<<<<<<< SEARCH\ndef b():\n    return 2\n=======\ndef b():\n    return 3\n>>>>>>> REPLACE\n```\n', 'app.py');
+    assert.equal(beside.receipt.ok, true);
+    assert.equal(proposed(beside, 'app.py'), file.replace('return 2\n', 'return 3\n'));
+  });
+
+  it('is never read as a file when the fence shows a shell session', async () => {
+    const shell = ['```bash', 'import os', 'def a():', '    return 10', 'print(a() + b())', '```', ''].join('\n');
+    const result = await run(shell, 'app.py');
+    assert.deepEqual(result.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
+  });
+});

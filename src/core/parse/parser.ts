@@ -20,6 +20,8 @@ export interface ParsedBlock {
   readonly endLine: number;
   readonly ops: EditOp[];
   readonly problems: ParseProblem[];
+  /** For a block with no ops and no problems: a fenced file with no path (see `UnnamedFile`). */
+  readonly unnamedFile?: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { EditOp, ParsedReply, ParseProblem } from '../ir';
+import type { EditOp, ParsedReply, ParseProblem, UnnamedFile } from '../ir';
 import { applyPatchParser } from './applyPatch';
 import { jsonToolCallParser } from './jsonToolCall';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
@@ -44,10 +44,16 @@ export function parseReply(text: string, parsers: readonly ReplyParser[] = reply
   blocks.sort((a, b) => a.startLine - b.startLine);
   const ops: EditOp[] = [];
   const problems: ParseProblem[] = [];
-  blocks.forEach((block, index) => {
-    const number = index + 1;
+  const unnamedFiles: UnnamedFile[] = [];
+  let number = 0;
+  for (const block of blocks) {
+    if (block.unnamedFile !== undefined && block.ops.length === 0 && block.problems.length === 0) {
+      unnamedFiles.push({ content: block.unnamedFile, startLine: block.startLine, endLine: block.endLine });
+      continue;
+    }
+    number++;
     for (const op of block.ops) ops.push({ ...op, source: { ...op.source, block: number } });
     for (const problem of block.problems) problems.push({ ...problem, block: number });
-  });
-  return { ops, problems };
+  }
+  return unnamedFiles.length > 0 ? { ops, problems, unnamedFiles } : { ops, problems };
 }

@@ -406,6 +406,8 @@ function runParsers(parsers: readonly ReplyParser[], reply: ReplyText): TailBloc
     }
     for (const block of blocks) {
       for (let line = block.startLine; line <= block.endLine && line < claimed.length; line++) claimed[line] = 1;
+      // A fenced file with no path is not an edit block (the registry does not number it either).
+      if (block.ops.length === 0 && block.problems.length === 0) continue;
       const first = block.ops[0]?.source.format ?? block.problems[0]?.format ?? parser.format;
       found.push({ block, format: first });
     }

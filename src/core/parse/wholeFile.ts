@@ -8,8 +8,10 @@
  *   when it holds elision lines;
  * - a fence without a path that holds elision lines → a snippet for the hint file (or for the one
  *   file the sentence above it names in backticks);
- * - anything else (no path, no elisions; shell sessions and output without an explicit path;
- *   diffs; Cursor's `12:30:path` citations) is an illustration and is ignored.
+ * - a closed fence with no path and no elisions (not a shell session or output) is set aside as
+ *   an `UnnamedFile`: an edit only if it is plainly the whole of the hint file (see `planReply`);
+ * - anything else (shell sessions and output without an explicit path; diffs; Cursor's
+ *   `12:30:path` citations) is an illustration and is ignored.
  * A fence the reply ends inside of is `INCOMPLETE_BLOCK` when it would have been an edit: writing it
  * would truncate the file.
  */
@@ -97,7 +99,11 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
 
   const elided = content.some(isElisionLine);
   if (!strong) {
-    if (!elided) return undefined;
+    if (!elided) {
+      // Probably an illustration; kept aside in case it is the whole of the hint file (ParsedReply.unnamedFiles).
+      if (fence.closeIndex === undefined || (lang !== undefined && NON_FILE_LANGS.has(lang))) return undefined;
+      return { startLine: start + 1, endLine: fence.closeIndex + 1, ops: [], problems: [], unnamedFile: content.join('\n') + '\n' };
+    }
     if (lang !== undefined && NON_FILE_LANGS.has(lang)) return undefined;
     // A snippet may take its file from the sentence above ("In `src/a.ts`, change:").
     if (label && !label.strong) path = label.path;
