@@ -87,8 +87,7 @@ const LABEL_MARGIN = 3;
 const INITIAL_CREDIT = 32768;
 /** Tail-parse work allowed per character received: bounds the tail parses to a quarter of a full parse. */
 const CREDIT_PER_CHAR = 0.25;
-/** The smallest and largest batch of characters read at once (see `push`). */
-const MIN_BATCH = 32;
+/** The largest batch of characters read at once (see `push`). */
 const MAX_BATCH = 1024;
 /** When credit is this many times the tail, look at it after a line that may close a block. */
 const SOFT_PARSE_FACTOR = 3;
@@ -167,14 +166,15 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
   /**
    * Chunks are gathered until a batch is worth the bookkeeping: a model streams a few characters
    * per chunk, and splitting lines and checking fences chunk by chunk cost as much as the parse
-   * itself. A batch is at least `MIN_BATCH` characters and grows with the reply (1/64 of it, at
-   * most `MAX_BATCH`), so a short reply reports at once and a long one pays per kilobyte.
+   * itself. A batch grows with the reply (1/64 of what was read, at most `MAX_BATCH`), so a short
+   * reply is read chunk by chunk and reports at once, and a long one pays per kilobyte; what a
+   * batch holds back at the end is read by `finish()`.
    */
   const push = (chunk: string): StreamEvent[] => {
     if (finished || chunk.length === 0) return [];
     pending.push(chunk);
     pendingChars += chunk.length;
-    if (pendingChars < Math.min(MAX_BATCH, Math.max(MIN_BATCH, completeChars >> 6))) return [];
+    if (pendingChars < Math.min(MAX_BATCH, completeChars >> 6)) return [];
     return takePending();
   };
 
