@@ -188,8 +188,16 @@ function indentShift(input: ReanchorInput): (line: string) => string {
   }
   const replyUsesSpaces = needle.lines.some((line) => line.startsWith(' ')) || input.replacement.some((line) => line.startsWith(' '));
   const needsConversion = unit.kind === 'tabs' ? replyUsesSpaces : replyUsesTabs;
-  if (needleIndent === fileIndent && !needsConversion) return (line) => (isBlank(line) ? '' : line);
   const tabSize = unit.kind === 'spaces' ? unit.size : replySpaceUnit(input);
+  const scaled = indentScale(input, tabSize);
+  if (scaled) {
+    return (line) => {
+      if (isBlank(line)) return '';
+      const indent = leadingWhitespace(line);
+      return renderIndent(scaled(indentWidth(indent, tabSize)), unit, tabSize) + line.slice(indent.length);
+    };
+  }
+  if (needleIndent === fileIndent && !needsConversion) return (line) => (isBlank(line) ? '' : line);
   const offset = indentWidth(fileIndent, tabSize) - indentWidth(needleIndent, tabSize);
   return (line) => {
     if (isBlank(line)) return '';
@@ -199,6 +207,42 @@ function indentShift(input: ReanchorInput): (line: string) => string {
     const rest = indent.startsWith(needleIndent!) ? indent.slice(needleIndent!.length) : undefined;
     if (rest !== undefined && [...rest].every((c) => c === fileChar)) return fileIndent + rest + body;
     return renderIndent(indentWidth(indent, tabSize) + offset, unit, tabSize) + body;
+  };
+}
+
+/**
+ * When the search text is indented in another step than the file (2 spaces for the file's 4, the
+ * whole block nested one level less), no single offset maps its lines onto the file's: this finds
+ * the map `file = base + scale × (reply − replyBase)` that every matched line obeys, so new lines
+ * at a depth the search text never used land at the matching depth too. Undefined when one offset
+ * does (the common case), or when the matched lines obey no such map (then the offset is kept).
+ */
+function indentScale(input: ReanchorInput, tabSize: number): ((width: number) => number) | undefined {
+  const { needle, match, fileLines } = input;
+  const pairs = new Map<number, number>();
+  for (let i = 0; i < needle.lines.length; i++) {
+    const place = match.alignment[i];
+    if (typeof place !== 'number' || isBlank(needle.lines[i]) || needle.elisions.has(i)) continue;
+    const replyWidth = indentWidth(leadingWhitespace(needle.lines[i]), tabSize);
+    const fileWidth = indentWidth(leadingWhitespace(fileLines[place]), tabSize);
+    const known = pairs.get(replyWidth);
+    if (known !== undefined && known !== fileWidth) return undefined;
+    pairs.set(replyWidth, fileWidth);
+  }
+  if (pairs.size < 2) return undefined;
+  const sorted = [...pairs].sort((a, b) => a[0] - b[0]);
+  const offsets = new Set(sorted.map(([reply, file]) => file - reply));
+  if (offsets.size === 1) return undefined;
+  const [replyBase, fileBase] = sorted[0];
+  const [replyTop, fileTop] = sorted[sorted.length - 1];
+  const scale = (fileTop - fileBase) / (replyTop - replyBase);
+  if (!(scale > 0) || !Number.isInteger(scale * 2)) return undefined;
+  const map = (width: number) => fileBase + scale * (width - replyBase);
+  if (!sorted.every(([reply, file]) => map(reply) === file)) return undefined;
+  return (width) => {
+    const exact = pairs.get(width);
+    if (exact !== undefined) return exact;
+    return Math.max(0, Math.round(map(width)));
   };
 }
 

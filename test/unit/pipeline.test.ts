@@ -353,3 +353,19 @@ describe('planReply: a fenced file without a path', () => {
     assert.deepEqual(result.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
   });
 });
+
+describe('planReply: a search text indented in another step than the file', () => {
+  const file = 'def main():\n    x = 1\n\n    y = 2\n    return x + y\n\n\ndef other():\n    pass\n';
+
+  it('writes new lines at the file\'s depth, nested ones included (2-space reply, 4-space file)', () => {
+    const nested = plan({ 'app.py': file }, [replaceOp('app.py', 'def main():\n  x = 1\n\n  y = 2\n  return x + y\n', 'def main():\n  x = 1\n\n  y = 2\n  if y > 1:\n    y += x\n  return x + y\n')]);
+    assert.equal(proposed(nested, 'app.py'), file.replace('    y = 2\n', '    y = 2\n    if y > 1:\n        y += x\n'));
+    const changed = plan({ 'app.py': file }, [replaceOp('app.py', 'def other():\n  pass\n', 'def other():\n  return None\n')]);
+    assert.equal(proposed(changed, 'app.py'), file.replace('    pass\n', '    return None\n'));
+  });
+
+  it('keeps a plain offset when the whole block is only shifted (quoted flush-left)', () => {
+    const shifted = plan({ 'app.py': file }, [replaceOp('app.py', 'x = 1\n\ny = 2\n', 'x = 1\n\ny = 2\nz = 3\n')]);
+    assert.equal(proposed(shifted, 'app.py'), file.replace('    y = 2\n', '    y = 2\n    z = 3\n'));
+  });
+});
