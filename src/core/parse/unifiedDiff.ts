@@ -12,7 +12,8 @@
  */
 import type { EditOp, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
-import { cleanPath, fenceLanguage, fenceOpen, isFenceClose, joinLines, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
+import { cleanPath, fenceLanguage, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
+import { pathLabelAbove } from './fences';
 
 const FORMAT = 'unified-diff' as const;
 
@@ -436,7 +437,7 @@ function parseUnifiedDiffs(reply: ReplyText, isClaimed: (line: number) => boolea
       const closed = close < n;
       const isDiff = DIFF_FENCE_LANGUAGES.has(fenceLanguage(fence.info)) || bodyStartsWithDiff(lines, i + 1, close);
       if (isDiff && !claimedInside && !(closed && isClaimed(close + 1))) {
-        const block = fencedBlock(lines, i, close, closed);
+        const block = fencedBlock(lines, i, close, closed, isClaimed);
         // A ```diff fence with nothing diff-like in it is an illustration: leave it to other parsers.
         if (block.ops.length > 0 || block.problems.length > 0) blocks.push(block);
       }
@@ -454,12 +455,14 @@ function parseUnifiedDiffs(reply: ReplyText, isClaimed: (line: number) => boolea
   return blocks;
 }
 
-function fencedBlock(lines: readonly string[], open: number, close: number, closed: boolean): ParsedBlock {
-  // Headerless hunks take their file from a path line just above the fence.
-  const label = open > 0 ? pathFromLabelLine(lines[open - 1]) : undefined;
+function fencedBlock(lines: readonly string[], open: number, close: number, closed: boolean, isClaimed: (line: number) => boolean): ParsedBlock {
+  // Headerless hunks take their file from a path line just above the fence, or (a blank line
+  // between allowed) from a lead-in sentence that names exactly one file ("In `src/app.py`:").
+  const above = pathLabelAbove(lines, open, 0, (i) => isClaimed(i + 1));
+  const label = above?.path;
   const hasHeaders = bodyHasHeaders(lines, open + 1, close);
   const useLabel = !hasHeaders && label !== undefined;
-  const startLine = useLabel ? open : open + 1;
+  const startLine = useLabel ? above!.index + 1 : open + 1;
   const endLine = closed ? close + 1 : lines.length;
   if (!closed) {
     return {

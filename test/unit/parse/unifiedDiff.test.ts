@@ -30,6 +30,15 @@ describe('unified diff parser', () => {
     assert.deepEqual(op.source, { block: 1, format: 'unified-diff', startLine: 5, endLine: 9 });
   });
 
+  it('takes the file of headerless hunks from the lead-in sentence that names one file, a blank line between', () => {
+    const r = parse(['In `src/app.py`:', '', '```diff', '@@ -3,3 +3,3 @@', '-    y = 2', '+    y = 5', '     return x + y', '```', ''].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.equal((r.ops[0] as ReplaceOp).path, 'src/app.py');
+    assert.equal(r.ops[0].source.startLine, 4);
+    const two = parse(['Compare `a.py` with `b.py`:', '', '```diff', '@@ -3,3 +3,3 @@', '-    y = 2', '+    y = 5', '```', ''].join('\n'));
+    assert.equal((two.ops[0] as ReplaceOp).path, undefined);
+  });
+
   it('claims the fence lines', () => {
     const reply = toReplyText('x\n```diff\n--- a/f\n+++ b/f\n@@\n-a\n+b\n```\ny');
     const blocks = unifiedDiffParser.parse(reply, () => false);
