@@ -97,6 +97,8 @@ interface FileState {
   failed: boolean;
   touched: boolean;
   records: EditRecord[];
+  /** The search and replacement of each replace op placed so far, by block: a repeated block is a duplicate. */
+  placedEdits: Map<string, number>;
 }
 
 /**
@@ -315,6 +317,7 @@ class Planner {
       failed: false,
       touched: false,
       records: [],
+      placedEdits: new Map(),
     };
     this.states.set(path, state);
     this.order.push(state);
@@ -459,6 +462,24 @@ class Planner {
   }
 
   private replaceLines(state: FileState, op: ReplaceOp): void {
+    const block = op.source.block;
+    // Models sometimes write the same block twice: the second adds nothing, and must not fail the
+    // reply as an overlap with the first.
+    const key = `${op.expectedCount}\u0000${op.search.trimEnd()}\u0000${op.replacement.trimEnd()}`;
+    const twin = state.placedEdits.get(key);
+    if (twin !== undefined) {
+      const first = state.records.find((record) => record.block === twin && record.status === 'applied');
+      const where = first ? { strategy: first.strategy, score: first.score, startLine: first.startLine, endLine: first.endLine } : { strategy: 'none' as const, score: 1, startLine: 0, endLine: 0 };
+      this.record(state, { block, status: 'alreadyApplied', ...where, warnings: [`the same edit as block ${twin}, applied once`] });
+      return;
+    }
+    const recordsBefore = state.records.length;
+    this.placeLines(state, op);
+    const placed = state.records.slice(recordsBefore).some((record) => record.block === block && record.status === 'applied');
+    if (placed) state.placedEdits.set(key, block);
+  }
+
+  private placeLines(state: FileState, op: ReplaceOp): void {
     const block = op.source.block;
     let needle = toNeedle(op.search);
     let replacementLines = toLines(op.replacement);
@@ -627,6 +648,7 @@ class Planner {
     state.exists = true;
     state.created = true;
     state.deleted = false;
+    state.placedEdits.clear();
     state.base = content;
     state.file = splitFileText(content);
     state.index = undefined;
@@ -666,6 +688,7 @@ class Planner {
       return;
     }
     this.record(state, { block, status: 'applied', strategy: 'rewrite', score: 1, startLine: 1, endLine: Math.max(1, file.lines.length), edits: [lineEdit(file, 0, file.lines.length, lines)], warnings });
+    state.placedEdits.clear();
     // Later ops of the reply edit the rewritten text, not the original.
     this.commit(state);
   }
@@ -677,6 +700,7 @@ class Planner {
     }
     state.exists = false;
     state.deleted = true;
+    state.placedEdits.clear();
     state.pending = [];
     this.record(state, { block, status: 'applied', strategy: 'delete', score: 1, startLine: 1, endLine: state.file?.lines.length ?? 0 });
   }

@@ -369,3 +369,19 @@ describe('planReply: a search text indented in another step than the file', () =
     assert.equal(proposed(shifted, 'app.py'), file.replace('    y = 2\n', '    y = 2\n    z = 3\n'));
   });
 });
+
+describe('planReply: the same block twice', () => {
+  it('applies it once and reports the repeat as already applied, not as an overlap', () => {
+    const file = 'a\nb\nc\n';
+    const result = plan({ 'f.txt': file }, [replaceOp('f.txt', 'b\n', 'B\n'), replaceOp('f.txt', 'b\n', 'B\n')]);
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(proposed(result, 'f.txt'), 'a\nB\nc\n');
+    assert.deepEqual(result.receipt.files[0].edits.map((e) => e.status), ['applied', 'alreadyApplied']);
+  });
+
+  it('still refuses two different edits of the same lines', () => {
+    const result = plan({ 'f.txt': 'a\nb\nc\n' }, [replaceOp('f.txt', 'b\n', 'B\n'), replaceOp('f.txt', 'b\n', 'X\n')]);
+    assert.equal(result.receipt.ok, false);
+    assert.equal(result.changes.length, 0);
+  });
+});
