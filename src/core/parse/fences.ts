@@ -253,3 +253,51 @@ export function pathLabelAbove(
   }
   return undefined;
 }
+
+/**
+ * Moves closed fenced blocks that are indented as a whole (a fence inside a numbered list item,
+ * ` 1. Update it:` then `   ```python` ... `   ````) back to the margin, in place: every parser
+ * then reads their content as it would at column 0 (SEARCH/REPLACE markers must start there, diff
+ * lines start with their `+`/`-`/space). Only when every non-blank line of the fence carries at
+ * least the opener's indentation in spaces; line numbers do not change. Returns true when a line
+ * changed. Linear: each line is looked at a bounded number of times.
+ */
+export function outdentListFences(lines: string[]): boolean {
+  let changed = false;
+  // Inside an unfenced SEARCH/REPLACE block the lines are a file's own text (a README's indented
+  // fences): never touched.
+  let insideBlock = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const first = firstNonBlankChar(line);
+    if (first === '<' || first === '-' || first === '>' || first === '+') {
+      if (/^(?:<{5,9}|-{5,9}) SEARCH/.test(line)) insideBlock = true;
+      else if (/^(?:>{5,9}|\+{5,9}) REPLACE/.test(line)) insideBlock = false;
+    }
+    if (first !== '`' && first !== '~') continue;
+    const open = parseFenceOpener(line);
+    if (open === undefined) continue;
+    const indent = leadingSpaces(line);
+    let close = i + 1;
+    let uniform = indent > 0 && !insideBlock;
+    for (; close < lines.length; close++) {
+      const inner = lines[close];
+      if (closesFence(inner, open)) break;
+      if (uniform && inner.trim() !== '' && leadingSpaces(inner) < indent) uniform = false;
+    }
+    if (close >= lines.length) break; // unclosed: left as it is (a reply still streaming)
+    if (uniform && leadingSpaces(lines[close]) >= indent) {
+      for (let k = i; k <= close; k++) lines[k] = lines[k].slice(Math.min(indent, leadingSpaces(lines[k])));
+      changed = true;
+    }
+    // A fence's content is never searched for further fences.
+    i = close;
+  }
+  return changed;
+}
+
+function leadingSpaces(line: string): number {
+  let n = 0;
+  while (n < line.length && line.charCodeAt(n) === 32) n++;
+  return n;
+}

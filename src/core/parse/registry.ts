@@ -2,6 +2,7 @@ import type { EditOp, ParsedReply, ParseProblem, UnnamedFile } from '../ir';
 import { applyPatchParser } from './applyPatch';
 import { jsonToolCallParser } from './jsonToolCall';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { outdentListFences } from './fences';
 import { searchReplaceParser } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { wholeFileParser } from './wholeFile';
@@ -20,10 +21,14 @@ export const replyParsers: readonly ReplyParser[] = [
   wholeFileParser,
 ];
 
-/** Splits a reply into LF-normalised lines once, for every parser. */
+/**
+ * Splits a reply into LF-normalised lines once, for every parser, with fenced blocks that a list
+ * item indents moved back to the margin (see `outdentListFences`).
+ */
 export function toReplyText(text: string): ReplyText {
   const normalised = text.replace(/\r\n?/g, '\n');
-  return { text: normalised, lines: normalised.split('\n') };
+  const lines = normalised.split('\n');
+  return outdentListFences(lines) ? { text: lines.join('\n'), lines } : { text: normalised, lines };
 }
 
 /**

@@ -24,6 +24,7 @@
 import type { EditFormat, EditOp, ParsedReply, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { parseReply, replyParsers } from './registry';
+import { outdentListFences } from './fences';
 
 /** A block began (the reply is inside it). `startLine` is 1-based in the whole reply. */
 export interface BlockStartedEvent {
@@ -233,7 +234,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     if (boundary >= lines.length) return events;
     let offset = boundary;
     let tailLines = lines.slice(offset);
-    let found = runParsers(parsers, { text: tailLines.join('\n') + '\n', lines: [...tailLines, ''] });
+    let found = runParsers(parsers, replyTextOf([...tailLines, '']));
     // A SEARCH/REPLACE block with no path of its own takes the previous one's, which may lie before
     // the tail: read again from the last block that had a path, as the one-shot parse reads it
     // (blocks reported already are skipped below). Costs a second look only for such blocks.
@@ -241,7 +242,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     if (orphan && pathContext !== undefined && pathContext < offset) {
       offset = pathContext;
       tailLines = lines.slice(offset);
-      found = runParsers(parsers, { text: tailLines.join('\n') + '\n', lines: [...tailLines, ''] });
+      found = runParsers(parsers, replyTextOf([...tailLines, '']));
     }
     let lastNonBlank = tailLines.length - 1;
     while (lastNonBlank >= 0 && tailLines[lastNonBlank].trim() === '') lastNonBlank--;
@@ -330,12 +331,12 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
       // The last tail, read as the end of the reply: the same blocks the one-shot parse numbers last.
       let offset = boundary;
       let tailLines = [...lines.slice(offset), partial];
-      let found = runParsers(parsers, { text: tailLines.join('\n'), lines: tailLines });
+      let found = runParsers(parsers, replyTextOf([...tailLines]));
       // As in examineTail: a block without a path is read with the one it inherits from.
       if (pathContext !== undefined && pathContext < offset && found.some(({ block, format }) => format === 'search-replace' && block.startLine + offset > lastCommittedEnd && pathOf(block) === undefined)) {
         offset = pathContext;
         tailLines = [...lines.slice(offset), partial];
-        found = runParsers(parsers, { text: tailLines.join('\n'), lines: tailLines });
+        found = runParsers(parsers, replyTextOf([...tailLines]));
       }
       for (const { block, format } of found) {
         if (block.startLine + offset <= lastCommittedEnd) continue;
@@ -390,6 +391,12 @@ function isHardClose(line: string): boolean {
   if (trimmed.length >= 3 && (/^`+$/.test(trimmed) || /^~+$/.test(trimmed))) return true;
   if (trimmed === '*** End Patch' || trimmed.startsWith('>>>>>>')) return true;
   return trimmed.length > 0 && trimmed.length <= 12 && /^[A-Z_]+$/.test(trimmed);
+}
+
+/** The parsers' view of some lines (a fresh array: it is changed in place), as `toReplyText` builds it. */
+function replyTextOf(lines: string[]): ReplyText {
+  outdentListFences(lines);
+  return { text: lines.join('\n'), lines };
 }
 
 /** Runs the parsers the way the registry does, remembering which parser produced each block. */

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { closesFence, findFencedBlocks, parseFenceOpener, parseInfoString } from '../../../src/core/parse/fences';
+import { closesFence, findFencedBlocks, outdentListFences, parseFenceOpener, parseInfoString } from '../../../src/core/parse/fences';
+import type { ReplaceOp } from '../../../src/core/ir';
+import { parseReply } from '../../../src/core/parse/registry';
 
 const none = () => false;
 const split = (text: string) => text.split('\n');
@@ -71,6 +73,43 @@ describe('parse/fences', () => {
     assert.deepEqual(parseInfoString('python src/a.py'), { lang: 'python', path: 'src/a.py', citation: false });
     assert.deepEqual(parseInfoString('12:30:src/a.ts'), { lang: undefined, path: 'src/a.ts', citation: true });
     assert.deepEqual(parseInfoString('vb.net'), { lang: 'vb.net', path: undefined, citation: false });
+  });
+
+  it('moves a fence that a list item indents back to the margin, content and closer included', () => {
+    const lines = split('1. Update `a.py`:\n   ```python\n   a.py\n   <<<<<<< SEARCH\n       x = 1\n   =======\n       x = 2\n   >>>>>>> REPLACE\n   ```\n2. Done.');
+    assert.equal(outdentListFences(lines), true);
+    assert.deepEqual(lines, split('1. Update `a.py`:\n```python\na.py\n<<<<<<< SEARCH\n    x = 1\n=======\n    x = 2\n>>>>>>> REPLACE\n```\n2. Done.'));
+  });
+
+  it('leaves fences alone when a line sits left of the opener, when unclosed, or at the margin', () => {
+    const ragged = split('  ```\n  a\nb\n  ```');
+    assert.equal(outdentListFences(ragged), false);
+    assert.deepEqual(ragged, split('  ```\n  a\nb\n  ```'));
+    const unclosed = split('  ```diff\n  -a\n  +b');
+    assert.equal(outdentListFences(unclosed), false);
+    const margin = split('```\n  a\n```');
+    assert.equal(outdentListFences(margin), false);
+  });
+
+  it('never touches an indented fence inside an unfenced SEARCH/REPLACE block (a README\'s own text)', () => {
+    const text = 'README.md\n<<<<<<< SEARCH\n  ```sh\n  npm test\n  ```\n=======\n  ```sh\n  npm ci\n  ```\n>>>>>>> REPLACE\n';
+    const lines = split(text);
+    assert.equal(outdentListFences(lines), false);
+    const [op] = parseReply(text).ops as ReplaceOp[];
+    assert.equal(op.search, '  ```sh\n  npm test\n  ```\n');
+    assert.equal(op.replacement, '  ```sh\n  npm ci\n  ```\n');
+  });
+
+  it('parses SEARCH/REPLACE and diffs fenced inside a numbered list as at the margin', () => {
+    const sr = parseReply('1. In `src/a.py`:\n   ```python\n   src/a.py\n   <<<<<<< SEARCH\n   def f():\n       return 1\n   =======\n   def f():\n       return 2\n   >>>>>>> REPLACE\n   ```\n');
+    assert.equal(sr.problems.length, 0);
+    const [op] = sr.ops as ReplaceOp[];
+    assert.equal(op.path, 'src/a.py');
+    assert.equal(op.search, 'def f():\n    return 1\n');
+    assert.equal(op.replacement, 'def f():\n    return 2\n');
+    const diff = parseReply('2. Then:\n    ```diff\n    --- a/b.ts\n    +++ b/b.ts\n    @@ -1,2 +1,2 @@\n     const a = 1;\n    -const b = 2;\n    +const b = 3;\n    ```\n');
+    assert.equal(diff.ops.length, 1);
+    assert.equal((diff.ops[0] as ReplaceOp).path, 'b.ts');
   });
 
   it('reads a 200,000-line reply of fences (speed: npm run fuzz)', () => {
