@@ -247,11 +247,29 @@ export function pathLabelAbove(
       if (++blanks > 1) return undefined;
       continue;
     }
-    if (parseFenceOpener(line) !== undefined) return undefined;
+    if (parseFenceOpener(line) !== undefined) return pathAloneInFence(lines, i, floor, claimed);
     const label = pathFromLabelLine(line);
     return label ? { ...label, index: i } : undefined;
   }
   return undefined;
+}
+
+/**
+ * A path fenced on its own (```` ``` ```` / `src/a.py` / ```` ``` ````, as some models wrap the
+ * file name before the block), given the index of the closing fence line; undefined otherwise.
+ */
+function pathAloneInFence(
+  lines: readonly string[],
+  close: number,
+  floor: number,
+  claimed: (i: number) => boolean,
+): { path: string; strong: boolean; index: number } | undefined {
+  const open = close - 2;
+  if (open < floor || claimed(open) || claimed(close - 1) || !isBareFenceLine(lines[close])) return undefined;
+  const opener = parseFenceOpener(lines[open]);
+  if (opener === undefined || !closesFence(lines[close], opener)) return undefined;
+  const label = pathFromLabelLine(lines[close - 1]);
+  return label ? { path: label.path, strong: true, index: open } : undefined;
 }
 
 /**

@@ -20,6 +20,16 @@ describe('parse/searchReplace', () => {
     assert.deepEqual(op.source, { block: 1, format: 'search-replace', startLine: 3, endLine: 10 });
   });
 
+  it('takes the path from a fence that holds only the path, right above the block (Aider\'s deepseek test)', () => {
+    const r = parse('```\n```python\nfoo.txt\n```\n```python\n' + block('one\n', 'two\n') + '\n```\n```\n');
+    assert.equal(r.problems.length, 0);
+    const [op] = r.ops as ReplaceOp[];
+    assert.equal(op.path, 'foo.txt');
+    assert.equal(op.replacement, 'two\n');
+    // A fence of code (two lines) is not a label.
+    assert.equal((parse('```\nfoo.txt\nbar\n```\n```python\n' + block('one\n', 'two\n') + '\n```\n').ops[0] as ReplaceOp).path, undefined);
+  });
+
   it('accepts 5 to 9 marker characters, mixed, with trailing spaces', () => {
     const [op] = ops(block('a\n', 'b\n', '<<<<< SEARCH  ', '=========', '>>>>>>>>> REPLACE '));
     assert.equal(op.search, 'a\n');
