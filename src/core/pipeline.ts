@@ -12,6 +12,7 @@ import { reanchor } from './reanchor';
 import { looksLikeFragment, mergeElisions, mergeFragment } from './elisionMerge';
 import { charEdit, lineEdit, TextPlan, type TextEdit } from './plan';
 import { looksBinary, splitFileText, toLines, lfView, type FileText } from './text/fileText';
+import { repairOverEscaped } from './text/overEscaped';
 
 /**
  * Reads a file's current text for the planner. `path` is workspace-relative with `/` separators.
@@ -371,6 +372,17 @@ class Planner {
   }
 
   private replace(state: FileState, op: ReplaceOp): void {
+    // Tool calls only: elsewhere a backslash in the search is the file's own text.
+    const repaired = op.source.format === 'json-tool' && state.exists && state.file ? repairOverEscaped(op.search, op.replacement, lfView(state.file)) : undefined;
+    if (!repaired) return this.replaceAsWritten(state, op);
+    const recordsBefore = state.records.length;
+    this.replaceAsWritten(state, { ...op, ...repaired });
+    for (const record of state.records.slice(recordsBefore)) {
+      if (record.block === op.source.block && record.status !== 'failed') record.warnings.push('the old and new text were escaped twice (\\n for a newline); read with one level of escaping removed');
+    }
+  }
+
+  private replaceAsWritten(state: FileState, op: ReplaceOp): void {
     const block = op.source.block;
     if (!state.exists) {
       if (op.search === '') return this.create(state, op.replacement, op);

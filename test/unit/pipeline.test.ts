@@ -65,6 +65,20 @@ describe('planReply', () => {
     assert.equal(proposed(result, 's.ts'), 'let a = 3;\nlet b = 1;\n');
   });
 
+  it('reads a tool call escaped twice (\\n for a newline) with one level removed, only when the text as written is absent', () => {
+    const file = 'function greet(name) {\n  console.log("Hello, " + name);\n  return `hi ${name}`;\n}\n';
+    const twice: EditOp = { kind: 'replace', path: 'g.js', search: '  console.log(\\"Hello, \\" + name);\\n  return \\`hi ${name}\\`;', replacement: '  console.log(\\"Hi, \\" + name);\\n  return \\`hey ${name}\\`;', granularity: 'chars', expectedCount: 1, source: src(1) };
+    const result = plan({ 'g.js': file }, [twice]);
+    assert.equal(proposed(result, 'g.js'), 'function greet(name) {\n  console.log("Hi, " + name);\n  return `hey ${name}`;\n}\n');
+    assert.match(result.receipt.files[0].edits[0].warnings!.join(' '), /escaped twice/);
+    // A search found as written keeps its backslashes, and so does its replacement.
+    const literal: EditOp = { kind: 'replace', path: 'p.c', search: 'printf("a");', replacement: 'printf("a\\n");', granularity: 'chars', expectedCount: 1, source: src(1) };
+    assert.equal(proposed(plan({ 'p.c': 'printf("a");\n' }, [literal]), 'p.c'), 'printf("a\\n");\n');
+    // Not in the file either way: NO_MATCH, nothing guessed.
+    const absent: EditOp = { ...twice, search: 'nothing\\nhere' };
+    assert.equal(plan({ 'g.js': file }, [absent]).receipt.errors[0].code, 'NO_MATCH');
+  });
+
   it('replaces every occurrence for replace_all, and refuses a tool-call old_string found twice', () => {
     const all: EditOp = { kind: 'replace', path: 'l.js', search: 'foo', replacement: 'bar', granularity: 'chars', expectedCount: 'all', source: src(1) };
     assert.equal(proposed(plan({ 'l.js': 'foo(foo)\n' }, [all]), 'l.js'), 'bar(bar)\n');
