@@ -13,7 +13,8 @@
 import type { EditOp, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanPath, fenceLanguage, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
-import { pathLabelAbove } from './fences';
+import { isElisionLine } from './elision';
+import { parseFenceOpener, pathLabelAbove } from './fences';
 
 const FORMAT = 'unified-diff' as const;
 
@@ -90,6 +91,24 @@ function gitHeaderPaths(rest: string): { old?: string; new?: string } {
 function isBodyLine(line: string): boolean {
   const c = line[0];
   return c === ' ' || c === '-' || c === '+' || c === '\\';
+}
+
+/**
+ * The first line from `from` on that is a hunk line with its prefix (`-`, `+`, or a space and more),
+ * when only unprefixed lines come before it; undefined when the run reaches `to`, a hunk header,
+ * a file header or `\ No newline`. At most 50 lines ahead: a longer run is not a hunk's context.
+ */
+function nextPrefixedLine(lines: readonly string[], from: number, to: number): number | undefined {
+  if (isElisionLine(lines[from - 1])) return undefined;
+  for (let k = from; k < to && k < from + 50; k++) {
+    const line = lines[k];
+    const c = line[0];
+    if (c === '-' || c === '+') return line.startsWith('--- ') || line.startsWith('+++ ') ? undefined : k;
+    if (c === ' ' && line.trim() !== '') return k;
+    // An elision (`...`, `// ... existing code ...`) is not context: the hunk stays an error.
+    if (c === '\\' || line.startsWith('@@') || line.startsWith('diff --git ') || parseFenceOpener(line) !== undefined || isElisionLine(line)) return undefined;
+  }
+  return undefined;
 }
 
 /** True when line `index` starts a diff outside a fence: `diff --git`, `---`+`+++`, or a numbered `@@`. */
@@ -200,6 +219,19 @@ function parseRegion(
         if (!fenced) break;
         k = next;
         continue;
+      }
+      // Inside a fence, lines without a prefix that more hunk lines follow are context whose
+      // leading space the model left out (as it does for blank lines): the locator checks them
+      // against the file like any context. Trailing ones end the hunk.
+      if (fenced && !line.startsWith('@@') && !line.startsWith('diff --git ') && !looksLikeHeader) {
+        const next = nextPrefixedLine(lines, k + 1, to);
+        if (next !== undefined) {
+          for (let b = k; b < next; b++) addBodyLine(hunk, ' ', lines[b].trim() === '' ? '' : lines[b]);
+          hunk.lastIndex = next - 1;
+          end = next;
+          k = next;
+          continue;
+        }
       }
       // Any other line ends the hunk; `@@` and headers are handled below.
       hunk = undefined;

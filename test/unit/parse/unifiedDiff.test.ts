@@ -169,6 +169,16 @@ describe('unified diff parser', () => {
     assert.equal(op.replacement, '++ new\nselect 1;\n');
   });
 
+  it('reads unprefixed lines inside a fenced hunk as context when more hunk lines follow them', () => {
+    const r = parse(['```diff', '--- a/calc.py', '+++ b/calc.py', '@@ -4,3 +4,4 @@', 'def area(r):', '    """Area."""', '-    return 1', '+    x = 2', '+    return x', 'Done.', '```'].join('\n'));
+    assert.equal(r.problems.length, 0);
+    const [op] = r.ops as ReplaceOp[];
+    // A line that starts with a space keeps meaning "context, prefix removed" (the locator's
+    // whitespace rungs absorb the lost column).
+    assert.equal(op.search, 'def area(r):\n   """Area."""\n    return 1\n');
+    assert.equal(op.replacement, 'def area(r):\n   """Area."""\n    x = 2\n    return x\n');
+  });
+
   it('reports a stray non-diff line inside a fenced hunk', () => {
     const r = parse(['```diff', '--- a/f', '+++ b/f', '@@ -1,3 +1,3 @@', ' a', '...', '-b', '+c', '```'].join('\n'));
     assert.equal(r.ops.length, 0);
