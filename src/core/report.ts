@@ -40,7 +40,7 @@ function errorDetails(error: ReceiptError, forModel: boolean): string[] {
   const out: string[] = [];
   const where = error.path ? ` in \`${error.path}\`` : '';
   out.push(`${forModel ? '##' : '###'} Block ${error.block || '-'}${where}: ${error.code}`);
-  out.push('', error.message + '.');
+  out.push('', /[.!?]$/.test(error.message) ? error.message : error.message + '.');
   if (error.firstDifference) {
     out.push(
       '',

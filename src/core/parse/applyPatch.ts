@@ -24,6 +24,7 @@ import type { EditOp, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
 import type { FenceOpen } from './replyScan';
+import { isElisionLine } from './elision';
 
 const FORMAT = 'apply-patch' as const;
 const BEGIN = '*** Begin Patch';
@@ -204,6 +205,17 @@ export function readPatch(
       }
       continue;
     }
+    // Unprefixed lines that more chunk lines follow: context whose leading space was lost. Codex
+    // refuses them; the locator checks them against the file like any context, so reading them
+    // costs nothing in safety.
+    const resume = chunk ? unprefixedContextEnd(lines, k, n) : undefined;
+    if (chunk && resume !== undefined) {
+      for (let b = k; b < resume; b++) chunk.lines.push({ kind: ' ', text: lines[b].trim() === '' ? '' : lines[b] });
+      chunk.lastIndex = resume - 1;
+      section.lastIndex = resume - 1;
+      k = resume - 1;
+      continue;
+    }
     error(k, 'A line in an "*** Update File:" chunk must start with " ", "-", "+" or "@@".', section.path);
   }
   finishSection();
@@ -212,6 +224,19 @@ export function readPatch(
 
 function done(ops: EditOp[], problems: ParseProblem[], endIndex: number, lastIndex: number): PatchResult {
   return { ops, problems, endIndex, lastIndex };
+}
+
+/**
+ * Where a run of unprefixed lines starting at `from` ends, when a prefixed chunk line follows it
+ * within 50 lines; undefined when a `***` or `@@` line, an elision or the end comes first.
+ */
+function unprefixedContextEnd(lines: readonly string[], from: number, to: number): number | undefined {
+  for (let k = from; k < to && k < from + 50; k++) {
+    const line = lines[k];
+    if (line.startsWith('***') || line.startsWith('@@') || isElisionLine(line)) return undefined;
+    if (k > from && line.trim() !== '' && isChunkLine(line)) return k;
+  }
+  return undefined;
 }
 
 function isChunkLine(line: string): boolean {

@@ -74,6 +74,17 @@ describe('apply_patch parser', () => {
     assert.equal(r.problems[0].path, 'a.py');
   });
 
+  it('reads unprefixed lines that more chunk lines follow as context (their space was lost)', () => {
+    const r = parse(['*** Begin Patch', '*** Update File: calc.py', '@@', 'def area(r):', '-    return r * r', '+    return r ** 2', '*** End Patch'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.search, 'def area(r):\n    return r * r\n');
+    assert.equal(op.replacement, 'def area(r):\n    return r ** 2\n');
+    // An elision is never context.
+    const elided = parse(['*** Begin Patch', '*** Update File: calc.py', '@@', ' def area(r):', '# ... existing code ...', '-    return r * r', '+    return r ** 2', '*** End Patch'].join('\n'));
+    assert.equal(elided.problems[0].code, 'PARSE_ERROR');
+  });
+
   it('reports a patch cut off by the end of the reply as INCOMPLETE_BLOCK', () => {
     const r = parse(['Sure:', '*** Begin Patch', '*** Update File: a.py', '@@', '-x = 1', '+x = 2'].join('\n'));
     assert.equal(r.ops.length, 0);
