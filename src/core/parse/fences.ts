@@ -289,8 +289,8 @@ export function outdentListFences(lines: string[]): boolean {
     const line = lines[i];
     const first = firstNonBlankChar(line);
     if (first === '<' || first === '-' || first === '>' || first === '+') {
-      if (/^(?:<{5,9}|-{5,9}) SEARCH/.test(line)) insideBlock = true;
-      else if (/^(?:>{5,9}|\+{5,9}) REPLACE/.test(line)) insideBlock = false;
+      if (/^(?:<{5,9}|-{5,9}) (?:SEARCH|ORIGINAL)/.test(line)) insideBlock = true;
+      else if (/^(?:>{5,9}|\+{5,9}) (?:REPLACE|UPDATED)/.test(line)) insideBlock = false;
     }
     if (first !== '`' && first !== '~') continue;
     const open = parseFenceOpener(line);

@@ -23,10 +23,12 @@ import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } f
 
 // Markers start at column 0, as Aider, Cline and Roo all require: an indented `=======` is the
 // file's own text (an rst underline in a list), and ` <<<<<<< SEARCH` is a unified diff's context
-// line for a file that holds markers. Cline's tolerated typo `SEARCH>` / `REPLACE>` is accepted.
-const HEAD = /^(<{5,9}|-{5,9}) SEARCH>?[ \t]*$/;
+// line for a file that holds markers. Cline's tolerated typo `SEARCH>` / `REPLACE>` is accepted,
+// and so are `ORIGINAL` / `UPDATED`, the words of Aider's first edit format, which models trained
+// on its transcripts still write.
+const HEAD = /^(<{5,9}|-{5,9}) (?:SEARCH|ORIGINAL)>?[ \t]*$/;
 const DIVIDER = /^(={5,9})[ \t]*$/;
-const UPDATE = /^(>{5,9}|\+{5,9}) REPLACE>?[ \t]*$/;
+const UPDATE = /^(>{5,9}|\+{5,9}) (?:REPLACE|UPDATED)>?[ \t]*$/;
 const META = /^[ \t]*:(start|end)_line:[ \t]*(\d{1,9})[ \t]*$/;
 const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
 /** Roo escapes content lines that look like markers with a backslash. */

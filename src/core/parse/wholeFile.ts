@@ -33,8 +33,12 @@ const NEVER_LANGS = new Set(['diff', 'patch', 'udiff', 'git-diff']);
 
 /** Lines that mark another format; a fence holding one is not a whole file. */
 const FOREIGN_MARKERS = [
-  /^[ \t]*(?:<{5,9}|-{5,9}) SEARCH[ \t]*$/,
-  /^[ \t]*(?:>{5,9}|\+{5,9}) REPLACE[ \t]*$/,
+  /^[ \t]*(?:<{5,9}|-{5,9}) (?:SEARCH|ORIGINAL)[ \t]*$/,
+  /^[ \t]*(?:>{5,9}|\+{5,9}) (?:REPLACE|UPDATED)[ \t]*$/,
+  // Merge-conflict markers (`<<<<<<< HEAD`): a block holding them is an edit in some unknown
+  // dialect or an unresolved conflict, never content to write over a file.
+  /^<{7} \S/,
+  /^>{7} \S/,
   /^\*\*\* Begin Patch\s*$/,
   /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/,
   /^diff --git /,

@@ -30,6 +30,15 @@ describe('parse/searchReplace', () => {
     assert.equal((parse('```\nfoo.txt\nbar\n```\n```python\n' + block('one\n', 'two\n') + '\n```\n').ops[0] as ReplaceOp).path, undefined);
   });
 
+  it('reads Aider\'s first dialect, <<<<<<< ORIGINAL / >>>>>>> UPDATED', () => {
+    const r = parse('calc.py\n```python\n' + block('x = 1\n', 'x = 2\n', '<<<<<<< ORIGINAL', '=======', '>>>>>>> UPDATED') + '\n```\n');
+    assert.equal(r.problems.length, 0);
+    const [op] = r.ops as ReplaceOp[];
+    assert.equal(op.path, 'calc.py');
+    assert.equal(op.search, 'x = 1\n');
+    assert.equal(op.replacement, 'x = 2\n');
+  });
+
   it('accepts 5 to 9 marker characters, mixed, with trailing spaces', () => {
     const [op] = ops(block('a\n', 'b\n', '<<<<< SEARCH  ', '=========', '>>>>>>>>> REPLACE '));
     assert.equal(op.search, 'a\n');

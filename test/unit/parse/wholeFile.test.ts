@@ -9,6 +9,12 @@ const parse = (text: string) => parseReply(text, [searchReplaceParser, wholeFile
 const rewrites = (text: string) => parse(text).ops as RewriteFileOp[];
 
 describe('parse/wholeFile', () => {
+  it('never takes a fence holding merge-conflict markers for a whole file', () => {
+    assert.deepEqual(rewrites('calc.py\n```python\n<<<<<<< HEAD\nimport math\n=======\nimport math as m\n>>>>>>> feature\n```\n'), []);
+    // Seven `=` alone are content (a setext heading, an rst rule).
+    assert.equal(rewrites('notes.md\n```markdown\nTitle\n=======\n\ntext\n```\n').length, 1);
+  });
+
   it('a fenced file with a path line before it', () => {
     const r = parse('Here:\n\nconf.toml\n```toml\n[server]\nport = 2\n```\n');
     assert.equal(r.problems.length, 0);
