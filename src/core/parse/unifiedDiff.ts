@@ -146,6 +146,7 @@ function parseRegion(
   fenced: boolean,
   fallbackPath: string | undefined,
   isClaimed: (line: number) => boolean = () => false,
+  bodyOnly = false,
 ): RegionResult {
   const ops: EditOp[] = [];
   const problems: ParseProblem[] = [];
@@ -172,6 +173,12 @@ function parseRegion(
     strayIndex = undefined;
   };
 
+  if (bodyOnly) {
+    // Hunk lines with no `@@` above them (the fence opener, `from - 1`, stands in for it): one bare hunk.
+    file = newFile(from - 1);
+    hunk = { headerIndex: from - 1, lastIndex: from - 1, body: [], atEndOfFile: false, newHasNoFinalNewline: false, oldSeen: 0, newSeen: 0 };
+    file.hunks.push(hunk);
+  }
   let k = from;
   while (k < to) {
     // A bare diff never runs into lines another parser claimed.
@@ -467,7 +474,7 @@ function parseUnifiedDiffs(reply: ReplyText, isClaimed: (line: number) => boolea
         close++;
       }
       const closed = close < n;
-      const isDiff = DIFF_FENCE_LANGUAGES.has(fenceLanguage(fence.info)) || bodyStartsWithDiff(lines, i + 1, close);
+      const isDiff = DIFF_FENCE_LANGUAGES.has(fenceLanguage(fence.info)) || bodyStartsWithDiff(lines, i + 1, close) || isHunkBodyOnly(lines, i + 1, close);
       if (isDiff && !claimedInside && !(closed && isClaimed(close + 1))) {
         const block = fencedBlock(lines, i, close, closed, isClaimed);
         // A ```diff fence with nothing diff-like in it is an illustration: leave it to other parsers.
@@ -505,8 +512,35 @@ function fencedBlock(lines: readonly string[], open: number, close: number, clos
         'The reply ended inside this diff (no closing fence): it is not applied.')],
     };
   }
-  const region = parseRegion(lines, open + 1, close, true, useLabel ? label : undefined);
+  const bodyOnly = !hasHeaders && isHunkBodyOnly(lines, open + 1, close);
+  const region = parseRegion(lines, open + 1, close, true, useLabel ? label : undefined, undefined, bodyOnly);
   return { startLine, endLine, ops: region.ops, problems: region.problems };
+}
+
+/**
+ * True when lines [from, to) are hunk lines and nothing else: no `@@`, no file header, every
+ * non-blank line led by a space, `-` or `+`, with at least one `-` and one `+` line (an added-only
+ * body has nothing to place it by; a list of `-` bullets is not a diff). Such a fence, whatever
+ * its language, is a diff whose model left out the `@@` line: read as a whole file it would write
+ * the diff's own text over the file.
+ */
+function isHunkBodyOnly(lines: readonly string[], from: number, to: number): boolean {
+  let minus = false;
+  let plus = false;
+  for (let k = from; k < to; k++) {
+    const line = lines[k];
+    const c = line[0];
+    if (c === '-') {
+      if (line.startsWith('--- ')) return false;
+      minus = true;
+    } else if (c === '+') {
+      if (line.startsWith('+++ ')) return false;
+      plus = true;
+    } else if (c !== ' ' && line.trim() !== '') {
+      return false;
+    }
+  }
+  return minus && plus;
 }
 
 function bodyHasHeaders(lines: readonly string[], from: number, to: number): boolean {

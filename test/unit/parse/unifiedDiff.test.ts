@@ -179,6 +179,19 @@ describe('unified diff parser', () => {
     assert.equal(op.replacement, 'def area(r):\n   """Area."""\n    x = 2\n    return x\n');
   });
 
+  it('reads a fence of hunk lines with no @@ (any language) as one bare hunk for the labelled file', () => {
+    for (const lang of ['diff', 'python']) {
+      const r = parseReply(['calc.py', '```' + lang, ' def perimeter(r):', '-    return 2 * r', '+    return r * 2', '```'].join('\n'));
+      assert.deepEqual(r.problems, []);
+      const [op] = r.ops as ReplaceOp[];
+      assert.equal(op.path, 'calc.py');
+      assert.equal(op.search, 'def perimeter(r):\n    return 2 * r\n');
+      assert.equal(op.replacement, 'def perimeter(r):\n    return r * 2\n');
+    }
+    // A list of `-` bullets, or added lines alone, is not a diff.
+    assert.equal(parse(['notes.md', '```markdown', '- one', '- two', '```'].join('\n')).ops.length, 0);
+  });
+
   it('reports a stray non-diff line inside a fenced hunk', () => {
     const r = parse(['```diff', '--- a/f', '+++ b/f', '@@ -1,3 +1,3 @@', ' a', '...', '-b', '+c', '```'].join('\n'));
     assert.equal(r.ops.length, 0);
