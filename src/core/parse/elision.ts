@@ -44,6 +44,8 @@ const ELISION_PHRASES = [
   /^same as (?:before|above|original|existing)\b/,
   /^(?:other|remaining|more) [a-z]+(?: [a-z]+)? (?:unchanged|omitted|here|go here|remain|stay)\b/,
   /^(?:keep|kept) (?:the )?(?:existing|rest|original|previous)\b/,
+  /^(?:rest|remainder) (?:unchanged|omitted|as is|as before)$/,
+  /^(?:previous|prior|original|earlier) (?:code|content|implementation|logic|imports|methods|functions|lines)$/,
 ];
 
 /**
@@ -61,6 +63,9 @@ export function isElisionLine(line: string): boolean {
   if (text.length < 1 || text.length > 200) return false;
   if (isDotsOnly(text)) return true;
   if (text === '[...]' || text === '(...)' || text === '[…]' || text === '(…)') return true;
+  // Python's `...` with a comment after it (`...  # unchanged`).
+  const trailing = /^(?:\.{3,}|…)[ \t]*(?:#|\/\/)(.*)$/.exec(text);
+  if (trailing) return isElisionBody(trailing[1].trim()) || STRONG_WORDS.test(trailing[1].toLowerCase());
   const body = commentBody(text);
   if (body === undefined) return false;
   return isElisionBody(body);
