@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
+import { suffixLocator } from './findBySuffix';
 import { referencedPaths, receiptToMarkdown, runReply, type FileChange, type PlanResult } from '../core/index';
 import { parseReply } from '../core/index';
 
@@ -144,7 +145,7 @@ function main(argv: string[]): number {
     return 2;
   }
   const root = args.root;
-  const options = { hintPath: args.hint, root, refusePath: (relative: string) => escapesRoot(root, relative) };
+  const options = { hintPath: args.hint, root, refusePath: (relative: string) => escapesRoot(root, relative), locateMissing: suffixLocator(root) };
   const read = fileReader(args.root);
   // Read every referenced file up front so a symlink escape fails before anything is planned.
   const cache = new Map<string, string | undefined>();

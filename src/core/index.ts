@@ -8,7 +8,7 @@ export { EditError, nextStepFor, type ErrorCode } from './errors';
 export { parseReply, toReplyText, replyParsers } from './parse/registry';
 export type { ReplyParser, ReplyText, ParsedBlock } from './parse/parser';
 export { planReply, type PlanOptions, type PlanResult, type FileChange, type ReadFile } from './pipeline';
-export { referencedPaths, runReply } from './pipeline';
+export { editsExistingFile, referencedPaths, runReply } from './pipeline';
 export { resolvePath, type ResolvedPath } from './paths';
 export { splitFileText, looksBinary, type FileText } from './text/fileText';
 export { receiptToMarkdown, failureReportForModel } from './report';

@@ -35,6 +35,13 @@ export interface PlanOptions {
    * a message refuses the path with `OUTSIDE_WORKSPACE`, undefined lets it through.
    */
   readonly refusePath?: (path: string) => string | undefined;
+  /**
+   * For a path the reply names that does not exist: the one workspace file whose path ends with it
+   * (`calc.py` or `utils/calc.py` for `src/utils/calc.py`), or undefined when none or several do.
+   * Used only by edits of an existing file (a non-empty search, a snippet, an insert); a file the
+   * reply creates is created where it says. The host finds it (the core reads no folders).
+   */
+  readonly locateMissing?: (path: string) => string | undefined;
 }
 
 /** The proposed state of one file. Texts are exactly what the file holds / will hold (BOM, EOLs kept). */
@@ -216,6 +223,11 @@ export function runReply(replyText: string, readFile: ReadFile, options: PlanOpt
  * The workspace-relative paths a host must make readable before `planReply` (targets, move
  * destinations, the hint). Paths that resolve outside the root are left out (they fail later).
  */
+/** True when `op` can only change a file that exists (a non-empty search, a snippet, an insert). */
+export function editsExistingFile(op: EditOp): boolean {
+  return (op.kind === 'replace' && op.search !== '') || (op.kind === 'rewrite' && op.partial) || op.kind === 'insert';
+}
+
 export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}): string[] {
   const paths = new Set<string>();
   const add = (raw: string | undefined) => {
@@ -241,6 +253,8 @@ class Planner {
   /** Paths a move renamed, pointing at the state of the file they now name. */
   private readonly aliases = new Map<string, FileState>();
   private readonly order: FileState[] = [];
+  /** Warnings that belong to a block's records whatever its outcome (which file it was taken to). */
+  private readonly notes = new Map<number, string[]>();
 
   constructor(
     private readonly readFile: ReadFile,
@@ -264,7 +278,7 @@ class Planner {
       this.fail('OUTSIDE_WORKSPACE', block, resolved.path, refusal, op);
       return;
     }
-    const state = this.stateFor(resolved.path, op);
+    const state = this.stateFor(this.existingPathFor(resolved.path, op), op);
     if (!state) return;
     switch (op.kind) {
       case 'replace':
@@ -280,6 +294,22 @@ class Planner {
       case 'move':
         return this.move(state, op.to, block, op);
     }
+  }
+
+  /**
+   * `path`, or the one workspace file it is the end of when `path` does not exist and `op` can only
+   * edit an existing file (see `PlanOptions.locateMissing`). The op's records say which file it took.
+   */
+  private existingPathFor(path: string, op: EditOp): string {
+    if (!editsExistingFile(op) || !this.options.locateMissing || this.aliases.has(path)) return path;
+    const known = this.states.get(path);
+    if (known ? known.exists || known.created : this.readFile(path) !== undefined) return path;
+    const found = this.options.locateMissing(path);
+    if (found === undefined || found === path) return path;
+    const resolved = resolvePath(found, this.options.root);
+    if (!resolved.ok || this.options.refusePath?.(resolved.path)) return path;
+    this.notes.set(op.source.block, [...(this.notes.get(op.source.block) ?? []), `the reply names ${path}, which does not exist; ${resolved.path} is the only file whose path ends with it`]);
+    return resolved.path;
   }
 
   /** The host's refusal of a move's destination, if any. */
@@ -349,16 +379,19 @@ class Planner {
   private record(state: FileState, record: Omit<EditRecord, 'warnings' | 'edits'> & { warnings?: string[]; edits?: TextEdit[] }): void {
     state.touched = true;
     const full: EditRecord = { warnings: [], edits: [], ...record };
+    const notes = this.notes.get(record.block);
+    if (notes) full.warnings = [...notes, ...full.warnings];
     state.records.push(full);
     state.pending.push(...full.edits);
   }
 
   private fail(code: ErrorCode, block: number, path: string | null, message: string, op: EditOp, extra: Partial<ReceiptError> = {}, state?: FileState): void {
+    const notes = this.notes.get(block);
     this.errors.push({
       code,
       block,
       path,
-      message,
+      message: notes ? `${message} (${notes.join('; ')})` : message,
       candidates: [],
       nextStep: nextStepFor(code),
       replyLines: { start: op.source.startLine, end: op.source.endLine },

@@ -109,6 +109,20 @@ export class WorkspaceFiles {
   }
 
   /** Reads `path` for planning: the open document's text, else the file checked and loaded by VS Code. */
+  /**
+   * The one file in the root whose relative path ends with `path` (`calc.py` for
+   * `src/utils/calc.py`), or undefined when none or several do. Uses the search index VS Code keeps
+   * (`findFiles`, `files.exclude` applied; `node_modules` and `.git` left out).
+   */
+  async findBySuffix(path: string): Promise<string | undefined> {
+    const wanted = path.replace(/^\/+/, '');
+    if (wanted === '' || /[*?[\]{}]/.test(wanted)) return undefined;
+    const hits = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, `**/${wanted}`), '**/{node_modules,.git}/**', 2);
+    if (hits.length !== 1) return undefined;
+    const relative = this.relativePath(hits[0]);
+    return relative !== undefined && (relative === wanted || relative.endsWith('/' + wanted)) ? relative : undefined;
+  }
+
   async read(path: string): Promise<ReadResult> {
     const resolved = await this.resolveInside(path);
     if (!(resolved instanceof vscode.Uri)) return { kind: 'refused', uri: undefined, refusal: resolved };

@@ -89,6 +89,21 @@ describe('review and accept', () => {
     assert.strictEqual(text(`${dir}/active.py`), 'def f():\n    return 1\n\ndef g():\n    return 3\n');
   });
 
+  it('an edit of a path that does not exist goes to the one workspace file that ends with it', async () => {
+    const dir = fresh('suffix');
+    const name = `${dir}-calc.py`;
+    put(`${dir}/src/utils/${name}`, 'import math\n\ndef perimeter(r):\n    return 2 * math.pi * r\n');
+    const reply = `utils/${name}\n\`\`\`python\n<<<<<<< SEARCH\n    return 2 * math.pi * r\n=======\n    return math.tau * r\n>>>>>>> REPLACE\n\`\`\`\n`;
+    const outcome = await applyFromClipboard(reply);
+    assert.strictEqual(outcome.receipt.ok, true, JSON.stringify(outcome.receipt.errors));
+    assert.strictEqual(outcome.receipt.files[0].path, `${dir}/src/utils/${name}`);
+    assert.match(outcome.receipt.files[0].edits[0].warnings?.join(' ') ?? '', /which does not exist/);
+    const accepted = await vscode.commands.executeCommand<any>('applyAiEdit.acceptAll');
+    assert.strictEqual(accepted.applied, true, accepted.message);
+    assert.strictEqual(text(`${dir}/src/utils/${name}`), 'import math\n\ndef perimeter(r):\n    return math.tau * r\n');
+    assert.strictEqual(exists(`utils/${name}`), false, 'no file created at the path the reply named');
+  });
+
   it('applies a fenced whole file with no path to the active editor when it is plainly that file', async () => {
     const dir = fresh('wholehint');
     const original = 'import os\n\ndef f():\n    return 1\n\ndef g():\n    return 2\n\nprint(f() + g())\n';

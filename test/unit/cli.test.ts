@@ -155,4 +155,33 @@ describe('CLI on golden fixtures (node dist/cli.js apply --write)', function () 
       ['NO_MATCH'],
     );
   });
+  it('takes a path that does not exist to the one file that ends with it, and refuses when two do', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apply-ai-edit-suffix-'));
+    temps.push(dir);
+    const workspace = path.join(dir, 'ws');
+    const calc = 'import math\n\n\ndef perimeter(r):\n    return 2 * math.pi * r\n';
+    fs.mkdirSync(path.join(workspace, 'src', 'utils'), { recursive: true });
+    fs.mkdirSync(path.join(workspace, 'node_modules', 'x', 'utils'), { recursive: true });
+    fs.writeFileSync(path.join(workspace, 'src', 'utils', 'calc.py'), calc);
+    // Installed packages are never searched: this copy does not make the name ambiguous.
+    fs.writeFileSync(path.join(workspace, 'node_modules', 'x', 'utils', 'calc.py'), calc);
+    const reply = path.join(dir, 'reply.md');
+    fs.writeFileSync(reply, 'utils/calc.py\n```python\n<<<<<<< SEARCH\n    return 2 * math.pi * r\n=======\n    return math.tau * r\n>>>>>>> REPLACE\n```\n');
+    const run = () => spawnSync(process.execPath, [cli, 'apply', reply, '--root', workspace, '--json', '--write'], { encoding: 'utf8' });
+    const result = run();
+    assert.equal(result.status, 0, result.stderr);
+    const receipt = JSON.parse(result.stdout) as { files: { path: string; edits: { warnings?: string[] }[] }[] };
+    assert.equal(receipt.files[0].path, 'src/utils/calc.py');
+    assert.match(receipt.files[0].edits[0].warnings!.join(' '), /names utils\/calc\.py, which does not exist/);
+    assert.equal(fs.readFileSync(path.join(workspace, 'src', 'utils', 'calc.py'), 'utf8'), calc.replace('2 * math.pi * r', 'math.tau * r'));
+    assert.equal(fs.existsSync(path.join(workspace, 'utils')), false);
+    // Two files end with the path: nothing is guessed.
+    fs.mkdirSync(path.join(workspace, 'lib', 'utils'), { recursive: true });
+    fs.writeFileSync(path.join(workspace, 'lib', 'utils', 'calc.py'), calc);
+    const before = loadTree(workspace);
+    const ambiguous = run();
+    assert.equal(ambiguous.status, 1);
+    assert.equal((JSON.parse(ambiguous.stdout) as { errors: { code: string }[] }).errors[0].code, 'FILE_NOT_FOUND');
+    assertSameWorkspace(loadTree(workspace), before, 'an ambiguous path');
+  });
 });

@@ -79,6 +79,22 @@ describe('planReply', () => {
     assert.equal(plan({ 'g.js': file }, [absent]).receipt.errors[0].code, 'NO_MATCH');
   });
 
+  it('takes an edit of a missing path to the file the host locates by its end, never a new file', () => {
+    const files = { 'src/utils/calc.py': 'x = 1\n' };
+    const locateMissing = (path: string) => ('src/utils/calc.py'.endsWith('/' + path) ? 'src/utils/calc.py' : undefined);
+    const edit = plan(files, [replaceOp('calc.py', 'x = 1\n', 'x = 2\n')], { locateMissing });
+    assert.equal(proposed(edit, 'src/utils/calc.py'), 'x = 2\n');
+    assert.match(edit.receipt.files[0].edits[0].warnings!.join(' '), /names calc\.py, which does not exist; src\/utils\/calc\.py/);
+    // A failure in the located file says which file it looked in.
+    const miss = plan(files, [replaceOp('calc.py', 'y = 1\n', 'y = 2\n')], { locateMissing });
+    assert.match(miss.receipt.errors[0].message, /src\/utils\/calc\.py is the only file/);
+    // An empty search creates the file where the reply says.
+    const create = plan(files, [replaceOp('calc.py', '', 'z = 1\n')], { locateMissing });
+    assert.equal(proposed(create, 'calc.py'), 'z = 1\n');
+    // Without the host's help, the path is simply missing.
+    assert.equal(plan(files, [replaceOp('calc.py', 'x = 1\n', 'x = 2\n')]).receipt.errors[0].code, 'FILE_NOT_FOUND');
+  });
+
   it('replaces every occurrence for replace_all, and refuses a tool-call old_string found twice', () => {
     const all: EditOp = { kind: 'replace', path: 'l.js', search: 'foo', replacement: 'bar', granularity: 'chars', expectedCount: 'all', source: src(1) };
     assert.equal(proposed(plan({ 'l.js': 'foo(foo)\n' }, [all]), 'l.js'), 'bar(bar)\n');

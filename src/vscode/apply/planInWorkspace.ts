@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import {
+  editsExistingFile,
   nextStepFor,
   parseReply,
   planReply,
@@ -46,6 +47,8 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
   const texts = new Map<string, string>();
   const known = new Set<string>();
   const refusals = new Map<string, Refusal>();
+  /** Paths the reply names that do not exist, and the one workspace file each is the end of. */
+  const suffixHits = new Map<string, string>();
   const planOptions: PlanOptions = {
     hintPath: options.hintPath,
     root: files.root.uri.scheme === 'file' ? files.root.uri.fsPath : undefined,
@@ -56,6 +59,7 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
       const refusal = refusals.get(path);
       return refusal?.code === 'OUTSIDE_WORKSPACE' ? refusal.message : undefined;
     },
+    locateMissing: (path) => suffixHits.get(path),
   };
   const preload = async (paths: Iterable<string>) => {
     for (const path of paths) {
@@ -66,7 +70,15 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
       else if (read.kind === 'refused') refusals.set(path, read.refusal);
     }
   };
-  await preload(referencedPaths(parsed, planOptions));
+  const referenced = referencedPaths(parsed, planOptions);
+  await preload(referenced);
+  // The engine takes a missing path to the one file that ends with it (see PlanOptions.locateMissing);
+  // findFiles is asynchronous, so the answers are looked up before planning.
+  for (const path of referencedPaths({ ops: parsed.ops.filter(editsExistingFile), problems: [] }, planOptions)) {
+    if (texts.has(path) || refusals.has(path)) continue;
+    const hit = await files.findBySuffix(path);
+    if (hit !== undefined) suffixHits.set(path, hit);
+  }
 
   const unseen = new Set<string>();
   let result = planReply(parsed, readTracked(texts, known, unseen), planOptions);

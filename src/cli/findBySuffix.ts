@@ -1,0 +1,51 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Folders never searched: version control and installed packages are not what a model edits. */
+const SKIPPED_FOLDERS = new Set(['.git', '.hg', '.svn', 'node_modules']);
+/** A bound on the walk, so a huge tree costs a fixed amount before the answer is "not found". */
+const MAX_FILES = 200_000;
+
+/**
+ * The CLI's `locateMissing` (see `PlanOptions`): the one file under `root` whose relative path
+ * ends with the given one, or undefined when none or several do. Walks the tree once, on the first
+ * question (most replies name existing files and never ask); symbolic links are not followed.
+ */
+export function suffixLocator(root: string): (relative: string) => string | undefined {
+  let files: string[] | undefined;
+  return (relative) => {
+    files ??= listFiles(root);
+    const wanted = relative.replace(/^\/+/, '');
+    if (wanted === '') return undefined;
+    let found: string | undefined;
+    for (const file of files) {
+      if (file !== wanted && !file.endsWith('/' + wanted)) continue;
+      if (found !== undefined) return undefined;
+      found = file;
+    }
+    return found;
+  };
+}
+
+function listFiles(root: string): string[] {
+  const out: string[] = [];
+  const pending = [''];
+  while (pending.length > 0 && out.length < MAX_FILES) {
+    const folder = pending.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(root, folder), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name)) pending.push(relative);
+      } else if (entry.isFile()) {
+        out.push(relative);
+      }
+    }
+  }
+  return out;
+}
