@@ -113,6 +113,24 @@ describe('streaming parser', () => {
     assert.deepEqual(mismatches, []);
   });
 
+  it('a long reply (400 blocks, 300 KB, CRLF) reports every block once over live and final events, and end() equals parseReply', () => {
+    const source = fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'src', 'core', 'pipeline.ts'), 'utf8').split('\n');
+    const blocks: string[] = [];
+    for (let k = 0; k < 400; k++) {
+      const at = (k * 7) % (source.length - 12);
+      const search = source.slice(at, at + 10);
+      blocks.push(`Change ${k + 1}:\r\n\r\nsrc/core/pipeline.ts\r\n\`\`\`ts\r\n<<<<<<< SEARCH\r\n${search.join('\r\n')}\r\n=======\r\n${search.join('\r\n')}\r\n// ${k}\r\n>>>>>>> REPLACE\r\n\`\`\`\r\n`);
+    }
+    const reply = blocks.join('\r\n');
+    assert.ok(reply.length > 250_000);
+    const { events, final, result } = feed(reply, 16);
+    const completed = [...events, ...final].filter((e) => e.type === 'blockCompleted');
+    assert.deepEqual(completed.map((e) => (e.type === 'blockCompleted' ? e.block : 0)), blocks.map((_, k) => k + 1));
+    assert.ok(events.some((e) => e.type === 'blockCompleted'), 'the first blocks are reported live');
+    assert.deepEqual(completed.flatMap((e) => (e.type === 'blockCompleted' ? e.ops : [])), result.ops);
+    assert.deepEqual(result, parseReply(reply));
+  });
+
   it('reports one huge unfinished block as incomplete (its cost is measured by npm run bench)', () => {
     const text = '```diff\n--- a/x\n+++ b/x\n@@\n' + ' context line\n-old line\n+new line\n'.repeat(30000);
     const parser = createStreamingParser();
