@@ -62,6 +62,8 @@ export interface CreateFileOp {
   readonly kind: 'create';
   readonly path: string | undefined;
   readonly content: string;
+  /** The new file's line endings when the reply shows them (a git diff of a CRLF file); else the host's default, `\n`. */
+  readonly eol?: '\r\n';
   readonly source: EditSource;
 }
 

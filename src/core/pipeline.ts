@@ -1,8 +1,8 @@
-import type { EditOp, ParsedReply, ReplaceOp, RewriteFileOp } from './ir';
+import type { EditFormat, EditOp, ParsedReply, ReplaceOp, RewriteFileOp } from './ir';
 import { EditError, nextStepFor, type ErrorCode } from './errors';
 import type { EditReceipt, FileAction, FileReceipt, Receipt, ReceiptError, Strategy } from './receipt';
 import { resolvePath } from './paths';
-import { isElisionLine } from './parse/elision';
+import { isBareDotsLine, isElisionLine } from './parse/elision';
 import { parseReply } from './parse/registry';
 import { FileIndex } from './locate/fileIndex';
 import { locate, ladder, type LocateOutcome } from './locate/ladder';
@@ -11,7 +11,7 @@ import { matchCandidates, nearestCandidates } from './locate/nearest';
 import { reanchor } from './reanchor';
 import { looksLikeFragment, mergeElisions, mergeFragment } from './elisionMerge';
 import { charEdit, lineEdit, TextPlan, type TextEdit } from './plan';
-import { looksBinary, splitFileText, toLines, lfView, type FileText } from './text/fileText';
+import { looksBinary, splitFileText, toLines, lfView, withEol, type FileText } from './text/fileText';
 import { repairOverEscaped } from './text/overEscaped';
 
 /**
@@ -526,7 +526,7 @@ class Planner {
 
   private placeLines(state: FileState, op: ReplaceOp): void {
     const block = op.source.block;
-    let needle = toNeedle(op.search);
+    let needle = toNeedle(op.search, op.source.format);
     let replacementLines = toLines(op.replacement);
     let outcome = this.locateOp(state, op, needle);
     if (outcome.kind === 'notFound') {
@@ -595,12 +595,12 @@ class Planner {
 
   /** True when the op's replacement text (rungs 1-5) is in the file overlapping one of `matches`. */
   private replacementOverlaps(state: FileState, op: ReplaceOp, matches: readonly LineMatch[]): boolean {
-    return wherePresent(this.indexOf(state), toNeedle(op.replacement), 5).some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
+    return wherePresent(this.indexOf(state), toNeedle(op.replacement, op.source.format), 5).some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
   }
 
   /** True when the op's replacement is already where its search text would be. */
   private isAlreadyApplied(index: FileIndex, op: ReplaceOp): boolean {
-    return wherePresent(index, toNeedle(op.replacement), 5).length > 0;
+    return wherePresent(index, toNeedle(op.replacement, op.source.format), 5).length > 0;
   }
 
   private placeMatches(state: FileState, op: ReplaceOp, needle: Needle, replacementLines: string[], matches: LineMatch[], notes: string[]): void {
@@ -608,7 +608,7 @@ class Planner {
     const file = state.file!;
     const index = this.indexOf(state);
     const replacementElisions = new Set<number>();
-    replacementLines.forEach((line, i) => isElisionLine(line) && replacementElisions.add(i));
+    replacementLines.forEach((line, i) => isElisionIn(op.source.format, line) && replacementElisions.add(i));
     // An edit whose result already surrounds the match (the replacement contains the search text
     // and the file already holds the whole replacement there) was applied before: do not repeat it.
     if (matches.length === 1 && containsAppliedReplacement(index, needle, replacementLines, matches[0])) {
@@ -686,7 +686,11 @@ class Planner {
       this.fail('FILE_EXISTS', block, state.path, `${state.path} already exists and differs from the new content`, op, {}, state);
       return;
     }
-    if (toLines(content).some(isElisionLine)) {
+    const elided = toLines(content).some((line) => isElisionIn(op.source.format, line));
+    // A new file in a diff or a patch spells out every line (git writes such files verbatim): a
+    // marker there is the file's text. In a fenced block it is a model leaving code out.
+    const literal = op.source.format === 'unified-diff' || op.source.format === 'apply-patch';
+    if (elided && !literal) {
       this.fail('ELISION_UNRESOLVED', block, state.path, `the new file ${state.path} elides code ("... existing code ..."), but there is no existing file to fill it from`, op, {}, state);
       return;
     }
@@ -694,12 +698,13 @@ class Planner {
     state.created = true;
     state.deleted = false;
     state.placedEdits.clear();
-    state.base = content;
-    state.file = splitFileText(content);
+    state.base = op.kind === 'create' && op.eol ? withEol(content, op.eol) : content;
+    state.file = splitFileText(state.base);
     state.index = undefined;
     state.pending = [];
     state.taken = [];
-    this.record(state, { block, status: 'applied', strategy: 'create', score: 1, startLine: 1, endLine: toLines(content).length });
+    const warnings = elided ? ['the new file holds a line that reads like an elision ("... existing code ..."); it is written as given'] : [];
+    this.record(state, { block, status: 'applied', strategy: 'create', score: 1, startLine: 1, endLine: toLines(content).length, warnings });
   }
 
   private rewrite(state: FileState, content: string, partial: boolean, op: EditOp): void {
@@ -905,11 +910,21 @@ function wherePresent(index: FileIndex, needle: Needle, rungs: number): LineMatc
   return found.kind === 'found' ? found.matches : [];
 }
 
-function toNeedle(search: string): Needle {
+function toNeedle(search: string, format?: EditFormat): Needle {
   const lines = toLines(search);
   const elisions = new Set<number>();
-  lines.forEach((line, i) => isElisionLine(line) && elisions.add(i));
+  lines.forEach((line, i) => isElisionIn(format, line) && elisions.add(i));
   return { lines, elisions };
+}
+
+/**
+ * Whether `line` stands for omitted code in an op of `format`. In diffs and apply_patch every line
+ * is prefixed and copied from a file, so a bare `...` there is code (a Python stub's body, an
+ * Ellipsis), as git writes it; comment markers (`// ... existing code ...`) still count everywhere.
+ */
+function isElisionIn(format: EditFormat | undefined, line: string): boolean {
+  if (!isElisionLine(line)) return false;
+  return !((format === 'unified-diff' || format === 'apply-patch') && isBareDotsLine(line));
 }
 
 function overlapsAny(edits: readonly TextEdit[], pending: readonly TextEdit[]): boolean {

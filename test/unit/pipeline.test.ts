@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { EditOp } from '../../src/core/ir';
 import { plan, proposed, replaceOp } from './helpers';
+import { runReply } from '../../src/core/index';
 
 const src = (block: number) => ({ block, format: 'json-tool' as const, startLine: 1, endLine: 1 });
 
@@ -93,6 +94,31 @@ describe('planReply', () => {
     assert.equal(proposed(create, 'calc.py'), 'z = 1\n');
     // Without the host's help, the path is simply missing.
     assert.equal(plan(files, [replaceOp('calc.py', 'x = 1\n', 'x = 2\n')]).receipt.errors[0].code, 'FILE_NOT_FOUND');
+  });
+
+  it('in diffs and apply_patch a bare ... is code (a Python stub), written as given; comment markers still refuse', () => {
+    const file = 'from typing import Protocol\n\n\nclass Shape(Protocol):\n    def area(self) -> float:\n        ...\n';
+    const diff = ['```diff', '--- a/shapes.py', '+++ b/shapes.py', '@@ -4,3 +4,6 @@', ' class Shape(Protocol):', '     def area(self) -> float:', '         ...', '+', '+    def perimeter(self) -> float:', '+        ...', '```'].join('\n');
+    const result = runReply(diff, (p) => (p === 'shapes.py' ? file : undefined));
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(proposed(result, 'shapes.py'), file + '\n    def perimeter(self) -> float:\n        ...\n');
+    const created = runReply(['*** Begin Patch', '*** Add File: stub.pyi', '+def f() -> int:', '+    ...', '*** End Patch'].join('\n'), () => undefined);
+    assert.equal(proposed(created, 'stub.pyi'), 'def f() -> int:\n    ...\n');
+    // A new file spelled out by a diff is written verbatim, marker-like lines included, with a warning.
+    const verbatim = runReply(['diff --git a/notes.md b/notes.md', 'new file mode 100644', '--- /dev/null', '+++ b/notes.md', '@@ -0,0 +1,2 @@', '+Write', '+// ... existing code ...'].join('\n'), () => undefined);
+    assert.equal(proposed(verbatim, 'notes.md'), 'Write\n// ... existing code ...\n');
+    assert.match(verbatim.receipt.files[0].edits[0].warnings!.join(' '), /reads like an elision/);
+    const lazy = runReply(['```diff', '--- a/shapes.py', '+++ b/shapes.py', '@@ -4,2 +4,3 @@', ' class Shape(Protocol):', '+    # ... existing code ...', '     def area(self) -> float:', '```'].join('\n'), (p) => (p === 'shapes.py' ? file : undefined));
+    assert.equal(lazy.receipt.errors[0].code, 'ELISION_UNRESOLVED');
+  });
+
+  it('creates a file with CRLF when a git diff in an LF reply gives its lines with CRLF, and with LF otherwise', () => {
+    const header = ['diff --git a/src/A.cs b/src/A.cs', 'new file mode 100644', '--- /dev/null', '+++ b/src/A.cs', '@@ -0,0 +1,2 @@'].join('\n') + '\n';
+    const crlf = runReply(header + '+class A\r\n+{ }\r\n', () => undefined);
+    assert.equal(proposed(crlf, 'src/A.cs'), 'class A\r\n{ }\r\n');
+    // A reply that is CRLF throughout (pasted on Windows) says nothing about the file.
+    const windows = runReply((header + '+class A\n+{ }\n').replace(/\n/g, '\r\n'), () => undefined);
+    assert.equal(proposed(windows, 'src/A.cs'), 'class A\n{ }\n');
   });
 
   it('replaces every occurrence for replace_all, and refuses a tool-call old_string found twice', () => {

@@ -71,6 +71,11 @@ export function isElisionLine(line: string): boolean {
   return isElisionBody(body);
 }
 
+/** True for a line of only dots (`...`, `…`), indentation aside: Python's Ellipsis as often as an elision. */
+export function isBareDotsLine(line: string): boolean {
+  return isDotsOnly(line.trim());
+}
+
 /** `...`, `....`, `…`, `. . .` and nothing else. */
 function isDotsOnly(text: string): boolean {
   return /^(?:\.{3,}|…+|(?:\. ){2,}\.)$/.test(text);
@@ -81,6 +86,8 @@ function commentBody(text: string): string | undefined {
   const lower = text.toLowerCase();
   for (const [open, close] of COMMENT_FORMS) {
     if (!lower.startsWith(open)) continue;
+    // `'` opens a comment in VB, and a string in most languages: `'...',` in a list is a string.
+    if (open === "'" && text.indexOf("'", 1) !== -1) return undefined;
     let body = text.slice(open.length);
     if (close) {
       if (!body.endsWith(close)) {
@@ -116,5 +123,7 @@ function isElisionBody(raw: string): boolean {
     return rest.length === 0 || rest.startsWith('(') || named;
   }
   if (endsWithDots && named) return true;
-  return ELISION_PHRASES.some((re) => re.test(words));
+  // A phrase stands for code only as the whole of a short comment: a longer one that mentions
+  // "existing code" is explaining something.
+  return wordCount <= 8 && ELISION_PHRASES.some((re) => re.test(words));
 }

@@ -7,6 +7,11 @@ import type { EditFormat, EditOp, ParseProblem } from '../ir';
 export interface ReplyText {
   readonly text: string;
   readonly lines: readonly string[];
+  /**
+   * In a reply whose line endings are mixed, 1 for each line that ended with CRLF (a git diff of a
+   * CRLF file: LF headers, CRLF content). Absent when the endings are uniform: they say nothing then.
+   */
+  readonly crEnded?: Uint8Array;
 }
 
 /**

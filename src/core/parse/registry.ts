@@ -28,7 +28,23 @@ export const replyParsers: readonly ReplyParser[] = [
 export function toReplyText(text: string): ReplyText {
   const normalised = text.replace(/\r\n?/g, '\n');
   const lines = normalised.split('\n');
-  return outdentListFences(lines) ? { text: lines.join('\n'), lines } : { text: normalised, lines };
+  const crEnded = mixedCrlfLines(text, lines.length);
+  const reply = outdentListFences(lines) ? { text: lines.join('\n'), lines } : { text: normalised, lines };
+  return crEnded ? { ...reply, crEnded } : reply;
+}
+
+/**
+ * Which lines ended with CRLF, when some did and others ended with a bare LF; else undefined (also
+ * when a lone CR ends a line: the line numbers would not line up, and such replies are rare).
+ */
+function mixedCrlfLines(text: string, count: number): Uint8Array | undefined {
+  if (text.indexOf('\r\n') === -1 || !/(?:^|[^\r])\n/.test(text) || /\r(?!\n)/.test(text)) return undefined;
+  const flags = new Uint8Array(count);
+  let line = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && line < count; at = text.indexOf('\n', at + 1), line++) {
+    if (at > 0 && text.charCodeAt(at - 1) === 13) flags[line] = 1;
+  }
+  return flags;
 }
 
 /**
