@@ -919,12 +919,14 @@ function toNeedle(search: string, format?: EditFormat): Needle {
 
 /**
  * Whether `line` stands for omitted code in an op of `format`. In diffs and apply_patch every line
- * is prefixed and copied from a file, so a bare `...` there is code (a Python stub's body, an
- * Ellipsis), as git writes it; comment markers (`// ... existing code ...`) still count everywhere.
+ * is prefixed and copied from a file, so there only a comment with dots in it
+ * (`// ... existing code ...`) counts: a bare `...` is code (a Python stub's body), and a comment
+ * in words alone (`// the rest stays as is`) is the file's text, as git writes it.
  */
 function isElisionIn(format: EditFormat | undefined, line: string): boolean {
   if (!isElisionLine(line)) return false;
-  return !((format === 'unified-diff' || format === 'apply-patch') && isBareDotsLine(line));
+  if (format !== 'unified-diff' && format !== 'apply-patch') return true;
+  return !isBareDotsLine(line) && (line.includes('...') || line.includes('\u2026'));
 }
 
 function overlapsAny(edits: readonly TextEdit[], pending: readonly TextEdit[]): boolean {

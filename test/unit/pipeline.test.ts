@@ -104,6 +104,9 @@ describe('planReply', () => {
     assert.equal(proposed(result, 'shapes.py'), file + '\n    def perimeter(self) -> float:\n        ...\n');
     const created = runReply(['*** Begin Patch', '*** Add File: stub.pyi', '+def f() -> int:', '+    ...', '*** End Patch'].join('\n'), () => undefined);
     assert.equal(proposed(created, 'stub.pyi'), 'def f() -> int:\n    ...\n');
+    // A comment in words (no dots) that a diff adds is code, even where it replaces a line.
+    const words = ['```diff', '--- a/shapes.py', '+++ b/shapes.py', '@@', ' class Shape(Protocol):', '-    def area(self) -> float:', '+    # the rest stays as is', '+    def area(self) -> int:', '```'].join('\n');
+    assert.equal(proposed(runReply(words, (p) => (p === 'shapes.py' ? file : undefined)), 'shapes.py'), file.replace('    def area(self) -> float:', '    # the rest stays as is\n    def area(self) -> int:'));
     // A new file spelled out by a diff is written verbatim, marker-like lines included, with a warning.
     const verbatim = runReply(['diff --git a/notes.md b/notes.md', 'new file mode 100644', '--- /dev/null', '+++ b/notes.md', '@@ -0,0 +1,2 @@', '+Write', '+// ... existing code ...'].join('\n'), () => undefined);
     assert.equal(proposed(verbatim, 'notes.md'), 'Write\n// ... existing code ...\n');

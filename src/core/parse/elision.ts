@@ -34,17 +34,18 @@ const STRONG_WORDS = /\b(?:existing|rest|unchanged|remain|remains|remaining|same
 /** Words that do so only in a short comment (`// other methods...`, not `# see the docs for other options...`). */
 const WEAK_WORDS = /\b(?:other|others|code|methods|functions|imports|implementation|body|fields|properties|cases|tests|handlers|routes|lines)\b/;
 
-/** Phrases that mean "code left out here" even without dots. */
+/**
+ * Phrases that mean "code left out here" even without dots, matched against the whole comment:
+ * `// existing code`, `// rest of the code remains the same`, `# rest unchanged`. A comment
+ * that only mentions such words (`// "existing code" is explained above`, `// the API is
+ * unchanged since v2`) says something about code, not in place of it.
+ */
+const SUBJECT = '(?:(?:the |all (?:the )?)?(?:rest|remainder)(?: of (?:the |this |your )?[a-z]+(?: [a-z]+)?)?|everything else|(?:all )?(?:other|remaining|existing|previous|original) [a-z]+(?: [a-z]+)?|[a-z]+ (?:above|below))';
 const ELISION_PHRASES = [
-  /^(?:the )?(?:rest|remainder) of (?:the |this |your )?[a-z]+(?: [a-z]+)?(?: (?:is|are|remains?|stays?|goes)\b.*)?$/,
-  /\bexisting (?:code|imports|methods|functions|content|logic|implementation|tests|fields|properties|config(?:uration)?)\b/,
-  /\b(?:remains?|stays?|is|are|left) (?:the same|unchanged|as is|as before)\b/,
-  /^(?:unchanged|omitted|snip|snipped|elided)\b/,
-  /\b(?:omitted|elided|truncated) for brevity\b/,
-  /^same as (?:before|above|original|existing)\b/,
-  /^(?:other|remaining|more) [a-z]+(?: [a-z]+)? (?:unchanged|omitted|here|go here|remain|stay)\b/,
-  /^(?:keep|kept) (?:the )?(?:existing|rest|original|previous)\b/,
-  /^(?:rest|remainder) (?:unchanged|omitted|as is|as before)$/,
+  new RegExp(`^${SUBJECT}(?: (?:is|are|remains?|stays?|goes|left|kept))?(?: (?:here|the same|unchanged|as is|as before|as it was|omitted|for brevity|not shown))*$`),
+  /^(?:keep|kept|leave|same as) (?:the |all )?(?:existing|rest|original|previous|remaining|before|above)\b[a-z ]{0,30}$/,
+  /^(?:unchanged|omitted|snip|snipped|elided)\b[a-z ]{0,30}$/,
+  /^[a-z]+(?: [a-z]+)? (?:omitted|elided|truncated)(?: for brevity)?$/,
   /^(?:previous|prior|original|earlier) (?:code|content|implementation|logic|imports|methods|functions|lines)$/,
 ];
 
