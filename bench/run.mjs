@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [which, ...args] = process.argv.slice(2);
-if (which !== 'bench' && which !== 'fuzz') {
-  console.error('usage: node bench/run.mjs bench|fuzz [args...]');
+if (which !== 'bench' && which !== 'fuzz' && which !== 'replay') {
+  console.error('usage: node bench/run.mjs bench|fuzz|replay [args...]');
   process.exit(2);
 }
 
@@ -33,6 +33,8 @@ const streamingFallback = {
 const outdir = path.join(root, 'out', 'bench');
 const entryPoints = which === 'bench'
   ? { bench: 'bench/bench.ts' }
+  : which === 'replay'
+  ? { replay: 'bench/replay.ts' }
   : { fuzz: 'bench/fuzz.ts', fuzzWorker: 'bench/fuzzWorker.ts', cli: 'src/cli/main.ts' };
 try {
   await esbuild.build({

@@ -102,6 +102,8 @@ export interface InsertOp {
   readonly path: string | undefined;
   readonly afterLine: number;
   readonly text: string;
+  /** Where the text starts once inserted (a diff's `+c`), 1-based: where a repeat would find it. */
+  readonly newLine?: number;
   readonly source: EditSource;
 }
 

@@ -509,10 +509,12 @@ class Planner {
   private replaceLines(state: FileState, op: ReplaceOp): void {
     const block = op.source.block;
     // Models sometimes write the same block twice: the second adds nothing, and must not fail the
-    // reply as an overlap with the first.
-    const key = `${op.expectedCount}\u0000${op.search.trimEnd()}\u0000${op.replacement.trimEnd()}`;
+    // reply as an overlap with the first. Only another block can be a repeat: identical hunks of
+    // one diff (a lock file's `-"node": ">=12"` at ten places) are ten edits, and so are identical
+    // blocks whose line hints differ.
+    const key = `${op.expectedCount}\u0000${op.lineHint ?? ''}\u0000${op.search.trimEnd()}\u0000${op.replacement.trimEnd()}`;
     const twin = state.placedEdits.get(key);
-    if (twin !== undefined) {
+    if (twin !== undefined && twin !== block) {
       const first = state.records.find((record) => record.block === twin && record.status === 'applied');
       const where = first ? { strategy: first.strategy, score: first.score, startLine: first.startLine, endLine: first.endLine } : { strategy: 'none' as const, score: 1, startLine: 0, endLine: 0 };
       this.record(state, { block, status: 'alreadyApplied', ...where, warnings: [`the same edit as block ${twin}, applied once`] });
@@ -667,9 +669,13 @@ class Planner {
       this.fail('NO_MATCH', block, state.path, `cannot insert after line ${afterLine}: ${state.path} has ${file.lines.length} lines`, op, {}, state);
       return;
     }
-    // Inserted before: the same lines (blank edges aside) already stand right at that place.
+    // Inserted before: the same lines (blank edges aside) already stand right at that place. A diff
+    // says exactly where its lines end up (`+c`); only there do they count as already inserted (a
+    // lock file's new stanza often sits next to an identical one).
     const needle = trimBlankEdges({ lines, elisions: new Set() }, [])?.needle ?? { lines, elisions: new Set<number>() };
-    if (wherePresent(this.indexOf(state), needle, 2).some((m) => Math.abs(m.start - afterLine) <= lines.length + 1)) {
+    const newStart = op.kind === 'insert' && op.newLine !== undefined && needle.lines.length === lines.length ? op.newLine - 1 : undefined;
+    const there = (start: number) => (newStart !== undefined ? start === newStart : Math.abs(start - afterLine) <= lines.length + 1);
+    if (wherePresent(this.indexOf(state), needle, 2).some((m) => there(m.start))) {
       this.record(state, { block, status: 'alreadyApplied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, warnings: ['these lines are already there'] });
       return;
     }

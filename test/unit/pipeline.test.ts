@@ -124,6 +124,19 @@ describe('planReply', () => {
     assert.equal(proposed(windows, 'src/A.cs'), 'class A\n{ }\n');
   });
 
+  it('applies identical hunks of one diff at each of their places, and an insertion next to an identical stanza (git -U0 of a lock file)', () => {
+    const file = ['{', '  "a": {', '    "node": ">=12"', '  },', '  "b": {', '    "node": ">=12"', '  }', '}', ''].join('\n');
+    const u0 = ['--- a/lock.json', '+++ b/lock.json', '@@ -3 +3 @@', '-    "node": ">=12"', '+    "node": ">=18"', '@@ -6 +6 @@', '-    "node": ">=12"', '+    "node": ">=18"', ''].join('\n');
+    const result = runReply(u0, (p) => (p === 'lock.json' ? file : undefined));
+    assert.equal(proposed(result, 'lock.json'), file.replace(/>=12/g, '>=18'));
+    // Lines added after "a" that read like "b": inserted, not taken for already there.
+    const later = ['--- a/lock.json', '+++ b/lock.json', '@@ -1,0 +2,1 @@', '+  "z": 0,', '@@ -4,0 +6,3 @@', '+  "b": {', '+    "node": ">=12"', '+  },', ''].join('\n');
+    const base = ['{', '  "a": {', '    "node": ">=12"', '  },', '  "b": {', '    "node": ">=12"', '  },', '  "c": 1', '}', ''].join('\n');
+    const inserted = runReply(later, (p) => (p === 'lock.json' ? base : undefined));
+    assert.equal(inserted.receipt.files[0].edits[1].status, 'applied');
+    assert.equal(proposed(inserted, 'lock.json'), ['{', '  "z": 0,', '  "a": {', '    "node": ">=12"', '  },', '  "b": {', '    "node": ">=12"', '  },', '  "b": {', '    "node": ">=12"', '  },', '  "c": 1', '}', ''].join('\n'));
+  });
+
   it('replaces every occurrence for replace_all, and refuses a tool-call old_string found twice', () => {
     const all: EditOp = { kind: 'replace', path: 'l.js', search: 'foo', replacement: 'bar', granularity: 'chars', expectedCount: 'all', source: src(1) };
     assert.equal(proposed(plan({ 'l.js': 'foo(foo)\n' }, [all]), 'l.js'), 'bar(bar)\n');

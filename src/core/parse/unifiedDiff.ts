@@ -33,6 +33,7 @@ interface Hunk {
   readonly headerIndex: number;
   lastIndex: number;
   readonly oldStart?: number;
+  readonly newStart?: number;
   readonly oldCount?: number;
   readonly newCount?: number;
   readonly body: HunkLine[];
@@ -282,6 +283,7 @@ function parseRegion(
         headerIndex: k,
         lastIndex: k,
         oldStart: m ? Number(m[1]) : undefined,
+        newStart: m ? Number(m[3]) : undefined,
         oldCount,
         newCount,
         body: [],
@@ -435,7 +437,7 @@ function emitFile(
         return;
       }
       const afterLine = hunk.oldCount === 0 ? hunk.oldStart : Math.max(0, hunk.oldStart - 1);
-      fileOps.push({ kind: 'insert', path, afterLine, text: joinLines(replacement), source });
+      fileOps.push({ kind: 'insert', path, afterLine, text: joinLines(replacement), ...(hunk.newStart ? { newLine: hunk.newStart } : {}), source });
       continue;
     }
     fileOps.push({

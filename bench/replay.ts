@@ -1,0 +1,206 @@
+/**
+ * `npm run replay`: real commits as model replies. Each commit of a git repository (this one by
+ * default) is turned into a reply in several formats, planned against the files as they were before
+ * it, and the result compared byte for byte with the files after it. A commit is a change whose
+ * right answer is known, written by people rather than by this project's own generators: it finds
+ * wrong writes the synthetic fuzz cannot (it found a quoted "existing code" comment read as an
+ * elision).
+ *
+ *   npm run replay -- [--repo DIR] [--commits N] [--paths 'src test'] [--format NAME]
+ *
+ * Formats: `diff` (git diff -U3), `diff-u1`, `diff-u0`, `diff-bare` (-U3 with every `@@` header
+ * stripped of its line numbers: context alone must place each hunk), `search-replace` (each -U3
+ * hunk as an Aider block: context and removed lines, then context and added lines) and
+ * `apply-patch` (each -U3 hunk as an `*** Update File` chunk; new and deleted files as Add/Delete).
+ * Binary files and files over 1 MB are left out of the commit. A commit counts as:
+ * - exact: the engine accepted the reply and every file equals the commit's version;
+ * - refused: the engine refused (nothing would be written), with the error codes;
+ * - WRONG: the engine accepted it and some file differs: the failure that matters. Exit 1 if any.
+ */
+import { execFileSync } from 'node:child_process';
+import { runReply } from '../src/core/index';
+import { repoRoot } from './common';
+
+interface Options {
+  repo: string;
+  commits: number;
+  paths: string[];
+  formats: string[];
+}
+
+const FORMATS = ['diff', 'diff-u1', 'diff-u0', 'diff-bare', 'search-replace', 'apply-patch'];
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS };
+  for (let i = 0; i < argv.length; i++) {
+    const value = () => argv[++i] ?? '';
+    const arg = argv[i];
+    if (arg === '--repo') options.repo = value();
+    else if (arg === '--commits') options.commits = Number(value());
+    else if (arg === '--paths') options.paths = value().split(/\s+/).filter(Boolean);
+    else if (arg === '--format') options.formats = [value()];
+    else throw new Error(`unknown option ${arg}`);
+  }
+  for (const format of options.formats) if (!FORMATS.includes(format)) throw new Error(`unknown format ${format} (one of ${FORMATS.join(', ')})`);
+  return options;
+}
+
+const options = parseOptions(process.argv.slice(2));
+const git = (...args: string[]) => execFileSync('git', ['-C', options.repo, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+const say = (line = '') => process.stdout.write(line + '\n');
+
+/** The file's text at `commit`, or undefined when it does not exist there or is binary or huge. */
+function fileAt(commit: string, path: string): string | undefined {
+  try {
+    const text = git('show', `${commit}:${path}`);
+    return text.length > 1_000_000 || text.includes('\u0000') ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
+interface FileDiff {
+  readonly path: string;
+  readonly before: string | undefined;
+  readonly after: string | undefined;
+  readonly hunks: string[][];
+}
+
+/** Splits `git diff` output into files and hunks (lines after each `@@` header, header excluded). */
+function splitDiff(text: string, before: (p: string) => string | undefined, after: (p: string) => string | undefined): FileDiff[] {
+  const files: FileDiff[] = [];
+  for (const section of text.split(/^diff --git /m).slice(1)) {
+    const lines = section.split('\n');
+    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+    const plus = lines.find((l) => l.startsWith('+++ '));
+    const minus = lines.find((l) => l.startsWith('--- '));
+    const path = plus && plus !== '+++ /dev/null' ? plus.slice(6) : minus?.slice(6);
+    if (!path) continue;
+    const hunks: string[][] = [];
+    for (const line of lines) {
+      if (line.startsWith('@@')) hunks.push([]);
+      else if (hunks.length > 0 && line !== '') hunks[hunks.length - 1].push(line);
+      else if (hunks.length > 0 && line === '') hunks[hunks.length - 1].push(' ');
+    }
+    files.push({ path, before: before(path), after: after(path), hunks });
+  }
+  return files;
+}
+
+function replyFor(format: string, commit: string, paths: string[], files: FileDiff[]): string {
+  const diff = (context: number) => git('diff', '--no-color', '--no-ext-diff', `-U${context}`, `${commit}~1`, commit, '--', ...paths);
+  if (format === 'diff') return diff(3);
+  if (format === 'diff-u1') return diff(1);
+  if (format === 'diff-u0') return diff(0);
+  if (format === 'diff-bare') return diff(3).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
+  const out: string[] = [];
+  for (const file of files) {
+    if (format === 'apply-patch') {
+      if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
+      else if (file.after === undefined) out.push(`*** Delete File: ${file.path}`);
+      else for (const hunk of file.hunks) out.push(`*** Update File: ${file.path}`, '@@', ...hunk.filter((l) => !l.startsWith('\\')));
+      continue;
+    }
+    // search-replace
+    if (file.after === undefined) continue; // no SEARCH/REPLACE form for a deletion
+    for (const hunk of file.hunks) {
+      const body = hunk.filter((l) => !l.startsWith('\\'));
+      const search = body.filter((l) => l[0] !== '+').map((l) => l.slice(1));
+      const replace = body.filter((l) => l[0] !== '-').map((l) => l.slice(1));
+      out.push(file.path, '````', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '````', '');
+    }
+  }
+  return format === 'apply-patch' ? ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n') : out.join('\n');
+}
+
+/**
+ * Whether `format` can state this commit at all: SEARCH/REPLACE and apply_patch have no way to say
+ * "no newline at the end", nor to give a new file CRLF endings; such commits are left out of them.
+ */
+function expressible(format: string, files: readonly FileDiff[]): boolean {
+  if (format !== 'search-replace' && format !== 'apply-patch') return true;
+  return files.every((file) => {
+    if (file.hunks.some((hunk) => hunk.some((line) => line.startsWith('\\')))) return false;
+    if (file.before === undefined && file.after !== undefined) return file.after.endsWith('\n') && !file.after.includes('\r');
+    return true;
+  });
+}
+
+function toLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+const commits = git('log', '--no-merges', '--format=%h', '-n', String(options.commits)).split('\n').filter(Boolean);
+say(`Replaying up to ${commits.length} commits of ${options.repo} in ${options.formats.length} formats`);
+say(`Reproduce: npm run replay -- --repo ${options.repo} --commits ${options.commits}${options.paths.length ? ` --paths '${options.paths.join(' ')}'` : ''}`);
+const totals = new Map<string, { exact: number; refused: number; wrong: number; codes: Map<string, number> }>();
+const wrongs: string[] = [];
+for (const format of options.formats) totals.set(format, { exact: 0, refused: 0, wrong: 0, codes: new Map() });
+
+for (const commit of commits) {
+  let changed: string[];
+  try {
+    changed = git('diff', '--name-only', '--no-renames', `${commit}~1`, commit, '--', ...options.paths).split('\n').filter(Boolean);
+  } catch {
+    continue; // the root commit has no parent
+  }
+  const before = new Map(changed.map((p) => [p, fileAt(`${commit}~1`, p)] as const));
+  const after = new Map(changed.map((p) => [p, fileAt(commit, p)] as const));
+  // Files that are binary or huge on either side (and were not simply added or deleted) are left out.
+  const paths = changed.filter((p) => (before.get(p) !== undefined || after.get(p) !== undefined) && !isSkipped(p, commit));
+  if (paths.length === 0) continue;
+  const files = splitDiff(git('diff', '--no-color', '--no-renames', '-U3', `${commit}~1`, commit, '--', ...paths), (p) => before.get(p), (p) => after.get(p));
+  for (const format of options.formats) {
+    if (!expressible(format, files)) continue;
+    const reply = replyFor(format, commit, paths, files);
+    if (reply.trim() === '') continue;
+    const tally = totals.get(format)!;
+    const result = runReply(reply, (p) => before.get(p));
+    if (!result.receipt.ok) {
+      tally.refused++;
+      for (const code of new Set(result.receipt.errors.map((e) => e.code))) tally.codes.set(code, (tally.codes.get(code) ?? 0) + 1);
+      continue;
+    }
+    const proposed = new Map(result.changes.map((c) => [c.to ?? c.path, c.newText] as const));
+    const differs = paths.filter((p) => {
+      const expected = after.get(p);
+      const got = proposed.has(p) ? proposed.get(p) : before.get(p);
+      // A SEARCH/REPLACE reply cannot delete a file: its deletions are not counted against it.
+      if (format === 'search-replace' && expected === undefined) return false;
+      return got !== expected;
+    });
+    if (differs.length === 0) tally.exact++;
+    else {
+      tally.wrong++;
+      wrongs.push(`${format} ${commit}: ${differs.join(', ')}`);
+    }
+  }
+}
+
+function isSkipped(path: string, commit: string): boolean {
+  for (const rev of [`${commit}~1`, commit]) {
+    try {
+      const size = Number(git('cat-file', '-s', `${rev}:${path}`).trim());
+      if (size > 1_000_000) return true;
+      if (fileAt(rev, path) === undefined) return true;
+    } catch {
+      // absent on this side: an added or deleted file
+    }
+  }
+  return false;
+}
+
+say();
+say('format            exact  refused  WRONG  refusals by code');
+for (const [format, t] of totals) {
+  const codes = [...t.codes].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ');
+  say(`${format.padEnd(16)} ${String(t.exact).padStart(6)} ${String(t.refused).padStart(8)} ${String(t.wrong).padStart(6)}  ${codes}`);
+}
+if (wrongs.length > 0) {
+  say();
+  say('Wrong results (accepted, but a file differs from the commit):');
+  for (const line of wrongs) say(`  ${line}`);
+}
+process.exit(wrongs.length > 0 ? 1 : 0);
