@@ -6,7 +6,7 @@
  * wrong writes the synthetic fuzz cannot (it found a quoted "existing code" comment read as an
  * elision).
  *
- *   npm run replay -- [--repo DIR] [--commits N] [--paths 'src test'] [--format NAME]
+ *   npm run replay -- [--repo DIR] [--commits N] [--paths 'src test'] [--format NAME] [--verbose]
  *
  * Formats: `diff` (git diff -U3), `diff-u1`, `diff-u0`, `diff-bare` (-U3 with every `@@` header
  * stripped of its line numbers: context alone must place each hunk), `search-replace` (each -U3
@@ -26,12 +26,13 @@ interface Options {
   commits: number;
   paths: string[];
   formats: string[];
+  verbose: boolean;
 }
 
 const FORMATS = ['diff', 'diff-u1', 'diff-u0', 'diff-bare', 'search-replace', 'apply-patch'];
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS };
+  const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const value = () => argv[++i] ?? '';
     const arg = argv[i];
@@ -39,6 +40,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--commits') options.commits = Number(value());
     else if (arg === '--paths') options.paths = value().split(/\s+/).filter(Boolean);
     else if (arg === '--format') options.formats = [value()];
+    else if (arg === '--verbose') options.verbose = true;
     else throw new Error(`unknown option ${arg}`);
   }
   for (const format of options.formats) if (!FORMATS.includes(format)) throw new Error(`unknown format ${format} (one of ${FORMATS.join(', ')})`);
@@ -46,7 +48,7 @@ function parseOptions(argv: string[]): Options {
 }
 
 const options = parseOptions(process.argv.slice(2));
-const git = (...args: string[]) => execFileSync('git', ['-C', options.repo, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+const git = (...args: string[]) => execFileSync('git', ['-C', options.repo, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
 const say = (line = '') => process.stdout.write(line + '\n');
 
 /** The file's text at `commit`, or undefined when it does not exist there or is binary or huge. */
@@ -161,6 +163,7 @@ for (const commit of commits) {
     if (!result.receipt.ok) {
       tally.refused++;
       for (const code of new Set(result.receipt.errors.map((e) => e.code))) tally.codes.set(code, (tally.codes.get(code) ?? 0) + 1);
+      if (options.verbose) say(`refused ${format} ${commit}: ${result.receipt.errors.slice(0, 2).map((e) => `${e.code} ${e.path}: ${e.message.slice(0, 160)}`).join(' | ')}`);
       continue;
     }
     const proposed = new Map(result.changes.map((c) => [c.to ?? c.path, c.newText] as const));
