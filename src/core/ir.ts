@@ -62,8 +62,11 @@ export interface CreateFileOp {
   readonly kind: 'create';
   readonly path: string | undefined;
   readonly content: string;
-  /** The new file's line endings when the reply shows them (a git diff of a CRLF file); else the host's default, `\n`. */
-  readonly eol?: '\r\n';
+  /**
+   * The new file's line endings when the reply shows them (a git diff of a CRLF file): one for all
+   * lines, or one per line of `content` when they are mixed; else `\n`.
+   */
+  readonly eol?: '\r\n' | readonly ('\n' | '\r\n')[];
   readonly source: EditSource;
 }
 

@@ -704,7 +704,7 @@ class Planner {
     state.created = true;
     state.deleted = false;
     state.placedEdits.clear();
-    state.base = op.kind === 'create' && op.eol ? withEol(content, op.eol) : content;
+    state.base = op.kind === 'create' && op.eol ? withEols(content, op.eol) : content;
     state.file = splitFileText(state.base);
     state.index = undefined;
     state.pending = [];
@@ -914,6 +914,13 @@ function wherePresent(index: FileIndex, needle: Needle, rungs: number): LineMatc
   if (needle.lines.every((line) => line.trim() === '')) return [];
   const found = locate(index, needle, { expectedCount: 'all', fuzzyThreshold: 1, rungs: ladder.slice(0, rungs) });
   return found.kind === 'found' ? found.matches : [];
+}
+
+/** `\n`-terminated `content` with the endings a create op states: one for all lines, or one per line. */
+function withEols(content: string, eol: '\r\n' | readonly ('\n' | '\r\n')[]): string {
+  if (typeof eol === 'string') return withEol(content, eol);
+  let line = 0;
+  return content.replace(/\n/g, () => eol[line++] ?? '\n');
 }
 
 function toNeedle(search: string, format?: EditFormat): Needle {

@@ -119,6 +119,12 @@ describe('planReply', () => {
     const header = ['diff --git a/src/A.cs b/src/A.cs', 'new file mode 100644', '--- /dev/null', '+++ b/src/A.cs', '@@ -0,0 +1,2 @@'].join('\n') + '\n';
     const crlf = runReply(header + '+class A\r\n+{ }\r\n', () => undefined);
     assert.equal(proposed(crlf, 'src/A.cs'), 'class A\r\n{ }\r\n');
+    // Mixed endings are kept line by line.
+    const mixed = runReply(header + '+class A\r\n+{ }\n', () => undefined);
+    assert.equal(proposed(mixed, 'src/A.cs'), 'class A\r\n{ }\n');
+    // A diff that adds Cline's `+++++++ REPLACE` line to a file is a diff, not a stray marker.
+    const cline = runReply(['--- a/p.md', '+++ b/p.md', '@@ -1 +1,4 @@', ' Example:', '+------- SEARCH', '+=======', '++++++++ REPLACE', ''].join('\n'), (p) => (p === 'p.md' ? 'Example:\n' : undefined));
+    assert.equal(proposed(cline, 'p.md'), 'Example:\n------- SEARCH\n=======\n+++++++ REPLACE\n');
     // A reply that is CRLF throughout (pasted on Windows) says nothing about the file.
     const windows = runReply((header + '+class A\n+{ }\n').replace(/\n/g, '\r\n'), () => undefined);
     assert.equal(proposed(windows, 'src/A.cs'), 'class A\n{ }\n');

@@ -115,7 +115,9 @@ class SearchReplaceScan {
         this.mentions = [];
         continue;
       }
-      if (marker && UPDATE.test(line)) {
+      // `++++++++ REPLACE` after a `+` line is a diff adding a Cline `+++++++ REPLACE` line to a
+      // file: the diff parser's, not a stray marker.
+      if (marker && UPDATE.test(line) && !(line[0] === '+' && i > 0 && lines[i - 1].startsWith('+'))) {
         this.problem(i, i, 'PARSE_ERROR', `\`${line.trim()}\` without a matching \`<<<<<<< SEARCH\` before it.`, undefined);
         this.continuing = undefined;
         this.floor = i + 1;

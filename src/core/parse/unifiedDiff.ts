@@ -497,25 +497,23 @@ function parseUnifiedDiffs(reply: ReplyText, isClaimed: (line: number) => boolea
 }
 
 /**
- * New files of a diff whose content lines all ended with CRLF while its headers did not (git's
- * diff of a CRLF file, in an LF reply) are created with CRLF: the reply's text is normalised to LF
- * before parsing, and only these line flags still tell.
+ * New files of a diff whose content lines ended with CRLF while its headers did not (git's diff of
+ * a CRLF file, in an LF reply) are created with those endings, line by line when they are mixed:
+ * the reply's text is normalised to LF before parsing, and only these line flags still tell.
  */
 function withCreatedEols(block: ParsedBlock, lines: readonly string[], crEnded: Uint8Array): ParsedBlock {
   if (!block.ops.some((op) => op.kind === 'create')) return block;
   const ops = block.ops.map((op) => {
     if (op.kind !== 'create' || op.content === '') return op;
-    let content = 0;
+    const eols: ('\n' | '\r\n')[] = [];
     for (let k = op.source.startLine - 1; k < op.source.endLine && k < lines.length; k++) {
       const line = lines[k];
       const header = line.startsWith('@@') || line.startsWith('--- ') || line.startsWith('+++ ') || line.startsWith('diff --git ');
       if (header && crEnded[k] === 1) return op;
-      if (!header && line.startsWith('+')) {
-        if (crEnded[k] !== 1) return op;
-        content++;
-      }
+      if (!header && line.startsWith('+')) eols.push(crEnded[k] === 1 ? '\r\n' : '\n');
     }
-    return content > 0 ? { ...op, eol: '\r\n' as const } : op;
+    if (!eols.includes('\r\n')) return op;
+    return { ...op, eol: eols.every((eol) => eol === '\r\n') ? ('\r\n' as const) : eols };
   });
   return { ...block, ops };
 }
