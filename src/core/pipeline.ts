@@ -98,6 +98,8 @@ interface FileState {
   taken: { start: number; end: number }[];
   /** Line drift (found − hinted) of the last hinted op, carried to the next hunk's hint. */
   drift: number;
+  /** Where the last placed op of a diff or patch ended, and its block: the next hunk comes after it. */
+  cursor?: { block: number; end: number };
   exists: boolean;
   created: boolean;
   deleted: boolean;
@@ -550,6 +552,14 @@ class Planner {
       return;
     }
     if (outcome.kind === 'found') return this.placeMatches(state, op, needle, replacementLines, outcome.matches, outcome.notes);
+    if (outcome.kind === 'ambiguous' && inFileOrder(op) && state.cursor?.block === block && state.pending.length > 0) {
+      // The hunks of one diff (or chunks of one patch) come in file order: among equal places,
+      // one alone after the previous hunk is the one meant (Codex searches on from there too).
+      const after = outcome.matches.filter((m) => m.start >= state.cursor!.end);
+      if (after.length === 1 && op.expectedCount === 1) {
+        return this.placeMatches(state, op, needle, replacementLines, after, [`${outcome.matches.length} matches; the only one after the previous hunk was taken`]);
+      }
+    }
     if (outcome.kind === 'ambiguous') {
       const index = this.indexOf(state);
       this.fail('AMBIGUOUS', block, state.path, `${outcome.reason} in ${state.path} (matched by the ${outcome.strategy} rung)`, op, { candidates: matchCandidates(index, outcome.matches) }, state);
@@ -642,6 +652,7 @@ class Planner {
     }
     for (const match of matches) state.taken.push({ start: match.start, end: match.end });
     if (op.lineHint !== undefined) state.drift = matches[0].start - (op.lineHint - 1);
+    if (inFileOrder(op)) state.cursor = { block, end: matches[matches.length - 1].end };
     const first = matches[0];
     const last = matches[matches.length - 1];
     if (reindented) warnings.push('re-indented to fit the file');
@@ -914,6 +925,11 @@ function wherePresent(index: FileIndex, needle: Needle, rungs: number): LineMatc
   if (needle.lines.every((line) => line.trim() === '')) return [];
   const found = locate(index, needle, { expectedCount: 'all', fuzzyThreshold: 1, rungs: ladder.slice(0, rungs) });
   return found.kind === 'found' ? found.matches : [];
+}
+
+/** True for ops whose blocks list their changes in file order: a diff's hunks, a patch's chunks. */
+function inFileOrder(op: ReplaceOp): boolean {
+  return op.source.format === 'unified-diff' || op.source.format === 'apply-patch';
 }
 
 /** `\n`-terminated `content` with the endings a create op states: one for all lines, or one per line. */

@@ -143,6 +143,18 @@ describe('planReply', () => {
     assert.equal(proposed(inserted, 'lock.json'), ['{', '  "z": 0,', '  "a": {', '    "node": ">=12"', '  },', '  "b": {', '    "node": ">=12"', '  },', '  "b": {', '    "node": ">=12"', '  },', '  "c": 1', '}', ''].join('\n'));
   });
 
+  it('places a bare-@@ hunk whose text occurs twice at the one place after the previous hunk', () => {
+    const file = ['def a():', '    return 0', '', 'def b():', '    x = 1', '    return 0', '', 'print(b())', ''].join('\n');
+    const hunk2 = ['@@ ... @@', '-    return 0', '+    return 1', ' '];
+    const diff = ['--- a/m.py', '+++ b/m.py', '@@ ... @@', ' def b():', '-    x = 1', '+    x = 2', ...hunk2, ''].join('\n');
+    const placed = runReply(diff, (p) => (p === 'm.py' ? file : undefined));
+    assert.equal(placed.receipt.ok, true, JSON.stringify(placed.receipt.errors));
+    assert.equal(proposed(placed, 'm.py'), file.replace('    x = 1\n    return 0', '    x = 2\n    return 1'));
+    // Alone, the same hunk has two places and nothing to choose by.
+    const alone = runReply(['--- a/m.py', '+++ b/m.py', ...hunk2, ''].join('\n'), (p) => (p === 'm.py' ? file : undefined));
+    assert.equal(alone.receipt.errors[0].code, 'AMBIGUOUS');
+  });
+
   it('replaces every occurrence for replace_all, and refuses a tool-call old_string found twice', () => {
     const all: EditOp = { kind: 'replace', path: 'l.js', search: 'foo', replacement: 'bar', granularity: 'chars', expectedCount: 'all', source: src(1) };
     assert.equal(proposed(plan({ 'l.js': 'foo(foo)\n' }, [all]), 'l.js'), 'bar(bar)\n');
