@@ -349,15 +349,22 @@ function mergeRegion(region: readonly string[], segment: readonly string[]): str
 }
 
 /**
- * True when a block given as a whole file looks like a part of it instead: the file has at least
- * 20 lines, the block under 60% of them, and the block does not both start and end as the file
- * does. ("Here's the updated method" under the file's path would otherwise delete the rest.)
+ * True when a block given as a whole file looks like a part of it instead: the block has under 60%
+ * of the file's lines and, for a file of 20 lines or more, does not both start and end as the file
+ * does; for a smaller file (6 to 19 lines), where a real rewrite may well end differently, it starts
+ * with a line the file has further down. ("Here's the updated method" under the file's path would
+ * otherwise delete the rest.)
  */
 export function looksLikeFragment(original: readonly string[], block: readonly string[]): boolean {
-  if (original.length < 20 || block.length >= original.length * 0.6) return false;
+  if (original.length < 6 || block.length >= original.length * 0.6) return false;
   const first = (lines: readonly string[]) => lines.find((line) => line.trim() !== '')?.trim();
   const last = (lines: readonly string[]) => lines[lastNonBlank(lines)]?.trim();
-  return !(first(block) === first(original) && last(block) === last(original));
+  const head = first(block);
+  if (original.length < 20) {
+    const top = original.findIndex((line) => line.trim() !== '');
+    return head !== undefined && head !== first(original) && original.some((line, i) => i > top && line.trim() === head);
+  }
+  return !(head === first(original) && last(block) === last(original));
 }
 
 /** Places a fragment of a file (a block with implied elisions before and after it) into the original. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mergeElisions } from '../../src/core/elisionMerge';
+import { looksLikeFragment, mergeElisions } from '../../src/core/elisionMerge';
 import { isElisionLine } from '../../src/core/parse/elision';
 
 const original = `import { readFile } from 'node:fs/promises';
@@ -118,5 +118,20 @@ describe('mergeElisions: a snippet placed by its edited signature', () => {
     const snippet = ['function total(items, region, exempt = false) {', '  if (!items.length) return 0;', '  // ... existing code ...'];
     const merged = mergeElisions(twins, snippet, isElisionLine);
     assert.equal(merged.ok, false);
+  });
+});
+
+describe('looksLikeFragment', () => {
+  const calc = ['import math', '', '', 'def area(r):', '    """Area of a circle."""', '    return math.pi * r * r', '', '', 'def perimeter(r):', '    return 2 * math.pi * r'];
+
+  it('takes a block that starts at a line further down a small file for a part of it', () => {
+    assert.equal(looksLikeFragment(calc, ['def perimeter(r):', '    return math.tau * r']), true);
+  });
+
+  it('takes a small file rewritten from its top, shorter and ending elsewhere, for the whole file', () => {
+    assert.equal(looksLikeFragment(calc, ['import math', '', '', 'def area(r):', '    return math.pi * r ** 2']), false);
+    // New text from the first line on is a rewrite too; so is anything for a file of under 6 lines.
+    assert.equal(looksLikeFragment(calc, ['"""Geometry."""', 'import math']), false);
+    assert.equal(looksLikeFragment(['a = 1', 'b = 2', 'c = 3'], ['c = 4']), false);
   });
 });
