@@ -19,6 +19,8 @@ const FORMAT = 'json-tool' as const;
 const PATH_KEYS = ['file_path', 'path', 'filePath', 'filepath', 'file', 'filename', 'target_file', 'absolute_path'];
 const OLD_KEYS = ['old_string', 'oldString', 'old_str', 'oldStr', 'old_text', 'oldText'];
 const NEW_KEYS = ['new_string', 'newString', 'new_str', 'newStr', 'new_text', 'newText'];
+/** The operations of OpenAI's apply_patch tool call (`apply_patch_call.operation.type`). */
+const PATCH_OPERATIONS = new Set(['create_file', 'update_file', 'delete_file']);
 const WRAPPER_ARG_KEYS = new Set(['arguments', 'input', 'args', 'parameters', 'params', 'tool_input']);
 /**
  * Keys whose presence makes an unfinished JSON value at the end of the reply an unfinished edit.
@@ -154,6 +156,19 @@ class Collector {
 
     if (command === 'view' || command === 'undo_edit') {
       this.matched = true;
+      return true;
+    }
+    if (typeof obj.type === 'string' && PATCH_OPERATIONS.has(obj.type) && typeof obj.path === 'string') {
+      // OpenAI's apply_patch tool (Responses API): `{"type": "update_file", "path", "diff"}`, the
+      // diff in the same V4A lines as a `*** Begin Patch` envelope, which is what it is read as.
+      const diff = typeof obj.diff === 'string' ? lf(obj.diff).replace(/\n$/, '') : '';
+      if (obj.type === 'delete_file') this.patch(`*** Begin Patch\n*** Delete File: ${obj.path}\n*** End Patch`);
+      else if (obj.type === 'create_file') {
+        // Each line is `+`-prefixed by the tool's contract; a bare content string is taken as the file.
+        const lines = diff.split('\n');
+        const added = lines.every((line) => line === '' || line.startsWith('+')) ? lines : lines.map((line) => '+' + line);
+        this.patch(['*** Begin Patch', `*** Add File: ${obj.path}`, ...added, '*** End Patch'].join('\n'));
+      } else this.patch(`*** Begin Patch\n*** Update File: ${obj.path}\n${diff}\n*** End Patch`);
       return true;
     }
     if (command === 'create' || (command === undefined && typeof obj.file_text === 'string' && path !== undefined)) {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ParsedReply, ReplaceOp } from '../../../src/core/ir';
+import type { CreateFileOp, ParsedReply, ReplaceOp } from '../../../src/core/ir';
 import { jsonToolCallParser } from '../../../src/core/parse/jsonToolCall';
 import { parseReply, toReplyText } from '../../../src/core/parse/registry';
 
@@ -164,5 +164,22 @@ describe('JSON tool-call parser', () => {
     for (const sample of samples) {
       assert.deepEqual(parse(sample).ops, []);
     }
+  });
+  it("reads OpenAI's apply_patch_call operations (create_file, update_file, delete_file with a V4A diff)", () => {
+    const call = (operation: object) => JSON.stringify({ type: 'apply_patch_call', call_id: 'c1', status: 'completed', operation });
+    const reply = [
+      call({ type: 'update_file', path: 'calc.py', diff: '@@ def perimeter(r):\n-    return 2 * r\n+    return r * 2\n' }),
+      call({ type: 'create_file', path: 'src/new.py', diff: "+print('hi')\n+print('bye')\n" }),
+      call({ type: 'delete_file', path: 'old.py' }),
+    ].join('\n\n');
+    const r = parseReply(reply);
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.ops.map((op) => op.kind), ['replace', 'create', 'delete']);
+    const [update, create] = r.ops as [ReplaceOp, CreateFileOp];
+    assert.equal(update.path, 'calc.py');
+    assert.deepEqual(update.anchors, ['def perimeter(r):']);
+    assert.equal(update.search, '    return 2 * r\n');
+    assert.equal(create.content, "print('hi')\nprint('bye')\n");
+    assert.deepEqual(r.ops.map((op) => op.source.block), [1, 2, 3]);
   });
 });
