@@ -11,12 +11,13 @@
 import type { EditOp, ParseProblem } from '../ir';
 import { readPatch } from './applyPatch';
 import { parseInfoString } from './fences';
+import { isElisionLine } from './elision';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
 
 const FORMAT = 'json-tool' as const;
 
-const PATH_KEYS = ['file_path', 'path', 'filePath', 'filepath', 'file', 'filename', 'target_file', 'absolute_path'];
+const PATH_KEYS = ['file_path', 'path', 'filePath', 'filepath', 'file', 'filename', 'target_file', 'target_filepath', 'TargetFile', 'absolute_path'];
 const OLD_KEYS = ['old_string', 'oldString', 'old_str', 'oldStr', 'old_text', 'oldText'];
 const NEW_KEYS = ['new_string', 'newString', 'new_str', 'newStr', 'new_text', 'newText'];
 /** The operations of OpenAI's apply_patch tool call (`apply_patch_call.operation.type`). */
@@ -26,7 +27,7 @@ const WRAPPER_ARG_KEYS = new Set(['arguments', 'input', 'args', 'parameters', 'p
  * Keys whose presence makes an unfinished JSON value at the end of the reply an unfinished edit.
  * `content` alone is too common (chat messages) and counts only next to a path key.
  */
-const EDIT_KEY_PATTERN = /"(?:old_string|new_string|oldString|newString|old_str|new_str|file_text|edits)"\s*:/;
+const EDIT_KEY_PATTERN = /"(?:old_string|new_string|oldString|newString|old_str|new_str|file_text|edits|code_edit)"\s*:/;
 const WRITE_KEY_PATTERN = /"content"\s*:/;
 const PATH_KEY_PATTERN = /"(?:file_path|filePath|path)"\s*:/;
 
@@ -223,6 +224,16 @@ class Collector {
       const before = this.ops.length + this.problems.length;
       for (const edit of obj.edits as Record<string, unknown>[]) this.editShape(edit, pickPath(edit) ?? path, depth + 1);
       if (this.ops.length + this.problems.length > before) return true;
+    }
+    const codeEdit = obj.code_edit ?? obj.codeEdit ?? obj.CodeEdit;
+    if (path !== undefined && typeof codeEdit === 'string') {
+      // Cursor's edit_file (and Morph's apply): {target_file, instructions, code_edit}, the edit
+      // written as the file with `// ... existing code ...` where it stays as it is: a snippet,
+      // merged into the file or refused, never written as it stands. Without elisions it is the file.
+      this.matched = true;
+      const content = asLines(codeEdit);
+      this.ops.push({ kind: 'rewrite', path, content, partial: content.split('\n').some(isElisionLine), source });
+      return true;
     }
     const keys = Object.keys(obj);
     if (path !== undefined && typeof obj.content === 'string' && keys.length <= 3 && (depth <= 2 || command !== undefined)) {

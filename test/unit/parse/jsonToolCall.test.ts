@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { CreateFileOp, ParsedReply, ReplaceOp } from '../../../src/core/ir';
+import type { CreateFileOp, ParsedReply, ReplaceOp, RewriteFileOp } from '../../../src/core/ir';
 import { jsonToolCallParser } from '../../../src/core/parse/jsonToolCall';
 import { parseReply, toReplyText } from '../../../src/core/parse/registry';
 
@@ -181,5 +181,14 @@ describe('JSON tool-call parser', () => {
     assert.equal(update.search, '    return 2 * r\n');
     assert.equal(create.content, "print('hi')\nprint('bye')\n");
     assert.deepEqual(r.ops.map((op) => op.source.block), [1, 2, 3]);
+  });
+  it("reads Cursor's edit_file call (target_file + code_edit) as a snippet when it elides code, else as the file", () => {
+    const snippet = parse(JSON.stringify({ target_file: 'calc.py', instructions: 'Use tau.', code_edit: '# ... existing code ...\n\ndef perimeter(r):\n    return math.tau * r' }));
+    assert.deepEqual(snippet.problems, []);
+    const [op] = snippet.ops as RewriteFileOp[];
+    assert.deepEqual({ kind: op.kind, path: op.path, partial: op.partial }, { kind: 'rewrite', path: 'calc.py', partial: true });
+    assert.equal(op.content, '# ... existing code ...\n\ndef perimeter(r):\n    return math.tau * r\n');
+    const whole = parse(JSON.stringify({ target_file: 'new.py', code_edit: "print('hi')\n" }));
+    assert.equal((whole.ops[0] as RewriteFileOp).partial, false);
   });
 });
