@@ -42,8 +42,8 @@ function mayBeMarker(line: string): boolean {
   return c === '<' || c === '>' || c === '=' || c === '-' || c === '+';
 }
 
-/** A lone opening tag of a tool-call wrapper: `<diff>`, `<content>`, `<file>`, `<![CDATA[`. */
-const XML_OPEN_TAG = /^(?:<[A-Za-z_][\w-]{0,30}>|<!\[CDATA\[)$/;
+/** Opening tags of a tool-call wrapper alone on a line: `<diff>`, `<file>`, `<content><![CDATA[`. */
+const XML_OPEN_TAG = /^(?:<[A-Za-z_][\w-]{0,30}>|<!\[CDATA\[){1,4}$/;
 /** `<path>src/a.ts</path>` (also `file_path`, `target_file`). */
 const XML_PATH = /^<(path|file_path|target_file)>([^<]{1,500})<\/\1>$/;
 

@@ -39,6 +39,13 @@ describe('parse/searchReplace', () => {
     assert.equal(op.replacement, 'x = 2\n');
   });
 
+  it("takes each block's path from Roo's multi-file apply_diff (<args><file><path>…<diff><content><![CDATA[)", () => {
+    const file = (path: string, from: string, to: string) => ['<file>', `  <path>${path}</path>`, '  <diff>', '    <content><![CDATA[', '<<<<<<< SEARCH', ':start_line:1', '-------', from, '=======', to, '>>>>>>> REPLACE', ']]></content>', '  </diff>', '</file>'];
+    const r = parse(['<apply_diff>', '<args>', ...file('a.py', 'x = 1', 'x = 2'), ...file('b.py', 'y = 1', 'y = 2'), '</args>', '</apply_diff>'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual((r.ops as ReplaceOp[]).map((op) => [op.path, op.replacement]), [['a.py', 'x = 2\n'], ['b.py', 'y = 2\n']]);
+  });
+
   it('accepts 5 to 9 marker characters, mixed, with trailing spaces', () => {
     const [op] = ops(block('a\n', 'b\n', '<<<<< SEARCH  ', '=========', '>>>>>>>>> REPLACE '));
     assert.equal(op.search, 'a\n');
