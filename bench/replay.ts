@@ -10,7 +10,9 @@
  *
  * Formats: `diff` (git diff -U3), `diff-u1`, `diff-u0`, `diff-bare` (-U3 with every `@@` header
  * stripped of its line numbers: context alone must place each hunk), `search-replace` (each -U3
- * hunk as an Aider block: context and removed lines, then context and added lines) and
+ * hunk as an Aider block: context and removed lines, then context and added lines),
+ * `search-replace-flush` (the same blocks with their shared indentation taken off, as models often
+ * quote code: re-anchoring must put it back) and
  * `apply-patch` (each -U3 hunk as an `*** Update File` chunk; new and deleted files as Add/Delete).
  * Binary files and files over 1 MB are left out of the commit. A commit counts as:
  * - exact: the engine accepted the reply and every file equals the commit's version;
@@ -29,7 +31,7 @@ interface Options {
   verbose: boolean;
 }
 
-const FORMATS = ['diff', 'diff-u1', 'diff-u0', 'diff-bare', 'search-replace', 'apply-patch'];
+const FORMATS = ['diff', 'diff-u1', 'diff-u0', 'diff-bare', 'search-replace', 'search-replace-flush', 'apply-patch'];
 
 function parseOptions(argv: string[]): Options {
   const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS, verbose: false };
@@ -107,8 +109,15 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     if (file.after === undefined) continue; // no SEARCH/REPLACE form for a deletion
     for (const hunk of file.hunks) {
       const body = hunk.filter((l) => !l.startsWith('\\'));
-      const search = body.filter((l) => l[0] !== '+').map((l) => l.slice(1));
-      const replace = body.filter((l) => l[0] !== '-').map((l) => l.slice(1));
+      let search = body.filter((l) => l[0] !== '+').map((l) => l.slice(1));
+      let replace = body.filter((l) => l[0] !== '-').map((l) => l.slice(1));
+      if (format === 'search-replace-flush') {
+        // As models often quote code: flush left (the indentation both sides share taken off).
+        const indents = [...search, ...replace].filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)![0].length);
+        const cut = indents.length > 0 ? Math.min(...indents) : 0;
+        search = search.map((l) => l.slice(Math.min(cut, /^[ \t]*/.exec(l)![0].length)));
+        replace = replace.map((l) => l.slice(Math.min(cut, /^[ \t]*/.exec(l)![0].length)));
+      }
       out.push(file.path, '````', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '````', '');
     }
   }
@@ -120,7 +129,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
  * "no newline at the end", nor to give a new file CRLF endings; such commits are left out of them.
  */
 function expressible(format: string, files: readonly FileDiff[]): boolean {
-  if (format !== 'search-replace' && format !== 'apply-patch') return true;
+  if (!format.startsWith('search-replace') && format !== 'apply-patch') return true;
   return files.every((file) => {
     if (file.hunks.some((hunk) => hunk.some((line) => line.startsWith('\\')))) return false;
     if (file.before === undefined && file.after !== undefined) return file.after.endsWith('\n') && !file.after.includes('\r');
@@ -171,7 +180,7 @@ for (const commit of commits) {
       const expected = after.get(p);
       const got = proposed.has(p) ? proposed.get(p) : before.get(p);
       // A SEARCH/REPLACE reply cannot delete a file: its deletions are not counted against it.
-      if (format === 'search-replace' && expected === undefined) return false;
+      if (format.startsWith('search-replace') && expected === undefined) return false;
       return got !== expected;
     });
     if (differs.length === 0) tally.exact++;
@@ -196,10 +205,10 @@ function isSkipped(path: string, commit: string): boolean {
 }
 
 say();
-say('format            exact  refused  WRONG  refusals by code');
+say('format                 exact  refused  WRONG  refusals by code');
 for (const [format, t] of totals) {
   const codes = [...t.codes].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ');
-  say(`${format.padEnd(16)} ${String(t.exact).padStart(6)} ${String(t.refused).padStart(8)} ${String(t.wrong).padStart(6)}  ${codes}`);
+  say(`${format.padEnd(21)} ${String(t.exact).padStart(6)} ${String(t.refused).padStart(8)} ${String(t.wrong).padStart(6)}  ${codes}`);
 }
 if (wrongs.length > 0) {
   say();
