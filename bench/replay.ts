@@ -11,7 +11,8 @@
  * Formats: `diff` (git diff -U3), `diff-u1`, `diff-u0`, `diff-bare` (-U3 with every `@@` header
  * stripped of its line numbers: context alone must place each hunk), `search-replace` (each -U3
  * hunk as an Aider block: context and removed lines, then context and added lines),
- * `search-replace-flush` (the same blocks with their shared indentation taken off, as models often
+ * `search-replace-stale` (one context line of each hunk of 4+ lines misquoted on both sides: the
+ * fuzzy rung must place it and keep the file's line), `search-replace-flush` (the same blocks with their shared indentation taken off, as models often
  * quote code: re-anchoring must put it back) and
  * `apply-patch` (each -U3 hunk as an `*** Update File` chunk; new and deleted files as Add/Delete).
  * Binary files and files over 1 MB are left out of the commit. A commit counts as:
@@ -31,7 +32,7 @@ interface Options {
   verbose: boolean;
 }
 
-const FORMATS = ['diff', 'diff-u1', 'diff-u0', 'diff-bare', 'search-replace', 'search-replace-flush', 'apply-patch'];
+const FORMATS = ['diff', 'diff-u1', 'diff-u0', 'diff-bare', 'search-replace', 'search-replace-flush', 'search-replace-stale', 'apply-patch'];
 
 function parseOptions(argv: string[]): Options {
   const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS, verbose: false };
@@ -109,6 +110,15 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     if (file.after === undefined) continue; // no SEARCH/REPLACE form for a deletion
     for (const hunk of file.hunks) {
       const body = hunk.filter((l) => !l.startsWith('\\'));
+      if (format === 'search-replace-stale') {
+        // A model misremembering one line of context: the middle context line of the hunk gets
+        // a changed word on both sides. The fuzzy rung must place it and keep the file's line.
+        const context = body.map((l, k) => (l[0] === ' ' && l.trim().length > 8 ? k : -1)).filter((k) => k >= 0);
+        if (context.length >= 2 && body.filter((l) => l[0] !== '+').length >= 4) {
+          const k = context[context.length >> 1];
+          body[k] = body[k].replace(/[A-Za-z_]{3,}/, (word) => word + 'X');
+        }
+      }
       let search = body.filter((l) => l[0] !== '+').map((l) => l.slice(1));
       let replace = body.filter((l) => l[0] !== '-').map((l) => l.slice(1));
       if (format === 'search-replace-flush') {
