@@ -93,7 +93,7 @@ function splitDiff(text: string, before: (p: string) => string | undefined, afte
 }
 
 function replyFor(format: string, commit: string, paths: string[], files: FileDiff[]): string {
-  const diff = (context: number) => git('diff', '--no-color', '--no-ext-diff', `-U${context}`, `${commit}~1`, commit, '--', ...paths);
+  const diff = (context: number) => git('diff', '--no-color', '--no-ext-diff', '--no-renames', `-U${context}`, `${commit}~1`, commit, '--', ...paths);
   if (format === 'diff') return diff(3);
   if (format === 'diff-u1') return diff(1);
   if (format === 'diff-u0') return diff(0);
@@ -185,7 +185,11 @@ for (const commit of commits) {
       if (options.verbose) say(`refused ${format} ${commit}: ${result.receipt.errors.slice(0, 2).map((e) => `${e.code} ${e.path}: ${e.message.slice(0, 160)}`).join(' | ')}`);
       continue;
     }
-    const proposed = new Map(result.changes.map((c) => [c.to ?? c.path, c.newText] as const));
+    const proposed = new Map<string, string | undefined>();
+    for (const c of result.changes) {
+      if (c.to !== undefined) proposed.set(c.path, undefined);
+      proposed.set(c.to ?? c.path, c.newText);
+    }
     const differs = paths.filter((p) => {
       const expected = after.get(p);
       const got = proposed.has(p) ? proposed.get(p) : before.get(p);

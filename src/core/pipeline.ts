@@ -6,7 +6,7 @@ import { isBareDotsLine, isElisionLine } from './parse/elision';
 import { parseReply } from './parse/registry';
 import { FileIndex } from './locate/fileIndex';
 import { locate, ladder, type LocateOutcome } from './locate/ladder';
-import type { LineMatch, Needle } from './locate/matcher';
+import { straightAlignment, type LineMatch, type Needle } from './locate/matcher';
 import { matchCandidates, nearestCandidates } from './locate/nearest';
 import { reanchor } from './reanchor';
 import { looksLikeFragment, mergeElisions, mergeFragment } from './elisionMerge';
@@ -595,6 +595,15 @@ class Planner {
 
   private locateOp(state: FileState, op: ReplaceOp, needle: Needle): LocateOutcome {
     const hint = op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined;
+    if (hint !== undefined && needle.lines.every((line) => line.trim() === '')) {
+      // Blank lines alone (a `-U0` hunk deleting an empty line) place nothing by their text; a
+      // diff's line number places them, when the file has that many blank lines exactly there.
+      const lines = state.file!.lines;
+      const end = hint + needle.lines.length;
+      const blank = end <= lines.length && lines.slice(hint, end).every((line) => line.trim() === '');
+      if (!blank || state.taken.some((t) => hint < t.end && t.start < end)) return { kind: 'notFound', notes: [] };
+      return { kind: 'found', matches: [{ start: hint, end, score: 1, strategy: 'exact', alignment: straightAlignment(hint, needle.lines.length) }], notes: ['blank lines placed by the line number'] };
+    }
     return locate(this.indexOf(state), needle, {
       expectedCount: op.expectedCount,
       lineHint: hint,
@@ -684,7 +693,9 @@ class Planner {
     // says exactly where its lines end up (`+c`); only there do they count as already inserted (a
     // lock file's new stanza often sits next to an identical one).
     const needle = trimBlankEdges({ lines, elisions: new Set() }, [])?.needle ?? { lines, elisions: new Set<number>() };
-    const newStart = op.kind === 'insert' && op.newLine !== undefined && needle.lines.length === lines.length ? op.newLine - 1 : undefined;
+    // (Blank lines trimmed off the top of the needle move where it would start.)
+    const leadingBlanks = Math.max(0, lines.findIndex((line) => line.trim() !== ''));
+    const newStart = op.kind === 'insert' && op.newLine !== undefined ? op.newLine - 1 + leadingBlanks : undefined;
     const there = (start: number) => (newStart !== undefined ? start === newStart : Math.abs(start - afterLine) <= lines.length + 1);
     if (wherePresent(this.indexOf(state), needle, 2).some((m) => there(m.start))) {
       this.record(state, { block, status: 'alreadyApplied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, warnings: ['these lines are already there'] });

@@ -178,7 +178,9 @@ function indentShift(input: ReanchorInput): (line: string) => string {
     const place = match.alignment[i];
     return typeof place !== 'number' || isBlank(line) || leadingWhitespace(line) === leadingWhitespace(fileLines[place]);
   });
-  if (sameIndentation && needle.lines.some((line) => !isBlank(line))) return (line) => (isBlank(line) ? '' : line);
+  // Lines are then written as the reply gives them, whitespace-only lines included (a diff's
+  // `+  ` is two spaces the author wrote, as git would apply them).
+  if (sameIndentation && needle.lines.some((line) => !isBlank(line))) return (line) => line;
   const unit: IndentUnit = fileUnit ?? (needleIndent?.includes('\t') ? { kind: 'tabs' } : { kind: 'spaces', size: 4 });
   const replyUsesTabs = needle.lines.some((line) => line.startsWith('\t')) || input.replacement.some((line) => line.startsWith('\t'));
   if (needleIndent === undefined || fileIndent === undefined) {

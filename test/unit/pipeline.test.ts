@@ -155,6 +155,12 @@ describe('planReply', () => {
     assert.equal(alone.receipt.errors[0].code, 'AMBIGUOUS');
   });
 
+  it('writes a whitespace-only line a diff adds as given (git would)', () => {
+    const file = '# Notes\n\n- one\n';
+    const diff = ['--- a/notes.md', '+++ b/notes.md', '@@ -1,3 +1,5 @@', ' # Notes', ' ', ' - one', '+  ', '+  more', ''].join('\n');
+    assert.equal(proposed(runReply(diff, (p) => (p === 'notes.md' ? file : undefined)), 'notes.md'), '# Notes\n\n- one\n  \n  more\n');
+  });
+
   it('replaces every occurrence for replace_all, and refuses a tool-call old_string found twice', () => {
     const all: EditOp = { kind: 'replace', path: 'l.js', search: 'foo', replacement: 'bar', granularity: 'chars', expectedCount: 'all', source: src(1) };
     assert.equal(proposed(plan({ 'l.js': 'foo(foo)\n' }, [all]), 'l.js'), 'bar(bar)\n');

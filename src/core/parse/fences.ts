@@ -285,8 +285,13 @@ export function outdentListFences(lines: string[]): boolean {
   // Inside an unfenced SEARCH/REPLACE block the lines are a file's own text (a README's indented
   // fences): never touched.
   let insideBlock = false;
+  // Nor inside the hunks of a bare diff: ` ```` there is a context line of a Markdown file.
+  let insideHunk = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    if (line.startsWith('@@')) insideHunk = true;
+    else if (insideHunk && line !== '' && !/^[ +\-\\]/.test(line)) insideHunk = false;
+    if (insideHunk) continue;
     const first = firstNonBlankChar(line);
     if (first === '<' || first === '-' || first === '>' || first === '+') {
       if (/^(?:<{5,9}|-{5,9}) (?:SEARCH|ORIGINAL)/.test(line)) insideBlock = true;

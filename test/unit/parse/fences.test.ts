@@ -112,6 +112,15 @@ describe('parse/fences', () => {
     assert.equal((diff.ops[0] as ReplaceOp).path, 'b.ts');
   });
 
+  it('leaves the context lines of a bare diff alone, fenced Markdown in them included', () => {
+    const text = ['--- a/README.md', '+++ b/README.md', '@@ -1,5 +1,5 @@', ' ```', ' yarn clean', ' yarn test', ' ```', '-old', '+new', ''].join('\n');
+    const lines = split(text);
+    assert.equal(outdentListFences(lines), false);
+    const [op] = parseReply(text).ops as ReplaceOp[];
+    assert.equal(op.path, 'README.md');
+    assert.equal(op.search, '```\nyarn clean\nyarn test\n```\nold\n');
+  });
+
   it('reads a 200,000-line reply of fences (speed: npm run fuzz)', () => {
     const lines: string[] = [];
     for (let i = 0; i < 200_000; i++) lines.push(i % 7 === 0 ? '```' + (i % 2 ? 'ts' : '') : 'x'.repeat(40));
