@@ -221,15 +221,15 @@ export function runReply(replyText: string, readFile: ReadFile, options: PlanOpt
   };
 }
 
-/**
- * The workspace-relative paths a host must make readable before `planReply` (targets, move
- * destinations, the hint). Paths that resolve outside the root are left out (they fail later).
- */
 /** True when `op` can only change a file that exists (a non-empty search, a snippet, an insert). */
 export function editsExistingFile(op: EditOp): boolean {
   return (op.kind === 'replace' && op.search !== '') || (op.kind === 'rewrite' && op.partial) || op.kind === 'insert';
 }
 
+/**
+ * The workspace-relative paths a host must make readable before `planReply` (targets, move
+ * destinations, the hint). Paths that resolve outside the root are left out (they fail later).
+ */
 export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}): string[] {
   const paths = new Set<string>();
   const add = (raw: string | undefined) => {
@@ -552,7 +552,7 @@ class Planner {
       return;
     }
     if (outcome.kind === 'found') return this.placeMatches(state, op, needle, replacementLines, outcome.matches, outcome.notes);
-    if (outcome.kind === 'ambiguous' && inFileOrder(op) && state.cursor?.block === block && state.pending.length > 0) {
+    if (outcome.kind === 'ambiguous' && isLinePrefixed(op.source.format) && state.cursor?.block === block && state.pending.length > 0) {
       // The hunks of one diff (or chunks of one patch) come in file order: among equal places,
       // one alone after the previous hunk is the one meant (Codex searches on from there too).
       const after = outcome.matches.filter((m) => m.start >= state.cursor!.end);
@@ -661,7 +661,8 @@ class Planner {
     }
     for (const match of matches) state.taken.push({ start: match.start, end: match.end });
     if (op.lineHint !== undefined) state.drift = matches[0].start - (op.lineHint - 1);
-    if (inFileOrder(op)) state.cursor = { block, end: matches[matches.length - 1].end };
+    // The hunks of one diff (the chunks of one patch) come in file order: see the ambiguous case.
+    if (isLinePrefixed(op.source.format)) state.cursor = { block, end: matches[matches.length - 1].end };
     const first = matches[0];
     const last = matches[matches.length - 1];
     if (reindented) warnings.push('re-indented to fit the file');
@@ -717,8 +718,7 @@ class Planner {
     const elided = toLines(content).some((line) => isElisionIn(op.source.format, line));
     // A new file in a diff or a patch spells out every line (git writes such files verbatim): a
     // marker there is the file's text. In a fenced block it is a model leaving code out.
-    const literal = op.source.format === 'unified-diff' || op.source.format === 'apply-patch';
-    if (elided && !literal) {
+    if (elided && !isLinePrefixed(op.source.format)) {
       this.fail('ELISION_UNRESOLVED', block, state.path, `the new file ${state.path} elides code ("... existing code ..."), but there is no existing file to fill it from`, op, {}, state);
       return;
     }
@@ -938,9 +938,13 @@ function wherePresent(index: FileIndex, needle: Needle, rungs: number): LineMatc
   return found.kind === 'found' ? found.matches : [];
 }
 
-/** True for ops whose blocks list their changes in file order: a diff's hunks, a patch's chunks. */
-function inFileOrder(op: ReplaceOp): boolean {
-  return op.source.format === 'unified-diff' || op.source.format === 'apply-patch';
+/**
+ * True for the formats whose every line is prefixed and copied from a file, git's way: unified
+ * diffs and apply_patch. Their blocks list changes in file order, their new files are spelled out
+ * verbatim, and only dotted comments in them are elisions (see `isElisionIn`).
+ */
+function isLinePrefixed(format: EditFormat | undefined): boolean {
+  return format === 'unified-diff' || format === 'apply-patch';
 }
 
 /** `\n`-terminated `content` with the endings a create op states: one for all lines, or one per line. */
@@ -965,7 +969,7 @@ function toNeedle(search: string, format?: EditFormat): Needle {
  */
 function isElisionIn(format: EditFormat | undefined, line: string): boolean {
   if (!isElisionLine(line)) return false;
-  if (format !== 'unified-diff' && format !== 'apply-patch') return true;
+  if (!isLinePrefixed(format)) return true;
   return !isBareDotsLine(line) && (line.includes('...') || line.includes('\u2026'));
 }
 

@@ -18,8 +18,9 @@
  * The price of that bound: live events cover roughly the first 25 KB of a reply (a typical chat
  * reply entirely); once the start-up credit is spent, a tail costs more than the credit it
  * earns, and the blocks after that are reported by `finish()` (once the gap is past
- * `LAZY_MARGIN`, chunks are only gathered: about 0.2x of a parse saved on a 1 MB reply). Reporting every block of any
- * reply live would cost one more full parse (measured: about 3x one-shot in all).
+ * `LAZY_MARGIN`, chunks are only gathered: about 0.2x of a parse saved on a 1 MB reply).
+ * Reporting every block of any reply live would cost one more full parse (measured: about 3x
+ * one-shot in all).
  * Works with any `ReplyParser`: it relies only on the interface.
  */
 import type { EditFormat, EditOp, ParsedReply, ParseProblem } from '../ir';
