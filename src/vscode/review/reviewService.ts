@@ -257,7 +257,15 @@ export class ReviewService {
     const old = this.store.current;
     if (old) await closeReview(old);
     const proposal = this.store.create(plan, partial);
-    if (open) await openReview(proposal);
+    if (!open) return proposal;
+    try {
+      await openReview(proposal);
+    } catch (error) {
+      // Settled (rejected, accepted) while its diff was still opening: the workbench then fails
+      // the open it had under way, and the settled outcome is the one to report.
+      if (this.store.current === proposal) throw error;
+      this.log.warn(`[review] the diff was closed while it opened: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return proposal;
   }
 
