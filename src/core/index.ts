@@ -7,7 +7,7 @@ export type * from './receipt';
 export { EditError, nextStepFor, type ErrorCode } from './errors';
 export { parseReply, toReplyText, replyParsers } from './parse/registry';
 export type { ReplyParser, ReplyText, ParsedBlock } from './parse/parser';
-export { planReply, type PlanOptions, type PlanResult, type FileChange, type ReadFile } from './pipeline';
+export { planReply, type PathRefusal, type PlanOptions, type PlanResult, type FileChange, type ReadFile } from './pipeline';
 export { editsExistingFile, referencedPaths, runReply } from './pipeline';
 export { resolvePath, type ResolvedPath } from './paths';
 export { splitFileText, looksBinary, type FileText } from './text/fileText';

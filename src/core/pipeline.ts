@@ -21,6 +21,9 @@ import { repairOverEscaped } from './text/overEscaped';
  */
 export type ReadFile = (path: string) => string | undefined;
 
+/** A host's refusal of a path: a message (`OUTSIDE_WORKSPACE`), or a message with its own code. */
+export type PathRefusal = string | { readonly code: ErrorCode; readonly message: string };
+
 export interface PlanOptions {
   /** Workspace-relative path for blocks that name no file (the active editor, the CLI's `--file`). */
   readonly hintPath?: string;
@@ -31,10 +34,11 @@ export interface PlanOptions {
   /** Files longer than this many characters are refused with `TOO_LARGE`. @default 10_000_000 */
   readonly maxFileChars?: number;
   /**
-   * The host's own check of a resolved path (a symlink that leads out of the workspace, say):
-   * a message refuses the path with `OUTSIDE_WORKSPACE`, undefined lets it through.
+   * The host's own check of a resolved path (a symlink that leads out of the workspace, a folder
+   * or a device where a file should be, say): a message refuses the path with
+   * `OUTSIDE_WORKSPACE`, a `{ code, message }` with that code, undefined lets it through.
    */
-  readonly refusePath?: (path: string) => string | undefined;
+  readonly refusePath?: (path: string) => PathRefusal | undefined;
   /**
    * For a path the reply names that does not exist: the one workspace file whose path ends with it
    * (`calc.py` or `utils/calc.py` for `src/utils/calc.py`), or undefined when none or several do.
@@ -277,7 +281,8 @@ class Planner {
     }
     const refusal = this.options.refusePath?.(resolved.path) ?? (op.kind === 'move' ? this.refusedTarget(op.to) : undefined);
     if (refusal) {
-      this.fail('OUTSIDE_WORKSPACE', block, resolved.path, refusal, op);
+      const { code, message } = typeof refusal === 'string' ? { code: 'OUTSIDE_WORKSPACE' as const, message: refusal } : refusal;
+      this.fail(code, block, resolved.path, message, op);
       return;
     }
     const state = this.stateFor(this.existingPathFor(resolved.path, op), op);
@@ -315,7 +320,7 @@ class Planner {
   }
 
   /** The host's refusal of a move's destination, if any. */
-  private refusedTarget(rawTo: string): string | undefined {
+  private refusedTarget(rawTo: string): PathRefusal | undefined {
     const resolved = resolvePath(rawTo, this.options.root);
     return resolved.ok ? this.options.refusePath?.(resolved.path) : undefined;
   }
