@@ -155,8 +155,11 @@ describe('streaming parser: blocks with a path line before their fence', () => {
 
 describe('streaming parser: a reply of ordinary length', () => {
   it('reports every finished block while the stream runs, not only at the end (30 blocks, 16-character chunks)', () => {
-    // Real code as block content: this repository's own pipeline, cut into 30 edits of 12 lines.
-    const source = fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'src', 'core', 'pipeline.ts'), 'utf8').split('\n');
+    // Real code as block content: this repository's own ladder and planner, cut into 30 edits of 12 lines.
+    const core = path.join(__dirname, '..', '..', '..', '..', 'src', 'core');
+    const files = ['locate', 'place'].flatMap((folder) => fs.readdirSync(path.join(core, folder)).sort().map((name) => path.join(core, folder, name)));
+    const source = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n').split('\n');
+    assert.ok(source.length >= 360, `${source.length} lines of source`);
     const blocks: string[] = [];
     for (let k = 0; k < 30; k++) {
       const search = source.slice(k * 12, k * 12 + 12);

@@ -1,0 +1,36 @@
+import type { EditOp } from '../ir';
+import { lineEdit } from '../plan';
+import { wherePresent } from './alreadyApplied';
+import { trimBlankEdges } from './blankEdges';
+import type { FileState, Transaction } from './transaction';
+
+/**
+ * Inserts whole lines after 1-based line `afterLine` (0: at the top). Lines that already stand
+ * right there (where a diff's `+c` says they end up, or next to the insertion point) are already
+ * applied; an insertion point past the end of the file is `NO_MATCH`.
+ */
+export function placeInsert(tx: Transaction, state: FileState, afterLine: number, lines: string[], op: EditOp): void {
+  const block = op.source.block;
+  if (!state.exists) {
+    tx.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist`, op, {}, state);
+    return;
+  }
+  const file = state.file!;
+  if (afterLine < 0 || afterLine > file.lines.length) {
+    tx.fail('NO_MATCH', block, state.path, `cannot insert after line ${afterLine}: ${state.path} has ${file.lines.length} lines`, op, {}, state);
+    return;
+  }
+  // Inserted before: the same lines (blank edges aside) already stand right at that place. A diff
+  // says exactly where its lines end up (`+c`); only there do they count as already inserted (a
+  // lock file's new stanza often sits next to an identical one).
+  const needle = trimBlankEdges({ lines, elisions: new Set() }, [])?.needle ?? { lines, elisions: new Set<number>() };
+  // (Blank lines trimmed off the top of the needle move where it would start.)
+  const leadingBlanks = Math.max(0, lines.findIndex((line) => line.trim() !== ''));
+  const newStart = op.kind === 'insert' && op.newLine !== undefined ? op.newLine - 1 + leadingBlanks : undefined;
+  const there = (start: number) => (newStart !== undefined ? start === newStart : Math.abs(start - afterLine) <= lines.length + 1);
+  if (wherePresent(tx.indexOf(state), needle, 2).some((m) => there(m.start))) {
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, warnings: ['these lines are already there'] });
+    return;
+  }
+  tx.record(state, { block, status: 'applied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, edits: [lineEdit(file, afterLine, afterLine, lines)] });
+}

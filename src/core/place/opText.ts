@@ -1,0 +1,45 @@
+import type { EditFormat } from '../ir';
+import type { Needle } from '../locate/matcher';
+import { isBareDotsLine, isElisionLine } from '../parse/elision';
+import { toLines, withEol } from '../text/fileText';
+
+/**
+ * True for the formats whose every line is prefixed and copied from a file, git's way: unified
+ * diffs and apply_patch. Their blocks list changes in file order, their new files are spelled out
+ * verbatim, and only dotted comments in them are elisions (see `isElisionIn`).
+ */
+export function isLinePrefixed(format: EditFormat | undefined): boolean {
+  return format === 'unified-diff' || format === 'apply-patch';
+}
+
+/**
+ * Whether `line` stands for omitted code in an op of `format`. In diffs and apply_patch every line
+ * is prefixed and copied from a file, so there only a comment with dots in it
+ * (`// ... existing code ...`) counts: a bare `...` is code (a Python stub's body), and a comment
+ * in words alone (`// the rest stays as is`) is the file's text, as git writes it.
+ */
+export function isElisionIn(format: EditFormat | undefined, line: string): boolean {
+  if (!isElisionLine(line)) return false;
+  if (!isLinePrefixed(format)) return true;
+  return !isBareDotsLine(line) && (line.includes('...') || line.includes('\u2026'));
+}
+
+/** An op's search text as the ladder reads it: its lines, and which of them are elisions. */
+export function toNeedle(search: string, format?: EditFormat): Needle {
+  const lines = toLines(search);
+  const elisions = new Set<number>();
+  lines.forEach((line, i) => isElisionIn(format, line) && elisions.add(i));
+  return { lines, elisions };
+}
+
+/** `\n`-terminated `content` with the endings a create op states: one for all lines, or one per line. */
+export function withEols(content: string, eol: '\r\n' | readonly ('\n' | '\r\n')[]): string {
+  if (typeof eol === 'string') return withEol(content, eol);
+  let line = 0;
+  return content.replace(/\n/g, () => eol[line++] ?? '\n');
+}
+
+/** The text without a BOM and with LF endings: how the reply's texts compare with a file's. */
+export function normaliseEol(text: string): string {
+  return text.replace(/^\ufeff/, '').replace(/\r\n/g, '\n');
+}

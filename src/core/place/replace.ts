@@ -1,0 +1,246 @@
+import type { ReplaceOp } from '../ir';
+import type { FileIndex } from '../locate/fileIndex';
+import { locate, type LocateOutcome } from '../locate/ladder';
+import { straightAlignment, type LineMatch, type Needle } from '../locate/matcher';
+import { matchCandidates, nearestCandidates } from '../locate/nearest';
+import { reanchor } from '../reanchor';
+import { lineEdit, type TextEdit } from '../plan';
+import { lfView, toLines, type FileText } from '../text/fileText';
+import { repairOverEscaped } from '../text/overEscaped';
+import { containsAppliedReplacement, wherePresent } from './alreadyApplied';
+import { placeAppend } from './append';
+import { trimBlankEdges } from './blankEdges';
+import { placeCreate } from './create';
+import { isElisionIn, isLinePrefixed, toNeedle } from './opText';
+import { placeReplaceChars } from './replaceChars';
+import { placeRewrite } from './rewrite';
+import { overlapsAny, type FileState, type Transaction } from './transaction';
+
+const defaultFuzzyThreshold = 0.85;
+
+/**
+ * Places a replace op: its search text is located on the file's current base by the ladder, the
+ * replacement is re-anchored to the matched lines, and the edit joins the file's pending edits.
+ * - An empty search creates a missing file, fills an empty one, appends to one with content.
+ * - A search text found nowhere whose replacement is already there is `alreadyApplied`; one found
+ *   only after the reply's earlier edits of the file is placed on their result (a chain of edits).
+ * - Several equal places are `AMBIGUOUS` unless a hint, an anchor or file order settles them; no
+ *   place is `NO_MATCH` with the nearest candidates.
+ * - A tool call's text escaped twice is read unescaped only when the text as written is absent.
+ */
+export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): void {
+  // Tool calls only: elsewhere a backslash in the search is the file's own text.
+  const repaired = op.source.format === 'json-tool' && state.exists && state.file ? repairOverEscaped(op.search, op.replacement, lfView(state.file)) : undefined;
+  if (!repaired) return replaceAsWritten(tx, state, op);
+  const recordsBefore = state.records.length;
+  replaceAsWritten(tx, state, { ...op, ...repaired });
+  for (const record of state.records.slice(recordsBefore)) {
+    if (record.block === op.source.block && record.status !== 'failed') record.warnings.push('the old and new text were escaped twice (\\n for a newline); read with one level of escaping removed');
+  }
+}
+
+function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): void {
+  const block = op.source.block;
+  if (!state.exists) {
+    if (op.search === '') return placeCreate(tx, state, op.replacement, op);
+    tx.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist`, op, {}, state);
+    return;
+  }
+  if (op.search === '') {
+    // Aider's convention: an empty SEARCH fills an empty file or appends to one with content.
+    if (state.file!.lines.length === 0) return placeRewrite(tx, state, op.replacement, false, op);
+    return placeAppend(tx, state, op);
+  }
+  if (op.search === op.replacement) {
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['no-op: the search and replacement texts are identical'] });
+    return;
+  }
+  if (op.granularity === 'chars' && placeReplaceChars(tx, state, op)) return;
+  replaceLines(tx, state, op);
+}
+
+function replaceLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
+  const block = op.source.block;
+  // Models sometimes write the same block twice: the second adds nothing, and must not fail the
+  // reply as an overlap with the first. Only another block can be a repeat: identical hunks of
+  // one diff (a lock file's `-"node": ">=12"` at ten places) are ten edits, and so are identical
+  // blocks whose line hints differ.
+  const key = `${op.expectedCount}\u0000${op.lineHint ?? ''}\u0000${op.search.trimEnd()}\u0000${op.replacement.trimEnd()}`;
+  const twin = state.placedEdits.get(key);
+  if (twin !== undefined && twin !== block) {
+    const first = state.records.find((record) => record.block === twin && record.status === 'applied');
+    const where = first ? { strategy: first.strategy, score: first.score, startLine: first.startLine, endLine: first.endLine } : { strategy: 'none' as const, score: 1, startLine: 0, endLine: 0 };
+    tx.record(state, { block, status: 'alreadyApplied', ...where, warnings: [`the same edit as block ${twin}, applied once`] });
+    return;
+  }
+  const recordsBefore = state.records.length;
+  placeLines(tx, state, op);
+  const placed = state.records.slice(recordsBefore).some((record) => record.block === block && record.status === 'applied');
+  if (placed) state.placedEdits.set(key, block);
+}
+
+function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
+  const block = op.source.block;
+  let needle = toNeedle(op.search, op.source.format);
+  let replacementLines = toLines(op.replacement);
+  let outcome = locateOp(tx, state, op, needle);
+  if (outcome.kind === 'notFound') {
+    // Models often add or drop a blank line at a block's edge: retry without the blank lines at
+    // the edges of the search text, taking the same lines off the replacement when it has them.
+    const trimmed = trimBlankEdges(needle, replacementLines);
+    if (trimmed) {
+      const retry = locateOp(tx, state, op, trimmed.needle);
+      if (retry.kind !== 'notFound') {
+        needle = trimmed.needle;
+        replacementLines = trimmed.replacement;
+        outcome = retry;
+      }
+    }
+  }
+  if (outcome.kind === 'found' && outcome.matches[0].strategy === 'fuzzy' && replacementOverlaps(tx, state, op, outcome.matches)) {
+    // A fuzzy hit on text that already reads as the replacement is the edit's own result.
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: outcome.matches[0].start + 1, endLine: outcome.matches[0].end, warnings: ['the replacement text is already in the file'] });
+    return;
+  }
+  if (outcome.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, outcome.matches, outcome.notes);
+  if (outcome.kind === 'ambiguous' && isLinePrefixed(op.source.format) && state.cursor?.block === block && state.pending.length > 0) {
+    // The hunks of one diff (or chunks of one patch) come in file order: among equal places,
+    // one alone after the previous hunk is the one meant (Codex searches on from there too).
+    const after = outcome.matches.filter((m) => m.start >= state.cursor!.end);
+    if (after.length === 1 && op.expectedCount === 1) {
+      return placeMatches(tx, state, op, needle, replacementLines, after, [`${outcome.matches.length} matches; the only one after the previous hunk was taken`]);
+    }
+  }
+  if (outcome.kind === 'ambiguous') {
+    const index = tx.indexOf(state);
+    tx.fail('AMBIGUOUS', block, state.path, `${outcome.reason} in ${state.path} (matched by the ${outcome.strategy} rung)`, op, { candidates: matchCandidates(index, outcome.matches) }, state);
+    return;
+  }
+  // Not found against the current base: an already-applied edit, or one meant to follow an
+  // earlier op of this reply (a chain of edits), or a real miss.
+  const index = tx.indexOf(state);
+  if (isAlreadyApplied(index, op)) {
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['the replacement text is already in the file'] });
+    return;
+  }
+  // Found only where an earlier op of this reply already changed the text: overlapping edits.
+  const overlapsEarlier =
+    state.taken.length > 0 &&
+    locate(index, needle, { expectedCount: op.expectedCount, fuzzyThreshold: tx.options.fuzzyThreshold ?? defaultFuzzyThreshold }).kind === 'found';
+  if (state.pending.length > 0) {
+    tx.commit(state);
+    const retry = locateOp(tx, state, op, needle);
+    if (retry.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, retry.matches, [...retry.notes, 'located after the earlier edits of this reply']);
+  }
+  if (overlapsEarlier) {
+    tx.fail('OVERLAPPING_EDITS', block, state.path, `the search text is in ${state.path}, but only where an earlier block of this reply already changes it`, op, {}, state);
+    return;
+  }
+  const report = nearestCandidates(tx.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
+  const best = report.candidates[0];
+  const message = best
+    ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)`
+    : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
+  tx.fail('NO_MATCH', block, state.path, message, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
+}
+
+/** Runs the ladder for an op on the file's current base, with its hint moved by the drift so far. */
+function locateOp(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle): LocateOutcome {
+  const hint = op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined;
+  if (hint !== undefined && needle.lines.every((line) => line.trim() === '')) {
+    // Blank lines alone (a `-U0` hunk deleting an empty line) place nothing by their text; a
+    // diff's line number places them, when the file has that many blank lines exactly there.
+    const lines = state.file!.lines;
+    const end = hint + needle.lines.length;
+    const blank = end <= lines.length && lines.slice(hint, end).every((line) => line.trim() === '');
+    if (!blank || state.taken.some((t) => hint < t.end && t.start < end)) return { kind: 'notFound', notes: [] };
+    return { kind: 'found', matches: [{ start: hint, end, score: 1, strategy: 'exact', alignment: straightAlignment(hint, needle.lines.length) }], notes: ['blank lines placed by the line number'] };
+  }
+  return locate(tx.indexOf(state), needle, {
+    expectedCount: op.expectedCount,
+    lineHint: hint,
+    anchors: op.anchors,
+    atEndOfFile: op.atEndOfFile,
+    fuzzyThreshold: tx.options.fuzzyThreshold ?? defaultFuzzyThreshold,
+    taken: state.taken,
+  });
+}
+
+/** True when the op's replacement text (rungs 1-5) is in the file overlapping one of `matches`. */
+function replacementOverlaps(tx: Transaction, state: FileState, op: ReplaceOp, matches: readonly LineMatch[]): boolean {
+  return wherePresent(tx.indexOf(state), toNeedle(op.replacement, op.source.format), 5).some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
+}
+
+/** True when the op's replacement is already where its search text would be. */
+function isAlreadyApplied(index: FileIndex, op: ReplaceOp): boolean {
+  return wherePresent(index, toNeedle(op.replacement, op.source.format), 5).length > 0;
+}
+
+/** Re-anchors the replacement onto each match and records the edits (or the reason it cannot). */
+function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: string[], matches: LineMatch[], notes: string[]): void {
+  const block = op.source.block;
+  const file = state.file!;
+  const index = tx.indexOf(state);
+  const replacementElisions = new Set<number>();
+  replacementLines.forEach((line, i) => isElisionIn(op.source.format, line) && replacementElisions.add(i));
+  // An edit whose result already surrounds the match (the replacement contains the search text
+  // and the file already holds the whole replacement there) was applied before: do not repeat it.
+  if (matches.length === 1 && containsAppliedReplacement(index, needle, replacementLines, matches[0])) {
+    tx.record(state, { block, status: 'alreadyApplied', strategy: matches[0].strategy, score: matches[0].score, startLine: matches[0].start + 1, endLine: matches[0].end, warnings: ['the replacement text is already in the file'] });
+    return;
+  }
+  const edits: TextEdit[] = [];
+  let reindented = false;
+  const warnings = [...notes];
+  for (const match of matches) {
+    const built = reanchor({ fileLines: file.lines, fileUnit: index.indentUnit, needle, replacement: replacementLines, replacementElisions, match });
+    if (built.problem) {
+      const extra = built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {};
+      tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
+      return;
+    }
+    reindented ||= built.reindented;
+    warnings.push(...(match.warnings ?? []));
+    edits.push(withFinalNewline(file, match, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
+  }
+  if (overlapsAny(edits, state.pending)) {
+    // Only possible when an earlier op replaced more than its match (an insert, an append):
+    // apply the earlier edits first and place this op on their result.
+    tx.commit(state);
+    const retry = locateOp(tx, state, op, needle);
+    if (retry.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, retry.matches, notes);
+    tx.fail('OVERLAPPING_EDITS', block, state.path, `this edit changes lines an earlier edit of the reply already changed in ${state.path}`, op, {}, state);
+    return;
+  }
+  for (const match of matches) state.taken.push({ start: match.start, end: match.end });
+  if (op.lineHint !== undefined) state.drift = matches[0].start - (op.lineHint - 1);
+  // The hunks of one diff (the chunks of one patch) come in file order: see the ambiguous case.
+  if (isLinePrefixed(op.source.format)) state.cursor = { block, end: matches[matches.length - 1].end };
+  const first = matches[0];
+  const last = matches[matches.length - 1];
+  if (reindented) warnings.push('re-indented to fit the file');
+  tx.record(state, {
+    block,
+    status: 'applied',
+    strategy: first.strategy,
+    score: Math.min(...matches.map((m) => m.score)),
+    startLine: first.start + 1,
+    endLine: Math.max(first.start + 1, last.end),
+    edits,
+    reindented,
+    warnings,
+  });
+}
+
+/**
+ * Honours a reply's explicit final-newline state (a diff's `\ No newline at end of file`) for an
+ * edit that reaches the end of the file; any other edit keeps the file's own state.
+ */
+function withFinalNewline(file: FileText, match: LineMatch, edit: TextEdit, finalNewline: boolean | undefined): TextEdit {
+  if (finalNewline === undefined || match.end !== file.lines.length || edit.text === '') return edit;
+  const eol = file.eol;
+  const endsWithEol = edit.text.endsWith('\n');
+  if (finalNewline && !endsWithEol) return { ...edit, text: edit.text + eol };
+  if (!finalNewline && endsWithEol) return { ...edit, text: edit.text.slice(0, edit.text.endsWith('\r\n') ? -2 : -1) };
+  return edit;
+}

@@ -1,0 +1,49 @@
+import type { EditOp } from '../ir';
+import { isElisionLine } from '../parse/elision';
+import { looksLikeFragment, mergeElisions, mergeFragment } from '../elisionMerge';
+import { lineEdit } from '../plan';
+import { toLines } from '../text/fileText';
+import { placeCreate } from './create';
+import type { FileState, Transaction } from './transaction';
+
+/**
+ * Places a whole-file block or a snippet. A file that does not exist is created. Elisions are
+ * filled from the file (`mergeElisions`); a block far shorter than the file that does not span it
+ * is placed as a part of it (`mergeFragment`), never written over the rest; either is refused with
+ * `ELISION_UNRESOLVED` when it cannot be placed. The result becomes the base later ops edit.
+ */
+export function placeRewrite(tx: Transaction, state: FileState, content: string, partial: boolean, op: EditOp): void {
+  const block = op.source.block;
+  if (!state.exists) return placeCreate(tx, state, content, op);
+  tx.commit(state);
+  const file = state.file!;
+  let lines = toLines(content);
+  const warnings: string[] = [];
+  if (lines.some(isElisionLine)) {
+    const merged = mergeElisions(file.lines, lines, isElisionLine);
+    if (!merged.ok) {
+      tx.fail('ELISION_UNRESOLVED', block, state.path, `${merged.message} in ${state.path}`, op, {}, state);
+      return;
+    }
+    lines = merged.lines;
+  } else if (partial || looksLikeFragment(file.lines, lines)) {
+    // A block far shorter than the file that does not span it is a part of it: place it like a
+    // snippet, or refuse; never let it delete the rest of the file.
+    const merged = mergeFragment(file.lines, lines);
+    if (!merged.ok) {
+      tx.fail('ELISION_UNRESOLVED', block, state.path, `the block has ${lines.length} lines for a file of ${file.lines.length} and does not start and end like it, so it looks like a part of the file, but ${merged.message}`, op, {}, state);
+      return;
+    }
+    lines = merged.lines;
+    warnings.push(`treated as a part of ${state.path}: the block is much shorter than the file`);
+  }
+  const sameText = lines.length === file.lines.length && lines.every((line, i) => line === file.lines[i]);
+  if (sameText) {
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'rewrite', score: 1, startLine: 1, endLine: file.lines.length, warnings: ['the file already has this content'] });
+    return;
+  }
+  tx.record(state, { block, status: 'applied', strategy: 'rewrite', score: 1, startLine: 1, endLine: Math.max(1, file.lines.length), edits: [lineEdit(file, 0, file.lines.length, lines)], warnings });
+  state.placedEdits.clear();
+  // Later ops of the reply edit the rewritten text, not the original.
+  tx.commit(state);
+}

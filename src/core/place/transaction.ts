@@ -1,0 +1,287 @@
+import type { EditOp } from '../ir';
+import { nextStepFor, type ErrorCode } from '../errors';
+import type { EditReceipt, FileAction, FileReceipt, ReceiptError, Strategy } from '../receipt';
+import { resolvePath } from '../paths';
+import { FileIndex } from '../locate/fileIndex';
+import { TextPlan, type TextEdit } from '../plan';
+import { looksBinary, splitFileText, type FileText } from '../text/fileText';
+import type { FileChange, PlanOptions, PlanResult, ReadFile } from '../pipeline';
+
+/** A mutable record of one op's outcome while planning; frozen into an EditReceipt at the end. */
+export interface EditRecord {
+  block: number;
+  status: EditReceipt['status'];
+  strategy: Strategy;
+  score: number;
+  startLine: number;
+  endLine: number;
+  /** The raw edits this op contributed to the file's current base (for new line numbers). */
+  edits: TextEdit[];
+  reindented?: boolean;
+  warnings: string[];
+  /** Where the new text landed, kept when the edits are committed to a later base. */
+  placed?: { newStartLine: number; newEndLine: number };
+}
+
+/** What a placement hands to `Transaction.record`: a record whose edits and warnings may be left out. */
+export type RecordInput = Omit<EditRecord, 'warnings' | 'edits'> & { warnings?: string[]; edits?: TextEdit[] };
+
+/** One file's evolving state during planning. */
+export interface FileState {
+  readonly path: string;
+  /** The text the plan started from; undefined when the file did not exist. */
+  readonly original: string | undefined;
+  /** The text edits are currently located against (the original, or a later base after a sequential commit). */
+  base: string | undefined;
+  file: FileText | undefined;
+  index: FileIndex | undefined;
+  /** Edits placed on `base` and not yet committed to it. */
+  pending: TextEdit[];
+  /** Line ranges of `base` that placed ops already claim: no later op may match inside them. */
+  taken: { start: number; end: number }[];
+  /** Line drift (found − hinted) of the last hinted op, carried to the next hunk's hint. */
+  drift: number;
+  /** Where the last placed op of a diff or patch ended, and its block: the next hunk comes after it. */
+  cursor?: { block: number; end: number };
+  exists: boolean;
+  created: boolean;
+  deleted: boolean;
+  movedTo?: string;
+  failed: boolean;
+  touched: boolean;
+  records: EditRecord[];
+  /** The search and replacement of each replace op placed so far, by block: a repeated block is a duplicate. */
+  placedEdits: Map<string, number>;
+}
+
+const defaultMaxFileChars = 10_000_000;
+
+/**
+ * The files of one reply while it is planned: each file's state (loaded on first use), the
+ * records and errors of every op, and the commit of a file's pending edits to a new base.
+ *
+ * Guarantees: a file whose ops did not all place is marked failed and never reaches `finish`'s
+ * changes; pending edits of one file never overlap (checked again by `TextPlan` when committed
+ * and at the end); line numbers in the receipt are those of the original text, new line numbers
+ * those of the proposed text.
+ */
+export class Transaction {
+  readonly errors: ReceiptError[] = [];
+  private readonly states = new Map<string, FileState>();
+  /** Paths a move renamed, pointing at the state of the file they now name. */
+  private readonly aliases = new Map<string, FileState>();
+  private readonly order: FileState[] = [];
+  /** Warnings that belong to a block's records whatever its outcome (which file it was taken to). */
+  private readonly notes = new Map<number, string[]>();
+
+  constructor(
+    readonly readFile: ReadFile,
+    readonly options: PlanOptions,
+  ) {}
+
+  /** The state a path already has in this reply (a move's destination included), if any. */
+  known(path: string): FileState | undefined {
+    return this.aliases.get(path) ?? this.states.get(path);
+  }
+
+  /** The state loaded for `path` itself (not a move's destination), if any. */
+  loaded(path: string): FileState | undefined {
+    return this.states.get(path);
+  }
+
+  /** True when a move of this reply renamed a file to `path`. */
+  isMoveDestination(path: string): boolean {
+    return this.aliases.has(path);
+  }
+
+  /** Makes `path` name `state`'s file from now on (a move's destination). */
+  alias(path: string, state: FileState): void {
+    this.aliases.set(path, state);
+  }
+
+  /** Adds a warning to every record of `block`, whatever its outcome. */
+  note(block: number, warning: string): void {
+    this.notes.set(block, [...(this.notes.get(block) ?? []), warning]);
+  }
+
+  /** The state of a path, loading the file on first use; undefined (and an error) for unreadable files. */
+  stateFor(path: string, op: EditOp): FileState | undefined {
+    const known = this.known(path);
+    if (known) return known;
+    const text = this.readFile(path);
+    if (text !== undefined && looksBinary(text)) {
+      this.fail('BINARY_FILE', op.source.block, path, `${path} is a binary file`, op);
+      return undefined;
+    }
+    const maxFileChars = this.options.maxFileChars ?? defaultMaxFileChars;
+    if (text !== undefined && text.length > maxFileChars) {
+      this.fail('TOO_LARGE', op.source.block, path, `${path} has ${text.length} characters, over the limit of ${maxFileChars}`, op);
+      return undefined;
+    }
+    const state: FileState = {
+      path,
+      original: text,
+      base: text,
+      file: text === undefined ? undefined : splitFileText(text),
+      index: undefined,
+      pending: [],
+      taken: [],
+      drift: 0,
+      exists: text !== undefined,
+      created: false,
+      deleted: false,
+      failed: false,
+      touched: false,
+      records: [],
+      placedEdits: new Map(),
+    };
+    this.states.set(path, state);
+    this.order.push(state);
+    return state;
+  }
+
+  /** The matching index of the state's current base, built on first use. */
+  indexOf(state: FileState): FileIndex {
+    if (!state.index) state.index = new FileIndex(state.file!);
+    return state.index;
+  }
+
+  /** Applies the pending edits to the base, so later ops are located on the result. */
+  commit(state: FileState): void {
+    if (state.pending.length === 0) return;
+    for (const record of state.records) {
+      if (record.edits.length === 0) continue;
+      const frozen = freeze(record, state);
+      if (frozen.newStartLine !== undefined && frozen.newEndLine !== undefined) record.placed = { newStartLine: frozen.newStartLine, newEndLine: frozen.newEndLine };
+    }
+    this.rebase(state, new TextPlan(state.pending).apply(state.base ?? ''));
+    for (const record of state.records) record.edits = [];
+  }
+
+  /** Makes `text` the state's base with nothing pending (a created file, a committed one). */
+  rebase(state: FileState, text: string): void {
+    state.base = text;
+    state.file = splitFileText(text);
+    state.index = undefined;
+    state.pending = [];
+    state.taken = [];
+  }
+
+  /** Records an op's outcome on its file; its edits join the file's pending edits. */
+  record(state: FileState, record: RecordInput): void {
+    state.touched = true;
+    const full: EditRecord = { warnings: [], edits: [], ...record };
+    const notes = this.notes.get(record.block);
+    if (notes) full.warnings = [...notes, ...full.warnings];
+    state.records.push(full);
+    state.pending.push(...full.edits);
+  }
+
+  /** Records a failed op: an error in the receipt, and its file (when there is one) kept out of the plan. */
+  fail(code: ErrorCode, block: number, path: string | null, message: string, op: EditOp, extra: Partial<ReceiptError> = {}, state?: FileState): void {
+    const notes = this.notes.get(block);
+    this.errors.push({
+      code,
+      block,
+      path,
+      message: notes ? `${message} (${notes.join('; ')})` : message,
+      candidates: [],
+      nextStep: nextStepFor(code),
+      replyLines: { start: op.source.startLine, end: op.source.endLine },
+      ...extra,
+    });
+    if (state) {
+      state.failed = true;
+      state.touched = true;
+      state.records.push({ block, status: 'failed', strategy: 'none', score: 0, startLine: 0, endLine: 0, edits: [], warnings: [] });
+    }
+  }
+
+  /** Keeps the file of an op that broke an invariant out of the plan. */
+  poison(op: EditOp): void {
+    const raw = op.kind === 'move' ? op.from : (op.path ?? this.options.hintPath);
+    const resolved = raw === undefined ? undefined : resolvePath(raw, this.options.root);
+    const state = resolved?.ok ? this.known(resolved.path) : undefined;
+    if (state) state.failed = true;
+  }
+
+  /** The receipt's files and the proposed change of every file whose ops all placed. */
+  finish(): PlanResult {
+    const files: FileReceipt[] = [];
+    const changes: FileChange[] = [];
+    for (const state of this.order) {
+      if (!state.touched) continue;
+      const action: FileAction = state.deleted && !state.created ? 'delete' : state.created && state.original === undefined ? 'create' : state.movedTo ? 'move' : 'modify';
+      const receipts = state.records.map((record) => freeze(record, state));
+      files.push({ path: state.path, action, ...(state.movedTo ? { to: state.movedTo } : {}), edits: receipts });
+      if (state.failed) continue;
+      let newText: string | undefined;
+      try {
+        newText = state.deleted ? undefined : state.pending.length ? new TextPlan(state.pending).apply(state.base ?? '') : state.base;
+      } catch (error) {
+        this.errors.push({ code: 'OVERLAPPING_EDITS', block: state.records[0]?.block ?? 0, path: state.path, message: (error as Error).message, candidates: [], nextStep: nextStepFor('OVERLAPPING_EDITS') });
+        continue;
+      }
+      const changed = action !== 'modify' || newText !== state.original;
+      if (!changed) continue;
+      changes.push({ path: state.path, action, ...(state.movedTo ? { to: state.movedTo } : {}), originalText: state.original, newText: action === 'delete' ? undefined : newText });
+    }
+    return {
+      receipt: { ok: this.errors.length === 0, files, errors: this.errors, timing: { parseMs: 0, locateMs: 0, totalMs: 0 } },
+      changes,
+    };
+  }
+}
+
+/** True when any of `edits` overlaps one of `pending`. */
+export function overlapsAny(edits: readonly TextEdit[], pending: readonly TextEdit[]): boolean {
+  return edits.some((a) => pending.some((b) => a.start < b.end && b.start < a.end));
+}
+
+/** Computes where an op's new text lands in the proposed file, from the edits that precede it. */
+function freeze(record: EditRecord, state: FileState): EditReceipt {
+  const base: EditReceipt = {
+    block: record.block,
+    status: record.status,
+    strategy: record.strategy,
+    score: record.score,
+    startLine: record.startLine,
+    endLine: record.endLine,
+    ...(record.reindented ? { reindented: true } : {}),
+    ...(record.warnings.length ? { warnings: record.warnings } : {}),
+  };
+  if (record.status === 'applied' && record.edits.length === 0 && record.placed) return { ...base, ...record.placed };
+  if (record.status !== 'applied' || record.edits.length === 0 || !state.base || !state.file) return base;
+  const file = state.file;
+  const first = record.edits.reduce((a, b) => (a.start <= b.start ? a : b));
+  let shift = 0;
+  for (const edit of state.pending) {
+    if (edit.start >= first.start) continue;
+    shift += countNewlines(edit.text, edit.text.length) - (lineAt(file, edit.end) - lineAt(file, edit.start));
+  }
+  const newStart = lineAt(file, first.start) + 1 + shift;
+  const newLines = Math.max(1, countNewlines(first.text, first.text.length) + (first.text.endsWith('\n') ? 0 : 1));
+  return { ...base, newStartLine: newStart, newEndLine: newStart + newLines - 1 };
+}
+
+/** The 0-based line holding raw offset `offset` (binary search over line starts). */
+function lineAt(file: FileText, offset: number): number {
+  let low = 0;
+  let high = file.lines.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (file.offsets[mid] <= offset) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
+
+/** How many `\n` stand in `text` before `end`. */
+export function countNewlines(text: string, end: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
