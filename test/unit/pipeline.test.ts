@@ -96,7 +96,7 @@ describe('planReply', () => {
     assert.equal(plan(files, [replaceOp('calc.py', 'x = 1\n', 'x = 2\n')]).receipt.errors[0].code, 'FILE_NOT_FOUND');
   });
 
-  it('in diffs and apply_patch a bare ... is code (a Python stub), written as given; comment markers still refuse', () => {
+  it('in diffs and apply_patch a bare ... is code (a Python stub), written as given, and so is a comment marker with nothing to stand for', () => {
     const file = 'from typing import Protocol\n\n\nclass Shape(Protocol):\n    def area(self) -> float:\n        ...\n';
     const diff = ['```diff', '--- a/shapes.py', '+++ b/shapes.py', '@@ -4,3 +4,6 @@', ' class Shape(Protocol):', '     def area(self) -> float:', '         ...', '+', '+    def perimeter(self) -> float:', '+        ...', '```'].join('\n');
     const result = runReply(diff, (p) => (p === 'shapes.py' ? file : undefined));
@@ -112,7 +112,9 @@ describe('planReply', () => {
     assert.equal(proposed(verbatim, 'notes.md'), 'Write\n// ... existing code ...\n');
     assert.match(verbatim.receipt.files[0].edits[0].warnings!.join(' '), /reads like an elision/);
     const lazy = runReply(['```diff', '--- a/shapes.py', '+++ b/shapes.py', '@@ -4,2 +4,3 @@', ' class Shape(Protocol):', '+    # ... existing code ...', '     def area(self) -> float:', '```'].join('\n'), (p) => (p === 'shapes.py' ? file : undefined));
-    assert.equal(lazy.receipt.errors[0].code, 'ELISION_UNRESOLVED');
+    // An elision-like line added where there is nothing for it to stand for is the diff's text.
+    assert.equal(proposed(lazy, 'shapes.py'), file.replace('class Shape(Protocol):\n', 'class Shape(Protocol):\n    # ... existing code ...\n'));
+    assert.match(lazy.receipt.files[0].edits[0].warnings!.join(' '), /nothing for it to stand for/);
   });
 
   it('creates a file with CRLF when a git diff in an LF reply gives its lines with CRLF, and with LF otherwise', () => {

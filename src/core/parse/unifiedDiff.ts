@@ -41,6 +41,8 @@ interface Hunk {
   atEndOfFile: boolean;
   /** The marker followed an added or context line: the new text has no final newline. */
   newHasNoFinalNewline: boolean;
+  /** The marker followed a removed or context line: the old text had no final newline. */
+  oldHasNoFinalNewline: boolean;
   oldSeen: number;
   newSeen: number;
 }
@@ -177,7 +179,7 @@ function parseRegion(
   if (bodyOnly) {
     // Hunk lines with no `@@` above them (the fence opener, `from - 1`, stands in for it): one bare hunk.
     file = newFile(from - 1);
-    hunk = { headerIndex: from - 1, lastIndex: from - 1, body: [], atEndOfFile: false, newHasNoFinalNewline: false, oldSeen: 0, newSeen: 0 };
+    hunk = { headerIndex: from - 1, lastIndex: from - 1, body: [], atEndOfFile: false, newHasNoFinalNewline: false, oldHasNoFinalNewline: false, oldSeen: 0, newSeen: 0 };
     file.hunks.push(hunk);
   }
   let k = from;
@@ -201,8 +203,10 @@ function parseRegion(
         // `\ No newline at end of file`: the hunk reaches the end of the file.
         hunk.atEndOfFile = true;
         const last = hunk.body[hunk.body.length - 1];
-        // After an added or context line it speaks of the new text: that text ends without a newline.
+        // After an added or context line it speaks of the new text, after a removed or context
+        // line of the old: that text ends without a newline.
         if (last && last.kind !== '-') hunk.newHasNoFinalNewline = true;
+        if (last && last.kind !== '+') hunk.oldHasNoFinalNewline = true;
         hunk.lastIndex = k;
         end = k + 1;
         k++;
@@ -289,6 +293,7 @@ function parseRegion(
         body: [],
         atEndOfFile: false,
         newHasNoFinalNewline: false,
+        oldHasNoFinalNewline: false,
         oldSeen: 0,
         newSeen: 0,
       };
@@ -448,8 +453,10 @@ function emitFile(
       granularity: 'lines',
       expectedCount: 1,
       ...(hunk.oldStart !== undefined && hunk.oldStart > 0 ? { lineHint: hunk.oldStart } : {}),
-      // The marker states the new file's final-newline state explicitly (IR `finalNewline`).
-      ...(hunk.atEndOfFile ? { atEndOfFile: true, finalNewline: !hunk.newHasNoFinalNewline } : {}),
+      // A marker on one side only says the diff changes the final-newline state (IR
+      // `finalNewline`); on both sides, or on context, the state is unchanged: the file keeps its
+      // own (a model copying the marker to both sides of a file that does end in a newline).
+      ...(hunk.atEndOfFile ? { atEndOfFile: true, ...(hunk.newHasNoFinalNewline !== hunk.oldHasNoFinalNewline ? { finalNewline: !hunk.newHasNoFinalNewline } : {}) } : {}),
       source,
     });
   }

@@ -3,7 +3,7 @@ import type { FileIndex } from '../locate/fileIndex';
 import { locate, type LocateOutcome } from '../locate/ladder';
 import { straightAlignment, type LineMatch, type Needle } from '../locate/matcher';
 import { matchCandidates, nearestCandidates } from '../locate/nearest';
-import { reanchor } from '../reanchor';
+import { reanchor } from '../reanchor/reanchor';
 import { lineEdit, type TextEdit } from '../plan';
 import { lfView, toLines, type FileText } from '../text/fileText';
 import { repairOverEscaped } from '../text/overEscaped';
@@ -193,14 +193,14 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   let reindented = false;
   const warnings = [...notes];
   for (const match of matches) {
-    const built = reanchor({ fileLines: file.lines, fileUnit: index.indentUnit, needle, replacement: replacementLines, replacementElisions, match });
+    const built = reanchor({ fileLines: file.lines, fileUnit: index.indentUnit, needle, replacement: replacementLines, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format) });
     if (built.problem) {
       const extra = built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {};
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
       return;
     }
     reindented ||= built.reindented;
-    warnings.push(...(match.warnings ?? []));
+    warnings.push(...(match.warnings ?? []), ...built.warnings);
     edits.push(withFinalNewline(file, match, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
   }
   if (overlapsAny(edits, state.pending)) {

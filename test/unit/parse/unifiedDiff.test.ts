@@ -114,7 +114,16 @@ describe('unified diff parser', () => {
     assert.equal(op.search, 'alpha\nbeta\n');
     assert.equal(op.replacement, 'alpha\nBETA\n');
     assert.equal(op.atEndOfFile, true);
-    assert.equal(op.finalNewline, false);
+    // The marker on both sides says the state does not change: the file keeps its own.
+    assert.equal(op.finalNewline, undefined);
+  });
+
+  it('says the new text loses its final newline only when the marker is on the new side alone', () => {
+    const lost = replaces(parse(['--- a/v.txt', '+++ b/v.txt', '@@ -1 +1 @@', '-beta', '+BETA', '\\ No newline at end of file'].join('\n')).ops)[0];
+    assert.equal(lost.finalNewline, false);
+    const context = replaces(parse(['--- a/v.txt', '+++ b/v.txt', '@@ -1,2 +1,2 @@', '-alpha', '+ALPHA', ' beta', '\\ No newline at end of file'].join('\n')).ops)[0];
+    assert.equal(context.atEndOfFile, true);
+    assert.equal(context.finalNewline, undefined);
   });
 
   it('says the new text gains a final newline when only the old side lacked one', () => {

@@ -1,0 +1,115 @@
+import type { Alignment, LineMatch, Needle } from '../locate/matcher';
+import { indentWidth, isBlank, leadingWhitespace, renderIndent, type IndentUnit } from '../text/indentation';
+
+/** A line whose place in the file is known: its indentation in the reply and in the file. */
+export interface IndentAnchor {
+  readonly replyIndent: string;
+  readonly fileIndent: string;
+}
+
+/**
+ * How the reply's indentation maps onto the file's, measured on the search lines the match
+ * aligned with file lines. New lines are then indented relative to a neighbour (see
+ * `indentFrom`), never by one offset for the whole block: a reply that quotes a signature flush
+ * left but its body indented, or a file that mixes tabs and spaces, would otherwise move some
+ * lines of one block and not others.
+ */
+export interface IndentFrame {
+  /** The reply's indentation is the file's on every aligned line: new lines are written as given. */
+  readonly verbatim: boolean;
+  /** The file's indent unit (detected, or guessed from the reply). */
+  readonly unit: IndentUnit;
+  /** Columns of a tab when measuring widths. */
+  readonly tabSize: number;
+  /** File columns per reply column (2 when the reply indents by 2 where the file indents by 4). */
+  readonly scale: number;
+  /** The first aligned non-blank search line: the anchor of last resort. */
+  readonly first: IndentAnchor | undefined;
+  /** The file's own indentation strings by width, so a shallower line reuses the file's spelling. */
+  readonly byWidth: ReadonlyMap<number, string>;
+  /** The reply uses tabs anywhere (for converting a block with nothing to measure against). */
+  readonly replyUsesTabs: boolean;
+}
+
+/** Measures the reply's indentation against the file's on the matched lines. */
+export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch): IndentFrame {
+  const aligned: { reply: string; file: string }[] = [];
+  needle.lines.forEach((line, i) => {
+    const place: Alignment = match.alignment[i];
+    if (typeof place !== 'number' || isBlank(line) || needle.elisions.has(i)) return;
+    aligned.push({ reply: leadingWhitespace(line), file: leadingWhitespace(fileLines[place]) });
+  });
+  const first = aligned[0] ? { replyIndent: aligned[0].reply, fileIndent: aligned[0].file } : undefined;
+  const replyUsesTabs = needle.lines.some((line) => line.startsWith('\t')) || replacement.some((line) => line.startsWith('\t'));
+  const unit: IndentUnit = fileUnit ?? (first?.replyIndent.includes('\t') ? { kind: 'tabs' } : { kind: 'spaces', size: 4 });
+  const tabSize = unit.kind === 'spaces' ? unit.size : replySpaceUnit(needle.lines, replacement);
+  const verbatim = aligned.length > 0 && aligned.every((pair) => pair.reply === pair.file);
+  const byWidth = new Map<number, string>();
+  for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
+  const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
+  return { verbatim, unit, tabSize, scale, first, byWidth, replyUsesTabs };
+}
+
+/**
+ * The line re-indented for the file, relative to `anchor` (a neighbouring line whose place in the
+ * file is known): it keeps its depth relative to that line, scaled to the file's step, starting
+ * from that line's own indentation in the file. Whitespace-only lines move like any other; an
+ * empty line stays empty.
+ */
+export function indentFrom(line: string, anchor: IndentAnchor | undefined, frame: IndentFrame): string {
+  if (line === '') return '';
+  const indent = leadingWhitespace(line);
+  const body = line.slice(indent.length);
+  if (anchor === undefined) return convertUnit(indent, frame) + body;
+  const { tabSize, unit, scale } = frame;
+  const replyDelta = indentWidth(indent, tabSize) - indentWidth(anchor.replyIndent, tabSize);
+  const anchorWidth = indentWidth(anchor.fileIndent, tabSize);
+  const target = Math.max(0, anchorWidth + Math.round(replyDelta * scale));
+  if (target >= anchorWidth) {
+    // Deeper than (or level with) the anchor: the anchor's own indentation, then the extra depth
+    // in the file's unit, or as the reply spells it when that already is the file's character.
+    const rest = indent.startsWith(anchor.replyIndent) ? indent.slice(anchor.replyIndent.length) : undefined;
+    const fileChar = unit.kind === 'tabs' ? '\t' : ' ';
+    if (scale === 1 && rest !== undefined && [...rest].every((c) => c === fileChar)) return anchor.fileIndent + rest + body;
+    return anchor.fileIndent + renderIndent(target - anchorWidth, unit, tabSize) + body;
+  }
+  return (frame.byWidth.get(target) ?? renderIndent(target, unit, tabSize)) + body;
+}
+
+/** Converts indentation between tabs and spaces when nothing says where the block sits. */
+function convertUnit(indent: string, frame: IndentFrame): string {
+  const { unit } = frame;
+  if (unit.kind === 'spaces' && indent.includes('\t')) return renderIndent(indentWidth(indent, unit.size), unit, unit.size);
+  if (unit.kind === 'tabs' && !frame.replyUsesTabs && indent.length > 0) return renderIndent(indentWidth(indent, 4), unit, 4);
+  return indent;
+}
+
+/**
+ * When the search text is indented in another step than the file (2 spaces for the file's 4),
+ * the factor `s` with `file = base + s × reply` on every aligned line; 1 when one offset maps them
+ * (the common case), when fewer than two depths are seen, or when they obey no such map.
+ */
+function indentScale(pairs: readonly (readonly [number, number])[]): number {
+  const byReply = new Map<number, number>();
+  for (const [reply, file] of pairs) {
+    const known = byReply.get(reply);
+    if (known !== undefined && known !== file) return 1;
+    byReply.set(reply, file);
+  }
+  if (byReply.size < 2) return 1;
+  const sorted = [...byReply].sort((a, b) => a[0] - b[0]);
+  const [replyBase, fileBase] = sorted[0];
+  const [replyTop, fileTop] = sorted[sorted.length - 1];
+  const scale = (fileTop - fileBase) / (replyTop - replyBase);
+  if (!(scale > 0) || !Number.isInteger(scale * 2)) return 1;
+  return sorted.every(([reply, file]) => fileBase + scale * (reply - replyBase) === file) ? scale : 1;
+}
+
+/** The reply's own space indent step (for converting its spaces to the file's tabs); 4 when unclear. */
+function replySpaceUnit(needle: readonly string[], replacement: readonly string[]): number {
+  const widths = [...needle, ...replacement].filter((line) => !isBlank(line) && line.startsWith(' ')).map((line) => leadingWhitespace(line).length);
+  if (widths.length === 0) return 4;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const step = widths.reduce((a, b) => gcd(a, b));
+  return step >= 2 && step <= 8 ? step : 4;
+}

@@ -1,0 +1,296 @@
+import type { Alignment, LineMatch, Needle } from '../locate/matcher';
+import { normaliseLine } from '../locate/fileIndex';
+import { correspond } from '../elisionMerge';
+import { indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
+import { indentFrame, indentFrom, type IndentAnchor, type IndentFrame } from './indent';
+import { alignSteps, type Step } from './steps';
+
+/** The replacement lines for one located op, ready to put in place of the matched lines. */
+export interface Reanchored {
+  readonly lines: string[];
+  /**
+   * For each written line, the file line whose line ending it takes: the line it was copied from,
+   * or for a changed line the file line it replaces; undefined for a purely new line.
+   */
+  readonly sources: (number | undefined)[];
+  /** True when any written line's indentation differs from the reply's. */
+  readonly reindented: boolean;
+  /** Notes for the reviewer (a line that reads like an elision but stands for nothing, written as given). */
+  readonly warnings: string[];
+  /** Why the replacement cannot be built safely (an unmatched elision, a conflicting stale line). */
+  readonly problem?: { readonly code: 'ELISION_UNRESOLVED' | 'OUT_OF_DATE'; readonly message: string };
+}
+
+export interface ReanchorInput {
+  readonly fileLines: readonly string[];
+  readonly fileUnit: IndentUnit | undefined;
+  readonly needle: Needle;
+  readonly replacement: readonly string[];
+  /** Which replacement lines are elision markers. */
+  readonly replacementElisions: ReadonlySet<number>;
+  readonly match: LineMatch;
+  /**
+   * The reply's kept lines are context quoted from the file, by the format's own definition
+   * (unified diffs, apply_patch): they are written as the file has them on every rung. Otherwise
+   * (SEARCH/REPLACE, tool calls) a kept line the reply writes with other typographic punctuation
+   * is written as the reply has it: the model wrote the line it wants. @default false
+   */
+  readonly quotedContext?: boolean;
+}
+
+/** One line to write, before its indentation is settled. */
+type Emitted =
+  | { readonly kind: 'file'; readonly place: number; readonly anchor?: IndentAnchor }
+  | { readonly kind: 'new'; readonly line: string; readonly source?: number; readonly anchor?: IndentAnchor };
+
+/**
+ * Builds the text that replaces a match, merging three versions line by line: the reply's search
+ * lines (what the model saw), its replacement (what it wants), and the file's matched lines (what
+ * is there now).
+ * - A line the reply keeps (in search and replacement) is written as the FILE has it, so context
+ *   quoted with other whitespace (or, in diffs and patches, other punctuation) is never rewritten.
+ * - An elision marker in the replacement stands for the search lines between its neighbours (the
+ *   nearest non-blank lines it shares with the search), less those the lines written next to it
+ *   edit; they are written as the file has them. A marker with nothing between its neighbours is
+ *   no elision: it is written as given, with a warning. One whose lines the edits next to it would
+ *   all take stands for nothing: refused.
+ * - A new or changed line takes the file's indentation relative to its neighbour: the line it
+ *   replaces, else the nearest line the reply quotes before it (else after it), keeping its depth
+ *   relative to that line in the file's step and unit (tabs stay tabs). Whitespace-only lines
+ *   move like any other.
+ * - A line the model changes but the file has changed differently (a fuzzy match's stale line)
+ *   is refused as OUT_OF_DATE: the user's newer text is never overwritten silently.
+ */
+export function reanchor(input: ReanchorInput): Reanchored {
+  const { needle, replacement, match, fileLines } = input;
+  const aligned = alignSteps(needle, replacement, input.replacementElisions);
+  if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
+  const frame = indentFrame(fileLines, input.fileUnit, needle, replacement, match);
+  const anchorOf = (n: number): IndentAnchor | undefined => {
+    const place = match.alignment[n];
+    if (typeof place !== 'number' || isBlank(needle.lines[n]) || needle.elisions.has(n)) return undefined;
+    return { replyIndent: leadingWhitespace(needle.lines[n]), fileIndent: leadingWhitespace(fileLines[place]) };
+  };
+  const emitted: Emitted[] = [];
+  /** Writes needle line n as the file has it (an elision marker: the lines it matched). */
+  const quote = (n: number) => {
+    const place: Alignment = match.alignment[n];
+    if (typeof place === 'number') emitted.push({ kind: 'file', place, anchor: anchorOf(n) });
+    else if (place !== undefined) for (let f = place.from; f < place.to; f++) emitted.push({ kind: 'file', place: f });
+    else emitted.push({ kind: 'new', line: needle.lines[n] });
+  };
+  const warnings: string[] = [];
+  for (const step of aligned.steps) {
+    if (step.kind === 'keep') {
+      const place = match.alignment[step.n];
+      const own = replacement[step.r];
+      if (typeof place === 'number' && !input.quotedContext && differsBeyondWhitespace(fileLines[place], own, match.strategy)) {
+        // Typographic differences in a kept line of a SEARCH/REPLACE or a tool call: the model
+        // wrote the line it wants (at the file's indentation of that line).
+        emitted.push({ kind: 'new', line: own, source: place, anchor: anchorOf(step.n) });
+      } else quote(step.n);
+      continue;
+    }
+    if (step.kind === 'change') {
+      const conflict = staleConflict(input, step.nFrom, step.nTo, replacement.slice(step.rFrom, step.rTo));
+      if (conflict) return refused('OUT_OF_DATE', conflict);
+      for (let r = step.rFrom; r < step.rTo; r++) emitChanged(emitted, input, step, r, anchorOf);
+      continue;
+    }
+    const paired = pairedMarker(step, needle, replacement);
+    if (paired !== undefined) {
+      // The search text elides the same lines: the two markers pair, and what is written around
+      // them is an ordinary change on each side.
+      const sides = [
+        { kind: 'change' as const, nFrom: step.nFrom, nTo: paired, rFrom: step.rFrom, rTo: step.marker },
+        { kind: 'change' as const, nFrom: paired + 1, nTo: step.nTo, rFrom: step.marker + 1, rTo: step.rTo },
+      ];
+      for (const side of sides) {
+        const conflict = staleConflict(input, side.nFrom, side.nTo, replacement.slice(side.rFrom, side.rTo));
+        if (conflict) return refused('OUT_OF_DATE', conflict);
+      }
+      for (let r = sides[0].rFrom; r < sides[0].rTo; r++) emitChanged(emitted, input, sides[0], r, anchorOf);
+      quote(paired);
+      for (let r = sides[1].rFrom; r < sides[1].rTo; r++) emitChanged(emitted, input, sides[1], r, anchorOf);
+      continue;
+    }
+    const covered = coverage(step, needle, replacement);
+    if (covered.kind === 'nothing') {
+      // Nothing between the marker's neighbours: the line is the reply's text, not an elision.
+      warnings.push(`"${replacement[step.marker].trim().slice(0, 60)}" reads like an elision, but there is nothing for it to stand for here; written as given`);
+      for (let r = step.rFrom; r < step.rTo; r++) emitted.push({ kind: 'new', line: replacement[r] });
+      continue;
+    }
+    if (covered.kind === 'taken') {
+      return refused('ELISION_UNRESOLVED', 'the replacement elides code ("... existing code ...") between lines that edit every search line it could stand for, so what it keeps is unknown');
+    }
+    const editedBefore = replacement.slice(step.rFrom, step.rFrom + covered.editedAtStart);
+    const editedAfter = replacement.slice(step.rTo - covered.editedAtEnd, step.rTo);
+    const conflict =
+      staleConflict(input, step.nFrom, step.nFrom + covered.editedAtStart, editedBefore) ??
+      staleConflict(input, step.nTo - covered.editedAtEnd, step.nTo, editedAfter);
+    if (conflict) return refused('OUT_OF_DATE', conflict);
+    for (let r = step.rFrom; r < step.marker; r++) {
+      const k = r - step.rFrom;
+      // A line written before the marker that edits the k-th search line replaces it.
+      const source = k < covered.editedAtStart ? step.nFrom + k : undefined;
+      emitted.push(newLine(replacement[r], source, source === undefined ? undefined : anchorOf(source), match));
+    }
+    for (let n = step.nFrom + covered.editedAtStart; n < step.nTo - covered.editedAtEnd; n++) quote(n);
+    for (let r = step.marker + 1; r < step.rTo; r++) {
+      const fromEnd = step.rTo - r;
+      const source = fromEnd <= covered.editedAtEnd ? step.nTo - fromEnd : undefined;
+      emitted.push(newLine(replacement[r], source, source === undefined ? undefined : anchorOf(source), match));
+    }
+  }
+  return { ...render(emitted, fileLines, frame), warnings };
+}
+
+/** Emits replacement line `r` of a change: it replaces the search line at the same position, if any. */
+function emitChanged(emitted: Emitted[], input: ReanchorInput, step: Extract<Step, { kind: 'change' }>, r: number, anchorOf: (n: number) => IndentAnchor | undefined): void {
+  const a = r - step.rFrom;
+  const replaced = a < step.nTo - step.nFrom ? step.nFrom + a : undefined;
+  emitted.push(newLine(input.replacement[r], replaced, replaced === undefined ? undefined : anchorOf(replaced), input.match));
+}
+
+/** A line the reply writes; `replaced` is the search line it replaces (its ending and indentation anchor). */
+function newLine(line: string, replaced: number | undefined, anchor: IndentAnchor | undefined, match: LineMatch): Emitted {
+  const place = replaced === undefined ? undefined : match.alignment[replaced];
+  return { kind: 'new', line, ...(typeof place === 'number' ? { source: place } : {}), ...(anchor ? { anchor } : {}) };
+}
+
+/**
+ * The search text's own marker that the step's replacement marker pairs with: the step holds
+ * exactly one, and the nearest non-blank line before the two markers is the same line, or the
+ * nearest after them is (the start or end of the text counts as a line). Undefined otherwise: the
+ * replacement marker then stands for what lies between its own neighbours (see `coverage`).
+ */
+function pairedMarker(step: Extract<Step, { kind: 'elision' }>, needle: Needle, replacement: readonly string[]): number | undefined {
+  let found: number | undefined;
+  for (let n = step.nFrom; n < step.nTo; n++) {
+    if (!needle.elisions.has(n)) continue;
+    if (found !== undefined) return undefined;
+    found = n;
+  }
+  if (found === undefined) return undefined;
+  const neighbour = (lines: readonly string[], from: number, direction: 1 | -1) => {
+    for (let i = from + direction; i >= 0 && i < lines.length; i += direction) if (lines[i].trim() !== '') return lines[i].trim();
+    return direction < 0 ? '\u0000start' : '\u0000end';
+  };
+  const sameBefore = neighbour(needle.lines, found, -1) === neighbour(replacement, step.marker, -1);
+  const sameAfter = neighbour(needle.lines, found, 1) === neighbour(replacement, step.marker, 1);
+  return sameBefore || sameAfter ? found : undefined;
+}
+
+/**
+ * What an elision marker stands for: the search lines of its step, less those the replacement
+ * lines written before it edit (from the first on) and those written after it edit (from the last
+ * back). `nothing` when the step has no search line; `taken` when the edits leave none.
+ *
+ * A line edits a search line when `correspond` says so (equal, or a similar line with the same
+ * first words); after the marker also when both end a block alike (see `editsLine`). Lines written after the marker edit the step's last lines only as a run that ends
+ * the step and is not nested in a new line above it (a new method's body never edits the end of
+ * the method before it).
+ */
+function coverage(step: Extract<Step, { kind: 'elision' }>, needle: Needle, replacement: readonly string[]): { kind: 'lines'; editedAtStart: number; editedAtEnd: number } | { kind: 'nothing' } | { kind: 'taken' } {
+  const removed = needle.lines.slice(step.nFrom, step.nTo);
+  const isMarkerOfNeedle = (k: number) => needle.elisions.has(step.nFrom + k);
+  if (removed.every((line, k) => line.trim() === '' && !isMarkerOfNeedle(k))) return { kind: 'nothing' };
+  const before = replacement.slice(step.rFrom, step.marker);
+  const after = replacement.slice(step.marker + 1, step.rTo);
+  let editedAtStart = 0;
+  while (editedAtStart < before.length && editedAtStart < removed.length && !isMarkerOfNeedle(editedAtStart) && correspond(before[editedAtStart], removed[editedAtStart])) editedAtStart++;
+  let editedAtEnd = 0;
+  while (
+    editedAtEnd < after.length &&
+    removed.length - editedAtEnd > editedAtStart &&
+    !isMarkerOfNeedle(removed.length - 1 - editedAtEnd) &&
+    editsLine(after[after.length - 1 - editedAtEnd], removed[removed.length - 1 - editedAtEnd])
+  ) {
+    editedAtEnd++;
+  }
+  if (editedAtEnd > 0 && nestedUnderNewLine(after, after.length - editedAtEnd)) editedAtEnd = 0;
+  const left = removed.slice(editedAtStart, removed.length - editedAtEnd);
+  if (left.every((line, k) => line.trim() === '' && !isMarkerOfNeedle(editedAtStart + k))) return { kind: 'taken' };
+  return { kind: 'lines', editedAtStart, editedAtEnd };
+}
+
+/**
+ * True when a line written after an elision edits the search line at the same place from the
+ * end: `correspond`, or both end a block the same way at the same depth (`return`, `throw`,
+ * `raise`, `break`, `continue`): a second one written after the first could never run, so the
+ * new one replaces it.
+ */
+function editsLine(written: string, existing: string): boolean {
+  if (correspond(written, existing)) return true;
+  const terminal = /^[ \t]*(return|throw|raise|break|continue)\b/;
+  const a = terminal.exec(written);
+  const b = terminal.exec(existing);
+  return a !== null && b !== null && a[1] === b[1] && leadingWhitespace(written) === leadingWhitespace(existing);
+}
+
+/** True when a line above `from` in `lines` is shallower than the first non-blank line from `from` on. */
+function nestedUnderNewLine(lines: readonly string[], from: number): boolean {
+  const first = lines.slice(from).find((line) => line.trim() !== '');
+  if (first === undefined) return false;
+  const width = indentWidth(leadingWhitespace(first), 4);
+  return lines.slice(0, from).some((line) => line.trim() !== '' && indentWidth(leadingWhitespace(line), 4) < width);
+}
+
+/** Settles each new line's indentation and returns the lines with their line-ending sources. */
+function render(emitted: readonly Emitted[], fileLines: readonly string[], frame: IndentFrame): Omit<Reanchored, 'warnings'> {
+  const lines: string[] = [];
+  const sources: (number | undefined)[] = [];
+  let reindented = false;
+  // A new line without an anchor of its own takes the nearest quoted line before it, else after it.
+  const nextQuoted: (IndentAnchor | undefined)[] = new Array(emitted.length);
+  let next: IndentAnchor | undefined;
+  for (let i = emitted.length - 1; i >= 0; i--) {
+    nextQuoted[i] = next;
+    const entry = emitted[i];
+    if (entry.kind === 'file' && entry.anchor) next = entry.anchor;
+  }
+  let previous: IndentAnchor | undefined;
+  for (let i = 0; i < emitted.length; i++) {
+    const entry = emitted[i];
+    if (entry.kind === 'file') {
+      lines.push(fileLines[entry.place]);
+      sources.push(entry.place);
+      if (entry.anchor) previous = entry.anchor;
+      continue;
+    }
+    const written = frame.verbatim ? entry.line : indentFrom(entry.line, entry.anchor ?? previous ?? nextQuoted[i] ?? frame.first, frame);
+    if (written !== entry.line) reindented = true;
+    lines.push(written);
+    sources.push(entry.source);
+  }
+  return { lines, sources, reindented };
+}
+
+/** True for a unicode-rung match whose kept line differs from the file in more than whitespace. */
+function differsBeyondWhitespace(fileLine: string, replyLine: string, strategy: string): boolean {
+  return strategy === 'unicode' && normaliseLine(fileLine, 'collapse') !== normaliseLine(replyLine, 'collapse');
+}
+
+function refused(code: 'ELISION_UNRESOLVED' | 'OUT_OF_DATE', message: string): Reanchored {
+  return { lines: [], sources: [], reindented: false, warnings: [], problem: { code, message } };
+}
+
+/**
+ * A removed search line whose file counterpart differs from it (a fuzzy match's stale line) is
+ * safe to replace only if the model's new lines contain what the file has now.
+ */
+function staleConflict(input: ReanchorInput, from: number, to: number, added: readonly string[]): string | undefined {
+  if (input.match.strategy !== 'fuzzy') return undefined;
+  const addedNormalised = new Set(added.map((line) => normaliseLine(line, 'fold')));
+  for (let i = from; i < to; i++) {
+    const place: Alignment = input.match.alignment[i];
+    if (typeof place !== 'number') continue;
+    const fileLine = normaliseLine(input.fileLines[place], 'fold');
+    if (fileLine === normaliseLine(input.needle.lines[i], 'fold')) continue;
+    if (!addedNormalised.has(fileLine)) {
+      return `line ${place + 1} of the file is "${input.fileLines[place].trim()}" but the edit expected "${input.needle.lines[i].trim()}" and changes it: the file changed since the model read it`;
+    }
+  }
+  return undefined;
+}

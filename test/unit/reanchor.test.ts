@@ -1,0 +1,119 @@
+import * as assert from 'node:assert/strict';
+import { runReply } from '../../src/core/index';
+import { plan, proposed, replaceOp } from './helpers';
+
+/** Plans a reply against one file and returns its proposed text (throws with the receipt when refused). */
+function applied(path: string, file: string, reply: string): string {
+  const result = runReply(reply, (p) => (p === path ? file : undefined));
+  assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors, null, 2));
+  return proposed(result, path)!;
+}
+
+function block(path: string, search: string[], replace: string[]): string {
+  return [path, '```', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '```'].join('\n');
+}
+
+describe('re-anchoring: whitespace-only lines', () => {
+  const file = ['class Invoice:', '    def total(self, lines):', '        amount = 0', '        ', '        for line in lines:', '            amount += line.price', '        return amount', ''].join('\n');
+
+  it('keeps a quoted whitespace-only line as the file has it and shifts a new one like any other line', () => {
+    // Quoted one level shallower than the file, as models quote a method out of its class.
+    const reply = block('invoice.py', ['def total(self, lines):', '    amount = 0', '    ', '    for line in lines:', '        amount += line.price', '    return amount'], [
+      'def total(self, lines):', '    amount = 0', '    ', '    for line in lines:', '        amount += line.price', '    ', '    return round(amount, 2)',
+    ]);
+    const out = applied('invoice.py', file, reply).split('\n');
+    assert.equal(out[3], '        ', 'the quoted whitespace-only line keeps its 8 spaces');
+    assert.equal(out[6], '        ', 'the new whitespace-only line moves by the block\'s 4 spaces');
+    assert.equal(out[7], '        return round(amount, 2)');
+  });
+
+  it('keeps an empty new line empty', () => {
+    const reply = block('invoice.py', ['        for line in lines:', '            amount += line.price'], ['        for line in lines:', '', '            amount += line.price']);
+    assert.equal(applied('invoice.py', file, reply).split('\n')[5], '');
+  });
+});
+
+describe('re-anchoring: new lines take their quoted neighbours\' indentation', () => {
+  it('indents a new method by the method it follows when the reply quotes the class flush but the methods one level in', () => {
+    // The model quoted `class` and `def` at the same depth, unlike the file: no single offset fits.
+    const file = ['class Stack:', '    def push(self, item):', '        self.items.append(item)', ''].join('\n');
+    const reply = block('stack.py', ['class Stack:', 'def push(self, item):', '    self.items.append(item)'], [
+      'class Stack:', 'def push(self, item):', '    self.items.append(item)', '', 'def peek(self):', '    return self.items[-1]',
+    ]);
+    assert.equal(applied('stack.py', file, reply), ['class Stack:', '    def push(self, item):', '        self.items.append(item)', '', '    def peek(self):', '        return self.items[-1]', ''].join('\n'));
+  });
+
+  it('keeps a changed signature at its own line\'s depth, and its new body line at its neighbours\'', () => {
+    const file = ['export class Cart {', '  total(): number {', '    return this.sum();', '  }', '}', ''].join('\n');
+    // Signature quoted flush left, body at the file's depth.
+    const reply = block('cart.ts', ['total(): number {', '    return this.sum();', '  }'], ['total(discount = 0): number {', '    const sum = this.sum();', '    return sum - discount;', '  }']);
+    assert.equal(applied('cart.ts', file, reply), ['export class Cart {', '  total(discount = 0): number {', '    const sum = this.sum();', '    return sum - discount;', '  }', '}', ''].join('\n'));
+  });
+
+  it('in a file that mixes tabs and spaces, a new sibling line gets the same indentation as its quoted neighbour', () => {
+    const file = ['func main() {', '\tif ok {', '\t    log("a")', '\t    log("b")', '\t}', '}', ''].join('\n');
+    const reply = block('main.go', ['    if ok {', '        log("a")', '        log("b")', '    }'], ['    if ok {', '        log("a")', '        log("b")', '        log("c")', '    }']);
+    assert.equal(applied('main.go', file, reply).split('\n')[4], '\t    log("c")');
+  });
+
+  it('scales new lines by the file\'s step when the reply indents by 2 where the file indents by 4', () => {
+    const file = ['def run(jobs):', '    for job in jobs:', '        job.start()', ''].join('\n');
+    const reply = block('run.py', ['def run(jobs):', '  for job in jobs:', '    job.start()'], ['def run(jobs):', '  for job in jobs:', '    if job.ready:', '      job.start()']);
+    assert.equal(applied('run.py', file, reply), ['def run(jobs):', '    for job in jobs:', '        if job.ready:', '            job.start()', ''].join('\n'));
+  });
+});
+
+describe('re-anchoring: an elision in the replacement only', () => {
+  const file = ['class Stack:', '    def __init__(self):', '        self.items = []', '', '    def push(self, x):', '        self.items.append(x)', '', '    def pop(self):', '        return self.items.pop()', ''].join('\n');
+
+  it('stands for the search lines between its neighbours: a new method after it is added, not written over the last one', () => {
+    const reply = block('stack.py', file.trimEnd().split('\n'), ['class Stack:', '    def __init__(self):', '        self.items = []', '', '    # ... existing code ...', '', '    def peek(self):', '        return self.items[-1]']);
+    assert.equal(applied('stack.py', file, reply), file + '\n    def peek(self):\n        return self.items[-1]\n');
+  });
+
+  it('lets a line written after it edit the last line it would cover (a changed return)', () => {
+    const source = ['function total(items) {', '  let sum = 0;', '  for (const item of items) sum += item.price;', '  return sum;', '}', ''].join('\n');
+    const reply = block('total.js', source.trimEnd().split('\n'), ['function total(items) {', '  // ... existing code ...', '  return Math.round(sum);', '}']);
+    assert.equal(applied('total.js', source, reply), source.replace('  return sum;', '  return Math.round(sum);'));
+  });
+
+  it('is written as given, with a warning, when there is nothing between its neighbours', () => {
+    const source = ['def main():', '    run()', ''].join('\n');
+    const result = runReply(block('main.py', ['def main():', '    run()'], ['def main():', '    # ... existing code ...', '    run()']), (p) => (p === 'main.py' ? source : undefined));
+    assert.equal(proposed(result, 'main.py'), 'def main():\n    # ... existing code ...\n    run()\n');
+    assert.match(result.receipt.files[0].edits[0].warnings!.join(' '), /nothing for it to stand for/);
+  });
+
+  it('is refused when the lines written around it would edit every line it could stand for', () => {
+    const source = ['retries = 3', 'timeout = 30', 'backoff = 2', ''].join('\n');
+    const result = plan({ 'settings.py': source }, [replaceOp('settings.py', source, 'retries = 3\ntimeout = 60\n# ... existing code ...\nbackoff = 4\n')]);
+    assert.equal(result.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.equal(result.changes.length, 0);
+  });
+});
+
+describe('re-anchoring: elisions in both halves', () => {
+  const file = ['def load(path):', '    with open(path) as f:', '        data = f.read()', '    checked = validate(data)', '    log(checked)', '    return parse(checked)', ''].join('\n');
+
+  it('pairs markers at the same place by their neighbours and changes what follows', () => {
+    const reply = block('load.py', ['def load(path):', '    # ...', '    return parse(checked)'], ['def load(path):', '    # ...', '    return parse(checked, strict=True)']);
+    assert.equal(applied('load.py', file, reply), file.replace('parse(checked)', 'parse(checked, strict=True)'));
+  });
+
+  it('pairs them by their neighbours, not by position, when they sit at slightly different places', () => {
+    // SEARCH elides after `with open`, REPLACE elides right after the signature: the REPLACE marker
+    // stands for everything up to the edited return, which keeps `with open` and what SEARCH elided.
+    const reply = block('load.py', ['def load(path):', '    with open(path) as f:', '    # ...', '    return parse(checked)'], ['def load(path):', '    # ...', '    log("parsed")', '    return parse(checked)']);
+    assert.equal(applied('load.py', file, reply), file.replace('    return parse(checked)', '    log("parsed")\n    return parse(checked)'));
+  });
+});
+
+describe('re-anchoring: context keeps the file\'s text', () => {
+  it('in a diff, a context line quoted with ASCII punctuation keeps the file\'s dashes and curly quotes', () => {
+    const file = '# Limits \u2014 see \u201cdocs/limits.md\u201d\nMAX = 5\nMIN = 1\n';
+    const diff = ['```diff', '--- a/limits.py', '+++ b/limits.py', '@@ -1,3 +1,3 @@', ' # Limits - see "docs/limits.md"', '-MAX = 5', '+MAX = 6', ' MIN = 1', '```'].join('\n');
+    assert.equal(applied('limits.py', file, diff), file.replace('MAX = 5', 'MAX = 6'));
+    const patch = ['*** Begin Patch', '*** Update File: limits.py', '@@', ' # Limits - see "docs/limits.md"', '-MAX = 5', '+MAX = 6', '*** End Patch'].join('\n');
+    assert.equal(applied('limits.py', file, patch), file.replace('MAX = 5', 'MAX = 6'));
+  });
+});
