@@ -54,8 +54,29 @@ export interface ReplaceOp {
    * the file; otherwise the file's own state is kept.
    */
   readonly finalNewline?: boolean;
+  /**
+   * The search text as the reply quoted it, when the parser read it otherwise (a line-number
+   * gutter taken off SEARCH alone): the planner uses this text instead when the file holds it.
+   */
+  readonly quotedSearch?: string;
+  /** See `NamedPaths`. */
+  readonly namedPaths?: NamedPaths;
+  /**
+   * The replacement's first or last line is the SEARCH/REPLACE block's divider again (`=======`
+   * right before `>>>>>>> REPLACE`): a second divider models write by mistake, dropped by the
+   * planner, unless the file is Markdown-like, where a line of `=` underlines a heading.
+   */
+  readonly strayDivider?: 'start' | 'end';
   readonly source: EditSource;
 }
+
+/**
+ * Every name a reply gives the file an op edits, when they differ without a rename (a diff's
+ * `--- original.go` and `+++ updated.go`): the planner edits the first that exists, else the
+ * host's hint path; `path` is one of them. Only a rename (git's `rename from`/`rename to`,
+ * apply_patch's `*** Move to:`) moves a file.
+ */
+export type NamedPaths = readonly string[];
 
 /** Create a new file. `content` uses `\n` line endings. Refused with `FILE_EXISTS` if the file exists and differs. */
 export interface CreateFileOp {
@@ -81,6 +102,12 @@ export interface RewriteFileOp {
   readonly content: string;
   /** True when the block is a partial snippet (Cursor style) rather than a whole file. */
   readonly partial: boolean;
+  /**
+   * The block's first line, a comment naming the file (`// src/panel.tsx`), taken off `content` as
+   * a label. The planner puts it back when the existing file's own text starts with that line: it
+   * is then the file's content, not a label.
+   */
+  readonly label?: string;
   readonly source: EditSource;
 }
 
@@ -107,6 +134,8 @@ export interface InsertOp {
   readonly text: string;
   /** Where the text starts once inserted (a diff's `+c`), 1-based: where a repeat would find it. */
   readonly newLine?: number;
+  /** See `NamedPaths`. */
+  readonly namedPaths?: NamedPaths;
   readonly source: EditSource;
 }
 

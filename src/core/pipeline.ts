@@ -162,6 +162,7 @@ export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}):
       add(op.from);
       add(op.to);
     } else add(op.path);
+    if ((op.kind === 'replace' || op.kind === 'insert') && op.namedPaths) for (const name of op.namedPaths) add(name);
   }
   // A fenced file without a path may be the whole of the hint file (see wholeHintFile).
   if (parsed.ops.length === 0 && parsed.unnamedFiles?.length) add(undefined);

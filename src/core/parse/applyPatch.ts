@@ -54,6 +54,20 @@ type Section =
   | { kind: 'add'; path: string | undefined; firstIndex: number; lastIndex: number; content: string[] }
   | { kind: 'update'; path: string | undefined; firstIndex: number; lastIndex: number; moveTo?: string; chunks: Chunk[] };
 
+const FILE_HEADER = /^\*\*\* (?:Add File:|Update File:|Delete File:|Move to:|End of File$)/;
+
+/**
+ * A file header indented by spaces or tabs (`  *** Update File: a.py`), which Codex reads as a
+ * header too. Inside an update section a line with exactly one leading space is a context line
+ * (the file's own `*** Update File:` text), as Codex reads it.
+ */
+function isIndentedHeader(line: string, inUpdate: boolean): boolean {
+  const c = line[0];
+  if (c !== ' ' && c !== '\t') return false;
+  if (inUpdate && c === ' ' && line[1] !== ' ' && line[1] !== '\t') return false;
+  return FILE_HEADER.test(line.trim());
+}
+
 /**
  * Reads the patch whose `*** Begin Patch` is at `begin` (0-based), up to `*** End Patch`, a line for
  * which `isTerminator` is true (a heredoc delimiter, a closing fence), or the end of `lines`.
@@ -107,8 +121,8 @@ export function readPatch(
       error(k, 'The patch has no "*** End Patch" line before this one.');
       return done(ops, problems, -1, k - 1);
     }
-    if (line.startsWith('***')) {
-      const header = line.trimEnd();
+    if (line.startsWith('***') || isIndentedHeader(line, section?.kind === 'update')) {
+      const header = line.trim();
       skipping = false;
       if (header.startsWith('*** Add File:')) {
         finishSection();

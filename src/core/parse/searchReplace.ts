@@ -33,8 +33,11 @@ const META = /^[ \t]*:(start|end)_line:[ \t]*(\d{1,9})[ \t]*$/;
 const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
 /** Roo escapes content lines that look like markers with a backslash. */
 const ESCAPED = /^\\(?=<{5,9} SEARCH|={5,9}|>{5,9} REPLACE|-{5,9}|:start_line:|:end_line:)/;
-/** `12 | code`, `12: code`, `  12\tcode` (cat -n): a line-number gutter copied from a tool's output. */
-const NUMBER_PREFIX = /^[ \t]*(\d{1,7})(?:[ \t]*[|:][ \t]?|\t)/;
+/**
+ * `12 | code`, `12: code`, `  12\tcode` (cat -n), `    12→code` (Claude Code's Read): a line-number
+ * gutter copied from a tool's output.
+ */
+const NUMBER_PREFIX = /^[ \t]*(\d{1,7})(?:[ \t]*[|:\u2192][ \t]?|\t)/;
 
 /** Marker lines start (after indentation) with one of these characters: a cheap gate before the regexes. */
 function mayBeMarker(line: string): boolean {
@@ -199,6 +202,7 @@ class SearchReplaceScan {
     const divider = chooseDivider(lines, dividers, bodyStart, k, lines[head], lines[k]);
     let searchLines = lines.slice(bodyStart, divider).map(unescape);
     const replaceLines = lines.slice(divider + 1, k).map(unescape);
+    const stray = strayDivider(searchLines, replaceLines, lines[divider]);
     if (separator >= 0 && !hadMeta && replaceLines.length > 0 && replaceLines[0].trim() === lines[separator].trim()) {
       // Not Roo's separator: the file's own text starts with a dashed line (and the replacement keeps it).
       searchLines = [lines[separator], ...searchLines];
@@ -212,6 +216,8 @@ class SearchReplaceScan {
       replacement: joinLines(numbered.replace),
       granularity: 'lines',
       expectedCount: 1,
+      ...(numbered.searchOnly ? { quotedSearch: joinLines(searchLines) } : {}),
+      ...(stray ? { strayDivider: stray } : {}),
       ...((lineHint ?? numbered.firstNumber) !== undefined ? { lineHint: lineHint ?? numbered.firstNumber } : {}),
       source,
     };
@@ -350,6 +356,19 @@ class SearchReplaceScan {
   }
 }
 
+/**
+ * Where REPLACE repeats the block's own divider line, first or last (right after the divider,
+ * right before the end marker), when SEARCH does not have it at that end too: the second divider
+ * models write by mistake, or a heading underline in a Markdown file (see `ReplaceOp.strayDivider`).
+ */
+function strayDivider(search: readonly string[], replace: readonly string[], dividerLine: string): 'start' | 'end' | undefined {
+  const divider = dividerLine.trim();
+  const isDivider = (line: string | undefined) => line !== undefined && line.trim() === divider;
+  if (isDivider(replace[replace.length - 1]) && !isDivider(search[search.length - 1])) return 'end';
+  if (isDivider(replace[0]) && !isDivider(search[0])) return 'start';
+  return undefined;
+}
+
 function unescape(line: string): string {
   return ESCAPED.test(line) ? line.slice(1) : line;
 }
@@ -429,12 +448,15 @@ function greater(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * Removes a line-number gutter (`12 | code`, `12: code`, `12<TAB>code`) when EVERY line of both
- * sides carries one and the SEARCH side's numbers run consecutively (so a YAML list of `1: a`
- * keys or code that starts with numbers is not mistaken for a gutter). The first SEARCH number
- * becomes a line hint.
+ * Removes a line-number gutter (`12 | code`, `12: code`, `12<TAB>code`, `12→code`) when EVERY
+ * line of both sides carries one and the SEARCH side's numbers run consecutively (so a YAML list
+ * of `1: a` keys or code that starts with numbers is not mistaken for a gutter); or from SEARCH
+ * alone when its two or more lines carry consecutive numbers and no REPLACE line has one (the
+ * model copied a tool's numbered read into SEARCH only): `searchOnly` then says so, and the
+ * planner uses the SEARCH as written when the file itself has those prefixes. The first SEARCH
+ * number becomes a line hint.
  */
-export function stripLineNumbers(search: readonly string[], replace: readonly string[]): { search: readonly string[]; replace: readonly string[]; firstNumber?: number } {
+export function stripLineNumbers(search: readonly string[], replace: readonly string[]): { search: readonly string[]; replace: readonly string[]; firstNumber?: number; searchOnly?: true } {
   const unchanged = { search, replace };
   if (search.length + replace.length === 0) return unchanged;
   const strip = (lines: readonly string[], consecutive: boolean): { lines: string[]; first?: number } | undefined => {
@@ -455,6 +477,10 @@ export function stripLineNumbers(search: readonly string[], replace: readonly st
   const s = strip(search, true);
   if (!s) return unchanged;
   const r = strip(replace, search.length === 0);
-  if (!r) return unchanged;
+  if (!r) {
+    const plainReplace = replace.every((line) => !NUMBER_PREFIX.test(line));
+    if (search.length < 2 || !plainReplace || s.first === undefined) return unchanged;
+    return { search: s.lines, replace, firstNumber: s.first, searchOnly: true };
+  }
   return { search: s.lines, replace: r.lines, ...(search.length > 0 && s.first !== undefined ? { firstNumber: s.first } : {}) };
 }

@@ -372,6 +372,9 @@ function emitFile(
   const isRename = file.renameFrom !== undefined && file.renameTo !== undefined && file.renameFrom !== file.renameTo;
   // Edits name the file as it is before the diff for a rename (edit, then move), else the `+++` name.
   const path = (isRename ? oldPath : (newPath ?? oldPath)) ?? fallbackPath;
+  // `--- original.go` / `+++ updated.go` with no rename line: two names for the file being edited
+  // (only git's rename lines move a file); the planner edits the one that exists.
+  const namedPaths = !isRename && oldPath !== undefined && newPath !== undefined && oldPath !== newPath ? { namedPaths: [oldPath, newPath] } : {};
 
   if (file.problems.length > 0) {
     for (const p of file.problems) problems.push(path === undefined ? p : { ...p, path });
@@ -442,12 +445,13 @@ function emitFile(
         return;
       }
       const afterLine = hunk.oldCount === 0 ? hunk.oldStart : Math.max(0, hunk.oldStart - 1);
-      fileOps.push({ kind: 'insert', path, afterLine, text: joinLines(replacement), ...(hunk.newStart ? { newLine: hunk.newStart } : {}), source });
+      fileOps.push({ kind: 'insert', path, ...namedPaths, afterLine, text: joinLines(replacement), ...(hunk.newStart ? { newLine: hunk.newStart } : {}), source });
       continue;
     }
     fileOps.push({
       kind: 'replace',
       path,
+      ...namedPaths,
       search: joinLines(search),
       replacement: joinLines(replacement),
       granularity: 'lines',

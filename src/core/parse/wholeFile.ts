@@ -90,12 +90,17 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
 
   const first = firstNonBlank(content);
   const commentPath = first >= 0 ? pathFromComment(content[first]) : undefined;
+  // The comment naming the file is taken off as a label; the planner puts it back when the file's
+  // own text starts with it (see `RewriteFileOp.label`).
+  let labelLine: string | undefined;
   if (commentPath !== undefined) {
     if (path === undefined) {
       path = commentPath;
       strong = true;
+      labelLine = content[first];
       content = content.slice(first + 1);
     } else if (samePath(commentPath, path)) {
+      labelLine = content[first];
       content = content.slice(first + 1);
     }
   }
@@ -132,7 +137,7 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     };
     return { startLine: start + 1, endLine: end + 1, ops: [], problems: [problem] };
   }
-  const op: RewriteFileOp = { kind: 'rewrite', path, content: content.join('\n') + '\n', partial: elided, source };
+  const op: RewriteFileOp = { kind: 'rewrite', path, content: content.join('\n') + '\n', partial: elided, ...(labelLine !== undefined ? { label: labelLine } : {}), source };
   return { startLine: start + 1, endLine: end + 1, ops: [op], problems: [] };
 }
 

@@ -4,8 +4,9 @@ import { isElisionIn, isLinePrefixed, normaliseEol, withEols } from './opText';
 import type { FileState, Transaction } from './transaction';
 
 /**
- * Places a new file's content. An existing file with exactly this content is already applied;
- * one with other content is `FILE_EXISTS` (never overwritten by a create). Elisions in a fenced
+ * Places a new file's content. An existing file with exactly this content is already applied; an
+ * existing empty one (nothing but whitespace) is filled; one with other content is `FILE_EXISTS`
+ * (never overwritten by a create). Elisions in a fenced
  * new file are refused: there is nothing to fill them from.
  */
 export function placeCreate(tx: Transaction, state: FileState, content: string, op: EditOp): void {
@@ -13,6 +14,17 @@ export function placeCreate(tx: Transaction, state: FileState, content: string, 
   if (state.exists) {
     if (normaliseEol(state.base ?? '') === content) {
       tx.record(state, { block, status: 'alreadyApplied', strategy: 'create', score: 1, startLine: 1, endLine: state.file!.lines.length, warnings: ['the file already has this content'] });
+      return;
+    }
+    if (normaliseEol(state.base ?? '').trim() === '') {
+      // The file is there but holds nothing (an empty placeholder): creating it fills it.
+      const file = state.file!;
+      const text = op.kind === 'create' && op.eol ? withEols(content, op.eol) : file.eol === '\n' ? content : content.replace(/\n/g, file.eol);
+      tx.record(state, {
+        block, status: 'applied', strategy: 'create', score: 1, startLine: 1, endLine: toLines(content).length,
+        edits: [{ start: file.bom ? 1 : 0, end: (state.base ?? '').length, text }],
+        warnings: [`${state.path} existed but was empty; filled with the new content`],
+      });
       return;
     }
     tx.fail('FILE_EXISTS', block, state.path, `${state.path} already exists and differs from the new content`, op, {}, state);

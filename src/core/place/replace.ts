@@ -18,6 +18,9 @@ import { overlapsAny, type FileState, type Transaction } from './transaction';
 
 const defaultFuzzyThreshold = 0.85;
 
+/** Files where a line of `=` is text (a Markdown, reStructuredText or AsciiDoc heading underline). */
+const MARKUP_PATH = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
+
 /**
  * Places a replace op: its search text is located on the file's current base by the ladder, the
  * replacement is re-anchored to the matched lines, and the edit joins the file's pending edits.
@@ -29,6 +32,18 @@ const defaultFuzzyThreshold = 0.85;
  * - A tool call's text escaped twice is read unescaped only when the text as written is absent.
  */
 export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): void {
+  if (op.strayDivider && !MARKUP_PATH.test(state.path)) {
+    const lines = toLines(op.replacement);
+    const kept = op.strayDivider === 'end' ? lines.slice(0, -1) : lines.slice(1);
+    const { strayDivider: _dropped, ...rest } = op;
+    tx.note(op.source.block, 'a second ======= divider in REPLACE was taken for a typo and left out');
+    return placeReplace(tx, state, { ...rest, replacement: kept.length ? kept.join('\n') + '\n' : '' });
+  }
+  if (op.quotedSearch !== undefined && state.exists && state.file && wherePresent(tx.indexOf(state), toNeedle(op.quotedSearch, op.source.format), 2).length > 0) {
+    // The parser took a line-number gutter off the search, but the file has those very lines.
+    const { quotedSearch, lineHint: _numbered, ...rest } = op;
+    return placeReplace(tx, state, { ...rest, search: quotedSearch });
+  }
   // Tool calls only: elsewhere a backslash in the search is the file's own text.
   const repaired = op.source.format === 'json-tool' && state.exists && state.file ? repairOverEscaped(op.search, op.replacement, lfView(state.file)) : undefined;
   if (!repaired) return replaceAsWritten(tx, state, op);
@@ -61,22 +76,22 @@ function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): voi
 
 function replaceLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const block = op.source.block;
-  // Models sometimes write the same block twice: the second adds nothing, and must not fail the
-  // reply as an overlap with the first. Only another block can be a repeat: identical hunks of
-  // one diff (a lock file's `-"node": ">=12"` at ten places) are ten edits, and so are identical
-  // blocks whose line hints differ.
+  // Models sometimes write the same block twice, or the same hunk twice in one diff: the second
+  // adds nothing, and must not fail the reply as an overlap with the first. Identical hunks of one
+  // diff without line numbers are not repeats (a lock file's `-"node": ">=12"` at ten places is
+  // ten edits), and neither are identical blocks whose line hints differ; a hunk repeated with the
+  // same line numbers is.
   const key = `${op.expectedCount}\u0000${op.lineHint ?? ''}\u0000${op.search.trimEnd()}\u0000${op.replacement.trimEnd()}`;
   const twin = state.placedEdits.get(key);
-  if (twin !== undefined && twin !== block) {
-    const first = state.records.find((record) => record.block === twin && record.status === 'applied');
-    const where = first ? { strategy: first.strategy, score: first.score, startLine: first.startLine, endLine: first.endLine } : { strategy: 'none' as const, score: 1, startLine: 0, endLine: 0 };
-    tx.record(state, { block, status: 'alreadyApplied', ...where, warnings: [`the same edit as block ${twin}, applied once`] });
+  if (twin !== undefined && (twin.block !== block || op.lineHint !== undefined)) {
+    const where = { strategy: twin.strategy, score: twin.score, startLine: twin.startLine, endLine: twin.endLine };
+    tx.record(state, { block, status: 'alreadyApplied', ...where, warnings: [twin.block === block ? 'the same hunk twice in this diff, applied once' : `the same edit as block ${twin.block}, applied once`] });
     return;
   }
   const recordsBefore = state.records.length;
   placeLines(tx, state, op);
-  const placed = state.records.slice(recordsBefore).some((record) => record.block === block && record.status === 'applied');
-  if (placed) state.placedEdits.set(key, block);
+  const placed = state.records.slice(recordsBefore).find((record) => record.block === block && record.status === 'applied');
+  if (placed) state.placedEdits.set(key, placed);
 }
 
 function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {

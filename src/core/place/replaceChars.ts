@@ -32,16 +32,21 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
     countedTo = offset;
     return countedLines;
   };
-  // An insertion-style edit (new text = before + old text + after) whose new text already
-  // surrounds every occurrence was applied before: applying it again would duplicate lines.
-  const around = op.replacement.indexOf(op.search);
-  if (around !== -1 && op.replacement.length > op.search.length) {
-    const surrounded = (at: number) => view.startsWith(op.replacement, at - around);
-    if (occurrences.every(surrounded)) {
-      const line = lineOf(occurrences[0]);
-      tx.record(state, { block, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: line + 1, endLine: line + 1, warnings: ['the new text is already in the file'] });
-      return true;
-    }
+  // When the new text contains the old (`y` → `yy`, `foo` → `foo_bar`, an insertion around the old
+  // text), an occurrence of the old text inside an occurrence of the new one is the edit's own
+  // result: with every occurrence so, the edit was applied before (applying it again would grow
+  // the text on every re-send); `replace_all` replaces only the others.
+  const inNew = insideNewText(view, op.search, op.replacement, occurrences);
+  if (inNew.every(Boolean)) {
+    const line = lineOf(occurrences[0]);
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: line + 1, endLine: line + 1, warnings: ['the new text is already in the file'] });
+    return true;
+  }
+  const skipped = op.expectedCount === 'all' ? inNew.filter(Boolean).length : 0;
+  if (skipped > 0) {
+    const left = occurrences.filter((_, i) => !inNew[i]);
+    occurrences.length = 0;
+    occurrences.push(...left);
   }
   const wanted = op.expectedCount;
   const fits = wanted === 'all' || occurrences.length === wanted;
@@ -60,6 +65,25 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   }
   const first = lineOf(occurrences[0]);
   const last = lineOf(occurrences[occurrences.length - 1] + op.search.length);
-  tx.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: first + 1, endLine: last + 1, edits });
+  const warnings = skipped > 0 ? [`${skipped} occurrence${skipped === 1 ? '' : 's'} already inside the new text ${skipped === 1 ? 'was' : 'were'} left as ${skipped === 1 ? 'it is' : 'they are'}`] : [];
+  tx.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: first + 1, endLine: last + 1, edits, warnings });
   return true;
+}
+
+/**
+ * For each occurrence of `search` (ascending offsets in `view`): true when it lies inside an
+ * occurrence of `replacement`, which contains `search`; all false when it does not.
+ */
+function insideNewText(view: string, search: string, replacement: string, occurrences: readonly number[]): boolean[] {
+  if (replacement.length <= search.length || !replacement.includes(search)) return occurrences.map(() => false);
+  const spans: { start: number; end: number }[] = [];
+  for (let at = view.indexOf(replacement); at !== -1 && spans.length <= occurrences.length; at = view.indexOf(replacement, at + 1)) {
+    spans.push({ start: at, end: at + replacement.length });
+  }
+  let s = 0;
+  return occurrences.map((at) => {
+    while (s < spans.length && spans[s].end < at + search.length) s++;
+    // Spans are sorted by start (and so by end, all being the same length).
+    return s < spans.length && spans[s].start <= at && at + search.length <= spans[s].end;
+  });
 }

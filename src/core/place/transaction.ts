@@ -50,8 +50,8 @@ export interface FileState {
   failed: boolean;
   touched: boolean;
   records: EditRecord[];
-  /** The search and replacement of each replace op placed so far, by block: a repeated block is a duplicate. */
-  placedEdits: Map<string, number>;
+  /** The record of each replace op placed so far, by its search, replacement and hint: a repeat adds nothing. */
+  placedEdits: Map<string, EditRecord>;
 }
 
 const defaultMaxFileChars = 10_000_000;
