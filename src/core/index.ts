@@ -9,7 +9,7 @@ export { parseReply, toReplyText, replyParsers } from './parse/registry';
 export type { ReplyParser, ReplyText, ParsedBlock } from './parse/parser';
 export { planReply, type PathRefusal, type PlanOptions, type PlanResult, type FileChange, type ReadFile } from './pipeline';
 export { referencedPaths, runReply } from './pipeline';
-export { editsExistingFile } from './place/target';
+export { editsExistingFile } from './place/targetFile';
 export { resolvePath, type ResolvedPath } from './paths';
 export { splitFileText, looksBinary, type FileText } from './text/fileText';
 export { receiptToMarkdown, failureReportForModel } from './report';

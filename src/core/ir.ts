@@ -23,6 +23,11 @@ export interface EditSource {
   readonly format: EditFormat;
   readonly startLine: number;
   readonly endLine: number;
+  /**
+   * The block was written by a tool, not a model (a git diff with its `index` line): every line is
+   * the file's text as it is, so none is an elision.
+   */
+  readonly verbatim?: boolean;
 }
 
 /**

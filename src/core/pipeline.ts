@@ -39,6 +39,11 @@ export interface PlanOptions {
    * reply creates is created where it says. The host finds it (the core reads no folders).
    */
   readonly locateMissing?: (path: string) => string | undefined;
+  /**
+   * Workspace-relative paths of the files the user has open (the editor's documents): with the
+   * files the reply names and the hint path, the files in play for a block that names no file.
+   */
+  readonly openFiles?: readonly string[];
 }
 
 /** The proposed state of one file. Texts are exactly what the file holds / will hold (BOM, EOLs kept). */
@@ -75,7 +80,7 @@ export interface PlanResult {
  */
 export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
-  const tx = new Transaction(readFile, options);
+  const tx = new Transaction(readFile, options, namedPaths(parsed));
   const hinted = parsed.ops.length === 0 && parsed.problems.length === 0 ? wholeHintFile(parsed, readFile, options) : undefined;
   for (const op of hinted ? [hinted] : parsed.ops) placeGuarded(tx, op);
   for (const problem of parsed.problems) {
@@ -93,6 +98,15 @@ export function planReply(parsed: ParsedReply, readFile: ReadFile, options: Plan
   const result = tx.finish();
   const locateMs = now() - started;
   return { ...result, receipt: { ...result.receipt, timing: { parseMs: 0, locateMs: round(locateMs), totalMs: round(locateMs) } } };
+}
+
+/** Every file path the reply's ops name, as written (a move's both ends, a diff's every name). */
+function namedPaths(parsed: ParsedReply): string[] {
+  return parsed.ops.flatMap((op) => {
+    if (op.kind === 'move') return [op.from, op.to];
+    const names = op.kind === 'replace' || op.kind === 'insert' ? (op.namedPaths ?? []) : [];
+    return op.path === undefined ? [...names] : [op.path, ...names];
+  });
 }
 
 /** Places one op; an invariant that breaks (a bug) fails that op and its file, never the host. */

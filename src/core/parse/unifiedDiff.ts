@@ -60,6 +60,8 @@ interface FileSection {
   newFileMode: boolean;
   deletedFileMode: boolean;
   modeOnly: boolean;
+  /** git's `index abc1234..def5678` line: the diff was written by git, every line as the file has it. */
+  machineMade: boolean;
   binary: boolean;
   readonly hunks: Hunk[];
   problems: ParseProblem[];
@@ -166,6 +168,7 @@ function parseRegion(
     deletedFileMode: false,
     modeOnly: false,
     binary: false,
+    machineMade: false,
     hunks: [],
     problems: [],
   });
@@ -343,6 +346,7 @@ function isGitExtendedHeader(line: string, file: FileSection): boolean {
   if (line.startsWith('rename to ')) { file.renameTo = cleanPath(line.slice(10)); return true; }
   if (line.startsWith('old mode ') || line.startsWith('new mode ')) { file.modeOnly = true; return true; }
   if (line.startsWith('Binary files ') || line.startsWith('GIT binary patch')) { file.binary = true; return true; }
+  if (/^index [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}\b/.test(line)) { file.machineMade = true; return true; }
   return (
     line.startsWith('index ') ||
     line.startsWith('similarity index') ||
@@ -436,7 +440,7 @@ function emitFile(
       problems.push(problemOf('PARSE_ERROR', FORMAT, hunkStart, hunkEnd, 'A hunk header is followed by no diff lines.', path));
       return;
     }
-    const source = sourceOf(FORMAT, hunkStart, hunkEnd);
+    const source = { ...sourceOf(FORMAT, hunkStart, hunkEnd), ...(file.machineMade ? { verbatim: true } : {}) };
     if (search.length === 0) {
       // Pure addition: no context to place it by. A line number is the only placement left.
       if (hunk.oldStart === undefined) {

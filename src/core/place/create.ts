@@ -30,7 +30,7 @@ export function placeCreate(tx: Transaction, state: FileState, content: string, 
     tx.fail('FILE_EXISTS', block, state.path, `${state.path} already exists and differs from the new content`, op, {}, state);
     return;
   }
-  const elided = toLines(content).some((line) => isElisionIn(op.source.format, line));
+  const elided = toLines(content).some((line) => isElisionIn(op.source, line));
   // A new file in a diff or a patch spells out every line (git writes such files verbatim): a
   // marker there is the file's text. In a fenced block it is a model leaving code out.
   if (elided && !isLinePrefixed(op.source.format)) {

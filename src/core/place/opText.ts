@@ -1,4 +1,4 @@
-import type { EditFormat } from '../ir';
+import type { EditFormat, EditSource } from '../ir';
 import type { Needle } from '../locate/matcher';
 import { isBareDotsLine, isElisionLine } from '../parse/elision';
 import { toLines, withEol } from '../text/fileText';
@@ -13,22 +13,23 @@ export function isLinePrefixed(format: EditFormat | undefined): boolean {
 }
 
 /**
- * Whether `line` stands for omitted code in an op of `format`. In diffs and apply_patch every line
- * is prefixed and copied from a file, so there only a comment with dots in it
+ * Whether `line` stands for omitted code in an op from `source`. A diff a tool wrote (`verbatim`:
+ * git's `index` line) has no elisions at all. In other diffs and in apply_patch every line is
+ * prefixed and copied from a file, so there only a comment with dots in it
  * (`// ... existing code ...`) counts: a bare `...` is code (a Python stub's body), and a comment
  * in words alone (`// the rest stays as is`) is the file's text, as git writes it.
  */
-export function isElisionIn(format: EditFormat | undefined, line: string): boolean {
-  if (!isElisionLine(line)) return false;
-  if (!isLinePrefixed(format)) return true;
+export function isElisionIn(source: Pick<EditSource, 'format' | 'verbatim'>, line: string): boolean {
+  if (source.verbatim || !isElisionLine(line)) return false;
+  if (!isLinePrefixed(source.format)) return true;
   return !isBareDotsLine(line) && (line.includes('...') || line.includes('\u2026'));
 }
 
 /** An op's search text as the ladder reads it: its lines, and which of them are elisions. */
-export function toNeedle(search: string, format?: EditFormat): Needle {
+export function toNeedle(search: string, source: Pick<EditSource, 'format' | 'verbatim'>): Needle {
   const lines = toLines(search);
   const elisions = new Set<number>();
-  lines.forEach((line, i) => isElisionIn(format, line) && elisions.add(i));
+  lines.forEach((line, i) => isElisionIn(source, line) && elisions.add(i));
   return { lines, elisions };
 }
 

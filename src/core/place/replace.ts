@@ -3,6 +3,7 @@ import type { FileIndex } from '../locate/fileIndex';
 import { locate, type LocateOutcome } from '../locate/ladder';
 import { straightAlignment, type LineMatch, type Needle } from '../locate/matcher';
 import { matchCandidates, nearestCandidates } from '../locate/nearest';
+import { hunkContextRefusal } from '../locate/hunkContext';
 import { reanchor } from '../reanchor/reanchor';
 import { lineEdit, type TextEdit } from '../plan';
 import { lfView, toLines, type FileText } from '../text/fileText';
@@ -39,7 +40,7 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
     tx.note(op.source.block, 'a second ======= divider in REPLACE was taken for a typo and left out');
     return placeReplace(tx, state, { ...rest, replacement: kept.length ? kept.join('\n') + '\n' : '' });
   }
-  if (op.quotedSearch !== undefined && state.exists && state.file && wherePresent(tx.indexOf(state), toNeedle(op.quotedSearch, op.source.format), 2).length > 0) {
+  if (op.quotedSearch !== undefined && state.exists && state.file && wherePresent(tx.indexOf(state), toNeedle(op.quotedSearch, op.source), 2).length > 0) {
     // The parser took a line-number gutter off the search, but the file has those very lines.
     const { quotedSearch, lineHint: _numbered, ...rest } = op;
     return placeReplace(tx, state, { ...rest, search: quotedSearch });
@@ -96,15 +97,16 @@ function replaceLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
 
 function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const block = op.source.block;
-  let needle = toNeedle(op.search, op.source.format);
+  let needle = toNeedle(op.search, op.source);
   let replacementLines = toLines(op.replacement);
-  let outcome = locateOp(tx, state, op, needle);
+  let outcome = locateOp(tx, state, op, needle, replacementLines);
+  const looseRefusal = outcome.kind === 'notFound' ? outcome.notes.find((note) => note.startsWith(LOOSE_REFUSED)) : undefined;
   if (outcome.kind === 'notFound') {
     // Models often add or drop a blank line at a block's edge: retry without the blank lines at
     // the edges of the search text, taking the same lines off the replacement when it has them.
     const trimmed = trimBlankEdges(needle, replacementLines);
     if (trimmed) {
-      const retry = locateOp(tx, state, op, trimmed.needle);
+      const retry = locateOp(tx, state, op, trimmed.needle, trimmed.replacement);
       if (retry.kind !== 'notFound') {
         needle = trimmed.needle;
         replacementLines = trimmed.replacement;
@@ -141,10 +143,10 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   // Found only where an earlier op of this reply already changed the text: overlapping edits.
   const overlapsEarlier =
     state.taken.length > 0 &&
-    locate(index, needle, { expectedCount: op.expectedCount, fuzzyThreshold: tx.options.fuzzyThreshold ?? defaultFuzzyThreshold }).kind === 'found';
+    withHunkContext(locate(index, needle, { expectedCount: op.expectedCount, fuzzyThreshold: tx.options.fuzzyThreshold ?? defaultFuzzyThreshold }), index, needle, replacementLines, op).kind === 'found';
   if (state.pending.length > 0) {
     tx.commit(state);
-    const retry = locateOp(tx, state, op, needle);
+    const retry = locateOp(tx, state, op, needle, replacementLines);
     if (retry.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, retry.matches, [...retry.notes, 'located after the earlier edits of this reply']);
   }
   if (overlapsEarlier) {
@@ -153,14 +155,16 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   }
   const report = nearestCandidates(tx.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
   const best = report.candidates[0];
-  const message = best
-    ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)`
-    : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
+  const message = looseRefusal
+    ? `the hunk was not found as it is in ${state.path}, and its nearest place does not fit: ${looseRefusal.slice(LOOSE_REFUSED.length)}`
+    : best
+      ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)`
+      : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
   tx.fail('NO_MATCH', block, state.path, message, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
 }
 
 /** Runs the ladder for an op on the file's current base, with its hint moved by the drift so far. */
-function locateOp(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle): LocateOutcome {
+function locateOp(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: readonly string[]): LocateOutcome {
   const hint = op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined;
   if (hint !== undefined && needle.lines.every((line) => line.trim() === '')) {
     // Blank lines alone (a `-U0` hunk deleting an empty line) place nothing by their text; a
@@ -171,7 +175,8 @@ function locateOp(tx: Transaction, state: FileState, op: ReplaceOp, needle: Need
     if (!blank || state.taken.some((t) => hint < t.end && t.start < end)) return { kind: 'notFound', notes: [] };
     return { kind: 'found', matches: [{ start: hint, end, score: 1, strategy: 'exact', alignment: straightAlignment(hint, needle.lines.length) }], notes: ['blank lines placed by the line number'] };
   }
-  return locate(tx.indexOf(state), needle, {
+  const index = tx.indexOf(state);
+  const outcome = locate(index, needle, {
     expectedCount: op.expectedCount,
     lineHint: hint,
     anchors: op.anchors,
@@ -179,16 +184,36 @@ function locateOp(tx: Transaction, state: FileState, op: ReplaceOp, needle: Need
     fuzzyThreshold: tx.options.fuzzyThreshold ?? defaultFuzzyThreshold,
     taken: state.taken,
   });
+  return withHunkContext(outcome, index, needle, replacementLines, op);
+}
+
+/** Marks the note that says why a loose match of a hunk was refused. */
+const LOOSE_REFUSED = 'loose match refused: ';
+
+/**
+ * A diff hunk's or patch chunk's fuzzy matches that keep git's rule on context (see
+ * `hunkContextRefusal`); when none does, not found, with the reason as a note. Other formats'
+ * matches pass as they are.
+ */
+function withHunkContext(outcome: LocateOutcome, index: FileIndex, needle: Needle, replacementLines: readonly string[], op: ReplaceOp): LocateOutcome {
+  if (outcome.kind === 'notFound' || !isLinePrefixed(op.source.format) || outcome.matches[0]?.strategy !== 'fuzzy') return outcome;
+  const reasons = outcome.matches.map((match) => hunkContextRefusal(index, needle, replacementLines, match));
+  if (reasons.every((reason) => reason === undefined)) return outcome;
+  const fitting = outcome.matches.filter((_, i) => reasons[i] === undefined);
+  if (outcome.kind === 'found' && fitting.length > 0) return { ...outcome, matches: fitting };
+  if (outcome.kind === 'ambiguous' && fitting.length === 1 && op.expectedCount === 1) return { kind: 'found', matches: fitting, notes: ['the only loose match whose context fits the hunk'] };
+  if (outcome.kind === 'ambiguous' && fitting.length > 1) return { ...outcome, matches: fitting };
+  return { kind: 'notFound', notes: [LOOSE_REFUSED + reasons.find((reason) => reason !== undefined)] };
 }
 
 /** True when the op's replacement text (rungs 1-5) is in the file overlapping one of `matches`. */
 function replacementOverlaps(tx: Transaction, state: FileState, op: ReplaceOp, matches: readonly LineMatch[]): boolean {
-  return wherePresent(tx.indexOf(state), toNeedle(op.replacement, op.source.format), 5).some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
+  return wherePresent(tx.indexOf(state), toNeedle(op.replacement, op.source), 5).some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
 }
 
 /** True when the op's replacement is already where its search text would be. */
 function isAlreadyApplied(index: FileIndex, op: ReplaceOp): boolean {
-  return wherePresent(index, toNeedle(op.replacement, op.source.format), 5).length > 0;
+  return wherePresent(index, toNeedle(op.replacement, op.source), 5).length > 0;
 }
 
 /** Re-anchors the replacement onto each match and records the edits (or the reason it cannot). */
@@ -197,7 +222,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   const file = state.file!;
   const index = tx.indexOf(state);
   const replacementElisions = new Set<number>();
-  replacementLines.forEach((line, i) => isElisionIn(op.source.format, line) && replacementElisions.add(i));
+  replacementLines.forEach((line, i) => isElisionIn(op.source, line) && replacementElisions.add(i));
   // An edit whose result already surrounds the match (the replacement contains the search text
   // and the file already holds the whole replacement there) was applied before: do not repeat it.
   if (matches.length === 1 && containsAppliedReplacement(index, needle, replacementLines, matches[0])) {
@@ -222,7 +247,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     // Only possible when an earlier op replaced more than its match (an insert, an append):
     // apply the earlier edits first and place this op on their result.
     tx.commit(state);
-    const retry = locateOp(tx, state, op, needle);
+    const retry = locateOp(tx, state, op, needle, replacementLines);
     if (retry.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, retry.matches, notes);
     tx.fail('OVERLAPPING_EDITS', block, state.path, `this edit changes lines an earlier edit of the reply already changed in ${state.path}`, op, {}, state);
     return;

@@ -7,7 +7,8 @@ import { placeCreate } from './create';
 import type { FileState, Transaction } from './transaction';
 
 /**
- * Places a whole-file block or a snippet. A file that does not exist is created. Elisions are
+ * Places a whole-file block or a snippet. A file that does not exist is created (without the
+ * block's label line); one that starts with that line keeps it. Elisions are
  * filled from the file (`mergeElisions`); a block far shorter than the file that does not span it
  * is placed as a part of it (`mergeFragment`), never written over the rest; either is refused with
  * `ELISION_UNRESOLVED` when it cannot be placed. The result becomes the base later ops edit.
@@ -17,7 +18,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   if (!state.exists) return placeCreate(tx, state, content, op);
   tx.commit(state);
   const file = state.file!;
-  let lines = toLines(content);
+  let lines = toLines(op.kind === 'rewrite' ? withOwnLabel(file.lines, op.label, content) : content);
   const warnings: string[] = [];
   if (lines.some(isElisionLine)) {
     const merged = mergeElisions(file.lines, lines, isElisionLine);
@@ -46,4 +47,15 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   state.placedEdits.clear();
   // Later ops of the reply edit the rewritten text, not the original.
   tx.commit(state);
+}
+
+/**
+ * The content with the block's label line (a first-line comment naming the file, taken off by the
+ * parser) put back when the file's own text has that line among its first lines: a file that
+ * starts with `// components/Panel.tsx` keeps it.
+ */
+function withOwnLabel(fileLines: readonly string[], label: string | undefined, content: string): string {
+  if (label === undefined) return content;
+  const head = fileLines.filter((line) => line.trim() !== '').slice(0, 5);
+  return head.some((line) => line.trim() === label.trim()) ? `${label}\n${content}` : content;
 }

@@ -77,6 +77,8 @@ export class Transaction {
   constructor(
     readonly readFile: ReadFile,
     readonly options: PlanOptions,
+    /** The file paths the reply's ops name, as written (the files in play for a pathless block). */
+    readonly namedPaths: readonly string[] = [],
   ) {}
 
   /** The state a path already has in this reply (a move's destination included), if any. */
@@ -118,6 +120,11 @@ export class Transaction {
       this.fail('TOO_LARGE', op.source.block, path, `${path} has ${text.length} characters, over the limit of ${maxFileChars}`, op);
       return undefined;
     }
+    return this.load(path, text);
+  }
+
+  /** A fresh state for a file read as `text` (undefined: the file does not exist). */
+  private load(path: string, text: string | undefined): FileState {
     const state: FileState = {
       path,
       original: text,
@@ -138,6 +145,18 @@ export class Transaction {
     this.states.set(path, state);
     this.order.push(state);
     return state;
+  }
+
+  /**
+   * The state of a path for looking at it only (a pathless block's candidate file): loaded like
+   * `stateFor`, but a binary or over-large file is undefined, with no error recorded.
+   */
+  lookup(path: string): FileState | undefined {
+    const known = this.known(path);
+    if (known) return known;
+    const text = this.readFile(path);
+    if (text !== undefined && (looksBinary(text) || text.length > (this.options.maxFileChars ?? defaultMaxFileChars))) return undefined;
+    return this.load(path, text);
   }
 
   /** The matching index of the state's current base, built on first use. */

@@ -1,0 +1,160 @@
+import type { EditOp, ReplaceOp } from '../ir';
+import { ladder, locate } from '../locate/ladder';
+import { resolvePath } from '../paths';
+import type { PathRefusal } from '../pipeline';
+import { toNeedle } from './opText';
+import type { Transaction } from './transaction';
+
+/** The workspace file an op edits, or the failure already recorded for it. */
+export type TargetFile = { readonly ok: true; readonly path: string } | { readonly ok: false };
+
+/**
+ * Chooses the workspace-relative file an op is for, and records a failure when there is none:
+ * - a diff naming its file twice without a rename: the name that exists (see `NamedPaths`);
+ * - a block naming no file: the host's hint path, unless the reply names other files, then the
+ *   one file in play whose text holds the block's search text (see `pathlessTarget`);
+ * - an absolute path from the model's machine, outside the root, for an edit of an existing
+ *   file: the workspace file its tail names (see `foreignTail`);
+ * - a path that does not exist, for such an edit: the one file whose path ends with it (the
+ *   host's `locateMissing`).
+ * Paths outside the root, or refused by the host, fail with `OUTSIDE_WORKSPACE` (or the host's code).
+ * Every substitution leaves a note on the op's records.
+ */
+export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
+  const block = op.source.block;
+  let rawPath = op.kind === 'move' ? op.from : (namedPathFor(tx, op) ?? op.path);
+  if (rawPath === undefined) {
+    const pathless = pathlessTarget(tx, op);
+    if (pathless.kind === 'refused') {
+      tx.fail('NO_TARGET_FILE', block, null, pathless.message, op);
+      return { ok: false };
+    }
+    rawPath = pathless.path;
+  }
+  let resolved = resolvePath(rawPath, tx.options.root);
+  if (!resolved.ok) {
+    const tail = editsExistingFile(op) ? foreignTail(tx, rawPath) : undefined;
+    if (tail === undefined) {
+      tx.fail('OUTSIDE_WORKSPACE', block, rawPath, resolved.message, op);
+      return { ok: false };
+    }
+    tx.note(block, `the reply names ${rawPath}, outside the workspace; ${tail} is the workspace file at its end`);
+    resolved = { ok: true, path: tail };
+  }
+  const refusal = tx.options.refusePath?.(resolved.path) ?? (op.kind === 'move' ? refusedTarget(tx, op.to) : undefined);
+  if (refusal) {
+    const { code, message } = typeof refusal === 'string' ? { code: 'OUTSIDE_WORKSPACE' as const, message: refusal } : refusal;
+    tx.fail(code, block, resolved.path, message, op);
+    return { ok: false };
+  }
+  return { ok: true, path: existingPathFor(tx, resolved.path, op) };
+}
+
+/** True when `op` can only change a file that exists (a non-empty search, a snippet, an insert). */
+export function editsExistingFile(op: EditOp): boolean {
+  return (op.kind === 'replace' && op.search !== '') || (op.kind === 'rewrite' && op.partial) || op.kind === 'insert';
+}
+
+/** True when the workspace-relative `path` names a file that exists now (in this reply's plan). */
+function exists(tx: Transaction, path: string): boolean {
+  const known = tx.known(path);
+  return known ? known.exists : tx.readFile(path) !== undefined;
+}
+
+/**
+ * For a block that names no file: the hint path when the reply names no other file; otherwise,
+ * for a search text, the one file in play (the files the reply names, the hint, the host's open
+ * files) whose text holds it (rungs 1-6, never fuzzy), or a refusal listing them. Aider's
+ * `<source>` fences and models quoting several files leave blocks like that.
+ */
+function pathlessTarget(tx: Transaction, op: EditOp): { kind: 'path'; path: string } | { kind: 'refused'; message: string } {
+  const { hintPath, openFiles } = tx.options;
+  const resolvedAll = (raws: readonly string[]) => raws.flatMap((raw) => {
+    const resolved = resolvePath(raw, tx.options.root);
+    return resolved.ok ? [resolved.path] : [];
+  });
+  const named = resolvedAll(tx.namedPaths);
+  const hint = hintPath === undefined ? [] : resolvedAll([hintPath]);
+  const inPlay = [...new Set([...named, ...hint, ...resolvedAll(openFiles ?? [])])];
+  const others = named.filter((path) => !hint.includes(path));
+  if (others.length === 0 || op.kind !== 'replace' || op.search === '') {
+    if (hintPath !== undefined) return { kind: 'path', path: hintPath };
+    return { kind: 'refused', message: 'the block names no file and no target file was given' };
+  }
+  const holding = inPlay.filter((path) => holdsSearch(tx, path, op));
+  if (holding.length === 1) {
+    tx.note(op.source.block, `the block names no file; its search text is in ${holding[0]} alone of the files in play`);
+    return { kind: 'path', path: holding[0] };
+  }
+  const list = inPlay.join(', ');
+  return {
+    kind: 'refused',
+    message: holding.length === 0
+      ? `the block names no file, and its search text is in none of the files in play (${list})`
+      : `the block names no file, and its search text is in ${holding.length} of the files in play (${holding.join(', ')})`,
+  };
+}
+
+/** True when the file's current text holds the op's search text under rungs 1-6 (no fuzzy guess). */
+function holdsSearch(tx: Transaction, path: string, op: ReplaceOp): boolean {
+  const state = tx.lookup(path);
+  if (!state?.exists || !state.file) return false;
+  const found = locate(tx.indexOf(state), toNeedle(op.search, op.source), { expectedCount: 'all', fuzzyThreshold: 1, rungs: ladder.slice(0, 6) });
+  return found.kind === 'found';
+}
+
+/**
+ * For an absolute path outside the root (`/home/ana/proj/src/app.py`, `C:/Users/ana/proj/src/app.py`,
+ * `~/proj/src/app.py`), written on the model's machine: its longest tail that names an existing
+ * workspace file (`src/app.py`), or undefined.
+ */
+function foreignTail(tx: Transaction, raw: string): string | undefined {
+  const path = raw.trim().replace(/\\/g, '/');
+  if (!/^(?:\/|~\/|[A-Za-z]:\/)/.test(path)) return undefined;
+  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '~' && !/^[A-Za-z]:$/.test(segment));
+  for (let from = 1; from < segments.length; from++) {
+    const resolved = resolvePath(segments.slice(from).join('/'), tx.options.root);
+    if (resolved.ok && exists(tx, resolved.path)) return resolved.path;
+  }
+  return undefined;
+}
+
+/**
+ * `path`, or the one workspace file it is the end of when `path` does not exist and `op` can only
+ * edit an existing file (see `PlanOptions.locateMissing`). The op's records say which file it took.
+ */
+function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
+  if (!editsExistingFile(op) || !tx.options.locateMissing || tx.isMoveDestination(path)) return path;
+  const known = tx.loaded(path);
+  if (known ? known.exists || known.created : tx.readFile(path) !== undefined) return path;
+  const found = tx.options.locateMissing(path);
+  if (found === undefined || found === path) return path;
+  const resolved = resolvePath(found, tx.options.root);
+  if (!resolved.ok || tx.options.refusePath?.(resolved.path)) return path;
+  tx.note(op.source.block, `the reply names ${path}, which does not exist; ${resolved.path} is the only file whose path ends with it`);
+  return resolved.path;
+}
+
+/**
+ * For an op whose reply names its file twice (see `NamedPaths`): the first name that exists, else
+ * the host's hint path; undefined when the op has one name. The op's records say which was taken.
+ */
+function namedPathFor(tx: Transaction, op: EditOp): string | undefined {
+  if ((op.kind !== 'replace' && op.kind !== 'insert') || !op.namedPaths || op.namedPaths.length < 2) return undefined;
+  const existing = op.namedPaths.filter((raw) => {
+    const resolved = resolvePath(raw, tx.options.root);
+    return resolved.ok && exists(tx, resolved.path);
+  });
+  const chosen = existing[0] ?? tx.options.hintPath;
+  if (chosen !== undefined && chosen !== op.path) {
+    const why = existing.length === 0 ? 'neither exists, so the target file' : existing.length === 1 ? 'the one that exists' : 'the name the diff was made from';
+    tx.note(op.source.block, `the diff names ${op.namedPaths.join(' and ')} without a rename line; ${chosen} is edited (${why})`);
+  }
+  return chosen;
+}
+
+/** The host's refusal of a move's destination, if any. */
+function refusedTarget(tx: Transaction, rawTo: string): PathRefusal | undefined {
+  const resolved = resolvePath(rawTo, tx.options.root);
+  return resolved.ok ? tx.options.refusePath?.(resolved.path) : undefined;
+}
