@@ -72,6 +72,11 @@ export interface ReplaceOp {
    * planner, unless the file is Markdown-like, where a line of `=` underlines a heading.
    */
   readonly strayDivider?: 'start' | 'end';
+  /**
+   * The block names no file of its own: `path` is the previous block's (Aider's convention). The
+   * planner keeps it when that file holds the search text, else takes the one file in play that does.
+   */
+  readonly pathInherited?: boolean;
   readonly source: EditSource;
 }
 

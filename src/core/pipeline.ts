@@ -5,6 +5,7 @@ import { resolvePath } from './paths';
 import { parseReply } from './parse/registry';
 import { wholeHintFile } from './place/hintFile';
 import { placeOp } from './place/target';
+import { absolutePathTails, editsExistingFile } from './place/targetFile';
 import { Transaction } from './place/transaction';
 
 /**
@@ -161,7 +162,8 @@ export function runReply(replyText: string, readFile: ReadFile, options: PlanOpt
 
 /**
  * The workspace-relative paths a host must make readable before `planReply` (targets, move
- * destinations, the hint). Paths that resolve outside the root are left out (they fail later).
+ * destinations, every name a diff gives a file, the hint, the tails of an absolute path from the
+ * model's machine). Paths that resolve outside the root are left out (they fail later).
  */
 export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}): string[] {
   const paths = new Set<string>();
@@ -177,6 +179,10 @@ export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}):
       add(op.to);
     } else add(op.path);
     if ((op.kind === 'replace' || op.kind === 'insert') && op.namedPaths) for (const name of op.namedPaths) add(name);
+    // An absolute path from the model's machine may name a workspace file by its tail.
+    if (op.kind !== 'move' && op.path !== undefined && editsExistingFile(op) && !resolvePath(op.path, options.root).ok) {
+      for (const tail of absolutePathTails(op.path)) add(tail);
+    }
   }
   // A fenced file without a path may be the whole of the hint file (see wholeHintFile).
   if (parsed.ops.length === 0 && parsed.unnamedFiles?.length) add(undefined);

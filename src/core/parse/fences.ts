@@ -78,6 +78,11 @@ export function parseFenceOpener(line: string): FenceOpener | undefined {
   return undefined;
 }
 
+/** True when `line` is `</source>`, the end of Aider's `<source>` fence. */
+export function isSourceClose(line: string): boolean {
+  return SOURCE_CLOSE.test(line);
+}
+
 /** True when `line` closes a fence opened by `open` (same char, at least as long, no info). */
 export function closesFence(line: string, open: FenceOpener): boolean {
   if (open.char === '<') return firstNonBlankChar(line) === '<' && SOURCE_CLOSE.test(line);

@@ -218,6 +218,7 @@ class SearchReplaceScan {
       expectedCount: 1,
       ...(numbered.searchOnly ? { quotedSearch: joinLines(searchLines) } : {}),
       ...(stray ? { strayDivider: stray } : {}),
+      ...(ctx.inherited ? { pathInherited: true } : {}),
       ...((lineHint ?? numbered.firstNumber) !== undefined ? { lineHint: lineHint ?? numbered.firstNumber } : {}),
       source,
     };
@@ -236,7 +237,7 @@ class SearchReplaceScan {
    * Where the block starts (its path line or fence) and which file it targets. Sets or clears
    * `continuing` as a side effect of consuming it.
    */
-  private context(head: number): { start: number; path: string | undefined; fence: FenceOpener | undefined } {
+  private context(head: number): { start: number; path: string | undefined; fence: FenceOpener | undefined; inherited?: true } {
     const { lines } = this;
     const usable = (i: number) => i >= this.floor && !this.claimed(i);
     const prevNonBlank = (from: number) => {
@@ -292,8 +293,11 @@ class SearchReplaceScan {
       }
     }
     if (inFencePath === undefined && !fence) inFencePath = this.xmlPath(head);
-    let path = inFencePath ?? infoPath ?? beforePath;
-    if (path === undefined) path = this.inherited(start);
+    const path = inFencePath ?? infoPath ?? beforePath;
+    if (path === undefined) {
+      const inherited = this.inherited(start);
+      return { start, path: inherited, fence, ...(inherited !== undefined ? { inherited: true } : {}) };
+    }
     return { start, path, fence };
   }
 

@@ -26,7 +26,7 @@
 import type { EditFormat, EditOp, ParsedReply, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { parseReply, replyParsers } from './registry';
-import { outdentListFences } from './fences';
+import { isSourceClose, outdentListFences, parseFenceOpener } from './fences';
 
 /** A block began (the reply is inside it). `startLine` is 1-based in the whole reply. */
 export interface BlockStartedEvent {
@@ -83,6 +83,19 @@ export interface StreamingParser {
 
 /** Lines kept out of a prose-only tail skip, so a path label before an upcoming block stays in view. */
 const LABEL_MARGIN = 3;
+
+/** git's header lines from `diff --git` to `+++`: a diff is under way while they come. */
+const GIT_HEADER = /^(?:diff --git |index |old mode |new mode |new file mode |deleted file mode |similarity index |dissimilarity index |rename from |rename to |copy from |copy to |--- |\+\+\+ )/;
+
+/**
+ * `at`, or the `diff --git` line that starts the run of header lines the stream ends with: a tail
+ * that started inside them would read the diff without its `diff --git` and `index` lines.
+ */
+function gitHeaderStart(lines: readonly string[], at: number): number {
+  let start = Math.min(at, lines.length);
+  for (let i = lines.length - 1; i >= 0 && lines.length - i <= 12 && GIT_HEADER.test(lines[i]); i--) if (lines[i].startsWith('diff --git ')) start = Math.min(start, i);
+  return start;
+}
 /**
  * Credit granted up front, so the blocks of an ordinary reply are reported as they complete; a
  * constant, so the total stays linear (3% of a 1 MB reply).
@@ -168,10 +181,12 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     }
     if (openFence) {
       fenceOf.push(openFence.index);
-      if (run >= openFence.length && char === openFence.char && onlyRun) openFence = undefined;
+      if (openFence.char === '<' ? char === '<' && isSourceClose(line) : run >= openFence.length && char === openFence.char && onlyRun) openFence = undefined;
     } else {
       fenceOf.push(-1);
       if (run >= 3) openFence = { index, char, length: run };
+      // Aider's `<source>` fence: closed by `</source>`.
+      else if (char === '<' && parseFenceOpener(line)?.char === '<') openFence = { index, char, length: 0 };
     }
   };
 
@@ -262,6 +277,9 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     }
     let lastNonBlank = tailLines.length - 1;
     while (lastNonBlank >= 0 && tailLines[lastNonBlank].trim() === '') lastNonBlank--;
+    // Diff header lines at the end may still become part of the block before them (`---` whose
+    // `+++` has not come yet): only a line after them shows that block has ended.
+    while (lastNonBlank >= 0 && GIT_HEADER.test(tailLines[lastNonBlank])) lastNonBlank--;
     let committedThrough = -1; // 0-based whole-reply index of the last committed line
     let pendingStart: number | undefined;
     for (const { block, format } of found) {
@@ -290,7 +308,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     // Move the tail start: past committed blocks, or past prose when no block is under way, but
     // never into a fence (a tail that starts inside a fence would read its closing line as an opener).
     let target = committedThrough + 1;
-    if (pendingStart === undefined) target = Math.max(target, lines.length - LABEL_MARGIN);
+    if (pendingStart === undefined) target = Math.max(target, gitHeaderStart(lines, lines.length - LABEL_MARGIN));
     else target = Math.min(Math.max(target, boundary), pendingStart - 1);
     if (openFence && openFence.index < target) target = openFence.index;
     target = Math.min(target, lines.length);

@@ -114,8 +114,10 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
       }
     }
   }
-  if (outcome.kind === 'found' && outcome.matches[0].strategy === 'fuzzy' && replacementOverlaps(tx, state, op, outcome.matches)) {
-    // A fuzzy hit on text that already reads as the replacement is the edit's own result.
+  const loose = outcome.kind === 'found' ? outcome.matches[0].strategy : undefined;
+  if ((loose === 'fuzzy' || loose === 'elision') && outcome.kind === 'found' && replacementOverlaps(tx, state, op, outcome.matches, loose === 'elision' ? 6 : 5)) {
+    // A fuzzy hit on text that already reads as the replacement is the edit's own result; so is
+    // an elided search text where the elided replacement (its markers matching any lines) stands.
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: outcome.matches[0].start + 1, endLine: outcome.matches[0].end, warnings: ['the replacement text is already in the file'] });
     return;
   }
@@ -206,9 +208,9 @@ function withHunkContext(outcome: LocateOutcome, index: FileIndex, needle: Needl
   return { kind: 'notFound', notes: [LOOSE_REFUSED + reasons.find((reason) => reason !== undefined)] };
 }
 
-/** True when the op's replacement text (rungs 1-5) is in the file overlapping one of `matches`. */
-function replacementOverlaps(tx: Transaction, state: FileState, op: ReplaceOp, matches: readonly LineMatch[]): boolean {
-  return wherePresent(tx.indexOf(state), toNeedle(op.replacement, op.source), 5).some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
+/** True when the op's replacement text (under the first `rungs` rungs) is in the file overlapping one of `matches`. */
+function replacementOverlaps(tx: Transaction, state: FileState, op: ReplaceOp, matches: readonly LineMatch[], rungs: number): boolean {
+  return wherePresent(tx.indexOf(state), toNeedle(op.replacement, op.source), rungs).some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
 }
 
 /** True when the op's replacement is already where its search text would be. */
@@ -237,6 +239,12 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     if (built.problem) {
       const extra = built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {};
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
+      return;
+    }
+    if (matches.length === 1 && standsAround(file.lines, match, built.lines)) {
+      // The text the edit would write already stands there, around the lines it matched (lines
+      // it adds next to them, an elision filled): it was applied before.
+      tx.record(state, { block, status: 'alreadyApplied', strategy: match.strategy, score: match.score, startLine: match.start + 1, endLine: match.end, warnings: ['the replacement text is already in the file'] });
       return;
     }
     reindented ||= built.reindented;
@@ -270,6 +278,23 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     reindented,
     warnings,
   });
+}
+
+/**
+ * True when the edit only adds lines around the matched ones (`written` holds the matched lines as
+ * one run) and the file already has every written line right there, in order.
+ */
+function standsAround(fileLines: readonly string[], match: LineMatch, written: readonly string[]): boolean {
+  const matched = match.end - match.start;
+  if (written.length <= matched || matched === 0) return false;
+  for (let k = 0; k + matched <= written.length; k++) {
+    const start = match.start - k;
+    if (start < 0 || start + written.length > fileLines.length) continue;
+    let same = true;
+    for (let i = 0; i < written.length && same; i++) same = fileLines[start + i] === written[i];
+    if (same) return true;
+  }
+  return false;
 }
 
 /**

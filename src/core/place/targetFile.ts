@@ -22,9 +22,9 @@ export type TargetFile = { readonly ok: true; readonly path: string } | { readon
  */
 export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
   const block = op.source.block;
-  let rawPath = op.kind === 'move' ? op.from : (namedPathFor(tx, op) ?? op.path);
+  let rawPath = op.kind === 'move' ? op.from : (namedPathFor(tx, op) ?? (op.kind === 'replace' && op.pathInherited ? undefined : op.path));
   if (rawPath === undefined) {
-    const pathless = pathlessTarget(tx, op);
+    const pathless = pathlessTarget(tx, op, op.kind === 'replace' && op.pathInherited ? op.path : undefined);
     if (pathless.kind === 'refused') {
       tx.fail('NO_TARGET_FILE', block, null, pathless.message, op);
       return { ok: false };
@@ -62,21 +62,24 @@ function exists(tx: Transaction, path: string): boolean {
 }
 
 /**
- * For a block that names no file: the hint path when the reply names no other file; otherwise,
- * for a search text, the one file in play (the files the reply names, the hint, the host's open
- * files) whose text holds it (rungs 1-6, never fuzzy), or a refusal listing them. Aider's
- * `<source>` fences and models quoting several files leave blocks like that.
+ * For a block that names no file: the hint path (or the file `inherited` from the block before it,
+ * when it holds the search text) when the reply names no other file; otherwise, for a search
+ * text, the one file in play (the files the reply names, the hint, the host's open files) whose
+ * text holds it (rungs 1-6, never fuzzy), or a refusal listing them. Aider's `<source>` fences and
+ * models quoting several files leave blocks like that.
  */
-function pathlessTarget(tx: Transaction, op: EditOp): { kind: 'path'; path: string } | { kind: 'refused'; message: string } {
-  const { hintPath, openFiles } = tx.options;
-  const resolvedAll = (raws: readonly string[]) => raws.flatMap((raw) => {
-    const resolved = resolvePath(raw, tx.options.root);
-    return resolved.ok ? [resolved.path] : [];
-  });
-  const named = resolvedAll(tx.namedPaths);
-  const hint = hintPath === undefined ? [] : resolvedAll([hintPath]);
-  const inPlay = [...new Set([...named, ...hint, ...resolvedAll(openFiles ?? [])])];
-  const others = named.filter((path) => !hint.includes(path));
+function pathlessTarget(tx: Transaction, op: EditOp, inherited: string | undefined): { kind: 'path'; path: string } | { kind: 'refused'; message: string } {
+  const { inPlay, others } = filesInPlay(tx);
+  if (inherited !== undefined) {
+    const resolved = resolvePath(inherited, tx.options.root);
+    if (op.kind !== 'replace' || !resolved.ok || holdsSearch(tx, resolved.path, op)) return { kind: 'path', path: inherited };
+    // Another file in play alone holds it: that one; else the inherited file (NO_MATCH there).
+    const holding = inPlay.filter((path) => path !== resolved.path && holdsSearch(tx, path, op));
+    if (holding.length !== 1) return { kind: 'path', path: inherited };
+    tx.note(op.source.block, `the block names no file and the one before it was for ${inherited}, which does not hold its search text; ${holding[0]} alone of the files in play does`);
+    return { kind: 'path', path: holding[0] };
+  }
+  const { hintPath } = tx.options;
   if (others.length === 0 || op.kind !== 'replace' || op.search === '') {
     if (hintPath !== undefined) return { kind: 'path', path: hintPath };
     return { kind: 'refused', message: 'the block names no file and no target file was given' };
@@ -95,6 +98,21 @@ function pathlessTarget(tx: Transaction, op: EditOp): { kind: 'path'; path: stri
   };
 }
 
+/**
+ * The files in play for a block naming no file: those the reply names, the hint path, the host's
+ * open files (resolved, once each); and `others`, the named ones that are not the hint.
+ */
+function filesInPlay(tx: Transaction): { inPlay: string[]; others: string[] } {
+  const resolvedAll = (raws: readonly string[]) => raws.flatMap((raw) => {
+    const resolved = resolvePath(raw, tx.options.root);
+    return resolved.ok ? [resolved.path] : [];
+  });
+  const named = resolvedAll(tx.namedPaths);
+  const hint = tx.options.hintPath === undefined ? [] : resolvedAll([tx.options.hintPath]);
+  const inPlay = [...new Set([...named, ...hint, ...resolvedAll(tx.options.openFiles ?? [])])];
+  return { inPlay, others: named.filter((path) => !hint.includes(path)) };
+}
+
 /** True when the file's current text holds the op's search text under rungs 1-6 (no fuzzy guess). */
 function holdsSearch(tx: Transaction, path: string, op: ReplaceOp): boolean {
   const state = tx.lookup(path);
@@ -109,14 +127,24 @@ function holdsSearch(tx: Transaction, path: string, op: ReplaceOp): boolean {
  * workspace file (`src/app.py`), or undefined.
  */
 function foreignTail(tx: Transaction, raw: string): string | undefined {
-  const path = raw.trim().replace(/\\/g, '/');
-  if (!/^(?:\/|~\/|[A-Za-z]:\/)/.test(path)) return undefined;
-  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '~' && !/^[A-Za-z]:$/.test(segment));
-  for (let from = 1; from < segments.length; from++) {
-    const resolved = resolvePath(segments.slice(from).join('/'), tx.options.root);
+  for (const tail of absolutePathTails(raw)) {
+    const resolved = resolvePath(tail, tx.options.root);
     if (resolved.ok && exists(tx, resolved.path)) return resolved.path;
   }
   return undefined;
+}
+
+/**
+ * The tails of an absolute path, longest first, without its first segment (`/home/ana/src/a.py`:
+ * `ana/src/a.py`, `src/a.py`, `a.py`); none for a relative path.
+ */
+export function absolutePathTails(raw: string): string[] {
+  const path = raw.trim().replace(/\\/g, '/');
+  if (!/^(?:\/|~\/|[A-Za-z]:\/)/.test(path)) return [];
+  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '~' && !/^[A-Za-z]:$/.test(segment));
+  const tails: string[] = [];
+  for (let from = 1; from < segments.length; from++) tails.push(segments.slice(from).join('/'));
+  return tails;
 }
 
 /**
