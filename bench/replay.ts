@@ -6,14 +6,18 @@
  * wrong writes the synthetic fuzz cannot (it found a quoted "existing code" comment read as an
  * elision).
  *
- *   npm run replay -- [--repo DIR] [--commits N] [--paths 'src test'] [--format NAME] [--verbose]
+ *   npm run replay -- [--repo DIR] [--commits N] [--paths 'src test'] [--format NAME] [--verbose] [--explain]
  *
  * Formats: `diff` (git diff -U3), `diff-u1`, `diff-u0`, `diff-bare` (-U3 with every `@@` header
  * stripped of its line numbers: context alone must place each hunk), `search-replace` (each -U3
  * hunk as an Aider block: context and removed lines, then context and added lines),
  * `search-replace-stale` (one context line of each hunk of 4+ lines misquoted on both sides: the
  * fuzzy rung must place it and keep the file's line), `search-replace-flush` (the same blocks with their shared indentation taken off, as models often
- * quote code: re-anchoring must put it back) and
+ * quote code: re-anchoring must put it back), `search-replace-reindent` (two spaces deeper, blank
+ * lines written with the next line's indentation), `search-replace-elided` (runs of 3+ unchanged
+ * lines in REPLACE only cut to an elision between their first and last lines), `diff-folded` (the
+ * -U3 diff with curly quotes, dashes and ellipses of its context and removed lines as ASCII: the
+ * context must keep the file's text) and
  * `apply-patch` (each -U3 hunk as an `*** Update File` chunk; new and deleted files as Add/Delete).
  * Binary files and files over 1 MB are left out of the commit. A commit counts as:
  * - exact: the engine accepted the reply and every file equals the commit's version;
@@ -21,6 +25,7 @@
  * - WRONG: the engine accepted it and some file differs: the failure that matters. Exit 1 if any.
  */
 import { execFileSync } from 'node:child_process';
+import { createTwoFilesPatch } from 'diff';
 import { runReply } from '../src/core/index';
 import { repoRoot } from './common';
 
@@ -30,12 +35,18 @@ interface Options {
   paths: string[];
   formats: string[];
   verbose: boolean;
+  /** Print the first differing file of each wrong result as a diff, with the reply. */
+  explain: boolean;
 }
 
-const FORMATS = ['diff', 'diff-u1', 'diff-u0', 'diff-bare', 'search-replace', 'search-replace-flush', 'search-replace-stale', 'apply-patch'];
+const FORMATS = [
+  'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-folded',
+  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-elided',
+  'apply-patch',
+];
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS, verbose: false };
+  const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS, verbose: false, explain: false };
   for (let i = 0; i < argv.length; i++) {
     const value = () => argv[++i] ?? '';
     const arg = argv[i];
@@ -44,6 +55,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--paths') options.paths = value().split(/\s+/).filter(Boolean);
     else if (arg === '--format') options.formats = [value()];
     else if (arg === '--verbose') options.verbose = true;
+    else if (arg === '--explain') options.explain = true;
     else throw new Error(`unknown option ${arg}`);
   }
   for (const format of options.formats) if (!FORMATS.includes(format)) throw new Error(`unknown format ${format} (one of ${FORMATS.join(', ')})`);
@@ -79,7 +91,8 @@ function splitDiff(text: string, before: (p: string) => string | undefined, afte
     while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
     const plus = lines.find((l) => l.startsWith('+++ '));
     const minus = lines.find((l) => l.startsWith('--- '));
-    const path = plus && plus !== '+++ /dev/null' ? plus.slice(6) : minus?.slice(6);
+    // An empty file added or deleted has no `---`/`+++` lines: its name is on the `diff --git` line.
+    const path = plus && plus !== '+++ /dev/null' ? plus.slice(6) : (minus?.slice(6) ?? / b\/(.*)$/.exec(lines[0])?.[1]);
     if (!path) continue;
     const hunks: string[][] = [];
     for (const line of lines) {
@@ -98,7 +111,15 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   if (format === 'diff-u1') return diff(1);
   if (format === 'diff-u0') return diff(0);
   if (format === 'diff-bare') return diff(3).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
+  if (format === 'diff-folded') {
+    // A model quoting context and removed lines with ASCII punctuation where the file has curly
+    // quotes, dashes or an ellipsis: the context must keep the file's text.
+    const plain = diff(3);
+    const folded = plain.split('\n').map((line) => (line[0] === ' ' || (line[0] === '-' && !line.startsWith('--- ')) ? line[0] + foldPunctuation(line.slice(1)) : line)).join('\n');
+    return folded === plain ? '' : folded; // only commits whose quoted lines have such punctuation
+  }
   const out: string[] = [];
+  let elided = false;
   for (const file of files) {
     if (format === 'apply-patch') {
       if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
@@ -121,6 +142,22 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
       }
       let search = body.filter((l) => l[0] !== '+').map((l) => l.slice(1));
       let replace = body.filter((l) => l[0] !== '-').map((l) => l.slice(1));
+      if (format === 'search-replace-reindent' && file.before !== undefined) {
+        // Re-emitted two spaces deeper, blank lines written with the indentation of the next line
+        // (as editors that keep indentation on blank lines do): re-anchoring must put the block
+        // back, and blank lines must come out as the file writes them. (A new file has nothing
+        // to re-anchor against: it is written as given.)
+        const deeper = (lines: string[]) => lines.map((l, k) => (l.trim() === '' ? indentOfNext(lines, k) : '  ' + l));
+        search = deeper(search);
+        replace = deeper(replace);
+      }
+      if (format === 'search-replace-elided') {
+        // REPLACE only: a run of three or more unchanged lines written as an elision, its first
+        // and last lines kept as its neighbours (SEARCH spells everything out).
+        const cut = elideUnchanged(body, file.path);
+        elided ||= cut.length < replace.length;
+        replace = cut;
+      }
       if (format === 'search-replace-flush') {
         // As models often quote code: flush left (the indentation both sides share taken off).
         const indents = [...search, ...replace].filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)![0].length);
@@ -131,6 +168,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
       out.push(file.path, '````', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '````', '');
     }
   }
+  if (format === 'search-replace-elided' && !elided) return ''; // only commits with a run to elide
   return format === 'apply-patch' ? ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n') : out.join('\n');
 }
 
@@ -145,6 +183,44 @@ function expressible(format: string, files: readonly FileDiff[]): boolean {
     if (file.before === undefined && file.after !== undefined) return file.after.endsWith('\n') && !file.after.includes('\r');
     return true;
   });
+}
+
+/** ASCII for the typographic punctuation models cannot reproduce (what the unicode rung folds). */
+function foldPunctuation(line: string): string {
+  return line.replace(/[\u2018\u2019\u201a\u2032]/g, "'").replace(/[\u201c\u201d\u201e\u2033]/g, '"').replace(/[\u2013\u2014\u2212]/g, '-').replace(/\u2026/g, '...').replace(/\u00a0/g, ' ');
+}
+
+/** The indentation of the first non-blank line after `k` (a blank line written as editors keep it). */
+function indentOfNext(lines: readonly string[], k: number): string {
+  for (let i = k + 1; i < lines.length; i++) if (lines[i].trim() !== '') return /^[ \t]*/.exec(lines[i])![0];
+  return '';
+}
+
+/**
+ * A hunk's replacement with each run of three or more context lines between non-blank first and
+ * last lines cut to those two around an elision marker (in the file's comment syntax). A hunk
+ * without such a run is returned in full.
+ */
+function elideUnchanged(body: readonly string[], path: string): string[] {
+  const hash = /\.(?:py|sh|bash|ya?ml|toml|rb|pl|r|cfg|ini|conf|mk)$|(?:^|\/)(?:Makefile|Dockerfile)$/i.test(path);
+  const out: string[] = [];
+  let k = 0;
+  while (k < body.length) {
+    if (body[k][0] !== ' ') {
+      if (body[k][0] !== '-') out.push(body[k].slice(1));
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < body.length && body[end][0] === ' ') end++;
+    const run = body.slice(k, end).map((l) => l.slice(1));
+    if (run.length >= 3 && run[0].trim() !== '' && run[run.length - 1].trim() !== '') {
+      const indent = /^[ \t]*/.exec(run[1].trim() === '' ? run[0] : run[1])![0];
+      out.push(run[0], `${indent}${hash ? '#' : '//'} ... existing code ...`, run[run.length - 1]);
+    } else out.push(...run);
+    k = end;
+  }
+  return out;
 }
 
 function toLines(text: string): string[] {
@@ -201,6 +277,14 @@ for (const commit of commits) {
     else {
       tally.wrong++;
       wrongs.push(`${format} ${commit}: ${differs.join(', ')}`);
+      if (options.explain) {
+        const p = differs[0];
+        const got = proposed.has(p) ? proposed.get(p) : before.get(p);
+        say(`--- ${format} ${commit} ${p}: the commit's version (-) against the engine's (+)`);
+        say(createTwoFilesPatch(`commit/${p}`, `engine/${p}`, after.get(p) ?? '', got ?? '', '', '', { context: 2 }).split('\n').slice(2, 60).join('\n'));
+        say('--- reply:');
+        say(reply.slice(0, 3000));
+      }
     }
   }
 }

@@ -29,6 +29,11 @@ export interface IndentFrame {
   readonly byWidth: ReadonlyMap<number, string>;
   /** The reply uses tabs anywhere (for converting a block with nothing to measure against). */
   readonly replyUsesTabs: boolean;
+  /**
+   * The file's blank lines hold indentation (some editors keep it): a new whitespace-only line
+   * then moves like any other; otherwise it is written empty, as the file writes blank lines.
+   */
+  readonly indentedBlanks: boolean;
 }
 
 /** Measures the reply's indentation against the file's on the matched lines. */
@@ -47,17 +52,37 @@ export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit |
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
   const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
-  return { verbatim, unit, tabSize, scale, first, byWidth, replyUsesTabs };
+  return { verbatim, unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match) };
+}
+
+/**
+ * How the file writes blank lines: as the matched lines do when they have any, else as most of
+ * the file's first 2,000 lines do; whitespace-only (true) or empty (false).
+ */
+function blanksHoldIndentation(fileLines: readonly string[], match: LineMatch): boolean {
+  let indented = 0;
+  let empty = 0;
+  const count = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const line = fileLines[i];
+      if (line === '') empty++;
+      else if (isBlank(line)) indented++;
+    }
+  };
+  count(match.start, match.end);
+  if (indented + empty === 0) count(0, Math.min(fileLines.length, 2000));
+  return indented > empty;
 }
 
 /**
  * The line re-indented for the file, relative to `anchor` (a neighbouring line whose place in the
  * file is known): it keeps its depth relative to that line, scaled to the file's step, starting
- * from that line's own indentation in the file. Whitespace-only lines move like any other; an
- * empty line stays empty.
+ * from that line's own indentation in the file. Whitespace-only lines move like any other where
+ * the file's blank lines hold indentation, and are written empty where they do not; an empty line
+ * stays empty.
  */
 export function indentFrom(line: string, anchor: IndentAnchor | undefined, frame: IndentFrame): string {
-  if (line === '') return '';
+  if (line === '' || (!frame.indentedBlanks && isBlank(line))) return '';
   const indent = leadingWhitespace(line);
   const body = line.slice(indent.length);
   if (anchor === undefined) return convertUnit(indent, frame) + body;

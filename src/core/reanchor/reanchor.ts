@@ -185,7 +185,8 @@ function pairedMarker(step: Extract<Step, { kind: 'elision' }>, needle: Needle, 
 /**
  * What an elision marker stands for: the search lines of its step, less those the replacement
  * lines written before it edit (from the first on) and those written after it edit (from the last
- * back). `nothing` when the step has no search line; `taken` when the edits leave none.
+ * back). `nothing` when the step has no search line, or only blank ones the replacement writes
+ * itself; `taken` when the edits leave no line.
  *
  * A line edits a search line when `correspond` says so (equal, or a similar line with the same
  * first words); after the marker also when both end a block alike (see `editsLine`). Lines written after the marker edit the step's last lines only as a run that ends
@@ -195,7 +196,7 @@ function pairedMarker(step: Extract<Step, { kind: 'elision' }>, needle: Needle, 
 function coverage(step: Extract<Step, { kind: 'elision' }>, needle: Needle, replacement: readonly string[]): { kind: 'lines'; editedAtStart: number; editedAtEnd: number } | { kind: 'nothing' } | { kind: 'taken' } {
   const removed = needle.lines.slice(step.nFrom, step.nTo);
   const isMarkerOfNeedle = (k: number) => needle.elisions.has(step.nFrom + k);
-  if (removed.every((line, k) => line.trim() === '' && !isMarkerOfNeedle(k))) return { kind: 'nothing' };
+  if (removed.length === 0) return { kind: 'nothing' };
   const before = replacement.slice(step.rFrom, step.marker);
   const after = replacement.slice(step.marker + 1, step.rTo);
   let editedAtStart = 0;
@@ -210,9 +211,10 @@ function coverage(step: Extract<Step, { kind: 'elision' }>, needle: Needle, repl
     editedAtEnd++;
   }
   if (editedAtEnd > 0 && nestedUnderNewLine(after, after.length - editedAtEnd)) editedAtEnd = 0;
-  const left = removed.slice(editedAtStart, removed.length - editedAtEnd);
-  if (left.every((line, k) => line.trim() === '' && !isMarkerOfNeedle(editedAtStart + k))) return { kind: 'taken' };
-  return { kind: 'lines', editedAtStart, editedAtEnd };
+  if (removed.length - editedAtEnd > editedAtStart) return { kind: 'lines', editedAtStart, editedAtEnd };
+  // Every line between the neighbours is written around the marker: blank lines alone, and the
+  // marker stood for nothing (written as given); real lines, and what it keeps is unknown.
+  return removed.every((line, k) => line.trim() === '' && !isMarkerOfNeedle(k)) ? { kind: 'nothing' } : { kind: 'taken' };
 }
 
 /**
