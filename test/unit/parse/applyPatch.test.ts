@@ -162,3 +162,17 @@ describe('apply_patch right after another fenced block', () => {
     assert.deepEqual(r.ops.map((op) => op.kind !== 'move' && op.path), ['b.ts', 'c.ts']);
   });
 });
+
+describe('apply_patch parser: indented headers', () => {
+  it('reads file headers indented by spaces, as Codex does', () => {
+    const r = parse(['  *** Begin Patch', '  *** Update File: a.py', '@@', '-x = 1', '+x = 2', '  *** End Patch'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.equal((r.ops[0] as ReplaceOp).path, 'a.py');
+  });
+
+  it('keeps a line with one leading space inside a chunk as context, whatever it says', () => {
+    const r = parse(['*** Begin Patch', '*** Update File: docs/patch.md', '@@', ' *** Update File: example.py', '-old', '+new', '*** End Patch'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.equal((r.ops[0] as ReplaceOp).search, '*** Update File: example.py\nold\n');
+  });
+});

@@ -263,3 +263,37 @@ describe('parse/searchReplace', () => {
     assert.equal(parse(many).ops.length, 1);
   });
 });
+
+describe('parse/searchReplace: what a model gets wrong in the markers', () => {
+  it('flags a second divider right before the end marker (or right after the divider) as stray', () => {
+    const [end] = ops('app.py\n```python\n<<<<<<< SEARCH\nPORT = 8000\n=======\nPORT = 8080\n=======\n>>>>>>> REPLACE\n```\n');
+    assert.equal(end.search, 'PORT = 8000\n');
+    assert.equal(end.replacement, 'PORT = 8080\n=======\n', 'the parser keeps the line: the planner decides by the file');
+    assert.equal(end.strayDivider, 'end');
+    const [start] = ops('app.py\n```python\n<<<<<<< SEARCH\nPORT = 8000\n=======\n=======\nPORT = 8080\n>>>>>>> REPLACE\n```\n');
+    assert.equal(start.strayDivider, 'start');
+    // The same line at the end of SEARCH too is the file's own text.
+    const [both] = ops('notes.rst\n```\n<<<<<<< SEARCH\nTitle\n=======\n=======\nNew title\n=======\n>>>>>>> REPLACE\n```\n');
+    assert.equal(both.strayDivider, undefined);
+  });
+
+  it('reads a line-number gutter on SEARCH alone (REPLACE plain), keeping the quoted text for the planner', () => {
+    const [op] = ops('geometry.py\n```python\n<<<<<<< SEARCH\n3 | def area(r):\n4 |     return 3.14 * r * r\n=======\ndef area(r):\n    return math.pi * r * r\n>>>>>>> REPLACE\n```\n');
+    assert.equal(op.search, 'def area(r):\n    return 3.14 * r * r\n');
+    assert.equal(op.quotedSearch, '3 | def area(r):\n4 |     return 3.14 * r * r\n');
+    assert.equal(op.lineHint, 3);
+    // Claude Code's Read output: `   12→code`.
+    const [arrow] = ops('a.ts\n```ts\n<<<<<<< SEARCH\n    12\u2192const a = 1;\n    13\u2192const b = 2;\n=======\nconst a = 1;\nconst b = 3;\n>>>>>>> REPLACE\n```\n');
+    assert.equal(arrow.search, 'const a = 1;\nconst b = 2;\n');
+    // One numbered line is too little evidence (a YAML `1: a` key), and numbers that do not run on are no gutter.
+    assert.deepEqual(stripLineNumbers(['1: a'], ['x']).search, ['1: a']);
+    assert.deepEqual(stripLineNumbers(['1: a', '5: b'], ['x']).search, ['1: a', '5: b']);
+  });
+
+  it('marks a block that takes the previous block\'s path as inherited', () => {
+    const [first, second] = ops('a.py\n```python\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n```\n\nAnd:\n\n```python\n<<<<<<< SEARCH\ny = 1\n=======\ny = 2\n>>>>>>> REPLACE\n```\n');
+    assert.equal(first.pathInherited, undefined);
+    assert.equal(second.path, 'a.py');
+    assert.equal(second.pathInherited, true);
+  });
+});

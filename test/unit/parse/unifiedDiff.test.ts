@@ -235,3 +235,21 @@ describe('unified diff parser', () => {
     assert.ok(parse(big).ops.length > 0);
   });
 });
+
+describe('unified diff parser: names and provenance', () => {
+  it('gives an edit both names when --- and +++ differ without a rename line', () => {
+    const [op] = replaces(parse(['--- config.go', '+++ config_updated.go', '@@ -1,3 +1,3 @@', ' package config', ' ', '-const Port = 8000', '+const Port = 8080'].join('\n')).ops);
+    assert.deepEqual(op.namedPaths, ['config.go', 'config_updated.go']);
+    // git's rename lines move the file: no second name.
+    const renamed = parse(['diff --git a/old.go b/new.go', 'similarity index 90%', 'rename from old.go', 'rename to new.go', '--- a/old.go', '+++ b/new.go', '@@ -1 +1 @@', '-a', '+b'].join('\n'));
+    assert.equal(replaces(renamed.ops)[0].namedPaths, undefined);
+    assert.equal(renamed.ops.some((o) => o.kind === 'move'), true);
+  });
+
+  it('marks the hunks of a diff git wrote (its index line) as verbatim: none of its lines is an elision', () => {
+    const git = parse(['diff --git a/h.py b/h.py', 'index 3f2a9c1..8b7d0e4 100644', '--- a/h.py', '+++ b/h.py', '@@ -1,2 +1,3 @@', ' def f():', '+    # Existing logic continues below...', '     return 1'].join('\n'));
+    assert.equal(git.ops[0].source.verbatim, true);
+    const typed = parse(['--- a/h.py', '+++ b/h.py', '@@ -1,2 +1,3 @@', ' def f():', '+    # ...', '     return 1'].join('\n'));
+    assert.equal(typed.ops[0].source.verbatim, undefined);
+  });
+});

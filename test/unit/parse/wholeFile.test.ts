@@ -127,3 +127,12 @@ describe('parse/wholeFile', () => {
     assert.ok(r.ops.length > 300);
   });
 });
+
+describe('parse/wholeFile: a first-line comment naming the file', () => {
+  it('is taken off as a label and kept on the op, for the planner to put back when the file has it', () => {
+    const [op] = rewrites('```tsx\n// src/panel.tsx\nexport const a = 1;\n```\n');
+    assert.equal(op.path, 'src/panel.tsx');
+    assert.equal(op.label, '// src/panel.tsx');
+    assert.equal(op.content, 'export const a = 1;\n');
+  });
+});

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { runReply } from '../../src/core/index';
-import { plan, proposed, replaceOp } from './helpers';
+import { runReply } from '../../../src/core/index';
+import { plan, proposed, replaceOp } from '../helpers';
 
 /** Plans a reply against one file and returns its proposed text (throws with the receipt when refused). */
 function applied(path: string, file: string, reply: string): string {
@@ -25,6 +25,12 @@ describe('re-anchoring: whitespace-only lines', () => {
     assert.equal(out[3], '        ', 'the quoted whitespace-only line keeps its 8 spaces');
     assert.equal(out[6], '        ', 'the new whitespace-only line moves by the block\'s 4 spaces');
     assert.equal(out[7], '        return round(amount, 2)');
+  });
+
+  it('writes a new whitespace-only line empty where the file\'s blank lines are empty', () => {
+    const plain = file.replace('        \n        for', '\n        for').replace('        \n    def total', '\n    def total');
+    const reply = block('invoice.py', ['def average(self):', '    if not self.invoices:', '        return Decimal("0")'], ['def average(self):', '    if not self.invoices:', '        ', '        return Decimal("0")']);
+    assert.equal(applied('invoice.py', plain + '\n    def average(self):\n        if not self.invoices:\n            return Decimal("0")\n', reply).split('\n').slice(-3)[0], '');
   });
 
   it('keeps an empty new line empty', () => {
