@@ -92,6 +92,10 @@ export function reanchor(input: ReanchorInput): Reanchored {
       continue;
     }
     if (step.kind === 'change') {
+      for (let n = step.nFrom; n < step.nTo; n++) {
+        // The search text elides lines the replacement does not: they would be deleted unseen.
+        if (needle.elisions.has(n)) return refused('ELISION_UNRESOLVED', 'the search text elides code ("...") that the replacement does not elide, so the elided lines would be deleted without being shown: elide them in the replacement too, or write them out');
+      }
       const conflict = staleConflict(input, step.nFrom, step.nTo, replacement.slice(step.rFrom, step.rTo));
       if (conflict) return refused('OUT_OF_DATE', conflict);
       for (let r = step.rFrom; r < step.rTo; r++) emitChanged(emitted, input, step, r, anchorOf);

@@ -123,3 +123,12 @@ describe('re-anchoring: context keeps the file\'s text', () => {
     assert.equal(applied('limits.py', file, patch), file.replace('MAX = 5', 'MAX = 6'));
   });
 });
+
+describe('re-anchoring: an elision in the search text only', () => {
+  it('is refused: the lines it matched would be deleted without ever being shown', () => {
+    const file = ['def load(path):', '    with open(path) as f:', '        data = f.read()', '    return parse(data)', ''].join('\n');
+    const result = runReply(block('load.py', ['def load(path):', '    ...', '    return parse(data)'], ['def load(path):', '    return parse(data, strict=True)']), (p) => (p === 'load.py' ? file : undefined));
+    assert.equal(result.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.equal(result.changes.length, 0);
+  });
+});
