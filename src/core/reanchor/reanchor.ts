@@ -2,6 +2,7 @@ import type { Alignment, LineMatch, Needle } from '../locate/matcher';
 import { normaliseLine } from '../locate/fileIndex';
 import { correspond } from '../elisionMerge';
 import { indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
+import { asciiPunctuation, typographicCount } from '../text/normalize';
 import { indentFrame, indentFrom, type IndentAnchor, type IndentFrame } from './indent';
 import { alignSteps, type Step } from './steps';
 
@@ -66,6 +67,11 @@ export function reanchor(input: ReanchorInput): Reanchored {
   const aligned = alignSteps(needle, replacement, input.replacementElisions);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
   const frame = indentFrame(fileLines, input.fileUnit, needle, replacement, match);
+  // A reply whose quote of the file has curly quotes or dashes where the file has ASCII was
+  // prettified on its way (a chat UI): its new lines are read with ASCII punctuation too, and its
+  // kept lines stay the file's.
+  const prettified = isPrettified(input);
+  const written = (line: string) => (prettified ? asciiPunctuation(line) : line);
   const anchorOf = (n: number): IndentAnchor | undefined => {
     const place = match.alignment[n];
     if (typeof place !== 'number' || isBlank(needle.lines[n]) || needle.elisions.has(n)) return undefined;
@@ -84,7 +90,7 @@ export function reanchor(input: ReanchorInput): Reanchored {
     if (step.kind === 'keep') {
       const place = match.alignment[step.n];
       const own = replacement[step.r];
-      if (typeof place === 'number' && !input.quotedContext && differsBeyondWhitespace(fileLines[place], own, match.strategy)) {
+      if (typeof place === 'number' && !input.quotedContext && !prettified && differsBeyondWhitespace(fileLines[place], own, match.strategy)) {
         // Typographic differences in a kept line of a SEARCH/REPLACE or a tool call: the model
         // wrote the line it wants (at the file's indentation of that line).
         emitted.push({ kind: 'new', line: own, source: place, anchor: anchorOf(step.n) });
@@ -98,7 +104,7 @@ export function reanchor(input: ReanchorInput): Reanchored {
       }
       const conflict = staleConflict(input, step.nFrom, step.nTo, replacement.slice(step.rFrom, step.rTo));
       if (conflict) return refused('OUT_OF_DATE', conflict);
-      for (let r = step.rFrom; r < step.rTo; r++) emitChanged(emitted, input, step, r, anchorOf);
+      for (let r = step.rFrom; r < step.rTo; r++) emitChanged(emitted, input, step, r, anchorOf, written);
       continue;
     }
     const paired = pairedMarker(step, needle, replacement);
@@ -113,16 +119,16 @@ export function reanchor(input: ReanchorInput): Reanchored {
         const conflict = staleConflict(input, side.nFrom, side.nTo, replacement.slice(side.rFrom, side.rTo));
         if (conflict) return refused('OUT_OF_DATE', conflict);
       }
-      for (let r = sides[0].rFrom; r < sides[0].rTo; r++) emitChanged(emitted, input, sides[0], r, anchorOf);
+      for (let r = sides[0].rFrom; r < sides[0].rTo; r++) emitChanged(emitted, input, sides[0], r, anchorOf, written);
       quote(paired);
-      for (let r = sides[1].rFrom; r < sides[1].rTo; r++) emitChanged(emitted, input, sides[1], r, anchorOf);
+      for (let r = sides[1].rFrom; r < sides[1].rTo; r++) emitChanged(emitted, input, sides[1], r, anchorOf, written);
       continue;
     }
     const covered = coverage(step, needle, replacement);
     if (covered.kind === 'nothing') {
       // Nothing between the marker's neighbours: the line is the reply's text, not an elision.
       warnings.push(`"${replacement[step.marker].trim().slice(0, 60)}" reads like an elision, but there is nothing for it to stand for here; written as given`);
-      for (let r = step.rFrom; r < step.rTo; r++) emitted.push({ kind: 'new', line: replacement[r] });
+      for (let r = step.rFrom; r < step.rTo; r++) emitted.push({ kind: 'new', line: written(replacement[r]) });
       continue;
     }
     if (covered.kind === 'taken') {
@@ -138,23 +144,41 @@ export function reanchor(input: ReanchorInput): Reanchored {
       const k = r - step.rFrom;
       // A line written before the marker that edits the k-th search line replaces it.
       const source = k < covered.editedAtStart ? step.nFrom + k : undefined;
-      emitted.push(newLine(replacement[r], source, source === undefined ? undefined : anchorOf(source), match));
+      emitted.push(newLine(written(replacement[r]), source, source === undefined ? undefined : anchorOf(source), match));
     }
     for (let n = step.nFrom + covered.editedAtStart; n < step.nTo - covered.editedAtEnd; n++) quote(n);
     for (let r = step.marker + 1; r < step.rTo; r++) {
       const fromEnd = step.rTo - r;
       const source = fromEnd <= covered.editedAtEnd ? step.nTo - fromEnd : undefined;
-      emitted.push(newLine(replacement[r], source, source === undefined ? undefined : anchorOf(source), match));
+      emitted.push(newLine(written(replacement[r]), source, source === undefined ? undefined : anchorOf(source), match));
     }
   }
   return { ...render(emitted, fileLines, frame), warnings };
 }
 
 /** Emits replacement line `r` of a change: it replaces the search line at the same position, if any. */
-function emitChanged(emitted: Emitted[], input: ReanchorInput, step: Extract<Step, { kind: 'change' }>, r: number, anchorOf: (n: number) => IndentAnchor | undefined): void {
+function emitChanged(emitted: Emitted[], input: ReanchorInput, step: Extract<Step, { kind: 'change' }>, r: number, anchorOf: (n: number) => IndentAnchor | undefined, written: (line: string) => string): void {
   const a = r - step.rFrom;
   const replaced = a < step.nTo - step.nFrom ? step.nFrom + a : undefined;
-  emitted.push(newLine(input.replacement[r], replaced, replaced === undefined ? undefined : anchorOf(replaced), input.match));
+  emitted.push(newLine(written(input.replacement[r]), replaced, replaced === undefined ? undefined : anchorOf(replaced), input.match));
+}
+
+/**
+ * True when the match needed punctuation folded and the reply's search lines hold more curly
+ * quotes, dashes and the like than the file lines they matched: the reply, not the file, is the
+ * typographic one (a chat UI prettified it).
+ */
+function isPrettified(input: ReanchorInput): boolean {
+  if (input.match.strategy !== 'unicode' && input.match.strategy !== 'fuzzy') return false;
+  let reply = 0;
+  let file = 0;
+  input.needle.lines.forEach((line, i) => {
+    const place = input.match.alignment[i];
+    if (typeof place !== 'number') return;
+    reply += typographicCount(line);
+    file += typographicCount(input.fileLines[place]);
+  });
+  return reply > file;
 }
 
 /** A line the reply writes; `replaced` is the search line it replaces (its ending and indentation anchor). */

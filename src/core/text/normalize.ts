@@ -65,3 +65,13 @@ const unicodePattern = /[\u2018\u2019\u201a\u201b\u2032\u201c\u201d\u201e\u201f\
 export function foldUnicode(line: string): string {
   return collapseWhitespace(line.replace(unicodePattern, (c) => unicodeFolds[c] ?? c));
 }
+
+/** The line with its typographic punctuation as ASCII (curly quotes, dashes, odd spaces, ellipsis); whitespace left as it is. */
+export function asciiPunctuation(line: string): string {
+  return line.replace(unicodePattern, (c) => unicodeFolds[c] ?? c);
+}
+
+/** How many typographic punctuation characters (those `foldUnicode` folds) the line holds. */
+export function typographicCount(line: string): number {
+  return line.match(unicodePattern)?.length ?? 0;
+}

@@ -114,6 +114,14 @@ describe('re-anchoring: elisions in both halves', () => {
   });
 });
 
+describe('re-anchoring: a reply prettified on its way', () => {
+  it('reads the new lines with ASCII punctuation when its quote of the file has curly quotes the file lacks', () => {
+    const file = 'def greet(name):\n    print("Hello, " + name)\n    return name\n';
+    const reply = block('greet.py', ['def greet(name):', '    print(\u201cHello, \u201d + name)'], ['def greet(name):', '    print(\u201cHello, \u201d + name)', '    print(\u201cWelcome back \u2014 it\u2019s been a while\u201d)']);
+    assert.equal(applied('greet.py', file, reply), 'def greet(name):\n    print("Hello, " + name)\n    print("Welcome back - it\'s been a while")\n    return name\n');
+  });
+});
+
 describe('re-anchoring: context keeps the file\'s text', () => {
   it('in a diff, a context line quoted with ASCII punctuation keeps the file\'s dashes and curly quotes', () => {
     const file = '# Limits \u2014 see \u201cdocs/limits.md\u201d\nMAX = 5\nMIN = 1\n';
