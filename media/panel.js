@@ -32,7 +32,8 @@
 
   function updateButtons() {
     const hasText = reply.value.trim() !== '';
-    reviewButton.disabled = busy || !hasText || state === 'empty';
+    // A failing reply is reviewed only through Review the Rest, which says what it leaves out.
+    reviewButton.disabled = busy || !hasText || state === 'empty' || state === 'failed';
     // Apply writes at once, so it is offered only when every edit placed.
     applyButton.disabled = busy || state !== 'ready';
   }

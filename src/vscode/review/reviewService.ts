@@ -367,7 +367,8 @@ export class ReviewService implements vscode.Disposable {
   private notifyProposal(proposal: Proposal, opened: boolean): void {
     const trusted = vscode.workspace.isTrusted;
     const one = proposal.files.length === 1;
-    const current = (run: () => unknown) => () => (this.store.current === proposal ? run() : this.log.info('[review] a button of an earlier proposal was clicked; it is already decided'));
+    // The API cannot take a toast down once the review is decided elsewhere: a late click says so.
+    const current = (run: () => unknown) => () => (this.store.current === proposal ? run() : this.notifier.notify('info', 'That AI edit was already accepted or rejected; this notification is out of date.'));
     const buttons: NoticeButton[] = [
       ...(trusted ? [{ title: one ? 'Accept' : 'Accept All', run: current(() => vscode.commands.executeCommand(CommandId.acceptAll)) }] : []),
       { title: one ? 'Reject' : 'Reject All', run: current(() => vscode.commands.executeCommand(CommandId.rejectAll)) },
