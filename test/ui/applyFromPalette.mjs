@@ -6,6 +6,7 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
+import { copy, hideSideBar, openFile, waitForFile, workbenchReady } from './workbench.mjs';
 
 const reply = [
   'Use a template literal and say hello properly:',
@@ -22,39 +23,23 @@ const reply = [
   '',
 ].join('\n');
 
-async function waitForFile(file, expected, timeoutMs = 20000) {
-  const deadline = Date.now() + timeoutMs;
-  while (fs.readFileSync(file, 'utf8') !== expected) {
-    if (Date.now() > deadline) assert.fail(`${file} on disk:\n${fs.readFileSync(file, 'utf8')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 export default async function ({ page, workspace, log, shoot }) {
   const file = path.join(workspace, 'src', 'greet.ts');
   const before = fs.readFileSync(file, 'utf8');
   assert.ok(before.includes('return "Hello " + name;'), 'fixture file');
 
   const started = Date.now();
-  await page.waitForSelector('.explorer-folders-view', { timeout: 60000 });
+  await workbenchReady(page);
   log(`workbench ready after ${Date.now() - started} ms`);
-  await page.waitForTimeout(1500);
 
-  // Open the file the reply edits: Quick Open, type, Enter.
-  await page.keyboard.press('Control+P');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-  await page.keyboard.type('greet.ts');
-  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("greet.ts")', { timeout: 20000 });
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('.tabs-container .tab.active:has-text("greet.ts")', { timeout: 20000 });
+  // Open the file the reply edits.
+  await openFile(page, 'greet.ts');
   await page.waitForSelector('.monaco-editor.focused', { timeout: 20000 });
   log(`editor open after ${Date.now() - started} ms`);
-  // More room for the side-by-side diff: hide the side bar.
-  await page.keyboard.press('Control+B');
-  await page.waitForSelector('.explorer-folders-view', { state: 'hidden', timeout: 10000 });
+  await hideSideBar(page);
 
   // The model's reply goes to the clipboard, as when copied from a chat.
-  await page.evaluate((text) => navigator.clipboard.writeText(text), reply);
+  await copy(page, reply);
 
   // Command Palette: F1, the command's title, Enter.
   await page.keyboard.press('F1');
@@ -103,7 +88,7 @@ export default async function ({ page, workspace, log, shoot }) {
   const readme = path.join(workspace, 'README.md');
   const readmeBefore = fs.readFileSync(readme, 'utf8');
   const greetBefore = fs.readFileSync(file, 'utf8');
-  await page.evaluate((text) => navigator.clipboard.writeText(text), multiReply);
+  await copy(page, multiReply);
   await page.click('.monaco-editor .view-line:has-text("return greeting")');
   await page.keyboard.press('Control+K');
   await page.keyboard.press('Control+V');

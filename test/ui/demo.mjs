@@ -6,36 +6,17 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-
-async function waitForFile(file, expected, timeoutMs = 20000) {
-  const deadline = Date.now() + timeoutMs;
-  while (fs.readFileSync(file, 'utf8') !== expected) {
-    if (Date.now() > deadline) assert.fail(`${file} on disk:\n${fs.readFileSync(file, 'utf8')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function quickOpen(page, name) {
-  await page.keyboard.press('Control+P');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-  await page.keyboard.type(name);
-  await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${name}")`, { timeout: 20000 });
-  await page.keyboard.press('Enter');
-  await page.waitForSelector(`.tabs-container .tab.active:has-text("${name}")`, { timeout: 20000 });
-}
+import { hideSideBar, openFile, waitForFile, workbenchReady } from './workbench.mjs';
 
 export default async function ({ page, workspace, log, shoot }) {
   const cart = path.join(workspace, 'src', 'cart.ts');
   const before = fs.readFileSync(cart, 'utf8');
-  await page.waitForSelector('.explorer-folders-view', { timeout: 60000 });
-  await page.waitForTimeout(1500);
+  await workbenchReady(page);
 
   // 1. Open the code and the reply, as a person with a chat window would have them.
-  await quickOpen(page, 'cart.ts');
-  await quickOpen(page, '01-search-replace.md');
-  // Room for a side-by-side diff (VS Code shows it inline when the diff is narrower than 900 px).
-  await page.keyboard.press('Control+B');
-  await page.waitForSelector('.explorer-folders-view', { state: 'hidden', timeout: 10000 });
+  await openFile(page, 'cart.ts');
+  await openFile(page, '01-search-replace.md');
+  await hideSideBar(page);
   await page.waitForSelector('.monaco-editor.focused', { timeout: 20000 });
   await page.waitForTimeout(1500);
   assert.strictEqual(await page.locator('.codelens-decoration:has-text("Accept Current Change")').count(), 0, 'no merge-conflict lenses on the reply');

@@ -6,6 +6,7 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
+import { copy, openFile, waitForFile, workbenchReady } from './workbench.mjs';
 
 const reply = [
   'Greet with a template literal, and add a farewell:',
@@ -30,28 +31,14 @@ const reply = [
   '',
 ].join('\n');
 
-async function waitForFile(file, expected, timeoutMs = 20000) {
-  const deadline = Date.now() + timeoutMs;
-  while (fs.readFileSync(file, 'utf8') !== expected) {
-    if (Date.now() > deadline) assert.fail(`${file} on disk:\n${fs.readFileSync(file, 'utf8')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 export default async function ({ page, workspace, log, shoot }) {
   const file = path.join(workspace, 'src', 'greet.ts');
   const before = 'export function greet(name: string): string {\n  return "Hello " + name;\n}\n\nexport function bye(name: string): string {\n  return "Goodbye " + name;\n}\n';
   fs.writeFileSync(file, before);
 
-  await page.waitForSelector('.explorer-folders-view', { timeout: 60000 });
-  await page.waitForTimeout(1500);
+  await workbenchReady(page);
   // Open greet.ts so the workbench shows the file the reply edits.
-  await page.keyboard.press('Control+P');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-  await page.keyboard.type('greet.ts');
-  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("greet.ts")', { timeout: 20000 });
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('.tabs-container .tab.active:has-text("greet.ts")', { timeout: 20000 });
+  await openFile(page, 'greet.ts');
 
   // The panel lives in its own activity bar container.
   await page.click('.activitybar .action-item a[aria-label^="Apply AI Edit"]');
@@ -61,7 +48,7 @@ export default async function ({ page, workspace, log, shoot }) {
   log('panel open');
 
   // Paste the reply (a real paste into the textarea), as from a chat window.
-  await page.evaluate((text) => navigator.clipboard.writeText(text), reply);
+  await copy(page, reply);
   await box.click();
   await page.keyboard.press('Control+V');
   await view.locator('.block.placed').nth(1).waitFor({ timeout: 20000 });
@@ -93,7 +80,7 @@ export default async function ({ page, workspace, log, shoot }) {
   // A failing reply: the summary says why once, and Copy Failure Report is a button away.
   await view.locator('#clear').click();
   const failing = reply.replace('  return "Hello " + name;', '  return "Hi " + name;') + '\nsrc/farewell.ts\n```ts\n<<<<<<< SEARCH\n=======\nexport const farewell = "bye";\n>>>>>>> REPLACE\n```\n';
-  await page.evaluate((text) => navigator.clipboard.writeText(text), failing);
+  await copy(page, failing);
   await box.click();
   await page.keyboard.press('Control+V');
   await view.locator('#summary.failed').waitFor({ timeout: 20000 });

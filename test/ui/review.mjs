@@ -12,6 +12,7 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
+import { copy, hideSideBar, openFile, runCommand, waitForFile, workbenchReady } from './workbench.mjs';
 
 const reply = [
   'src/greet.ts',
@@ -25,39 +26,16 @@ const reply = [
   '',
 ].join('\n');
 
-async function waitForFile(file, expected, timeoutMs = 20000) {
-  const deadline = Date.now() + timeoutMs;
-  while (fs.readFileSync(file, 'utf8') !== expected) {
-    if (Date.now() > deadline) assert.fail(`${file} on disk:\n${fs.readFileSync(file, 'utf8')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Runs a command from the palette by its full label (category: title). */
-async function runCommand(page, label) {
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-  await page.keyboard.type(label);
-  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
-  await row.first().waitFor({ timeout: 30000 });
-  await row.first().click();
-}
-
 export default async function ({ page, workspace, log, shoot }) {
   const file = path.join(workspace, 'src', 'greet.ts');
   const before = fs.readFileSync(file, 'utf8');
-  await page.waitForSelector('.explorer-folders-view', { timeout: 60000 });
-  await page.waitForTimeout(1500);
-  await page.keyboard.press('Control+P');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-  await page.keyboard.type('greet.ts');
-  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("greet.ts")', { timeout: 20000 });
-  await page.keyboard.press('Enter');
+  await workbenchReady(page);
+  await openFile(page, 'greet.ts');
   await page.waitForSelector('.monaco-editor.focused', { timeout: 20000 });
-  await page.keyboard.press('Control+B');
+  await hideSideBar(page);
 
   // The palette names the extension once.
-  await page.evaluate((text) => navigator.clipboard.writeText(text), reply);
+  await copy(page, reply);
   await page.keyboard.press('F1');
   await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
   await page.keyboard.type('Model Reply from Clipboard');
@@ -116,7 +94,7 @@ export default async function ({ page, workspace, log, shoot }) {
   // from the notification: "Applied" shows while the check for new problems still runs.
   const notes = path.join(workspace, 'notes.txt');
   fs.writeFileSync(notes, 'alpha\nbeta\n');
-  await page.evaluate((text) => navigator.clipboard.writeText(text), 'notes.txt\n```\n<<<<<<< SEARCH\nbeta\n=======\nBETA\n>>>>>>> REPLACE\n```\n');
+  await copy(page, 'notes.txt\n```\n<<<<<<< SEARCH\nbeta\n=======\nBETA\n>>>>>>> REPLACE\n```\n');
   await page.locator('.monaco-editor .view-line:has-text("checked by hand")').click();
   await page.keyboard.press('Control+K');
   await page.keyboard.press('Control+V');
@@ -129,7 +107,7 @@ export default async function ({ page, workspace, log, shoot }) {
   log('accepted from the notification; Applied shown while the check for problems still ran');
 
   // No edits on the clipboard: the panel's reply box takes a reply of many lines.
-  await page.evaluate((text) => navigator.clipboard.writeText(text), 'a sentence, not a reply');
+  await copy(page, 'a sentence, not a reply');
   await runCommand(page, 'Apply AI Edit: Apply Model Reply');
   const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
   const box = view.locator('#reply');
