@@ -6,21 +6,12 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copy, hideSideBar, openFile, waitForFile, workbenchReady } from './workbench.mjs';
+import { copy, hideSideBar, openFile, searchReplace, waitForFile, workbenchReady } from './workbench.mjs';
 
 const reply = [
   'Use a template literal and say hello properly:',
   '',
-  'src/greet.ts',
-  '```ts',
-  '<<<<<<< SEARCH',
-  '  return "Hello " + name;',
-  '=======',
-  '  const greeting = `Hello, ${name}!`;',
-  '  return greeting;',
-  '>>>>>>> REPLACE',
-  '```',
-  '',
+  searchReplace('src/greet.ts', ['  return "Hello " + name;'], ['  const greeting = `Hello, ${name}!`;', '  return greeting;']),
 ].join('\n');
 
 export default async function ({ page, workspace, log, shoot }) {

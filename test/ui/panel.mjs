@@ -6,29 +6,13 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copy, openFile, waitForFile, workbenchReady } from './workbench.mjs';
+import { copy, openFile, searchReplace, waitForFile, workbenchReady } from './workbench.mjs';
 
 const reply = [
   'Greet with a template literal, and add a farewell:',
   '',
-  'src/greet.ts',
-  '```ts',
-  '<<<<<<< SEARCH',
-  '  return "Hello " + name;',
-  '=======',
-  '  return `Hello, ${name}!`;',
-  '>>>>>>> REPLACE',
-  '```',
-  '',
-  'src/greet.ts',
-  '```ts',
-  '<<<<<<< SEARCH',
-  '  return "Goodbye " + name;',
-  '=======',
-  '  return `Goodbye, ${name}!`;',
-  '>>>>>>> REPLACE',
-  '```',
-  '',
+  searchReplace('src/greet.ts', ['  return "Hello " + name;'], ['  return `Hello, ${name}!`;']),
+  searchReplace('src/greet.ts', ['  return "Goodbye " + name;'], ['  return `Goodbye, ${name}!`;']),
 ].join('\n');
 
 export default async function ({ page, workspace, log, shoot }) {
@@ -79,7 +63,7 @@ export default async function ({ page, workspace, log, shoot }) {
 
   // A failing reply: the summary says why once, and Copy Failure Report is a button away.
   await view.locator('#clear').click();
-  const failing = reply.replace('  return "Hello " + name;', '  return "Hi " + name;') + '\nsrc/farewell.ts\n```ts\n<<<<<<< SEARCH\n=======\nexport const farewell = "bye";\n>>>>>>> REPLACE\n```\n';
+  const failing = reply.replace('  return "Hello " + name;', '  return "Hi " + name;') + '\n' + searchReplace('src/farewell.ts', [], ['export const farewell = "bye";']);
   await copy(page, failing);
   await box.click();
   await page.keyboard.press('Control+V');

@@ -12,19 +12,9 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copy, hideSideBar, openFile, runCommand, waitForFile, workbenchReady } from './workbench.mjs';
+import { copy, hideSideBar, openFile, runCommand, searchReplace, waitForFile, workbenchReady } from './workbench.mjs';
 
-const reply = [
-  'src/greet.ts',
-  '```ts',
-  '<<<<<<< SEARCH',
-  '  return "Hello " + name;',
-  '=======',
-  '  return `Hello, ${name}!`;',
-  '>>>>>>> REPLACE',
-  '```',
-  '',
-].join('\n');
+const reply = searchReplace('src/greet.ts', ['  return "Hello " + name;'], ['  return `Hello, ${name}!`;']);
 
 export default async function ({ page, workspace, log, shoot }) {
   const file = path.join(workspace, 'src', 'greet.ts');
@@ -94,7 +84,7 @@ export default async function ({ page, workspace, log, shoot }) {
   // from the notification: "Applied" shows while the check for new problems still runs.
   const notes = path.join(workspace, 'notes.txt');
   fs.writeFileSync(notes, 'alpha\nbeta\n');
-  await copy(page, 'notes.txt\n```\n<<<<<<< SEARCH\nbeta\n=======\nBETA\n>>>>>>> REPLACE\n```\n');
+  await copy(page, searchReplace('notes.txt', ['beta'], ['BETA']));
   await page.locator('.monaco-editor .view-line:has-text("checked by hand")').click();
   await page.keyboard.press('Control+K');
   await page.keyboard.press('Control+V');

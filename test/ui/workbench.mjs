@@ -53,3 +53,8 @@ export async function waitForFile(file, expected, timeoutMs = 20000) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** A SEARCH/REPLACE block for `path`, fenced as models write it (lines without their newlines). */
+export function searchReplace(path, search, replace) {
+  return [path, '```ts', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '```', ''].join('\n');
+}
