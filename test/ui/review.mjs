@@ -90,9 +90,25 @@ export default async function ({ page, workspace, log, shoot }) {
   await page.keyboard.press('Control+V');
   const notesReady = page.locator('.notification-toast:has-text("AI edit ready")').last();
   await page.locator('.monaco-diff-editor .editor.modified .view-line:has-text("BETA")').waitFor({ timeout: 30000 });
+  // Watch the page: when the Applied toast appears, and when the check's spinner goes away.
+  await page.evaluate(() => {
+    const seen = (window.__applyAiEditSeen = {});
+    const observer = new MutationObserver(() => {
+      const now = performance.now();
+      const toasts = [...document.querySelectorAll('.notification-toast')].map((t) => t.textContent ?? '');
+      if (seen.applied === undefined && toasts.some((t) => t.includes('Applied the AI edit to notes.txt'))) seen.applied = now;
+      const checking = [...document.querySelectorAll('.statusbar-item')].some((i) => (i.textContent ?? '').includes('Checking 1 file for new problems'));
+      if (checking) seen.checking = now;
+      else if (seen.checking !== undefined && seen.checkEnded === undefined) seen.checkEnded = now;
+      if (seen.applied !== undefined && seen.checkEnded !== undefined) observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await notesReady.locator('.monaco-button:has-text("Accept")').click();
   await page.locator('.notification-toast:has-text("Applied the AI edit to notes.txt")').waitFor({ timeout: 10000 });
-  assert.ok(await page.locator('.statusbar-item:has-text("Checking 1 file for new problems")').count() > 0, '"Applied" came while the diagnostics check still ran');
+  await page.waitForFunction(() => window.__applyAiEditSeen.checkEnded !== undefined, null, { timeout: 20000 });
+  const seen = await page.evaluate(() => window.__applyAiEditSeen);
+  assert.ok(seen.applied < seen.checkEnded, `"Applied" (at ${seen.applied} ms) came before the check for problems ended (at ${seen.checkEnded} ms)`);
   await waitForFile(notes, 'alpha\nBETA\n');
   log('accepted from the notification; Applied shown while the check for problems still ran');
 
