@@ -90,6 +90,8 @@ export default async function ({ page, workspace, log, shoot }) {
   await page.keyboard.press('Control+V');
   const notesReady = page.locator('.notification-toast:has-text("AI edit ready")').last();
   await page.locator('.monaco-diff-editor .editor.modified .view-line:has-text("BETA")').waitFor({ timeout: 30000 });
+  // The check after the previous accept must be over first: its spinner reads the same.
+  await page.locator('.statusbar-item:has-text("Checking 1 file for new problems")').waitFor({ state: 'detached', timeout: 20000 });
   // Watch the page: when the Applied toast appears, and when the check's spinner goes away.
   await page.evaluate(() => {
     const seen = (window.__applyAiEditSeen = {});
