@@ -1,6 +1,7 @@
 // The Apply AI Edit panel's webview script: plain DOM, no framework, no remote content.
 // It sends the reply box's text to the extension on every change and renders what comes back:
-// the blocks with their status, a summary, notices, and the history with Undo.
+// the blocks with their status, a summary (with Copy Failure Report and Review the Rest when the
+// reply fails), notices, and the history, each entry with its own Undo.
 (function () {
   'use strict';
   const vscode = acquireVsCodeApi();
@@ -13,6 +14,8 @@
   const blocks = $('blocks');
   const notice = $('notice');
   const history = $('history');
+  const failureActions = $('failure-actions');
+  const reviewRestButton = $('review-rest');
   let busy = false;
   let state = 'empty';
 
@@ -29,7 +32,8 @@
 
   function updateButtons() {
     const hasText = reply.value.trim() !== '';
-    reviewButton.disabled = busy || !hasText || state === 'empty';
+    // A failing reply is reviewed only through Review the Rest, which says what it leaves out.
+    reviewButton.disabled = busy || !hasText || state === 'empty' || state === 'failed';
     // Apply writes at once, so it is offered only when every edit placed.
     applyButton.disabled = busy || state !== 'ready';
   }
@@ -61,6 +65,8 @@
     summary.textContent = message.summary || '';
     summary.className = 'summary ' + message.state;
     blocks.replaceChildren(...blockItems(message.blocks));
+    failureActions.hidden = !message.failure;
+    reviewRestButton.hidden = !(message.failure && message.failure.canReviewRest);
     updateButtons();
   }
 
@@ -81,7 +87,7 @@
       ...entries.map((entry) => {
         const item = el('li', 'entry' + (entry.undone ? ' undone' : ''));
         const details = el('details');
-        const title = el('summary', '', entry.time + ' · ' + entry.title + (entry.undone ? ' (undone)' : ''));
+        const title = el('summary', '', entry.time + ' · ' + entry.title + ' · from ' + entry.source + (entry.undone ? ' (undone)' : ''));
         const list = el('ul', 'receipt');
         for (const line of entry.lines) list.append(el('li', '', line));
         details.append(title, list);
@@ -89,8 +95,8 @@
         if (entry.canUndo) {
           const undo = el('button', 'secondary undo', 'Undo');
           undo.type = 'button';
-          undo.title = 'Restore every file this reply changed';
-          undo.addEventListener('click', () => vscode.postMessage({ type: 'undo' }));
+          undo.title = 'Restore every file this apply changed (refused if one changed since)';
+          undo.addEventListener('click', () => vscode.postMessage({ type: 'undo', id: entry.id }));
           item.append(undo);
         }
         return item;
@@ -112,6 +118,8 @@
     }
   });
   reviewButton.addEventListener('click', () => vscode.postMessage({ type: 'review' }));
+  $('copy-report').addEventListener('click', () => vscode.postMessage({ type: 'copyReport' }));
+  reviewRestButton.addEventListener('click', () => vscode.postMessage({ type: 'reviewRest' }));
   applyButton.addEventListener('click', () => vscode.postMessage({ type: 'apply' }));
   clearButton.addEventListener('click', () => {
     reply.value = '';
@@ -141,6 +149,11 @@
       case 'notice':
         notice.textContent = message.message;
         notice.className = 'notice ' + message.kind;
+        break;
+      case 'focus':
+        notice.textContent = message.message;
+        notice.className = 'notice info';
+        reply.focus();
         break;
     }
   });

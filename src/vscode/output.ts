@@ -15,7 +15,7 @@ export function createLog(context: vscode.ExtensionContext): vscode.LogOutputCha
 export function reportError(log: vscode.LogOutputChannel, what: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   log.error(`${what}: ${error instanceof Error && error.stack ? error.stack : message}`);
-  void vscode.window.showErrorMessage(`Apply AI Edit: ${what}: ${message}`, 'Show Log').then((choice) => {
+  void vscode.window.showErrorMessage(`${what}: ${message}`, 'Show Log').then((choice) => {
     if (choice) void vscode.commands.executeCommand(CommandId.showLog);
   });
 }

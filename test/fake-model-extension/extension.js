@@ -51,7 +51,8 @@ function activate(context) {
   // this command calls the real @apply handler as the chat view would, with this fake model, and
   // shows the response it streamed (Markdown and buttons) in VS Code's Markdown preview.
   context.subscriptions.push(vscode.commands.registerCommand('applyAiEditTests.showChatTranscript', async (prompt = 'use template literals', reply = demoReply) => {
-    const applyAiEdit = vscode.extensions.getExtension('apply-ai-edit.apply-ai-edit');
+    const manifest = require('../../package.json');
+    const applyAiEdit = vscode.extensions.getExtension(`${manifest.publisher}.${manifest.name}`);
     const api = await applyAiEdit.activate();
     const [model] = await vscode.lm.selectChatModels({ vendor });
     queue.splice(0, queue.length, reply);

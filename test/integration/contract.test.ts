@@ -24,6 +24,37 @@ describe('contract', () => {
   });
 });
 
+describe('keybindings', () => {
+  it('none can type a character on an AltGr keyboard, and none takes a key VS Code already binds', async () => {
+    const extension = vscode.extensions.getExtension(extensionId)!;
+    const manifest = JSON.parse(fs.readFileSync(path.join(extension.extensionPath, 'package.json'), 'utf8'));
+    const ours: { command: string; key: string; mac?: string }[] = manifest.contributes.keybindings;
+    assert.ok(ours.length >= 5);
+    for (const binding of ours) {
+      for (const key of [binding.key, binding.mac ?? '']) {
+        // AltGr is Ctrl+Alt on Windows and Alt on the right elsewhere: Ctrl+Alt+<x> and Alt+<x>
+        // (with or without Shift) type characters on many layouts (Polish ż, ń; German @, €).
+        for (const stroke of key.split(' ')) {
+          assert.doesNotMatch(stroke, /(^|\+)alt\+/, `${binding.command}: ${key} uses Alt`);
+        }
+      }
+    }
+    // VS Code's own default keybindings, as the running workbench has them.
+    const defaults = await vscode.workspace.openTextDocument(vscode.Uri.parse('vscode://defaultsettings/keybindings.json'));
+    // JSON with line comments: drop them, then parse.
+    const entries: { key: string; command: string }[] = JSON.parse(defaults.getText().replace(/^\s*\/\/.*$/gm, ''));
+    // The file lists the extensions' contributions too: ours do not count against themselves.
+    const taken = new Map(entries.filter((e) => !e.command.startsWith('applyAiEdit.')).map((e) => [e.key, e.command]));
+    assert.ok(entries.length > 500, `read ${entries.length} default keybindings`);
+    for (const binding of ours) {
+      assert.ok(!taken.has(binding.key), `${binding.command}: ${binding.key} is VS Code's ${taken.get(binding.key)}`);
+      // A chord's first stroke may be a prefix (ctrl+k), but never a command of its own.
+      const [first, second] = binding.key.split(' ');
+      if (second) assert.ok(first === 'ctrl+k' || !taken.has(first), `${binding.command}: ${first} is VS Code's ${taken.get(first)}`);
+    }
+  });
+});
+
 describe('mergeThreeWay', () => {
   it('takes the proposal when the file did not change', () => {
     assert.strictEqual(mergeThreeWay('a\nb\n', 'a\nb\n', 'a\nB\n'), 'a\nB\n');

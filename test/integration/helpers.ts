@@ -3,9 +3,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApplyAiEditApi } from '../../src/vscode/extension';
+import type { Notice } from '../../src/vscode/notify';
+
+/** The extension's manifest, as the repository has it. */
+export const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
 
 /** The extension's id: publisher.name from package.json. */
-export const extensionId = 'apply-ai-edit.apply-ai-edit';
+export const extensionId = `${manifest.publisher}.${manifest.name}`;
 
 /** The workspace folder the runner opened (a temp copy of test/workspace). */
 export function root(): string {
@@ -103,14 +107,25 @@ export async function cleanUp(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
-/** Sets a user setting for the rest of a test; returns a function that puts the old value back. */
-export async function withSetting(key: string, value: unknown): Promise<() => Promise<void>> {
-  const config = vscode.workspace.getConfiguration('applyAiEdit');
+/**
+ * Sets a user setting for the rest of a test (`key` under `applyAiEdit.` unless `section` says
+ * otherwise); returns a function that puts the old value back.
+ */
+export async function withSetting(key: string, value: unknown, section = 'applyAiEdit'): Promise<() => Promise<void>> {
+  const config = vscode.workspace.getConfiguration(section);
   const old = config.inspect(key)?.globalValue;
   await config.update(key, value, vscode.ConfigurationTarget.Global);
   return async () => {
-    await vscode.workspace.getConfiguration('applyAiEdit').update(key, old, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration(section).update(key, old, vscode.ConfigurationTarget.Global);
   };
+}
+
+/** Records every notification the extension shows from now on (with its buttons) until `stop()`. */
+export async function recordNotices(): Promise<{ readonly notices: Notice[]; stop(): void; find(pattern: RegExp): Notice | undefined }> {
+  const { notifier } = await activate();
+  const notices: Notice[] = [];
+  const listener = notifier.onDidNotify((n) => notices.push(n));
+  return { notices, stop: () => listener.dispose(), find: (pattern) => notices.find((n) => pattern.test(n.message)) };
 }
 
 /** A SEARCH/REPLACE block for `path`. */

@@ -207,7 +207,8 @@ describe('review and accept', () => {
     assert.strictEqual(outcome.proposal.files.length, 4);
     const [multi] = multiDiffTabs();
     assert.ok(multi, 'a TabInputTextMultiDiff tab opened: ' + vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', '));
-    assert.match(multi.label, /^AI edit: 4 files/);
+    assert.strictEqual(multi.label, 'AI edit: 5 edits (4 files)');
+    assert.doesNotMatch(multi.label, /files?,/, 'the file count is VS Code\'s own `(4 files)`, not repeated in the title');
     assert.ok(exists(`${dir}/obsolete.ts`) && exists(`${dir}/old.ts`) && !exists(`${dir}/added.ts`), 'nothing written before accept');
 
     const accepted = await vscode.commands.executeCommand<any>('applyAiEdit.acceptAll');
@@ -272,5 +273,35 @@ describe('review and accept', () => {
     assert.strictEqual(reviewDiffTabs().length, 1);
     await vscode.commands.executeCommand('applyAiEdit.acceptAll');
     assert.strictEqual(text(`${dir}/o.ts`), 'b\n');
+  });
+});
+
+describe('hand edits in the review', () => {
+  before(activate);
+  afterEach(cleanUp);
+
+  it('edits typed on the proposed side survive save, close and reopen, and are what gets accepted', async () => {
+    const dir = fresh('hand-edits');
+    put(`${dir}/h.ts`, 'a\nb\nc\n');
+    await applyFromClipboard(searchReplace(`${dir}/h.ts`, 'b\n', 'B\n'));
+    const proposed = (reviewDiffTabs()[0].input as vscode.TabInputTextDiff).modified;
+    const document = await vscode.workspace.openTextDocument(proposed);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(proposed, new vscode.Position(2, 0), '// checked by hand\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.strictEqual(await document.save(), true, 'the proposed side saves');
+    assert.strictEqual(document.isDirty, false);
+    await vscode.window.tabGroups.close(reviewDiffTabs());
+    assert.strictEqual(reviewDiffTabs().length, 0);
+
+    assert.strictEqual(await vscode.commands.executeCommand('applyAiEdit.showReview'), true);
+    const reopened = (reviewDiffTabs()[0].input as vscode.TabInputTextDiff).modified;
+    assert.strictEqual((await vscode.workspace.openTextDocument(reopened)).getText(), 'a\nB\n// checked by hand\nc\n', 'the reopened review shows the hand edit');
+    assert.strictEqual(text(`${dir}/h.ts`), 'a\nb\nc\n', 'saving the proposal writes nothing to the real file');
+
+    const accepted = await vscode.commands.executeCommand<any>('applyAiEdit.acceptAll');
+    assert.strictEqual(accepted.applied, true, accepted.message);
+    assert.deepStrictEqual(accepted.handEdited, [`${dir}/h.ts`]);
+    assert.strictEqual(text(`${dir}/h.ts`), 'a\nB\n// checked by hand\nc\n');
   });
 });

@@ -7,8 +7,13 @@ import * as vscode from 'vscode';
 import { abs, activate, applyFromClipboard, bytes, cleanUp, exists, fresh, open, put, reviewDiffTabs, searchReplace, text, uri, waitFor, withSetting } from './helpers';
 
 describe('safety', () => {
+  /** Folders a test made outside the workspace, removed after it whatever happened. */
+  const cleanUps: (() => void)[] = [];
   before(activate);
   afterEach(cleanUp);
+  afterEach(() => {
+    for (const clean of cleanUps.splice(0)) clean();
+  });
 
   it('a user edit between proposal and accept on other lines is merged, not lost', async () => {
     const dir = fresh('drift-merge');
@@ -36,7 +41,7 @@ describe('safety', () => {
     assert.strictEqual(text(`${dir}/r.ts`), 'keep\nchange me\nkeep\n');
     assert.strictEqual(text(`${dir}/other.ts`), 'other\n', 'atomic: the other file was not written either');
     assert.ok((await activate()).review.pending, 'the proposal stays pending for a decision');
-    assert.match(await vscode.env.clipboard.readText(), /OUT_OF_DATE|changed/);
+    assert.match(await vscode.commands.executeCommand<string>('applyAiEdit.copyFailureReport'), /OUT_OF_DATE/);
   });
 
   it('Undo Last AI Edit restores every byte (CRLF, BOM, created, deleted, moved files)', async () => {
@@ -106,7 +111,7 @@ describe('safety', () => {
     assert.strictEqual(text(`${dir}/u.ts`), 'v3 by the user\n');
   });
 
-  it('a failing reply writes nothing, proposes nothing, and puts the report on the clipboard', async () => {
+  it('a failing reply writes nothing, proposes nothing, and leaves the clipboard alone; the report is one command away', async () => {
     const dir = fresh('fail');
     put(`${dir}/ok.ts`, 'fine\n');
     put(`${dir}/bad.ts`, 'actual content\n');
@@ -117,10 +122,23 @@ describe('safety', () => {
     assert.strictEqual(reviewDiffTabs().length, 0);
     assert.strictEqual(text(`${dir}/ok.ts`), 'fine\n');
     assert.strictEqual(text(`${dir}/bad.ts`), 'actual content\n');
-    const clipboard = await vscode.env.clipboard.readText();
-    assert.ok(clipboard.length > 0 && clipboard === outcome.failureReport, 'the failure report is on the clipboard');
-    assert.match(clipboard, /NO_MATCH|bad\.ts/);
+    assert.strictEqual(await vscode.env.clipboard.readText(), reply, 'the reply the user copied is still on the clipboard');
+    assert.match(outcome.failureReport, /NO_MATCH/);
     assert.strictEqual(await vscode.commands.executeCommand('applyAiEdit.copyFailureReport'), outcome.failureReport);
+    assert.strictEqual(await vscode.env.clipboard.readText(), outcome.failureReport);
+  });
+
+  it('with copyFailureReportOnFailure on, a failing reply puts the report on the clipboard at once', async () => {
+    const restore = await withSetting('copyFailureReportOnFailure', true);
+    try {
+      const dir = fresh('fail-copy');
+      put(`${dir}/bad.ts`, 'actual content\n');
+      const outcome = await applyFromClipboard(searchReplace(`${dir}/bad.ts`, 'never there\n', 'x\n'));
+      assert.strictEqual(outcome.receipt.ok, false);
+      assert.strictEqual(await vscode.env.clipboard.readText(), outcome.failureReport);
+    } finally {
+      await restore();
+    }
   });
 
   it('Review the Rest is an explicit opt-in that proposes only the placed files', async () => {
@@ -140,6 +158,7 @@ describe('safety', () => {
   it('refuses a path outside the workspace (.., absolute, symlink) and writes nothing', async () => {
     const dir = fresh('outside');
     const outsideDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apply-ai-edit-outside-'));
+    cleanUps.push(() => fs.rmSync(outsideDir, { recursive: true, force: true }));
     fs.writeFileSync(path.join(outsideDir, 'secret.txt'), 'secret\n');
     put(`${dir}/inside.txt`, 'inside\n');
     fs.symlinkSync(outsideDir, abs(`${dir}/link`));

@@ -1,57 +1,28 @@
 // UI test of the Apply AI Edit panel in the real workbench: open it from the activity bar, paste a
 // reply into its box, watch each block's status, click Apply, see the file written and the reply
-// in the history with Undo, then undo it. Saves docs/panel.png and docs/panel-history.png.
+// in the history with Undo, then undo it. Then a failing reply: its Copy Failure Report button puts
+// the report on the clipboard. Screenshots (npm run screenshots): docs/panel.png and
+// docs/panel-history.png.
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
+import { copy, openFile, searchReplace, waitForFile, workbenchReady } from './workbench.mjs';
 
 const reply = [
   'Greet with a template literal, and add a farewell:',
   '',
-  'src/greet.ts',
-  '```ts',
-  '<<<<<<< SEARCH',
-  '  return "Hello " + name;',
-  '=======',
-  '  return `Hello, ${name}!`;',
-  '>>>>>>> REPLACE',
-  '```',
-  '',
-  'src/greet.ts',
-  '```ts',
-  '<<<<<<< SEARCH',
-  '  return "Goodbye " + name;',
-  '=======',
-  '  return `Goodbye, ${name}!`;',
-  '>>>>>>> REPLACE',
-  '```',
-  '',
+  searchReplace('src/greet.ts', ['  return "Hello " + name;'], ['  return `Hello, ${name}!`;']),
+  searchReplace('src/greet.ts', ['  return "Goodbye " + name;'], ['  return `Goodbye, ${name}!`;']),
 ].join('\n');
 
-async function waitForFile(file, expected, timeoutMs = 20000) {
-  const deadline = Date.now() + timeoutMs;
-  while (fs.readFileSync(file, 'utf8') !== expected) {
-    if (Date.now() > deadline) assert.fail(`${file} on disk:\n${fs.readFileSync(file, 'utf8')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-export default async function ({ page, workspace, log }) {
-  const docs = path.resolve('docs');
-  fs.mkdirSync(docs, { recursive: true });
+export default async function ({ page, workspace, log, shoot }) {
   const file = path.join(workspace, 'src', 'greet.ts');
   const before = 'export function greet(name: string): string {\n  return "Hello " + name;\n}\n\nexport function bye(name: string): string {\n  return "Goodbye " + name;\n}\n';
   fs.writeFileSync(file, before);
 
-  await page.waitForSelector('.explorer-folders-view', { timeout: 60000 });
-  await page.waitForTimeout(1500);
+  await workbenchReady(page);
   // Open greet.ts so the workbench shows the file the reply edits.
-  await page.keyboard.press('Control+P');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-  await page.keyboard.type('greet.ts');
-  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("greet.ts")', { timeout: 20000 });
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('.tabs-container .tab.active:has-text("greet.ts")', { timeout: 20000 });
+  await openFile(page, 'greet.ts');
 
   // The panel lives in its own activity bar container.
   await page.click('.activitybar .action-item a[aria-label^="Apply AI Edit"]');
@@ -61,7 +32,7 @@ export default async function ({ page, workspace, log }) {
   log('panel open');
 
   // Paste the reply (a real paste into the textarea), as from a chat window.
-  await page.evaluate((text) => navigator.clipboard.writeText(text), reply);
+  await copy(page, reply);
   await box.click();
   await page.keyboard.press('Control+V');
   await view.locator('.block.placed').nth(1).waitFor({ timeout: 20000 });
@@ -70,7 +41,7 @@ export default async function ({ page, workspace, log }) {
   log('blocks: ' + JSON.stringify(statuses));
   assert.strictEqual(statuses.length, 2);
   assert.ok(statuses.every((s) => s.includes('exact match')), statuses.join(' | '));
-  await page.screenshot({ path: path.join(docs, 'panel.png') });
+  await shoot('panel');
 
   // Keyboard: Tab from the box reaches Review, then Apply; Enter on Apply writes.
   await box.focus();
@@ -82,11 +53,24 @@ export default async function ({ page, workspace, log }) {
   await view.locator('.entry button.undo').waitFor({ timeout: 20000 });
   await view.locator('.entry summary').first().click();
   await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(docs, 'panel-history.png') });
+  await shoot('panel-history');
   log('applied from the panel; history shows the receipt');
 
   await view.locator('.entry button.undo').click();
   await waitForFile(file, before);
   await view.locator('.entry.undone').waitFor({ timeout: 20000 });
   log('undone from the panel');
+
+  // A failing reply: the summary says why once, and Copy Failure Report is a button away.
+  await view.locator('#clear').click();
+  const failing = reply.replace('  return "Hello " + name;', '  return "Hi " + name;') + '\n' + searchReplace('src/farewell.ts', [], ['export const farewell = "bye";']);
+  await copy(page, failing);
+  await box.click();
+  await page.keyboard.press('Control+V');
+  await view.locator('#summary.failed').waitFor({ timeout: 20000 });
+  await view.locator('#review-rest').waitFor({ state: 'visible', timeout: 20000 });
+  await view.locator('#copy-report').click();
+  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.includes('could not be applied')), null, { timeout: 10000 });
+  assert.strictEqual(fs.readFileSync(file, 'utf8'), before, 'a failing reply writes nothing');
+  log('failing reply: Copy Failure Report put the report on the clipboard');
 }

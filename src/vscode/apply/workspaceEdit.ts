@@ -12,11 +12,25 @@ export interface WriteResult {
   readonly written: vscode.Uri[];
   /** Files that could not be saved (their documents hold the edit, unsaved). */
   readonly unsaved: vscode.Uri[];
+  /**
+   * Files whose text the save changed after the edit (format on save, trimmed whitespace, an
+   * inserted final newline): what the edit wrote and what the file holds now.
+   */
+  readonly reshaped: SaveReshape[];
+}
+
+/** A file the save reshaped: `accepted` is the text the edit wrote, `saved` what the file holds. */
+export interface SaveReshape {
+  readonly uri: vscode.Uri;
+  readonly accepted: string;
+  readonly saved: string;
 }
 
 /**
  * Applies every write as one `vscode.WorkspaceEdit` (so one undo in VS Code reverts the whole
- * reply), then saves the touched documents when `save` is set.
+ * reply), then saves the touched documents when `save` is set. Saving runs the person's save
+ * participants (format on save, trim whitespace, final newline) as any save does; a file whose
+ * text they changed is reported in `reshaped`, so the receipt can say the file differs from the edit.
  *
  * Text changes are expressed as the smallest run of whole lines that differs, so markers,
  * folding and breakpoints outside that run stay put. Immediately before the edit every open
@@ -28,6 +42,7 @@ export async function applyWrites(writes: readonly FileWrite[], options: { save:
   const todo = writes.filter((w) => !w.unchanged);
   const edit = new vscode.WorkspaceEdit();
   const written: vscode.Uri[] = [];
+  const intended = new Map<string, string>();
   for (const write of todo) {
     const { item } = write;
     switch (item.action) {
@@ -35,6 +50,7 @@ export async function applyWrites(writes: readonly FileWrite[], options: { save:
         edit.createFile(item.uri, { overwrite: false, ignoreIfExists: false });
         if (write.newText) edit.insert(item.uri, new vscode.Position(0, 0), write.newText);
         written.push(item.uri);
+        intended.set(item.uri.toString(), write.newText ?? '');
         break;
       case 'delete':
         edit.deleteFile(item.uri, { ignoreIfNotExists: true });
@@ -42,6 +58,7 @@ export async function applyWrites(writes: readonly FileWrite[], options: { save:
       case 'modify':
         addTextChange(edit, item.uri, write.currentText ?? '', write.newText ?? '');
         written.push(item.uri);
+        intended.set(item.uri.toString(), write.newText ?? '');
         break;
       case 'move': {
         const to = item.toUri ?? item.uri;
@@ -49,30 +66,35 @@ export async function applyWrites(writes: readonly FileWrite[], options: { save:
         // The renamed document carries the source's text (unsaved edits included) to `to`.
         addTextChange(edit, to, write.currentText ?? '', write.newText ?? '');
         written.push(to);
+        intended.set(to.toString(), write.newText ?? '');
         break;
       }
     }
   }
-  if (todo.length === 0) return { ok: true, written: [], unsaved: [] };
+  if (todo.length === 0) return { ok: true, written: [], unsaved: [], reshaped: [] };
 
   // No await between this check and applyEdit: the texts the ranges were computed on are current.
   for (const write of todo) {
     const open = findOpenDocument(write.item.uri);
     if (open && write.currentText !== undefined && open.getText() !== write.currentText) {
-      return { ok: false, message: `${write.item.path} changed while the edit was being prepared; nothing was written`, written: [], unsaved: [] };
+      return { ok: false, message: `${write.item.path} changed while the edit was being prepared; nothing was written`, written: [], unsaved: [], reshaped: [] };
     }
   }
   const applied = await vscode.workspace.applyEdit(edit);
-  if (!applied) return { ok: false, message: 'VS Code refused the workspace edit; nothing was written', written: [], unsaved: [] };
+  if (!applied) return { ok: false, message: 'VS Code refused the workspace edit; nothing was written', written: [], unsaved: [], reshaped: [] };
 
   const unsaved: vscode.Uri[] = [];
+  const reshaped: SaveReshape[] = [];
   if (options.save) {
     for (const uri of written) {
       const document = await vscode.workspace.openTextDocument(uri);
       if (document.isDirty && !(await document.save())) unsaved.push(uri);
+      const accepted = intended.get(uri.toString());
+      // A document holds one line ending; a difference in line endings alone is not a reshape.
+      if (accepted !== undefined && lf(document.getText()) !== lf(accepted)) reshaped.push({ uri, accepted, saved: document.getText() });
     }
   }
-  return { ok: true, written, unsaved };
+  return { ok: true, written, unsaved, reshaped };
 }
 
 /**
@@ -91,6 +113,10 @@ function addTextChange(edit: vscode.WorkspaceEdit, uri: vscode.Uri, oldText: str
   const start = new vscode.Position(prefix, 0);
   const end = suffix > 0 ? new vscode.Position(oldLines.length - suffix, 0) : endOf(oldText, oldLines);
   edit.replace(uri, new vscode.Range(start, end), newLines.slice(prefix, newLines.length - suffix).join(''));
+}
+
+function lf(text: string): string {
+  return text.replace(/\r\n/g, '\n');
 }
 
 /** The position after the last character of a text split by {@link splitLinesKeepEnds}. */

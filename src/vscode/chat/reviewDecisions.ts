@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import { currentText } from '../documents';
 import type { WorkspacePlan } from '../apply/planInWorkspace';
 import type { Proposal } from '../review/proposalStore';
+import type { AcceptOutcome } from '../review/reviewService';
 import type { ChatServices } from './chatContext';
 import type { FileDecision } from './toolResult';
 
@@ -24,10 +25,12 @@ export function waitForReview(services: ChatServices, proposal: Proposal, token:
 /**
  * Which files of a finished review now hold the AI edit (accepted) and which do not (rejected),
  * judged from the workspace itself: a modified file whose text is no longer the planned-from text
- * was accepted (`handEdited` when it differs from the proposal too), a created file exists, a
- * deleted one is gone, a moved one left its source. Reads the plan, which a review never changes.
+ * was accepted, a created file exists, a deleted one is gone, a moved one left its source. Reads
+ * the plan, which a review never changes. `handEdited` comes from the accepts themselves (the
+ * proposed text differed from the plan's): a file a formatter changed on save was not hand-edited.
  */
-export async function decisionsOf(plan: WorkspacePlan): Promise<FileDecision[]> {
+export async function decisionsOf(plan: WorkspacePlan, accepts: readonly AcceptOutcome[]): Promise<FileDecision[]> {
+  const handEdited = new Set(accepts.flatMap((a) => a.handEdited));
   const decisions: FileDecision[] = [];
   for (const change of plan.changes) {
     const source = plan.uris.get(change.path);
@@ -48,7 +51,8 @@ export async function decisionsOf(plan: WorkspacePlan): Promise<FileDecision[]> 
       default:
         applied = now !== undefined && now !== change.originalText;
     }
-    decisions.push({ path: change.to ?? change.path, applied, handEdited: applied && change.action !== 'delete' && now !== change.newText });
+    const path = change.to ?? change.path;
+    decisions.push({ path, applied, handEdited: applied && handEdited.has(path) });
   }
   return decisions;
 }

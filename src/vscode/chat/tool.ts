@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { parseReply, referencedPaths } from '../../core/index';
 import { configSection } from '../config';
-import { activeFileUri } from '../review/reviewService';
+import { activeFileUri, type AcceptEvent } from '../review/reviewService';
 import type { ChatServices } from './chatContext';
 import { toolInputToReply, type ApplyEditsInput } from './toolInput';
 import { decisionsOf, waitForReview } from './reviewDecisions';
@@ -57,23 +57,31 @@ export class ApplyEditsTool implements vscode.LanguageModelTool<ApplyEditsInput>
   async run(input: ApplyEditsInput, token: vscode.CancellationToken): Promise<string> {
     const replyText = toolInputToReply(input);
     const review = toolApplyMode() === 'review';
-    const outcome = await this.services.review.propose(replyText, { hintUri: activeFileUri(), openReview: review, notify: false, source: 'tool' });
-    const { receipt, proposal } = outcome;
-    if (!receipt.ok) return receiptForModel(receipt, undefined, 'No file was changed.');
-    if (!proposal) return receiptForModel(receipt, undefined);
-    if (!review) {
-      const accepted = await this.services.review.accept();
-      if (!accepted.applied) {
-        const refused = accepted.refused.map((r) => `- ${r.path}: ${r.code}: ${r.message}`).join('\n');
-        return `Not applied: ${accepted.message}${refused ? `\n${refused}` : ''}\nNo file was changed.`;
+    // The accepts of this call's proposal: what the person changed, and what saving changed after.
+    const accepts: AcceptEvent[] = [];
+    const listener = this.services.review.onDidAccept((event) => accepts.push(event));
+    try {
+      const outcome = await this.services.review.propose(replyText, { hintUri: activeFileUri(), openReview: review, notify: false, source: 'tool' });
+      const { receipt, proposal } = outcome;
+      if (!receipt.ok) return receiptForModel(receipt, undefined, 'No file was changed.');
+      if (!proposal) return receiptForModel(receipt, undefined);
+      const ours = () => accepts.filter((a) => a.proposalId === proposal.id).map((a) => a.outcome);
+      if (!review) {
+        const accepted = await this.services.review.accept();
+        if (!accepted.applied) {
+          const refused = accepted.refused.map((r) => `- ${r.path}: ${r.code}: ${r.message}`).join('\n');
+          return `Not applied: ${accepted.message}${refused ? `\n${refused}` : ''}\nNo file was changed.`;
+        }
+        return receiptForModel(receipt, await decisionsOf(proposal.plan, ours()), undefined, ours());
       }
-      return receiptForModel(receipt, await decisionsOf(proposal.plan));
+      const finished = await waitForReview(this.services, proposal, token);
+      if (!finished) {
+        await this.services.review.reject();
+        return receiptForModel(receipt, await decisionsOf(proposal.plan, ours()), 'Cancelled: the review was closed; files not accepted by then are unchanged.', ours());
+      }
+      return receiptForModel(receipt, await decisionsOf(proposal.plan, ours()), undefined, ours());
+    } finally {
+      listener.dispose();
     }
-    const finished = await waitForReview(this.services, proposal, token);
-    if (!finished) {
-      await this.services.review.reject();
-      return receiptForModel(receipt, await decisionsOf(proposal.plan), 'Cancelled: the review was closed; files not accepted by then are unchanged.');
-    }
-    return receiptForModel(receipt, await decisionsOf(proposal.plan));
   }
 }

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { AcceptOutcome } from '../review/reviewService';
 import type { CommandContext } from './context';
 import { targetOf } from './targetOf';
@@ -10,7 +9,7 @@ export function acceptCommand(ctx: CommandContext) {
     // From a multi-file diff's title the first match decides; one file is accepted, not all.
     const file = targets.find((t) => ctx.review.pending?.files.some((f) => [f.proposedUri, f.originalUri, f.uri, f.toUri].some((u) => u?.toString() === t.toString())));
     const outcome = await ctx.review.accept(file ? [file] : []);
-    if (!outcome.applied && outcome.refused.length === 0) void vscode.window.showInformationMessage(`Apply AI Edit: ${outcome.message}`);
+    if (!outcome.applied && outcome.refused.length === 0) ctx.notifier.notify('info', outcome.message);
     return outcome;
   };
 }

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { AcceptOutcome } from '../review/reviewService';
 import type { CommandContext } from './context';
 
@@ -6,7 +5,7 @@ import type { CommandContext } from './context';
 export function acceptAllCommand(ctx: CommandContext) {
   return async (): Promise<AcceptOutcome> => {
     const outcome = await ctx.review.accept();
-    if (!outcome.applied && outcome.refused.length === 0) void vscode.window.showInformationMessage(`Apply AI Edit: ${outcome.message}`);
+    if (!outcome.applied && outcome.refused.length === 0) ctx.notifier.notify('info', outcome.message);
     return outcome;
   };
 }

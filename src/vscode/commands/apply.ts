@@ -11,9 +11,10 @@ export interface ApplyArgs {
 }
 
 /**
- * Apply AI Edit: takes the reply from the clipboard when it holds edits, otherwise from the
- * active editor's selection, otherwise from an input box, and proposes it for review. Resolves
- * with what was proposed (`undefined` when the user gave no reply).
+ * Apply Model Reply: takes the reply from the clipboard when it holds edits, otherwise from the
+ * active editor's selection; otherwise it opens the panel with the cursor in its reply box, where a
+ * reply of any length can be pasted (an input box would flatten it to one line). Resolves with
+ * what was proposed (`undefined` when the reply is to be pasted into the panel).
  */
 export function applyCommand(ctx: CommandContext) {
   return async (args?: ApplyArgs): Promise<ProposeOutcome | undefined> => {
@@ -26,13 +27,7 @@ export function applyCommand(ctx: CommandContext) {
     if (selection && holdsEdits(selection.text)) {
       return ctx.review.propose(selection.text, { source: 'selection', hintUri: hintBesides(selection.editor) });
     }
-    const typed = await vscode.window.showInputBox({
-      title: 'Apply AI Edit',
-      prompt: 'Neither the clipboard nor the selection holds edits. Paste the reply (or a JSON tool call) here.',
-      placeHolder: '{"file_path": "src/a.ts", "old_string": "...", "new_string": "..."}',
-      ignoreFocusOut: true,
-    });
-    if (!typed) return undefined;
-    return ctx.review.propose(typed, { source: 'input box' });
+    await ctx.panel.askForReply('Neither the clipboard nor the selection holds edits: paste the model\u2019s reply here.');
+    return undefined;
   };
 }

@@ -1,17 +1,16 @@
-import * as vscode from 'vscode';
 import type { ProposeOutcome } from '../review/reviewService';
 import type { CommandContext } from './context';
 import { hintBesides, selectedReply } from './replySources';
 
 /**
- * Apply AI Edit from Selection: proposes the selected text (a reply pasted into any editor).
+ * Apply Selected Model Reply: proposes the selected text (a reply pasted into any editor).
  * Blocks without a path go to another visible editor's file, not to the one holding the reply.
  */
 export function applyFromSelectionCommand(ctx: CommandContext) {
   return async (): Promise<ProposeOutcome | undefined> => {
     const selection = selectedReply();
     if (!selection) {
-      void vscode.window.showInformationMessage('Apply AI Edit: select the model\u2019s reply in an editor first.');
+      ctx.notifier.notify('info', 'Select the model\u2019s reply in an editor first.');
       return undefined;
     }
     return ctx.review.propose(selection.text, { source: 'selection', hintUri: hintBesides(selection.editor) });

@@ -6,11 +6,11 @@ export function copyFailureReportCommand(ctx: CommandContext) {
   return async (): Promise<string | undefined> => {
     const report = ctx.review.failureReport;
     if (!report) {
-      void vscode.window.showInformationMessage('Apply AI Edit: there is no failure to report.');
+      ctx.notifier.notify('info', 'There is no failure to report.');
       return undefined;
     }
     await vscode.env.clipboard.writeText(report);
-    void vscode.window.showInformationMessage('Apply AI Edit: the failure report is on the clipboard; paste it to the model.');
+    ctx.notifier.notify('info', 'The failure report is on the clipboard: paste it to the model.');
     return report;
   };
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import { describeMatch, type Receipt } from '../../core/index';
+import { failureReportForModel } from '../../core/index';
+import type { HistoryEntry } from '../apply/editHistory';
 import { readConfig } from '../config';
 import { WorkspaceFiles } from '../documents';
 import { planInWorkspace } from '../apply/planInWorkspace';
@@ -10,8 +11,7 @@ import { describeReceiptBlock, formatName, type BlockStatus } from '../chat/bloc
 import type { ChatServices } from '../chat/chatContext';
 import type { LiveSnapshot } from '../chat/liveFeed';
 import { LiveReply } from '../chat/liveReply';
-import { decisionsOf, waitForReview } from '../chat/reviewDecisions';
-import type { FromPanel, HistoryEntry, ToPanel } from './panelMessages';
+import type { FromPanel, HistoryItem, ToPanel } from './panelMessages';
 
 /** The view's id; must match `contributes.views` in package.json. */
 export const panelViewId = 'applyAiEdit.panel';
@@ -21,7 +21,8 @@ const planDelayMs = 250;
 
 /**
  * The Apply AI Edit panel: a webview view with a box for a reply, the live list of its blocks
- * and their status, Review / Apply, and a history of applied replies with Undo.
+ * and their status, Review / Apply (and, for a failing reply, Copy Failure Report and Review the
+ * Rest), and the extension's one history of applied replies, each with its own Undo.
  *
  * Guarantees: the reply is parsed incrementally while it grows (the streaming parser, so a reply
  * typed, pasted or streamed in shows its blocks as they complete); the whole reply is planned only
@@ -39,9 +40,12 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
   /** Bumped on every text change, so a plan of an older text never overwrites a newer view. */
   private generation = 0;
   private work: Promise<void> = Promise.resolve();
-  private readonly history: HistoryEntry[] = [];
-  private nextId = 1;
   private lastBlocks: ToPanel | undefined;
+  /** The failure report of the planned text, while it fails. */
+  private failureReport: string | undefined;
+  /** Resolves once the webview has said `ready` (it may be loading when a command wants it). */
+  private readyWaiters: (() => void)[] = [];
+  private webviewReady = false;
   private readonly posted = new vscode.EventEmitter<ToPanel>();
   /** Fires with every message sent to the webview (tests watch the panel through it). */
   readonly onDidPost = this.posted.event;
@@ -53,6 +57,25 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
   ) {
     // The chat's live block list shows here too while a model writes.
     if (services.live) this.disposables.push(services.live.onDidUpdate((snapshot) => this.postWatch(snapshot)));
+    // Every apply lands in the one history, whichever way it came in.
+    this.disposables.push(services.review.history.onDidChange(() => this.postHistory()));
+  }
+
+  /** True while the panel's view is on screen. */
+  get visible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
+  /**
+   * Shows the panel and puts the cursor in its reply box with `message` above it: the multi-line
+   * way to paste a reply when neither the clipboard nor the selection holds one. Resolves once the
+   * box has been asked to take focus.
+   */
+  async askForReply(message: string): Promise<void> {
+    await vscode.commands.executeCommand(`${panelViewId}.focus`);
+    if (!this.webviewReady) await new Promise<void>((resolve) => this.readyWaiters.push(resolve));
+    this.view?.show(false);
+    this.post({ type: 'focus', message });
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -61,7 +84,10 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
     view.webview.options = { enableScripts: true, localResourceRoots: [media] };
     view.webview.html = this.html(view.webview, media);
     this.disposables.push(view.webview.onDidReceiveMessage((message: FromPanel) => void this.receive(message)));
-    this.disposables.push(view.onDidDispose(() => (this.view = undefined)));
+    this.disposables.push(view.onDidDispose(() => {
+      this.view = undefined;
+      this.webviewReady = false;
+    }));
   }
 
   /**
@@ -74,6 +100,8 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
         if (this.lastBlocks) this.post(this.lastBlocks);
         if (this.services.live?.latest) this.postWatch(this.services.live.latest);
         this.postHistory();
+        this.webviewReady = true;
+        for (const resolve of this.readyWaiters.splice(0)) resolve();
         return Promise.resolve();
       case 'text':
         return this.enqueue(() => this.setText(message.text));
@@ -84,7 +112,11 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
       case 'apply':
         return this.enqueue(() => this.review(true));
       case 'undo':
-        return this.enqueue(() => this.undo());
+        return this.enqueue(() => this.undo(message.id));
+      case 'copyReport':
+        return this.enqueue(() => this.copyReport());
+      case 'reviewRest':
+        return this.enqueue(() => this.reviewRest());
     }
   }
 
@@ -155,64 +187,49 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
       const problem = plan.parsed.problems.find((p) => p.block === block && p.code === 'INCOMPLETE_BLOCK');
       return problem ? { block, format: info.format, path: info.path, state: 'incomplete' as const, detail: problem.message } : describeReceiptBlock(plan.receipt, block, info.format, info.path);
     });
+    this.failureReport = plan.receipt.ok ? undefined : failureReportForModel(plan.receipt);
     if (plan.receipt.ok) this.postBlocks(statuses, plan.changes.length ? `Ready: ${proposalSummary(plan.receipt)}` : `Nothing to change: ${proposalSummary(plan.receipt)}`, 'ready');
-    else this.postBlocks(statuses, `${failureSummary(plan.receipt)} Nothing will be written.`, 'failed');
+    else this.postBlocks(statuses, `${failureSummary(plan.receipt)} Nothing will be written.`, 'failed', { canReviewRest: plan.changes.length > 0 });
   }
 
   /** Review (open the diff) or Apply (propose and accept at once) the reply in the box. */
-  private async review(apply: boolean): Promise<void> {
+  private async review(apply: boolean, reviewTheRest = false): Promise<void> {
     if (this.text.trim() === '') return;
     this.post({ type: 'busy', busy: true, message: apply ? 'Applying…' : 'Opening the review…' });
     try {
       const outcome = await vscode.window.withProgress(
         { location: { viewId: panelViewId }, title: apply ? 'Applying the reply' : 'Planning the reply' },
-        () => this.services.review.propose(this.text, { hintUri: activeFileUri(), openReview: !apply, notify: false, source: 'panel' }),
+        () => this.services.review.propose(this.text, { hintUri: activeFileUri(), openReview: !apply, notify: false, source: 'panel', reviewTheRest }),
       );
-      if (!outcome.receipt.ok || !outcome.proposal) {
-        this.post({ type: 'notice', kind: outcome.receipt.ok ? 'info' : 'error', message: outcome.receipt.ok ? 'Nothing to change.' : `${failureSummary(outcome.receipt)} Nothing was written; the failure report is ready to copy.` });
+      if (!outcome.proposal) {
+        // A failing reply's summary is already on screen, with its buttons: say only what happened.
+        this.post({ type: 'notice', kind: 'info', message: outcome.receipt.ok ? 'Nothing to change.' : 'Nothing was written.' });
         return;
       }
       if (!apply) {
-        this.post({ type: 'notice', kind: 'info', message: 'The review is open: accept or reject in the diff editor.' });
-        // The history records the reply once its review ends with at least one file accepted.
-        const plan = outcome.proposal.plan;
-        const ended = new vscode.CancellationTokenSource();
-        this.disposables.push(ended);
-        void waitForReview(this.services, outcome.proposal, ended.token).then(async (finished) => {
-          if (!finished) return;
-          const decisions = await decisionsOf(plan);
-          if (decisions.some((d) => d.applied)) this.addHistory(outcome.receipt, 'Reviewed and applied');
-        });
+        this.post({ type: 'notice', kind: 'info', message: 'The review is open beside your editor: Accept or Reject there, on its notification or in the status bar.' });
         return;
       }
       const accepted = await this.services.review.accept();
-      if (!accepted.applied) {
-        this.post({ type: 'notice', kind: 'error', message: accepted.message });
-        return;
-      }
-      this.addHistory(outcome.receipt, 'Applied');
-      this.post({ type: 'notice', kind: 'info', message: accepted.message });
+      this.post({ type: 'notice', kind: accepted.applied ? 'info' : 'error', message: accepted.message });
     } finally {
       this.post({ type: 'busy', busy: false });
     }
   }
 
-  private async undo(): Promise<void> {
-    const result = await this.services.review.undoLast();
-    const newest = this.history[0];
-    if (result.ok && newest) this.history[0] = { ...newest, undone: true, canUndo: false };
-    this.post({ type: 'notice', kind: result.ok ? 'info' : 'error', message: result.message });
-    this.postHistory();
+  private async reviewRest(): Promise<void> {
+    await this.review(false, true);
   }
 
-  private addHistory(receipt: Receipt, how: string): void {
-    const lines = receipt.files.flatMap((file) =>
-      file.edits.map((e) => `${file.to ?? file.path} · block ${e.block} · ${e.status === 'alreadyApplied' ? 'already applied' : describeMatch(e)}`),
-    );
-    for (const [i, entry] of this.history.entries()) this.history[i] = { ...entry, canUndo: false };
-    this.history.unshift({ id: this.nextId++, time: new Date().toLocaleTimeString(), title: `${how}: ${proposalSummary(receipt)}`, lines, canUndo: true, undone: false });
-    this.history.splice(20);
-    this.postHistory();
+  private async copyReport(): Promise<void> {
+    if (!this.failureReport) return;
+    await vscode.env.clipboard.writeText(this.failureReport);
+    this.post({ type: 'notice', kind: 'info', message: 'The failure report is on the clipboard: paste it to the model.' });
+  }
+
+  private async undo(id: number): Promise<void> {
+    const result = await this.services.review.undo(id);
+    this.post({ type: 'notice', kind: result.ok ? 'info' : 'error', message: result.message });
   }
 
   private postWatch(snapshot: LiveSnapshot): void {
@@ -220,11 +237,12 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
   }
 
   private postHistory(): void {
-    this.post({ type: 'history', entries: this.history });
+    this.post({ type: 'history', entries: this.services.review.history.entries.map(historyItem) });
   }
 
-  private postBlocks(blocks: readonly BlockStatus[], summary: string, state: 'empty' | 'reading' | 'ready' | 'failed'): void {
-    const message: ToPanel = { type: 'blocks', blocks: blocks.map((b) => ({ ...b, formatName: formatName(b.format) })), summary, state };
+  private postBlocks(blocks: readonly BlockStatus[], summary: string, state: 'empty' | 'reading' | 'ready' | 'failed', failure?: { canReviewRest: boolean }): void {
+    if (state !== 'failed') this.failureReport = undefined;
+    const message: ToPanel = { type: 'blocks', blocks: blocks.map((b) => ({ ...b, formatName: formatName(b.format) })), summary, state, failure };
     this.lastBlocks = message;
     this.post(message);
   }
@@ -264,6 +282,10 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
     <button id="clear" type="button" class="secondary" title="Empty the box">Clear</button>
   </div>
   <p id="summary" class="summary" role="status" aria-live="polite"></p>
+  <div id="failure-actions" class="actions" hidden>
+    <button id="copy-report" type="button" title="Put the report for the model on the clipboard: what failed, the lines the files really have, which blocks must not be re-sent">Copy Failure Report</button>
+    <button id="review-rest" type="button" class="secondary" title="Review the files whose edits all placed; the failing blocks are left out">Review the Rest</button>
+  </div>
   <ol id="blocks" class="blocks" aria-label="Blocks in the reply"></ol>
   <p id="notice" class="notice" role="alert"></p>
   <section id="watch" hidden aria-live="polite">
@@ -272,12 +294,25 @@ export class PanelProvider implements vscode.WebviewViewProvider, vscode.Disposa
     <ol id="watch-blocks" class="blocks" aria-labelledby="watch-title"></ol>
   </section>
   <h2 class="label">History</h2>
-  <ol id="history" class="history" aria-label="Applied replies"></ol>
+  <ol id="history" class="history" aria-label="Applied AI edits"></ol>
 </main>
 <script nonce="${nonce}" src="${script}"></script>
 </body>
 </html>`;
   }
+}
+
+/** The panel's view of one history entry. */
+function historyItem(entry: HistoryEntry): HistoryItem {
+  return {
+    id: entry.id,
+    time: entry.time.toLocaleTimeString(),
+    title: entry.title,
+    source: entry.source,
+    lines: entry.lines,
+    canUndo: !entry.undoneAt,
+    undone: entry.undoneAt !== undefined,
+  };
 }
 
 /** Registers the panel's webview view provider (kept alive when hidden, so a long reply keeps its state). */

@@ -30,6 +30,8 @@ export interface Proposal {
   readonly files: ProposedFile[];
   /** True when the reply had failures and the user opted to review the placed files anyway. */
   readonly partial: boolean;
+  /** Where the reply came from (`clipboard`, `panel`, `tool`, …), for the history. */
+  readonly source: string;
   readonly createdAt: number;
 }
 
@@ -61,11 +63,11 @@ export class ProposalStore implements vscode.Disposable {
   }
 
   /** Makes `plan`'s changes the pending proposal and stores both sides of every diff. */
-  create(plan: WorkspacePlan, partial: boolean): Proposal {
+  create(plan: WorkspacePlan, partial: boolean, source: string): Proposal {
     this.clear();
     const id = this.nextId++;
     const files = plan.changes.map((change) => this.addFile(id, plan, change));
-    this.pending = { id, plan, files, partial, createdAt: Date.now() };
+    this.pending = { id, plan, files, partial, source, createdAt: Date.now() };
     this.changed();
     return this.pending;
   }

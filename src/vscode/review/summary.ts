@@ -25,9 +25,13 @@ export function countEdits(receipt: Receipt): EditCounts {
   return { applied, alreadyApplied, failed: Math.max(failedInFiles, receipt.errors.length), files: receipt.files.length };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** `1 edit`, `2 edits`. */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The diff tab's title: what the reply does, e.g. `AI edit: 3 files, 7 edits` or `AI edit: a.ts (2 edits)`. */
+/**
+ * The diff tab's title: what the reply does, e.g. `AI edit: 7 edits` (VS Code adds the multi-file
+ * diff's own `(3 files)`) or `AI edit: a.ts (2 edits)`.
+ */
 export function reviewTitle(proposal: Proposal): string {
   const files = proposal.files;
   const editsOf = (f: ProposedFile) => proposal.plan.receipt.files.find((r) => r.path === f.change.path)?.edits.filter((e) => e.status === 'applied').length ?? 0;
@@ -39,7 +43,7 @@ export function reviewTitle(proposal: Proposal): string {
     const what = f.action === 'create' ? 'created' : f.action === 'delete' ? 'deleted' : f.action === 'move' ? `moved from ${f.change.path}` : plural(editsOf(f), 'edit');
     return `${reviewTitlePrefix}${name} (${what})${partial}`;
   }
-  return `${reviewTitlePrefix}${plural(files.length, 'file')}, ${plural(edits, 'edit')}${partial}`;
+  return `${reviewTitlePrefix}${plural(edits, 'edit')}${partial}`;
 }
 
 const strategyWords: Record<string, string> = {
