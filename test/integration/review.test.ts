@@ -89,6 +89,23 @@ describe('review and accept', () => {
     assert.strictEqual(text(`${dir}/active.py`), 'def f():\n    return 1\n\ndef g():\n    return 3\n');
   });
 
+  it('a block that names no file, in a reply that names another, goes to the open file that holds its search text', async () => {
+    const dir = fresh('in-play');
+    put(`${dir}/named.py`, 'RATE = 1\n');
+    put(`${dir}/open.py`, 'def g():\n    return 2\n');
+    put(`${dir}/other.py`, 'def h():\n    return 2\n');
+    await open(`${dir}/open.py`);
+    await open(`${dir}/named.py`);
+    const reply = searchReplace(`${dir}/named.py`, 'RATE = 1\n', 'RATE = 2\n') + '\nAnd in g:\n\n<source>\n<<<<<<< SEARCH\ndef g():\n    return 2\n=======\ndef g():\n    return 3\n>>>>>>> REPLACE\n</source>\n';
+    const outcome = await applyFromClipboard(reply);
+    assert.strictEqual(outcome.receipt.ok, true, JSON.stringify(outcome.receipt.errors));
+    const accepted = await vscode.commands.executeCommand<any>('applyAiEdit.acceptAll');
+    assert.strictEqual(accepted.applied, true, accepted.message);
+    assert.strictEqual(text(`${dir}/open.py`), 'def g():\n    return 3\n', 'the open tab held the search text');
+    assert.strictEqual(text(`${dir}/named.py`), 'RATE = 2\n');
+    assert.strictEqual(text(`${dir}/other.py`), 'def h():\n    return 2\n', 'a file that is not open is not in play');
+  });
+
   it('an edit of a path that does not exist goes to the one workspace file that ends with it', async () => {
     const dir = fresh('suffix');
     const name = `${dir}-calc.py`;

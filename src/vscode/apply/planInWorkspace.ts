@@ -60,6 +60,7 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
       return refusal?.code === 'OUTSIDE_WORKSPACE' ? refusal.message : undefined;
     },
     locateMissing: (path) => suffixHits.get(path),
+    openFiles: openTabPaths(files),
   };
   const preload = async (paths: Iterable<string>) => {
     for (const path of paths) {
@@ -125,4 +126,19 @@ async function resolveOrRefuse(files: WorkspaceFiles, path: string, uris: Map<st
   if (!(resolved instanceof vscode.Uri)) return resolved;
   uris.set(path, resolved);
   return undefined;
+}
+
+/**
+ * The workspace-relative paths of the files open in the editor's tabs: with the files a reply
+ * names, the candidates for a block that names no file (see `PlanOptions.openFiles`). Tabs, not
+ * `workspace.textDocuments`, which also holds documents extensions opened in the background.
+ */
+function openTabPaths(files: WorkspaceFiles): string[] {
+  const paths = new Set<string>();
+  for (const tab of vscode.window.tabGroups.all.flatMap((group) => group.tabs)) {
+    const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : tab.input instanceof vscode.TabInputTextDiff ? tab.input.modified : undefined;
+    const path = uri && uri.scheme === files.root.uri.scheme ? files.relativePath(uri) : undefined;
+    if (path !== undefined) paths.add(path);
+  }
+  return [...paths];
 }
