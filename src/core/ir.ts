@@ -67,6 +67,12 @@ export interface ReplaceOp {
   /** See `NamedPaths`. */
   readonly namedPaths?: NamedPaths;
   /**
+   * A diff hunk's or patch chunk's own line structure, one character per line in order: ` ` a
+   * context line, `-` a removed one, `+` an added one. It says which of two equal lines the hunk
+   * keeps and which it removes, which re-diffing the search and replacement texts cannot.
+   */
+  readonly lineKinds?: string;
+  /**
    * The replacement's first or last line is the SEARCH/REPLACE block's divider again (`=======`
    * right before `>>>>>>> REPLACE`): a second divider models write by mistake, dropped by the
    * planner, unless the file is Markdown-like, where a line of `=` underlines a heading.
@@ -77,6 +83,12 @@ export interface ReplaceOp {
    * planner keeps it when that file holds the search text, else takes the one file in play that does.
    */
   readonly pathInherited?: boolean;
+  /**
+   * A SEARCH/REPLACE block with several `=======` lines read with another of them as the divider
+   * (the file's own text may hold such lines). The planner takes the one reading whose search text
+   * the file holds; when several do, the block is ambiguous.
+   */
+  readonly otherReadings?: readonly Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'strayDivider' | 'lineHint'>[];
   readonly source: EditSource;
 }
 

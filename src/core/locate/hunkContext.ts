@@ -15,13 +15,13 @@ import type { LineMatch, Needle } from './matcher';
  *   missing line per 4 context lines.
  * Exact and whitespace-level rungs never reach this: their lines all match.
  */
-export function hunkContextRefusal(index: FileIndex, needle: Needle, replacement: readonly string[], match: LineMatch): string | undefined {
+export function hunkContextRefusal(index: FileIndex, needle: Needle, replacement: readonly string[], match: LineMatch, lineKinds?: string): string | undefined {
   if (match.strategy !== 'fuzzy') return undefined;
   const kept = new Uint8Array(needle.lines.length);
   /** Needle lines right next to a removal or an insertion. */
   const adjacent = new Uint8Array(needle.lines.length);
   let n = 0;
-  for (const part of diffArrays(needle.lines as string[], replacement as string[])) {
+  for (const part of hunkParts(needle, replacement, lineKinds)) {
     const count = part.value.length;
     if (!part.added && !part.removed) {
       kept.fill(1, n, n + count);
@@ -50,4 +50,28 @@ export function hunkContextRefusal(index: FileIndex, needle: Needle, replacement
   const tolerated = context < 4 ? 0 : Math.floor(context / 4);
   if (missing > tolerated) return `${missing} of the hunk's ${context} context lines are not in the file`;
   return undefined;
+}
+
+/**
+ * The hunk as runs of context, removed and added lines: from its own line structure when it
+ * describes these lines (see `ReplaceOp.lineKinds`), else from jsdiff's diff of the two texts.
+ */
+function hunkParts(needle: Needle, replacement: readonly string[], lineKinds: string | undefined): { value: readonly string[]; added?: boolean; removed?: boolean }[] {
+  if (lineKinds !== undefined) {
+    const parts: { value: string[]; added?: boolean; removed?: boolean }[] = [];
+    let n = 0;
+    let r = 0;
+    for (const kind of lineKinds) {
+      const value = kind === '+' ? replacement[r] : needle.lines[n];
+      if (value === undefined) return diffArrays(needle.lines as string[], replacement as string[]);
+      const last = parts[parts.length - 1];
+      const flags = kind === '+' ? { added: true } : kind === '-' ? { removed: true } : {};
+      if (last && !!last.added === !!flags.added && !!last.removed === !!(flags as { removed?: boolean }).removed) last.value.push(value);
+      else parts.push({ value: [value], ...flags });
+      if (kind !== '+') n++;
+      if (kind !== '-') r++;
+    }
+    if (n === needle.lines.length && r === replacement.length) return parts;
+  }
+  return diffArrays(needle.lines as string[], replacement as string[]);
 }

@@ -287,6 +287,7 @@ function compileSection(section: Section, ops: EditOp[], problems: ParseProblem[
       if (line.kind !== '+') search.push(line.text);
       if (line.kind !== '-') replacement.push(line.text);
     }
+    const lineKinds = chunk.lines.map((line) => line.kind).join('');
     const source = sourceOf(FORMAT, lineNo(chunk.firstIndex), lineNo(chunk.lastIndex));
     if (search.length === 0 && chunk.anchors.length > 0) {
       problems.push(problemOf('PARSE_ERROR', source.format, source.startLine, source.endLine,
@@ -305,6 +306,7 @@ function compileSection(section: Section, ops: EditOp[], problems: ParseProblem[
       ...(chunk.lineHint !== undefined && chunk.lineHint > 0 ? { lineHint: chunk.lineHint } : {}),
       ...(chunk.anchors.length > 0 ? { anchors: chunk.anchors } : {}),
       ...(chunk.atEndOfFile ? { atEndOfFile: true } : {}),
+      lineKinds,
       source,
     });
   }

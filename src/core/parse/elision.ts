@@ -52,6 +52,7 @@ const ELISION_PHRASES = [
 /**
  * True when a line stands for omitted code rather than being code. Recognised:
  * - only dots (three or more) or `…`, with any indentation, optionally in `[...]` / `(...)`;
+ * - a placeholder in brackets with dots and an elision word (`(rest of methods ...)`);
  * - a comment (`//`, `#`, `--`, `;`, `%`, `'`, `/* *\/`, `<!-- -->`, `{/* *\/}`, `(* *)`) whose body is
  *   only dots, or starts with dots (`// ... more handlers`), or ends with dots next to an elision
  *   word (`# rest of the class ...`), or is an elision phrase without dots (`// rest of the code
@@ -68,8 +69,11 @@ export function isElisionLine(line: string): boolean {
   const trailing = /^(?:\.{3,}|…)[ \t]*(?:#|\/\/)(.*)$/.exec(text);
   if (trailing) return isElisionBody(trailing[1].trim()) || STRONG_WORDS.test(trailing[1].toLowerCase());
   const body = commentBody(text);
-  if (body === undefined) return false;
-  return isElisionBody(body);
+  if (body !== undefined) return isElisionBody(body);
+  // A placeholder in brackets, no comment syntax (`(rest of methods ...)`, `[... existing code ...]`,
+  // as Gemini's edit tool sees models write): with dots, never code on a line of its own.
+  const bracketed = /^[([](.*)[)\]]$/.exec(text);
+  return bracketed !== null && /\.{3}|…/.test(bracketed[1]) && isElisionBody(bracketed[1]);
 }
 
 /** True for a line of only dots (`...`, `…`), indentation aside: Python's Ellipsis as often as an elision. */

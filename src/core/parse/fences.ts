@@ -299,8 +299,8 @@ export function outdentListFences(lines: string[]): boolean {
     if (insideHunk) continue;
     const first = firstNonBlankChar(line);
     if (first === '<' || first === '-' || first === '>' || first === '+') {
-      if (/^(?:<{5,9}|-{5,9}) (?:SEARCH|ORIGINAL)/.test(line)) insideBlock = true;
-      else if (/^(?:>{5,9}|\+{5,9}) (?:REPLACE|UPDATED)/.test(line)) insideBlock = false;
+      if (/^(?:<{5,15}|-{5,15}) (?:SEARCH|ORIGINAL)/.test(line)) insideBlock = true;
+      else if (/^(?:>{5,15}|\+{5,15}) (?:REPLACE|UPDATED)/.test(line)) insideBlock = false;
     }
     if (first !== '`' && first !== '~') continue;
     const open = parseFenceOpener(line);

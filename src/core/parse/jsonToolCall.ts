@@ -203,12 +203,15 @@ class Collector {
       if (typeof oldText !== 'string') return this.fail(`"${oldKey ?? 'old_string'}" must be a string.`, path);
       if (typeof newText !== 'string') return this.fail(`The edit has "${oldKey}" but no string "new_string".`, path);
       if (oldText === '') {
-        // Claude Code and Gemini: an empty old_string creates the file.
-        this.ops.push({ kind: 'create', path, content: lf(newText), source });
+        // Claude Code and Gemini: an empty old_string creates the file, with the line endings the
+        // new text has when it has CRLF throughout.
+        const crlf = newText.includes('\r\n') && !/(?:^|[^\r])\n/.test(newText);
+        this.ops.push({ kind: 'create', path, content: lf(newText), ...(crlf ? { eol: '\r\n' as const } : {}), source });
         return true;
       }
       let expectedCount: number | 'all' = 1;
-      if (obj.replace_all === true || obj.replaceAll === true) expectedCount = 'all';
+      // Gemini CLI's edit tool says `allow_multiple`.
+      if (obj.replace_all === true || obj.replaceAll === true || obj.allow_multiple === true || obj.allowMultiple === true) expectedCount = 'all';
       const expected = obj.expected_replacements ?? obj.expectedReplacements;
       if (expected !== undefined) {
         if (typeof expected !== 'number' || !Number.isInteger(expected) || expected < 1) {

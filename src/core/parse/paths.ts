@@ -144,7 +144,7 @@ export function filenameFromLine(line: string): string | undefined {
   if (trimmed.length === 0 || trimmed.length > 300) return undefined;
   if (trimmed.startsWith('```') || trimmed.startsWith('~~~')) return undefined;
   if (!quickFilenameGate(trimmed)) return undefined;
-  if (/^(?:<{5,9}|>{5,9}|={5,9}|-{3,9}|\+{3,9}|\*{3})(?:\s|$)/.test(trimmed)) return undefined;
+  if (/^(?:<{5,15}|>{5,15}|={5,15}|-{3,9}|\+{3,9}|\*{3})(?:\s|$)/.test(trimmed)) return undefined;
   const path = cleanReplyPath(trimmed);
   if (path === undefined || !looksLikeFilePath(path)) return undefined;
   return path;

@@ -21,18 +21,22 @@ import { closesFence, parseFenceOpener, parseInfoString, pathLabelAbove, type Fe
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } from './paths';
 
-// Markers start at column 0, as Aider, Cline and Roo all require: an indented `=======` is the
+// Markers (5 to 15 characters) start at column 0, as Aider, Cline and Roo all require: an indented `=======` is the
 // file's own text (an rst underline in a list), and ` <<<<<<< SEARCH` is a unified diff's context
 // line for a file that holds markers. Cline's tolerated typo `SEARCH>` / `REPLACE>` is accepted,
 // and so are `ORIGINAL` / `UPDATED`, the words of Aider's first edit format, which models trained
 // on its transcripts still write.
-const HEAD = /^(<{5,9}|-{5,9}) (?:SEARCH|ORIGINAL)>?[ \t]*$/;
-const DIVIDER = /^(={5,9})[ \t]*$/;
-const UPDATE = /^(>{5,9}|\+{5,9}) (?:REPLACE|UPDATED)>?[ \t]*$/;
-const META = /^[ \t]*:(start|end)_line:[ \t]*(\d{1,9})[ \t]*$/;
+const HEAD = /^(<{5,15}|-{5,15}) (?:SEARCH|ORIGINAL)>?[ \t]*$/;
+const DIVIDER = /^(={5,15})[ \t]*$/;
+const UPDATE = /^(>{5,15}|\+{5,15}) (?:REPLACE|UPDATED)>?[ \t]*$/;
+/** Roo's `:start_line:12` (also written `:start_line:[12]`). */
+const META = /^[ \t]*:(start|end)_line:[ \t]*\[?[ \t]*(\d{1,9})[ \t]*\]?[ \t]*$/;
 const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
-/** Roo escapes content lines that look like markers with a backslash. */
-const ESCAPED = /^\\(?=<{5,9} SEARCH|={5,9}|>{5,9} REPLACE|-{5,9}|:start_line:|:end_line:)/;
+/**
+ * Roo escapes content lines that look like markers with a backslash: its own markers, and any
+ * merge-conflict marker (`\<<<<<<< HEAD`, `\>>>>>>> feature`).
+ */
+const ESCAPED = /^\\(?=<{5,15}|={5,15}|>{5,15}|-{5,15}|\+{5,15}|:start_line:|:end_line:)/;
 /**
  * `12 | code`, `12: code`, `  12\tcode` (cat -n), `    12→code` (Claude Code's Read): a line-number
  * gutter copied from a tool's output.
@@ -44,6 +48,12 @@ function mayBeMarker(line: string): boolean {
   const c = line[0];
   return c === '<' || c === '>' || c === '=' || c === '-' || c === '+';
 }
+
+/** The texts of a SEARCH/REPLACE block read with one of its `=======` lines as the divider. */
+type BlockReading = Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'strayDivider' | 'lineHint'>;
+
+/** Past this many `=======` lines a block's other readings are not offered to the planner. */
+const MAX_READINGS = 8;
 
 /** Opening tags of a tool-call wrapper alone on a line: `<diff>`, `<file>`, `<content><![CDATA[`. */
 const XML_OPEN_TAG = /^(?:<[A-Za-z_][\w-]{0,30}>|<!\[CDATA\[){1,4}$/;
@@ -200,26 +210,43 @@ class SearchReplaceScan {
     }
     const bodyStart = separator >= 0 ? separator + 1 : j;
     const divider = chooseDivider(lines, dividers, bodyStart, k, lines[head], lines[k]);
-    let searchLines = lines.slice(bodyStart, divider).map(unescape);
-    const replaceLines = lines.slice(divider + 1, k).map(unescape);
-    const stray = strayDivider(searchLines, replaceLines, lines[divider]);
-    if (separator >= 0 && !hadMeta && replaceLines.length > 0 && replaceLines[0].trim() === lines[separator].trim()) {
-      // Not Roo's separator: the file's own text starts with a dashed line (and the replacement keeps it).
-      searchLines = [lines[separator], ...searchLines];
+    const metaInReplace = lines.slice(divider + 1, k).findIndex((line) => META.test(line));
+    if (metaInReplace !== -1) {
+      // Roo's line markers belong before SEARCH's text: in REPLACE they would be written into the file.
+      this.problem(ctx.start, end, 'PARSE_ERROR', `The block's REPLACE part holds a \`${lines[divider + 1 + metaInReplace].trim()}\` line: line markers go right after \`<<<<<<< SEARCH\`.`, ctx.path);
+      this.settle(ctx.path);
+      return end + 1;
     }
-    const numbered = stripLineNumbers(searchLines, replaceLines);
+    /** The op's texts when `at` is the divider: the block read that way. */
+    const readAt = (at: number): BlockReading => {
+      let searchLines = lines.slice(bodyStart, at).map(unescape);
+      const replaceLines = lines.slice(at + 1, k).map(unescape);
+      const stray = strayDivider(searchLines, replaceLines, lines[at]);
+      if (separator >= 0 && !hadMeta && replaceLines.length > 0 && replaceLines[0].trim() === lines[separator].trim()) {
+        // Not Roo's separator: the file's own text starts with a dashed line (and the replacement keeps it).
+        searchLines = [lines[separator], ...searchLines];
+      }
+      const numbered = stripLineNumbers(searchLines, replaceLines);
+      return {
+        search: joinLines(numbered.search),
+        replacement: joinLines(numbered.replace),
+        ...(numbered.searchOnly ? { quotedSearch: joinLines(searchLines) } : {}),
+        ...(stray ? { strayDivider: stray } : {}),
+        ...((lineHint ?? numbered.firstNumber) !== undefined ? { lineHint: lineHint ?? numbered.firstNumber } : {}),
+      };
+    };
+    // With several `=======` lines the split is a guess until the file is seen: the other readings
+    // go with the op (at most a few), for the planner to check against the file.
+    const others = dividers.length > 1 && dividers.length <= MAX_READINGS ? dividers.filter((at) => at !== divider).map(readAt) : [];
     const source: EditSource = { block: 0, format: 'search-replace', startLine: ctx.start + 1, endLine: end + 1 };
     const op: ReplaceOp = {
       kind: 'replace',
       path: ctx.path,
-      search: joinLines(numbered.search),
-      replacement: joinLines(numbered.replace),
+      ...readAt(divider),
       granularity: 'lines',
       expectedCount: 1,
-      ...(numbered.searchOnly ? { quotedSearch: joinLines(searchLines) } : {}),
-      ...(stray ? { strayDivider: stray } : {}),
+      ...(others.length > 0 ? { otherReadings: others } : {}),
       ...(ctx.inherited ? { pathInherited: true } : {}),
-      ...((lineHint ?? numbered.firstNumber) !== undefined ? { lineHint: lineHint ?? numbered.firstNumber } : {}),
       source,
     };
     this.blocks.push({ startLine: ctx.start + 1, endLine: end + 1, ops: [op], problems: [] });

@@ -456,6 +456,7 @@ function emitFile(
       kind: 'replace',
       path,
       ...namedPaths,
+      lineKinds: hunk.body.map((line) => line.kind).join(''),
       search: joinLines(search),
       replacement: joinLines(replacement),
       granularity: 'lines',

@@ -33,8 +33,8 @@ const NEVER_LANGS = new Set(['diff', 'patch', 'udiff', 'git-diff']);
 
 /** Lines that mark another format; a fence holding one is not a whole file. */
 const FOREIGN_MARKERS = [
-  /^[ \t]*(?:<{5,9}|-{5,9}) (?:SEARCH|ORIGINAL)[ \t]*$/,
-  /^[ \t]*(?:>{5,9}|\+{5,9}) (?:REPLACE|UPDATED)[ \t]*$/,
+  /^[ \t]*(?:<{5,15}|-{5,15}) (?:SEARCH|ORIGINAL)[ \t]*$/,
+  /^[ \t]*(?:>{5,15}|\+{5,15}) (?:REPLACE|UPDATED)[ \t]*$/,
   // Merge-conflict markers (`<<<<<<< HEAD`): a block holding them is an edit in some unknown
   // dialect or an unresolved conflict, never content to write over a file.
   /^<{7} \S/,
@@ -107,6 +107,13 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
   if (path !== undefined) strong = true;
 
   const elided = content.some(isElisionLine);
+  if (!strong && !elided && label && !label.strong && presentsWholeFile(lines[label.index]) && !(lang !== undefined && NON_FILE_LANGS.has(lang))) {
+    // "Here is the updated `a.py`:": a sentence that names one file and presents the block as its
+    // new version names the file as surely as a path line (Aider's whole-file replies do this).
+    path = label.path;
+    strong = true;
+    start = label.index;
+  }
   if (!strong) {
     if (!elided) {
       // Probably an illustration; kept aside in case it is the whole of the hint file (ParsedReply.unnamedFiles).
@@ -139,6 +146,19 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
   }
   const op: RewriteFileOp = { kind: 'rewrite', path, content: content.join('\n') + '\n', partial: elided, ...(labelLine !== undefined ? { label: labelLine } : {}), source };
   return { startLine: start + 1, endLine: end + 1, ops: [op], problems: [] };
+}
+
+/**
+ * True for a sentence that presents the block below as a file's new version, whole: "Here is the
+ * updated `a.py`", "the modified `hello.py` file", "a new version of `a.txt`", "the complete
+ * `config.json`". Not one that shows an example, a part or how to use something.
+ */
+function presentsWholeFile(line: string): boolean {
+  const lower = line.trim().toLowerCase();
+  if (/\b(?:example|snippet|excerpt|part|parts|section|portion|usage|how to|how you|like this|such as|e\.g\.|fragment|relevant|change|changes|diff|patch|edit|edits|addition|additions)\b/.test(lower)) return false;
+  if (/\b(?:updated|modified|new version|revised|rewritten|corrected|complete|entire|full|whole|final)\b/.test(lower)) return true;
+  // "And here is `b.txt`:": a short lead-in that only hands the file over.
+  return /^(?:and |then |now )?here(?: is|'s|\u2019s| are)\b/.test(lower) && /:$/.test(lower) && lower.split(/\s+/).length <= 8;
 }
 
 /** Markdown-like files, where fenced blocks inside the file are normal. */

@@ -33,12 +33,28 @@ const MARKUP_PATH = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
  * - A tool call's text escaped twice is read unescaped only when the text as written is absent.
  */
 export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): void {
+  if (op.otherReadings) {
+    const reading = readingHeld(tx, state, op);
+    if (reading === 'several') {
+      tx.fail('AMBIGUOUS', op.source.block, state.path, `the block has several ======= lines, and ${state.path} holds the search text of two ways of reading it, equally long`, op, {}, state);
+      return;
+    }
+    const { otherReadings: _others, search: _search, replacement: _replacement, quotedSearch: _quoted, strayDivider: _stray, lineHint: _hint, ...rest } = op;
+    if (reading !== op) tx.note(op.source.block, 'the block has several ======= lines: the one after the search text the file holds was taken as the divider');
+    const { search, replacement, quotedSearch, strayDivider, lineHint } = reading;
+    return placeReplace(tx, state, { ...rest, search, replacement, ...(quotedSearch !== undefined ? { quotedSearch } : {}), ...(strayDivider ? { strayDivider } : {}), ...(lineHint !== undefined ? { lineHint } : {}) });
+  }
   if (op.strayDivider && !MARKUP_PATH.test(state.path)) {
     const lines = toLines(op.replacement);
     const kept = op.strayDivider === 'end' ? lines.slice(0, -1) : lines.slice(1);
+    if (kept.every((line) => /^={5,15}[ \t]*$/.test(line))) {
+      // Without it the block would delete its search text (or write dividers): never read from a typo.
+      tx.fail('PARSE_ERROR', op.source.block, state.path, 'the block\'s REPLACE part holds nothing but ======= lines: it is unclear whether it deletes the search text', op, {}, state);
+      return;
+    }
     const { strayDivider: _dropped, ...rest } = op;
     tx.note(op.source.block, 'a second ======= divider in REPLACE was taken for a typo and left out');
-    return placeReplace(tx, state, { ...rest, replacement: kept.length ? kept.join('\n') + '\n' : '' });
+    return placeReplace(tx, state, { ...rest, replacement: kept.join('\n') + '\n' });
   }
   if (op.quotedSearch !== undefined && state.exists && state.file && wherePresent(tx.indexOf(state), toNeedle(op.quotedSearch, op.source), 2).length > 0) {
     // The parser took a line-number gutter off the search, but the file has those very lines.
@@ -55,6 +71,22 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
   }
 }
 
+/**
+ * Which reading of a block with several `=======` lines the file holds (rungs 1-5: no elision or
+ * fuzzy guess): of those it holds, the one whose search text is the longest (it accounts for more
+ * of the file: the `=======` lines it spans are the file's own); `several` when two held readings
+ * are as long; the op's own when the file holds none.
+ */
+function readingHeld(tx: Transaction, state: FileState, op: ReplaceOp): ReplaceOp | NonNullable<ReplaceOp['otherReadings']>[number] | 'several' {
+  if (!state.exists || !state.file) return op;
+  const index = tx.indexOf(state);
+  const held = [op, ...(op.otherReadings ?? [])]
+    .filter((reading) => reading.search !== '' && wherePresent(index, toNeedle(reading.search, op.source), 5).length > 0)
+    .sort((a, b) => b.search.length - a.search.length);
+  if (held.length > 1 && toLines(held[0].search).length === toLines(held[1].search).length) return 'several';
+  return held[0] ?? op;
+}
+
 function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const block = op.source.block;
   if (!state.exists) {
@@ -67,11 +99,15 @@ function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): voi
     if (state.file!.lines.length === 0) return placeRewrite(tx, state, op.replacement, false, op);
     return placeAppend(tx, state, op);
   }
-  if (op.search === op.replacement) {
+  if (op.search === op.replacement && op.finalNewline === undefined) {
+    // (With a final-newline marker on one side, the same lines still change the file's end.)
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['no-op: the search and replacement texts are identical'] });
     return;
   }
-  if (op.granularity === 'chars' && placeReplaceChars(tx, state, op)) return;
+  // A tool call's new text with an elision in it (`// ... existing code ...`) that its old text
+  // does not quote is not written as it stands: the line placement reads what it stands for.
+  const elided = op.granularity === 'chars' && toLines(op.replacement).some((line) => isElisionIn(op.source, line) && !op.search.includes(line));
+  if (op.granularity === 'chars' && !elided && placeReplaceChars(tx, state, op)) return;
   replaceLines(tx, state, op);
 }
 
@@ -199,7 +235,7 @@ const LOOSE_REFUSED = 'loose match refused: ';
  */
 function withHunkContext(outcome: LocateOutcome, index: FileIndex, needle: Needle, replacementLines: readonly string[], op: ReplaceOp): LocateOutcome {
   if (outcome.kind === 'notFound' || !isLinePrefixed(op.source.format) || outcome.matches[0]?.strategy !== 'fuzzy') return outcome;
-  const reasons = outcome.matches.map((match) => hunkContextRefusal(index, needle, replacementLines, match));
+  const reasons = outcome.matches.map((match) => hunkContextRefusal(index, needle, replacementLines, match, op.lineKinds));
   if (reasons.every((reason) => reason === undefined)) return outcome;
   const fitting = outcome.matches.filter((_, i) => reasons[i] === undefined);
   if (outcome.kind === 'found' && fitting.length > 0) return { ...outcome, matches: fitting };
@@ -235,7 +271,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   let reindented = false;
   const warnings = [...notes];
   for (const match of matches) {
-    const built = reanchor({ fileLines: file.lines, fileUnit: index.indentUnit, needle, replacement: replacementLines, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format) });
+    const built = reanchor({ fileLines: file.lines, fileUnit: index.indentUnit, needle, replacement: replacementLines, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds });
     if (built.problem) {
       const extra = built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {};
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
@@ -250,6 +286,12 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     reindented ||= built.reindented;
     warnings.push(...(match.warnings ?? []), ...built.warnings);
     edits.push(withFinalNewline(file, match, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
+  }
+  const base = state.base ?? '';
+  if (edits.every((edit) => base.slice(edit.start, edit.end) === edit.text)) {
+    // What the edit would write is what the file already says there.
+    tx.record(state, { block, status: 'alreadyApplied', strategy: matches[0].strategy, score: matches[0].score, startLine: matches[0].start + 1, endLine: matches[matches.length - 1].end, warnings: ['the file already reads like this'] });
+    return;
   }
   if (overlapsAny(edits, state.pending)) {
     // Only possible when an earlier op replaced more than its match (an insert, an append):

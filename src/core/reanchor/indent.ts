@@ -17,6 +17,8 @@ export interface IndentAnchor {
 export interface IndentFrame {
   /** The reply's indentation is the file's on every aligned line: new lines are written as given. */
   readonly verbatim: boolean;
+  /** Every new line is indented from this anchor (a tool call's fragments, see `indentFrame`). */
+  readonly shiftAll?: IndentAnchor;
   /** The file's indent unit (detected, or guessed from the reply). */
   readonly unit: IndentUnit;
   /** Columns of a tab when measuring widths. */
@@ -36,8 +38,20 @@ export interface IndentFrame {
   readonly indentedBlanks: boolean;
 }
 
-/** Measures the reply's indentation against the file's on the matched lines. */
-export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch): IndentFrame {
+/**
+ * Measures the reply's indentation against the file's on the matched lines.
+ *
+ * With `fragments` (a tool call's old and new strings, which are text cut from the file rather
+ * than blocks of lines), two readings of its own:
+ * - the old text's first line starts mid-line (the model copied from its first character: no
+ *   indentation where the file has some) while its other lines carry the file's: when the new
+ *   text's other lines go shallower than that first line's place, the new text was written as a
+ *   block of its own, and every line of it moves to that place; otherwise its lines are the
+ *   file's own and stay as given;
+ * - the old text sits at another depth than the file, but the new text at the file's own: the new
+ *   text is already where it belongs and is written as given.
+ */
+export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, fragments = false): IndentFrame {
   const aligned: { reply: string; file: string }[] = [];
   needle.lines.forEach((line, i) => {
     const place: Alignment = match.alignment[i];
@@ -48,11 +62,25 @@ export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit |
   const replyUsesTabs = needle.lines.some((line) => line.startsWith('\t')) || replacement.some((line) => line.startsWith('\t'));
   const unit: IndentUnit = fileUnit ?? (first?.replyIndent.includes('\t') ? { kind: 'tabs' } : { kind: 'spaces', size: 4 });
   const tabSize = unit.kind === 'spaces' ? unit.size : replySpaceUnit(needle.lines, replacement);
-  const verbatim = aligned.length > 0 && aligned.every((pair) => pair.reply === pair.file);
+  let verbatim = aligned.length > 0 && aligned.every((pair) => pair.reply === pair.file);
+  let shiftAll: IndentAnchor | undefined;
+  if (fragments && !verbatim && aligned.length > 0) {
+    const width = (indent: string) => indentWidth(indent, unit.kind === 'spaces' ? unit.size : 4);
+    const minimum = (indents: readonly string[]) => Math.min(...indents.map(width));
+    const newLines = replacement.filter((line) => !isBlank(line));
+    const midLine = aligned.length >= 2 && aligned[0].reply === '' && aligned[0].file !== '' && aligned.slice(1).every((pair) => pair.reply === pair.file) && !isBlank(needle.lines[0]);
+    if (midLine) {
+      const rest = newLines.slice(1).map(leadingWhitespace);
+      if (rest.length > 0 && minimum(rest) < width(aligned[0].file)) shiftAll = { replyIndent: '', fileIndent: aligned[0].file };
+    } else if (newLines.length > 0) {
+      const fileBase = minimum(aligned.map((pair) => pair.file));
+      verbatim = minimum(aligned.map((pair) => pair.reply)) !== fileBase && minimum(newLines.map(leadingWhitespace)) === fileBase;
+    }
+  }
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
   const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
-  return { verbatim, unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match) };
+  return { verbatim, ...(shiftAll ? { shiftAll } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match) };
 }
 
 /**

@@ -37,6 +37,13 @@ export interface ReanchorInput {
    * is written as the reply has it: the model wrote the line it wants. @default false
    */
   readonly quotedContext?: boolean;
+  /**
+   * The search and replacement are text fragments (a tool call's old and new strings): their
+   * first line may start mid-line (see `indentFrame`). @default false
+   */
+  readonly fragments?: boolean;
+  /** The hunk's own line structure, when the op comes from a diff or a patch (see `ReplaceOp.lineKinds`). */
+  readonly lineKinds?: string;
 }
 
 /** One line to write, before its indentation is settled. */
@@ -64,9 +71,9 @@ type Emitted =
  */
 export function reanchor(input: ReanchorInput): Reanchored {
   const { needle, replacement, match, fileLines } = input;
-  const aligned = alignSteps(needle, replacement, input.replacementElisions);
+  const aligned = alignSteps(needle, replacement, input.replacementElisions, input.lineKinds);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
-  const frame = indentFrame(fileLines, input.fileUnit, needle, replacement, match);
+  const frame = indentFrame(fileLines, input.fileUnit, needle, replacement, match, input.fragments);
   // A reply whose quote of the file has curly quotes or dashes where the file has ASCII was
   // prettified on its way (a chat UI): its new lines are read with ASCII punctuation too, and its
   // kept lines stay the file's.
@@ -289,7 +296,7 @@ function render(emitted: readonly Emitted[], fileLines: readonly string[], frame
       if (entry.anchor) previous = entry.anchor;
       continue;
     }
-    const written = frame.verbatim ? entry.line : indentFrom(entry.line, entry.anchor ?? previous ?? nextQuoted[i] ?? frame.first, frame);
+    const written = frame.verbatim ? entry.line : indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? previous ?? nextQuoted[i] ?? frame.first, frame);
     if (written !== entry.line) reindented = true;
     lines.push(written);
     sources.push(entry.source);

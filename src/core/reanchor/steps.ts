@@ -31,10 +31,43 @@ export type Steps = { readonly ok: true; readonly steps: Step[] } | { readonly o
  * stand for (a new block ending in `return;` and `}`, like the code it follows), leaving the
  * marker standing for nothing.
  */
-export function alignSteps(needle: Needle, replacement: readonly string[], replacementElisions: ReadonlySet<number>): Steps {
-  if (replacementElisions.size === 0) return { ok: true, steps: diffSteps(needle, replacement, replacementElisions) };
+export function alignSteps(needle: Needle, replacement: readonly string[], replacementElisions: ReadonlySet<number>, lineKinds?: string): Steps {
+  if (replacementElisions.size === 0) return { ok: true, steps: (lineKinds !== undefined ? kindSteps(lineKinds, needle, replacement) : undefined) ?? diffSteps(needle, replacement, replacementElisions) };
   const steps = alignAroundMarkers(needle, replacement, replacementElisions) ?? diffSteps(needle, replacement, replacementElisions);
   return groupElisions(steps, needle, replacement, replacementElisions);
+}
+
+/**
+ * Keep and change steps from a hunk's own line structure (see `ReplaceOp.lineKinds`); undefined
+ * when it does not describe these lines (the blank edges were trimmed since, say).
+ */
+function kindSteps(lineKinds: string, needle: Needle, replacement: readonly string[]): Step[] | undefined {
+  let searchCount = 0;
+  let replacementCount = 0;
+  for (const kind of lineKinds) {
+    if (kind !== '+') searchCount++;
+    if (kind !== '-') replacementCount++;
+  }
+  if (searchCount !== needle.lines.length || replacementCount !== replacement.length) return undefined;
+  const steps: Step[] = [];
+  let n = 0;
+  let r = 0;
+  let k = 0;
+  while (k < lineKinds.length) {
+    if (lineKinds[k] === ' ') {
+      steps.push({ kind: 'keep', n: n++, r: r++ });
+      k++;
+      continue;
+    }
+    const nFrom = n;
+    const rFrom = r;
+    for (; k < lineKinds.length && lineKinds[k] !== ' '; k++) {
+      if (lineKinds[k] === '-') n++;
+      else r++;
+    }
+    steps.push({ kind: 'change', nFrom, nTo: n, rFrom, rTo: r });
+  }
+  return steps;
 }
 
 /** Keep and change steps from jsdiff's line diff; markers on either side equal no line. */
