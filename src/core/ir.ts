@@ -130,6 +130,12 @@ export interface RewriteFileOp {
    * is then the file's content, not a label.
    */
   readonly label?: string;
+  /**
+   * The path came from a sentence presenting the block ("Here is the updated `a.py`:"), not from
+   * a path line: an existing file of three or more lines is rewritten only when the block
+   * resembles it (see `placeRewrite`).
+   */
+  readonly namedInProse?: boolean;
   readonly source: EditSource;
 }
 

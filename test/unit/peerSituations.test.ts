@@ -101,8 +101,20 @@ describe('peer situations: whole files named in a sentence', () => {
     assert.equal(proposed(planned, 'b.txt'), 'after b\n');
   });
 
-  it('never one that shows an example or a change', () => {
-    const reply = 'Here is an example of calling it from `main.py`:\n\n```\nrun()\n```\n';
-    assert.equal(runReply(reply, (p) => (p === 'main.py' ? 'import app\napp.start()\n' : undefined)).changes.length, 0);
+  it('never one that shows an example or a part of the file', () => {
+    const main = 'import app\n\napp.configure()\napp.start()\n';
+    const example = 'Here is an example of calling it from `main.py`:\n\n```\nrun()\n```\n';
+    assert.equal(runReply(example, (p) => (p === 'main.py' ? main : undefined)).changes.length, 0);
+    const method = 'Here is the updated `render` method in `view.py`:\n\n```\ndef render(self):\n    return self.template\n```\n';
+    assert.equal(runReply(method, (p) => (p === 'view.py' ? main : undefined)).changes.length, 0);
+  });
+
+  it('does not write a block that shares too little with an existing file of three or more lines', () => {
+    const config = 'DEBUG = False\nPORT = 8000\nHOST = "0.0.0.0"\nWORKERS = 4\n';
+    const unlike = runReply('Here is the updated `config.py`:\n\n```\nimport os\nprint(os.environ)\n```\n', (p) => (p === 'config.py' ? config : undefined));
+    assert.equal(unlike.receipt.errors[0]?.code, 'NO_MATCH');
+    assert.equal(unlike.changes.length, 0);
+    const like = runReply('Here is the updated `config.py`:\n\n```\nDEBUG = False\nPORT = 8080\nHOST = "0.0.0.0"\nWORKERS = 4\n```\n', (p) => (p === 'config.py' ? config : undefined));
+    assert.equal(proposed(like, 'config.py'), config.replace('8000', '8080'));
   });
 });

@@ -107,12 +107,14 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
   if (path !== undefined) strong = true;
 
   const elided = content.some(isElisionLine);
-  if (!strong && !elided && label && !label.strong && presentsWholeFile(lines[label.index]) && !(lang !== undefined && NON_FILE_LANGS.has(lang))) {
+  let fromSentence = false;
+  if (!strong && !elided && label && !label.strong && presentsWholeFile(lines[label.index], label.path) && !(lang !== undefined && NON_FILE_LANGS.has(lang))) {
     // "Here is the updated `a.py`:": a sentence that names one file and presents the block as its
     // new version names the file as surely as a path line (Aider's whole-file replies do this).
     path = label.path;
     strong = true;
     start = label.index;
+    fromSentence = true;
   }
   if (!strong) {
     if (!elided) {
@@ -144,21 +146,24 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     };
     return { startLine: start + 1, endLine: end + 1, ops: [], problems: [problem] };
   }
-  const op: RewriteFileOp = { kind: 'rewrite', path, content: content.join('\n') + '\n', partial: elided, ...(labelLine !== undefined ? { label: labelLine } : {}), source };
+  const op: RewriteFileOp = { kind: 'rewrite', path, content: content.join('\n') + '\n', partial: elided, ...(labelLine !== undefined ? { label: labelLine } : {}), ...(fromSentence ? { namedInProse: true } : {}), source };
   return { startLine: start + 1, endLine: end + 1, ops: [op], problems: [] };
 }
 
 /**
- * True for a sentence that presents the block below as a file's new version, whole: "Here is the
- * updated `a.py`", "the modified `hello.py` file", "a new version of `a.txt`", "the complete
- * `config.json`". Not one that shows an example, a part or how to use something.
+ * True for a sentence that presents the block below as the new version of the file it names,
+ * whole: an adjective on the file itself ("the updated `a.py`", "a new version of `a.txt`", "the
+ * modified `hello.py` file", "the complete `config.json`"), or a short lead-in that only hands it
+ * over ("And here is `b.txt`:"). Not one about a part of it ("the updated `render` method in
+ * `view.py`", "an example of calling it from `main.py`").
  */
-function presentsWholeFile(line: string): boolean {
+function presentsWholeFile(line: string, path: string): boolean {
   const lower = line.trim().toLowerCase();
-  if (/\b(?:example|snippet|excerpt|part|parts|section|portion|usage|how to|how you|like this|such as|e\.g\.|fragment|relevant|change|changes|diff|patch|edit|edits|addition|additions)\b/.test(lower)) return false;
-  if (/\b(?:updated|modified|new version|revised|rewritten|corrected|complete|entire|full|whole|final)\b/.test(lower)) return true;
+  const name = path.toLowerCase().split('/').pop()!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const adjective = '(?:updated|modified|new|revised|rewritten|corrected|complete|entire|full|whole|final|fixed)';
+  if (new RegExp(`\\b${adjective}\\s+(?:version\\s+of\\s+)?(?:the\\s+)?[\`*"']*(?:[\\w./-]*/)?${name}[\`*"']*`).test(lower)) return true;
   // "And here is `b.txt`:": a short lead-in that only hands the file over.
-  return /^(?:and |then |now )?here(?: is|'s|\u2019s| are)\b/.test(lower) && /:$/.test(lower) && lower.split(/\s+/).length <= 8;
+  return /^(?:and |then |now )?here(?: is|'s|\u2019s| are)\b/.test(lower) && /:$/.test(lower) && lower.split(/\s+/).length <= 6;
 }
 
 /** Markdown-like files, where fenced blocks inside the file are normal. */

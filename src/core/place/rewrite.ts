@@ -18,6 +18,10 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   if (!state.exists) return placeCreate(tx, state, content, op);
   tx.commit(state);
   const file = state.file!;
+  if (op.kind === 'rewrite' && op.namedInProse && !partial && !resemblesFile(file.lines, toLines(content))) {
+    tx.fail('NO_MATCH', block, state.path, `the block the sentence above it presents as ${state.path} does not look like that file (it shares too few of its lines), so it is not written over it`, op, {}, state);
+    return;
+  }
   let lines = toLines(op.kind === 'rewrite' ? withOwnLabel(file.lines, op.label, content) : content);
   const warnings: string[] = [];
   if (lines.some(isElisionLine)) {
@@ -58,4 +62,18 @@ function withOwnLabel(fileLines: readonly string[], label: string | undefined, c
   if (label === undefined) return content;
   const head = fileLines.filter((line) => line.trim() !== '').slice(0, 5);
   return head.some((line) => line.trim() === label.trim()) ? `${label}\n${content}` : content;
+}
+
+/**
+ * True when a block can be taken for the whole of a file named only in prose: the file has under
+ * three lines with text, or the block holds at least half of them, or starts and ends as it does.
+ */
+function resemblesFile(fileLines: readonly string[], blockLines: readonly string[]): boolean {
+  const text = (lines: readonly string[]) => lines.map((line) => line.trim()).filter((line) => line !== '');
+  const file = text(fileLines);
+  const block = text(blockLines);
+  if (file.length < 3) return true;
+  if (block.length > 0 && block[0] === file[0] && block[block.length - 1] === file[file.length - 1]) return true;
+  const present = new Set(block);
+  return file.filter((line) => present.has(line)).length * 2 >= file.length;
 }
