@@ -1,0 +1,95 @@
+/**
+ * From the engine's proposed files to bytes on disk. Each new text is encoded as its file was read
+ * (a byte the edit did not change comes out as it was, or nothing is written), turned into the
+ * transaction's steps, and written as one transaction watched by the watchdog (see
+ * transaction.ts and watchdog.ts).
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { FileChange } from '../../core/index';
+import { encodeText } from './encoding';
+import { announceWrite } from './faults';
+import { Journal, type Recovery } from './journal';
+import { runTransaction, WriteError, type DiskStep } from './transaction';
+import { startWatchdog } from './watchdog';
+import type { DiskWorkspace } from './workspace';
+
+/** What the write did, file by file, in the reply's paths. */
+export interface Written {
+  readonly path: string;
+  readonly action: FileChange['action'];
+  readonly to?: string;
+  /** The file's encoding when it is not UTF-8 (kept). */
+  readonly encoding?: string;
+}
+
+/** A write refused before any step was taken (nothing on disk changed). */
+export class Unwritable extends Error {
+  constructor(
+    readonly code: 'UNSUPPORTED_ENCODING' | 'NOT_A_FILE' | 'OUT_OF_DATE',
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export { WriteError, type Recovery };
+
+/**
+ * Writes every change or none. `watchdogScript` is the CLI's entry file (see watchdog.ts); without
+ * it no watchdog is started (in-process tests), and a killed process leaves temporary files.
+ * Throws `Unwritable` (nothing done) or `WriteError` (every file put back, or said which not).
+ */
+export function writeChanges(workspace: DiskWorkspace, changes: readonly FileChange[], watchdogScript?: string): Written[] {
+  const steps = changes.flatMap((change) => stepsFor(workspace, change));
+  if (steps.length === 0) return [];
+  const journalFile = path.join(os.tmpdir(), `apply-ai-edit-journal-${process.pid}-${Date.now().toString(36)}.jsonl`);
+  // The watchdog first: if this process dies before the journal exists, there is nothing to undo.
+  const watched = watchdogScript !== undefined && startWatchdog(journalFile, watchdogScript);
+  const journal = watched ? Journal.toFile(journalFile) : Journal.inMemory();
+  try {
+    announceWrite();
+    runTransaction(steps, journal);
+  } finally {
+    journal.close();
+  }
+  return changes.map((change) => {
+    const found = workspace.inspect(change.path);
+    const encoding = found.kind === 'file' && found.decoded.encoding !== 'utf-8' ? (typeof found.decoded.encoding === 'string' ? found.decoded.encoding : found.decoded.encoding.name) : undefined;
+    return { path: change.path, action: change.action, ...(change.to ? { to: change.to } : {}), ...(encoding ? { encoding } : {}) };
+  });
+}
+
+/** The disk steps of one proposed file. */
+function stepsFor(workspace: DiskWorkspace, change: FileChange): DiskStep[] {
+  const source = workspace.inspect(change.path);
+  if (source.kind === 'refused') throw new Unwritable('NOT_A_FILE', change.path, source.message); // the engine refused it too
+  const recheck = (relative: string, real: string) => () => workspace.recheck(relative, real);
+  if (change.action === 'create') {
+    if (source.kind !== 'missing') throw new Unwritable('OUT_OF_DATE', change.path, `${change.path} exists`);
+    return [{ kind: 'write', display: change.path, target: source.real, bytes: encoded(change.path, change.newText ?? '', 'utf-8'), expect: 'absent', recheck: recheck(change.path, source.real) }];
+  }
+  if (source.kind !== 'file') throw new Unwritable('OUT_OF_DATE', change.path, `${change.path} no longer exists`);
+  const keep = { mode: source.snapshot.mode, uid: source.snapshot.uid, gid: source.snapshot.gid };
+  const remove = (): DiskStep => {
+    // Removing or moving a link would act on the link, not on the file the plan read.
+    if (source.isLink) throw new Unwritable('NOT_A_FILE', change.path, `${change.path} is a symbolic link; only regular files are moved or deleted`);
+    return { kind: 'remove', display: change.path, target: source.real, expect: source.snapshot, recheck: recheck(change.path, source.real) };
+  };
+  if (change.action === 'delete') return [remove()];
+  const bytes = encoded(change.path, change.newText ?? '', source.decoded.encoding, { text: source.decoded.text, bytes: source.bytes });
+  if (change.action === 'move' && change.to !== undefined && change.to !== change.path) {
+    const target = workspace.inspect(change.to);
+    if (target.kind !== 'missing') throw new Unwritable('OUT_OF_DATE', change.to, `${change.to} ${target.kind === 'refused' ? `cannot be written: ${target.message}` : 'exists'}`);
+    // The moved file keeps its encoding and its mode (an executable stays executable).
+    return [{ kind: 'write', display: change.to, target: target.real, bytes, expect: 'absent', keep, recheck: recheck(change.to, target.real) }, remove()];
+  }
+  return [{ kind: 'write', display: change.path, target: source.real, bytes, expect: source.snapshot, keep, recheck: recheck(change.path, source.real) }];
+}
+
+function encoded(display: string, text: string, encoding: Parameters<typeof encodeText>[1], original?: Parameters<typeof encodeText>[2]): Buffer {
+  const result = encodeText(text, encoding, original);
+  if (!result.ok) throw new Unwritable('UNSUPPORTED_ENCODING', display, `${display}: ${result.reason}`);
+  return result.bytes;
+}
