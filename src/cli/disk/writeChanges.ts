@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { FileChange } from '../../core/index';
 import { encodeText } from './encoding';
-import { announceWrite } from './faults';
+import { announceWrite, announceWritten } from './faults';
 import { Journal, type Recovery } from './journal';
 import { runTransaction, WriteError, type DiskStep } from './transaction';
 import { startWatchdog } from './watchdog';
@@ -51,6 +51,7 @@ export function writeChanges(workspace: DiskWorkspace, changes: readonly FileCha
   try {
     announceWrite();
     runTransaction(steps, journal);
+    announceWritten();
   } finally {
     journal.close();
   }
