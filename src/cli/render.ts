@@ -16,7 +16,8 @@ export type Paint = (style: Style, text: string) => string;
 /** Colours for `stream`: none unless it is a terminal and NO_COLOR is unset or empty. */
 export function paintFor(stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Paint {
   const colour = stream.isTTY === true && !env.NO_COLOR && typeof styleText === 'function';
-  return colour ? (style, text) => styleText(style, text) : (_style, text) => text;
+  // styleText checks stdout itself; the stream written to here (often stderr) was checked above.
+  return colour ? (style, text) => styleText(style, text, { validateStream: false }) : (_style, text) => text;
 }
 
 /** Similarity under which a candidate is not called "closest text": it does not resemble the edit. */
@@ -109,6 +110,8 @@ function renderError(error: ReceiptError, root: string, paint: Paint): string[] 
   out.push(paint('red', `${where ? `${where}: ` : ''}${error.code}`));
   let message = /[.!?]$/.test(error.message) ? error.message : error.message + '.';
   if (error.code === 'FILE_NOT_FOUND') message = message.replace(/\.$/, ` (looked under ${root}).`);
+  // The engine calls any candidate over 20% "the nearest lines"; here the candidate speaks for itself below.
+  if (error.code === 'NO_MATCH' && error.path) message = `The search text is not in ${error.path}.`;
   out.push(`  ${message}`);
   if (error.firstDifference) {
     out.push(

@@ -140,3 +140,8 @@ export function searchReplace(file: string, search: string, replace: string): st
 export function receiptOf(run: { stdout: string }): { ok: boolean; errors: { code: string; path: string | null; message: string }[]; files: { path: string; action: string }[] } {
   return JSON.parse(run.stdout);
 }
+
+/** The project's package.json. */
+export function projectRootPackage(): { name: string; version: string; bin: Record<string, string> } {
+  return JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+}
