@@ -30,6 +30,8 @@ export type RealPath =
       readonly isLink: boolean;
       /** True when a link was followed anywhere on the way. */
       readonly throughLink: boolean;
+      /** True when a link on the way points at something that does not exist (writing creates its target). */
+      readonly dangling: boolean;
     }
   | { readonly ok: false; readonly problem: RealPathProblem; readonly message: string };
 
@@ -43,11 +45,16 @@ export type RealPath =
  */
 export function realPathInRoot(realRoot: string, relative: string): RealPath {
   const pending = relative.split('/');
+  /** How many of the pending segments are the path's own (link targets are put in front of them). */
+  let own = pending.length;
   let current = realRoot;
   let missing = false;
+  let dangling = false;
   let links = 0;
   while (pending.length > 0) {
+    const fromLink = pending.length > own;
     const segment = pending.shift()!;
+    if (!fromLink) own--;
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
       current = path.dirname(current);
@@ -71,6 +78,7 @@ export function realPathInRoot(realRoot: string, relative: string): RealPath {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') {
         missing = true;
+        dangling = fromLink;
         current = next;
         continue;
       }
@@ -114,7 +122,7 @@ export function realPathInRoot(realRoot: string, relative: string): RealPath {
   } catch {
     isLink = false;
   }
-  return { ok: true, real: current, realRelative: inside.split(path.sep).join('/'), stat, isLink, throughLink: links > 0 };
+  return { ok: true, real: current, realRelative: inside.split(path.sep).join('/'), stat, isLink, throughLink: links > 0, dangling };
 }
 
 /** The kind of a non-regular entry, in words ("a folder", "a named pipe (FIFO)"), or undefined for a regular file. */

@@ -25,7 +25,7 @@ describe('realPathInRoot (every link followed, dangling ones too)', () => {
     const plain = resolve('src/a.ts');
     assert.ok(plain.ok && plain.real === path.join(root, 'src', 'a.ts') && plain.stat?.isFile() && !plain.isLink && !plain.throughLink);
     const missing = resolve('src/new/b.ts');
-    assert.ok(missing.ok && missing.stat === undefined && missing.realRelative === 'src/new/b.ts');
+    assert.ok(missing.ok && missing.stat === undefined && missing.realRelative === 'src/new/b.ts' && !missing.dangling);
     link('src', 'lib');
     link('lib/a.ts', 'chain.ts');
     const chained = resolve('chain.ts');
@@ -37,7 +37,10 @@ describe('realPathInRoot (every link followed, dangling ones too)', () => {
   it('follows a dangling link to where it would create the file', () => {
     link('src/not-yet/made.ts', 'inside.ts');
     const inside = resolve('inside.ts');
-    assert.ok(inside.ok && inside.stat === undefined && inside.realRelative === 'src/not-yet/made.ts' && inside.isLink);
+    assert.ok(inside.ok && inside.stat === undefined && inside.realRelative === 'src/not-yet/made.ts' && inside.isLink && inside.dangling);
+    link('src', 'lib');
+    const created = resolve('lib/new.ts');
+    assert.ok(created.ok && created.stat === undefined && !created.dangling && created.realRelative === 'src/new.ts', 'a new file in a linked folder is not dangling');
     link('../outside/new.txt', 'escape.txt');
     link(path.join(base, 'outside', 'new-folder'), 'escape-folder');
     link('escape.txt', 'via-escape.txt');
