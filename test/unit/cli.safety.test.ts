@@ -312,6 +312,18 @@ describe('CLI safety: what the write path must survive (issue 10)', function () 
       assert.deepEqual(leftovers(base), []);
     });
 
+    it('moving or deleting a symlink itself is refused (NOT_A_FILE) before anything is written', () => {
+      const { base, ws } = sandbox(temps, 'link-move', { 'src/a.ts': 'one\n', 'b.txt': 'b\n' });
+      fs.symlinkSync('src/a.ts', path.join(ws, 'alias.ts'));
+      const before = picture(base);
+      for (const reply of [patch('*** Delete File: alias.ts'), patch('*** Update File: alias.ts', '*** Move to: moved.ts'), searchReplace('b.txt', 'b\n', 'B\n') + patch('*** Delete File: alias.ts')]) {
+        const run = apply(ws, reply);
+        assert.equal(run.status, 1, run.stderr);
+        assert.ok(codes(run).includes('NOT_A_FILE'), run.stdout);
+        assertSamePicture(picture(base), before, reply);
+      }
+    });
+
     it('a hard link keeps the old bytes: the rename gives the edited name a new file (as documented)', () => {
       const { ws } = sandbox(temps, 'hardlink', { 'a.txt': 'old\n' });
       fs.linkSync(path.join(ws, 'a.txt'), path.join(ws, 'b.txt'));

@@ -2,7 +2,8 @@
  * The watchdog: a small second process that outlives the CLI if the CLI is killed mid-write
  * (SIGKILL, an out-of-memory kill, Ctrl+C). The CLI starts it before the first change to the disk,
  * with a pipe that only the CLI holds open and the path of the write's journal. When the pipe
- * closes, the CLI has ended: if the journal ends with `end` there is nothing to do; otherwise the
+ * closes, the CLI has ended: if the journal is gone (the CLI removes it when its write is done or
+ * undone) or ends with `end` there is nothing to do; otherwise the
  * watchdog runs the same `recover` the CLI runs after a failed step (every file put back, or, past
  * the commit point, only the leftovers removed) and says on stderr what it did. A crash of the
  * whole machine stops the watchdog too: each file is still wholly old or wholly new, and the

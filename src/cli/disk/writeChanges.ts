@@ -4,6 +4,7 @@
  * transaction's steps, and written as one transaction watched by the watchdog (see
  * transaction.ts and watchdog.ts).
  */
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { FileChange } from '../../core/index';
@@ -54,6 +55,8 @@ export function writeChanges(workspace: DiskWorkspace, changes: readonly FileCha
     announceWritten();
   } finally {
     journal.close();
+    // Done or undone: nothing is left for the watchdog, which finds no journal and exits.
+    if (watched) fs.rmSync(journalFile, { force: true });
   }
   return changes.map((change) => {
     const found = workspace.inspect(change.path);
