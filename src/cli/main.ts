@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { nextStepFor, parseReply, planReply, referencedPaths, type ErrorCode, type PlanOptions, type Receipt } from '../core/index';
 import { parseCliArgs, type ApplyArgs } from './args';
+import { decodeReply } from './disk/encoding';
 import { runWatchdog } from './disk/watchdog';
 import { DiskWorkspace, hintWithRealRoot, withRealRoot } from './disk/workspace';
 import { Unwritable, WriteError, writeChanges } from './disk/writeChanges';
@@ -45,7 +46,12 @@ function apply(args: ApplyArgs): number {
       process.stderr.write('apply-ai-edit: no reply given: name its file, or pipe it in (apply-ai-edit apply - < reply.md)\nRun apply-ai-edit --help for the options.\n');
       return 2;
     }
-    reply = fs.readFileSync(args.replyFile === '-' ? 0 : args.replyFile, 'utf8');
+    const decoded = decodeReply(fs.readFileSync(args.replyFile === '-' ? 0 : args.replyFile));
+    if (!decoded.ok) {
+      process.stderr.write(`apply-ai-edit: ${decoded.reason}\n`);
+      return 2;
+    }
+    reply = decoded.text;
   } catch (error) {
     process.stderr.write(`apply-ai-edit: cannot read the reply: ${(error as Error).message}\n`);
     return 2;

@@ -121,6 +121,21 @@ describe('CLI usability in a terminal (issue 12, item 13)', function () {
     assert.equal(run.stderr, '');
   });
 
+  it('reads a reply saved as UTF-16 (a Windows shell\'s >), and refuses one that is not UTF-8 instead of writing U+FFFD', () => {
+    const ws = workspace({ 'a.txt': 'café\n' });
+    const base = path.dirname(ws);
+    const reply = searchReplace('a.txt', 'café\n', 'crème\n');
+    fs.writeFileSync(path.join(base, 'utf16.md'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(reply, 'utf16le')]));
+    const run = runCli(['apply', path.join(base, 'utf16.md'), '--root', ws, '--write']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8'), 'crème\n');
+    fs.writeFileSync(path.join(base, 'latin1.md'), Buffer.from(searchReplace('a.txt', 'crème\n', 'caf\xe9\n'), 'latin1'));
+    const refused = runCli(['apply', path.join(base, 'latin1.md'), '--root', ws, '--write']);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /the reply is not UTF-8: line 4 has the byte 0xE8/);
+    assert.equal(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8'), 'crème\n');
+  });
+
   it('--root that is not a folder, or an unreadable reply file, is a usage error', () => {
     const base = temps.make('bad-root');
     const file = path.join(base, 'file.txt');

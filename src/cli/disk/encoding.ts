@@ -67,6 +67,21 @@ export function decodeBytes(bytes: Uint8Array, fallback?: string): DecodeResult 
   return { ok: true, decoded: { text, encoding: { name: fallback } } };
 }
 
+/**
+ * Decodes a reply: UTF-8, or UTF-16 with a BOM (what a Windows shell's `>` writes). A reply that is
+ * neither is refused rather than read with U+FFFD in place of what it says: its text would be
+ * written into files. NULs are the engine's to judge (a reply is not a file).
+ */
+export function decodeReply(bytes: Buffer): { ok: true; text: string } | { ok: false; reason: string } {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+    const utf16 = decodeUtf16(bytes, bytes[0] === 0xff ? 'utf-16le' : 'utf-16be');
+    return utf16.ok ? { ok: true, text: utf16.decoded.text.replace(/^\ufeff/, '') } : { ok: false, reason: `the reply ${utf16.reason}` };
+  }
+  if (isUtf8(bytes)) return { ok: true, text: bytes.toString('utf8') };
+  const bad = firstInvalidUtf8(bytes);
+  return { ok: false, reason: `the reply is not UTF-8: line ${lineAt(bytes, bad)} has the byte 0x${hex(bytes[bad])}` };
+}
+
 function decodeUtf16(buffer: Buffer, encoding: 'utf-16le' | 'utf-16be'): DecodeResult {
   const units = buffer.length >> 1;
   const unit = (i: number) => (encoding === 'utf-16le' ? buffer.readUInt16LE(i * 2) : buffer.readUInt16BE(i * 2));
