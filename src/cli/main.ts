@@ -46,7 +46,7 @@ function apply(args: ApplyArgs): number {
       process.stderr.write('apply-ai-edit: no reply given: name its file, or pipe it in (apply-ai-edit apply - < reply.md)\nRun apply-ai-edit --help for the options.\n');
       return 2;
     }
-    const decoded = decodeReply(fs.readFileSync(args.replyFile === '-' ? 0 : args.replyFile));
+    const decoded = decodeReply(args.replyFile === '-' ? readStdin() : fs.readFileSync(args.replyFile));
     if (!decoded.ok) {
       process.stderr.write(`apply-ai-edit: ${decoded.reason}\n`);
       return 2;
@@ -93,6 +93,33 @@ function apply(args: ApplyArgs): number {
   }
   if (noEdits) return 2;
   return receipt.ok ? 0 : 1;
+}
+
+/**
+ * All of stdin. `readFileSync(0)` throws EAGAIN when stdin is a pipe left non-blocking by the
+ * process that made it (seen under load with Node's spawnSync); this waits for data instead.
+ */
+function readStdin(): Buffer {
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.allocUnsafe(1 << 16);
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    let read: number;
+    try {
+      read = fs.readSync(0, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(nap, 0, 0, 5);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw error;
+    }
+    if (read === 0) break;
+    chunks.push(Buffer.from(buffer.subarray(0, read)));
+  }
+  return Buffer.concat(chunks);
 }
 
 /** The receipt with one more failure (a write that did not happen), no longer ok. */
