@@ -438,6 +438,23 @@ describe('CLI safety: what the write path must survive (issue 10)', function () 
     });
   });
 
+  describe('a path the reply frees and writes again', () => {
+    it('a delete and a move onto the freed name are one replacement; a failure at the last step puts both files back', () => {
+      const reply = patch('*** Delete File: b.txt', '*** Update File: a.txt', '*** Move to: b.txt', '@@', '-a', '+a moved');
+      const made = sandbox(temps, 'freed', { 'a.txt': 'a\n', 'b.txt': 'b\n' });
+      const run = runCli(['apply', '-', '--root', made.ws, '--write', '--json'], { input: reply, env: { APPLY_AI_EDIT_TEST_ANNOUNCE: '1' } });
+      assert.equal(run.status, 0, run.stderr);
+      assert.deepEqual(fs.readdirSync(made.ws), ['b.txt']);
+      assert.equal(fs.readFileSync(path.join(made.ws, 'b.txt'), 'utf8'), 'a moved\n');
+      const steps = Number(/written in (\d+) steps/.exec(run.stderr)?.[1]);
+      const { base, ws } = sandbox(temps, 'freed-fail', { 'a.txt': 'a\n', 'b.txt': 'b\n' });
+      const before = picture(base);
+      const failed = runCli(['apply', '-', '--root', ws, '--write', '--json'], { input: reply, env: { APPLY_AI_EDIT_TEST_FAIL_STEP: String(steps) } });
+      assert.equal(failed.status, 1, failed.stderr);
+      assertSamePicture(picture(base), before, 'rolled back');
+    });
+  });
+
   describe('--root given through a symlink', () => {
     it('accepts absolute paths inside its real folder, and through the link', () => {
       const base = temps.make('root-link');

@@ -11,7 +11,7 @@ import type { FileChange } from '../../core/index';
 import { encodeText } from './encoding';
 import { announceWrite, announceWritten } from './faults';
 import { Journal, type Recovery } from './journal';
-import { runTransaction, WriteError, type DiskStep } from './transaction';
+import { runTransaction, WriteError, type DiskStep, type WriteStep } from './transaction';
 import { startWatchdog } from './watchdog';
 import type { DiskWorkspace } from './workspace';
 
@@ -43,7 +43,12 @@ export { WriteError, type Recovery };
  * Throws `Unwritable` (nothing done) or `WriteError` (every file put back, or said which not).
  */
 export function writeChanges(workspace: DiskWorkspace, changes: readonly FileChange[], watchdogScript?: string): Written[] {
-  const steps = changes.flatMap((change) => stepsFor(workspace, change));
+  const moves = changes.filter((change) => change.action === 'move' && change.to !== undefined && change.to !== change.path);
+  const reply = {
+    freed: new Set([...changes.filter((change) => change.action === 'delete'), ...moves].map((change) => change.path)),
+    written: new Set([...changes.filter((change) => change.action === 'create'), ...moves].map((change) => (change.action === 'move' ? change.to! : change.path))),
+  };
+  const steps = changes.flatMap((change) => stepsFor(workspace, change, reply));
   if (steps.length === 0) return [];
   const journalFile = path.join(os.tmpdir(), `apply-ai-edit-journal-${process.pid}-${Date.now().toString(36)}.jsonl`);
   // The watchdog first: if this process dies before the journal exists, there is nothing to undo.
@@ -65,30 +70,35 @@ export function writeChanges(workspace: DiskWorkspace, changes: readonly FileCha
   });
 }
 
-/** The disk steps of one proposed file. */
-function stepsFor(workspace: DiskWorkspace, change: FileChange): DiskStep[] {
+/**
+ * The disk steps of one proposed file. A path the reply frees (deletes, or moves away) and writes
+ * again (a move onto it, a new file there) is one step: the write replaces the file, and no
+ * separate removal comes first.
+ */
+function stepsFor(workspace: DiskWorkspace, change: FileChange, reply: { readonly freed: ReadonlySet<string>; readonly written: ReadonlySet<string> }): DiskStep[] {
   const source = workspace.inspect(change.path);
   if (source.kind === 'refused') throw new Unwritable('NOT_A_FILE', change.path, source.message); // the engine refused it too
   const recheck = (relative: string, real: string) => () => workspace.recheck(relative, real);
-  if (change.action === 'create') {
-    if (source.kind !== 'missing') throw new Unwritable('OUT_OF_DATE', change.path, `${change.path} exists`);
-    return [{ kind: 'write', display: change.path, target: source.real, bytes: encoded(change.path, change.newText ?? '', 'utf-8'), expect: 'absent', recheck: recheck(change.path, source.real) }];
-  }
+  /** A write of `bytes` to `path`: a new file, or the replacement of one the reply frees. */
+  const writeTo = (path: string, bytes: Buffer, keep?: WriteStep['keep']): DiskStep => {
+    const target = workspace.inspect(path);
+    if (target.kind === 'missing') return { kind: 'write', display: path, target: target.real, bytes, expect: 'absent', keep, recheck: recheck(path, target.real) };
+    if (target.kind === 'file' && reply.freed.has(path) && !target.isLink) return { kind: 'write', display: path, target: target.real, bytes, expect: target.snapshot, keep, recheck: recheck(path, target.real) };
+    throw new Unwritable('OUT_OF_DATE', path, `${path} ${target.kind === 'refused' ? `cannot be written: ${target.message}` : 'exists'}`);
+  };
+  if (change.action === 'create') return [writeTo(change.path, encoded(change.path, change.newText ?? '', 'utf-8'))];
   if (source.kind !== 'file') throw new Unwritable('OUT_OF_DATE', change.path, `${change.path} no longer exists`);
   const keep = { mode: source.snapshot.mode, uid: source.snapshot.uid, gid: source.snapshot.gid };
-  const remove = (): DiskStep => {
+  const remove = (): DiskStep[] => {
     // Removing or moving a link would act on the link, not on the file the plan read.
     if (source.isLink) throw new Unwritable('NOT_A_FILE', change.path, `${change.path} is a symbolic link; only regular files are moved or deleted`);
-    return { kind: 'remove', display: change.path, target: source.real, expect: source.snapshot, recheck: recheck(change.path, source.real) };
+    if (reply.written.has(change.path)) return []; // written again by the reply: that write replaces it
+    return [{ kind: 'remove', display: change.path, target: source.real, expect: source.snapshot, recheck: recheck(change.path, source.real) }];
   };
-  if (change.action === 'delete') return [remove()];
+  if (change.action === 'delete') return remove();
   const bytes = encoded(change.path, change.newText ?? '', source.decoded.encoding, { text: source.decoded.text, bytes: source.bytes });
-  if (change.action === 'move' && change.to !== undefined && change.to !== change.path) {
-    const target = workspace.inspect(change.to);
-    if (target.kind !== 'missing') throw new Unwritable('OUT_OF_DATE', change.to, `${change.to} ${target.kind === 'refused' ? `cannot be written: ${target.message}` : 'exists'}`);
-    // The moved file keeps its encoding and its mode (an executable stays executable).
-    return [{ kind: 'write', display: change.to, target: target.real, bytes, expect: 'absent', keep, recheck: recheck(change.to, target.real) }, remove()];
-  }
+  // The moved file keeps its encoding and its mode (an executable stays executable).
+  if (change.action === 'move' && change.to !== undefined && change.to !== change.path) return [writeTo(change.to, bytes, keep), ...remove()];
   return [{ kind: 'write', display: change.path, target: source.real, bytes, expect: source.snapshot, keep, recheck: recheck(change.path, source.real) }];
 }
 
