@@ -121,7 +121,7 @@ function renderError(error: ReceiptError, root: string, paint: Paint): string[] 
     );
   }
   if (error.code === 'AMBIGUOUS') {
-    for (const candidate of error.candidates) out.push(`  Matches ${lines(candidate.startLine, candidate.endLine)}:`, ...quote(candidate, paint));
+    error.candidates.forEach((candidate, i) => out.push(`  Match ${i + 1} of ${error.candidates.length}, ${lines(candidate.startLine, candidate.endLine)}:`, ...quote(candidate, paint)));
   } else {
     const [closest] = error.candidates;
     if (closest && closest.score >= resemblance) {

@@ -33,6 +33,14 @@ describe('CLI rendering', () => {
     assert.doesNotMatch(text, /Block/);
   });
 
+  it('lists every place an ambiguous edit matches', () => {
+    const ambiguous = receipt({
+      ok: false,
+      errors: [{ code: 'AMBIGUOUS', block: 2, path: 'a.ts', message: 'the search text matches 2 places in a.ts', candidates: [{ startLine: 1, endLine: 1, score: 1, text: 'x = 1' }, { startLine: 3, endLine: 3, score: 1, text: 'x = 1' }], nextStep: 'Add context.' }],
+    });
+    assert.match(renderReceipt(ambiguous, { kind: 'failed' }, '/w', paintFor({})), /Block 2, a\.ts: AMBIGUOUS\n {2}the search text matches 2 places in a\.ts\.\n {2}Match 1 of 2, line 1:\n {4}\| x = 1\n {2}Match 2 of 2, line 3:\n {4}\| x = 1\n {2}Next step: Add context\./);
+  });
+
   it('says when every edit was already there', () => {
     const already = receipt({ files: [{ path: 'a.ts', action: 'modify', edits: [{ block: 1, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: 1, endLine: 1 }] }] });
     assert.match(renderReceipt(already, { kind: 'written', files: [] }, '/w', paintFor({})), /Every edit is already in the files: nothing was written\.$/);
