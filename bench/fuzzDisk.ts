@@ -82,10 +82,6 @@ export function addDiskTraits(fuzzCase: FuzzCase): FuzzCase {
       const name = folderLink ? `alias-folder-${k}` : `alias-${k}-${path.posix.basename(target)}`;
       const linked = folderLink ? target.slice(0, target.indexOf('/')) : target;
       links[name] = linked;
-      for (const p of Object.keys(files)) {
-        if (p === linked) files[name] = files[p];
-        else if (p.startsWith(linked + '/')) files[name + p.slice(linked.length)] = files[p];
-      }
       const aliasPath = folderLink ? name + target.slice(linked.length) : name;
       const line = files[target].split('\n').find((l) => l.trim().length > 8 && files[target].split(l).length === 2);
       recipe.push(`disk: ${name} is a link to ${linked}`);
@@ -99,6 +95,14 @@ export function addDiskTraits(fuzzCase: FuzzCase): FuzzCase {
       special[name] = what;
       recipe.push(`disk: ${name} is a ${what}`);
       blocks.push(rng.chance(0.5) ? `*** Begin Patch\n*** Add File: ${name}\n+into a ${what}\n*** End Patch\n` : `${name}\n\`\`\`\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n\`\`\`\n`);
+    }
+  }
+  // The in-memory view of an alias is a copy of what it links to, as the other traits left it.
+  for (const [name, linked] of Object.entries(links)) {
+    if (linked.startsWith('../') || linked.startsWith('made/')) continue;
+    for (const p of Object.keys(files)) {
+      if (p === linked) files[name] = files[p];
+      else if (p.startsWith(linked + '/')) files[name + p.slice(linked.length)] = files[p];
     }
   }
   const singleByte = Object.values(encoded).some((e) => e !== 'utf-16le');
@@ -120,7 +124,7 @@ export function addDiskTraits(fuzzCase: FuzzCase): FuzzCase {
 }
 
 /** The bytes of a file as the disk holds it. */
-export function diskBytes(fuzzCase: FuzzCase, file: string, text: string): Buffer {
+function diskBytes(fuzzCase: FuzzCase, file: string, text: string): Buffer {
   const encoding = fuzzCase.disk?.encoded?.[file];
   if (encoding === 'utf-16le') return Buffer.from(text, 'utf16le');
   if (encoding) return iconv.encode(text, encoding);
@@ -161,6 +165,11 @@ interface PlannedChange {
 
 type Snapshot = Map<string, string>;
 
+/** `text` in `encoding` (iconv-lite's name; a BOM, if any, is in the text). */
+function encodeAs(text: string, encoding: string): Buffer {
+  return iconv.encode(text, encoding, { addBOM: false });
+}
+
 /** True when `text` survives a round trip through `encoding`. */
 function holds(encoding: string, text: string): boolean {
   return iconv.decode(iconv.encode(text, encoding), encoding, { stripBOM: false }) === text;
@@ -182,6 +191,11 @@ export function checkDiskCase(fuzzCase: FuzzCase, inProcess: { ok?: boolean; cha
     const name = linkOf(p);
     return name === undefined ? p : links[name] + p.slice(name.length);
   };
+  /** The encoding the CLI reads (and writes) a file in: a single-byte file in the --encoding given. */
+  const readAs = (p: string) => {
+    const encoding = disk.encoded?.[p];
+    return encoding === undefined ? 'utf8' : encoding === 'utf-16le' ? encoding : (disk.encodingFlag ?? encoding);
+  };
   const unreadable = (p: string) => (disk.badByte?.[p] !== undefined) || (disk.encoded?.[p] !== undefined && disk.encoded[p] !== 'utf-16le' && !disk.encodingFlag);
   // Every path the CLI resolves and reads before planning (as it does: the same function).
   const referenced = referencedPaths(parseReply(fuzzCase.reply), { root: fuzzCase.root, ...(fuzzCase.hint ? { hintPath: fuzzCase.hint } : {}) });
@@ -196,8 +210,8 @@ export function checkDiskCase(fuzzCase: FuzzCase, inProcess: { ok?: boolean; cha
   for (const change of inProcess.changes) if ((change.action === 'delete' || change.action === 'move') && links[change.path] !== undefined) mustRefuse.push(`${change.path} is a link, not a file to move or delete`);
   for (const change of inProcess.changes) {
     // New text the file's encoding cannot hold (a BOM or "€" in a latin1 file, a lone surrogate) is refused.
-    const encoding = change.action === 'create' ? undefined : disk.encoded?.[real(change.path)];
-    if (change.newText !== undefined && !holds(encoding ?? 'utf8', change.newText)) mustRefuse.push(`${change.path}'s new text cannot be written in ${encoding ?? 'UTF-8'}`);
+    const encoding = change.action === 'create' ? 'utf8' : readAs(real(change.path));
+    if (change.newText !== undefined && !holds(encoding, change.newText)) mustRefuse.push(`${change.path}'s new text cannot be written in ${encoding}`);
   }
   if (new Set(touched.map(real)).size < touched.length) mustRefuse.push(`two paths of the reply are one file (${touched.join(', ')})`);
 
@@ -220,13 +234,12 @@ export function checkDiskCase(fuzzCase: FuzzCase, inProcess: { ok?: boolean; cha
   const key = (p: string) => path.join(rootRel, real(p));
   const expected = new Map(before);
   for (const change of inProcess.changes) {
-    const bytes = (p: string) => `file:${diskBytes({ ...fuzzCase, disk: { ...disk, badByte: {} } }, real(p), change.newText ?? '').toString('base64')}`;
+    const as = (p: string) => `file:${encodeAs(change.newText ?? '', readAs(real(p))).toString('base64')}`;
     if (change.action === 'delete') expected.delete(key(change.path));
     else if (change.action === 'move' && change.to) {
       expected.delete(key(change.path));
-      const encoding = disk.encoded?.[real(change.path)];
-      expected.set(key(change.to), `file:${diskBytes({ ...fuzzCase, disk: { ...disk, encoded: encoding ? { [real(change.to)]: encoding } : {} } }, real(change.to), change.newText ?? '').toString('base64')}`);
-    } else expected.set(key(change.path), change.action === 'create' ? `file:${Buffer.from(change.newText ?? '', 'utf8').toString('base64')}` : bytes(change.path));
+      expected.set(key(change.to), as(change.path)); // a moved file keeps its encoding
+    } else expected.set(key(change.path), change.action === 'create' ? `file:${Buffer.from(change.newText ?? '', 'utf8').toString('base64')}` : as(change.path));
   }
   const files = (s: Snapshot) => new Map([...s].filter(([k, v]) => !k.endsWith('/') && v !== 'dir'));
   const want = files(expected);
