@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { repoRoot } from './common';
 import { fuzzRoot, makeCase, outsideDir, sandboxBase, type FuzzCase } from './fuzzCases';
+import { buildDiskTraits, checkDiskCase, diskCliArgs } from './fuzzDisk';
 import type { WorkerRequest, WorkerResult } from './fuzzWorker';
 
 interface Options {
@@ -119,7 +120,8 @@ function snapshot(dir: string): Snapshot {
       else if (entry.isDirectory()) {
         out.set(rel + '/', 'dir');
         visit(full);
-      } else out.set(rel, `file:${fs.readFileSync(full).toString('base64')}`);
+      } else if (!entry.isFile()) out.set(rel, 'special'); // a FIFO would block a read
+      else out.set(rel, `file:${fs.readFileSync(full).toString('base64')}`);
     }
   };
   if (fs.existsSync(dir)) visit(dir);
@@ -146,6 +148,7 @@ function buildSandbox(fuzzCase: FuzzCase): void {
     fs.writeFileSync(full, text, 'utf8');
   }
   if (fuzzCase.symlink) fs.symlinkSync(outsideDir, path.join(fuzzCase.root, 'link'));
+  buildDiskTraits(fuzzCase);
 }
 
 /**
@@ -159,7 +162,7 @@ function checkCli(fuzzCase: FuzzCase, inProcess: WorkerResult): string[] {
   const replyFile = path.join(path.dirname(sandboxBase), `apply-ai-edit-fuzz-reply-${process.pid}.txt`);
   fs.writeFileSync(replyFile, fuzzCase.reply, 'utf8');
   const before = snapshot(sandboxBase);
-  const args = [cliPath, 'apply', replyFile, '--root', fuzzCase.root, '--write', '--json', ...(fuzzCase.hint ? ['--file', fuzzCase.hint] : [])];
+  const args = [cliPath, 'apply', replyFile, '--root', fuzzCase.root, '--write', '--json', ...(fuzzCase.hint ? ['--file', fuzzCase.hint] : []), ...diskCliArgs(fuzzCase)];
   const run = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: hangMs, maxBuffer: 256 << 20 });
   fs.rmSync(replyFile, { force: true });
   const after = snapshot(sandboxBase);
@@ -169,9 +172,9 @@ function checkCli(fuzzCase: FuzzCase, inProcess: WorkerResult): string[] {
   if (![0, 1, 2].includes(run.status)) violations.push(`cli: exit status ${run.status}`);
   const outside = changed.filter((c) => !c.split(' ')[1].startsWith(path.relative(sandboxBase, fuzzCase.root)));
   if (outside.length) violations.push(`outside-root: the CLI changed ${outside.join(', ')}`);
-  if (run.status !== 0) {
-    if (changed.length) violations.push(`wrote-on-failure: exit ${run.status} but ${changed.slice(0, 10).join(', ')}`);
-  } else {
+  if (run.status !== 0 && changed.length) violations.push(`wrote-on-failure: exit ${run.status} but ${changed.slice(0, 10).join(', ')}`);
+  if (fuzzCase.disk) return [...violations, ...checkDiskCase(fuzzCase, inProcess, run.status, run.stdout, before, after, path.relative(sandboxBase, fuzzCase.root))];
+  if (run.status === 0) {
     let receiptOk: boolean | undefined;
     try {
       receiptOk = JSON.parse(run.stdout).ok;
@@ -245,7 +248,7 @@ async function replay(engine: Engine, file: string | undefined, given?: FuzzCase
 async function campaign(engine: Engine): Promise<number> {
   say(`Fuzzing: seed ${options.seed}, ${options.cases} cases, the CLI with --write on every ${options.cliEvery}th (sandbox ${sandboxBase})`);
   say(`Reproduce: npm run fuzz -- --seed ${options.seed} --cases ${options.cases}`);
-  const counts = { cases: 0, crashes: 0, slow: 0, hangs: 0, wroteOnFailure: 0, outsideRoot: 0, wrongWrites: 0, other: 0, cliRuns: 0, cliWrites: 0, cliRefusals: 0 };
+  const counts = { cases: 0, crashes: 0, slow: 0, hangs: 0, wroteOnFailure: 0, outsideRoot: 0, wrongWrites: 0, other: 0, cliRuns: 0, cliWrites: 0, cliRefusals: 0, diskCases: 0 };
   const outcomes = { ok: 0, refused: 0, noEdits: 0 };
   const pristine = { correct: 0, wrong: 0, refused: 0 };
   const codes = new Map<string, number>();
@@ -282,8 +285,9 @@ async function campaign(engine: Engine): Promise<number> {
     else outcomes.refused++;
     for (const code of new Set(result.errorCodes)) codes.set(code, (codes.get(code) ?? 0) + 1);
     if (result.pristine) pristine[result.pristine]++;
-    if (wantCli && result.fuzzCase && fs.existsSync(cliPath)) {
+    if ((wantCli || result.fuzzCase?.disk) && result.fuzzCase && fs.existsSync(cliPath)) {
       counts.cliRuns++;
+      if (result.fuzzCase.disk) counts.diskCases++;
       if (result.ok) counts.cliWrites++;
       else counts.cliRefusals++;
       violations.push(...checkCli(result.fuzzCase, result));
@@ -310,7 +314,7 @@ async function campaign(engine: Engine): Promise<number> {
   say(`  engine outcomes: ${outcomes.ok} ok, ${outcomes.refused} refused, ${outcomes.noEdits} no edits found`);
   say(`  error codes (cases): ${[...codes].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ')}`);
   say(`  unmutated replies with a known result: ${pristine.correct} correct, ${pristine.wrong} wrong, ${pristine.refused} refused`);
-  say(`  CLI --write runs: ${counts.cliRuns} (${counts.cliWrites} wrote, ${counts.cliRefusals} refused or no edits)`);
+  say(`  CLI --write runs: ${counts.cliRuns} (${counts.cliWrites} wrote, ${counts.cliRefusals} refused or no edits; ${counts.diskCases} with encodings, links or special files on disk)`);
   say(`  slowest parse+plan ${slowest.ms.toFixed(0)} ms (case ${slowest.index}), slowest stream parse ${slowestStream.ms.toFixed(0)} ms (case ${slowestStream.index})`);
   say(`  crashes ${counts.crashes}, runs over ${limitMs} ms ${counts.slow}, hangs ${counts.hangs}, bytes changed by a refused reply ${counts.wroteOnFailure}, outside the root ${counts.outsideRoot}, wrong writes ${counts.wrongWrites}, other ${counts.other}`);
   if (saved.length) say(`  ${saved.length} failing case(s) saved; replay one with: npm run fuzz -- --replay ${saved[0]}`);

@@ -7,6 +7,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { caseSeed, Rng, typescriptLines, realSourceFiles } from './common';
+import { addDiskTraits, type DiskTraits } from './fuzzDisk';
 
 /** Where the on-disk checks build workspaces; paths in replies climb at most four levels, all inside it. */
 export const sandboxBase = path.join(os.tmpdir(), 'apply-ai-edit-fuzz');
@@ -31,6 +32,8 @@ export interface FuzzCase {
   readonly mustRefuse?: string;
   /** Create `link` → the outside folder in the on-disk workspace. */
   readonly symlink?: boolean;
+  /** Encodings, links and special files on disk (fuzzDisk.ts). */
+  readonly disk?: DiskTraits;
 }
 
 interface Corpus {
@@ -298,7 +301,7 @@ export function makeCase(seed: number, index: number): FuzzCase {
     }
   }
   const pristine = mutations === 0 && certain.value && Object.values(files).every((t) => !t.includes('\u0000'));
-  return {
+  return addDiskTraits({
     seed,
     index,
     root: fuzzRoot,
@@ -309,7 +312,7 @@ export function makeCase(seed: number, index: number): FuzzCase {
     ...(pristine && Object.keys(expected).length > 0 ? { expected } : {}),
     ...(mustRefuse ? { mustRefuse } : {}),
     ...(symlink ? { symlink } : {}),
-  };
+  });
 }
 
 interface Mutation {

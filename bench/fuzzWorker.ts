@@ -134,7 +134,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
   const result: WorkerResult = {
     index: fuzzCase.index,
     ...outcome,
-    ...(request.wantCase || outcome.violations.length > 0 || outcome.ms > 1000 ? { fuzzCase } : {}),
+    ...(request.wantCase || outcome.violations.length > 0 || outcome.ms > 1000 || fuzzCase.disk ? { fuzzCase } : {}),
   };
   parentPort!.postMessage(result);
 });

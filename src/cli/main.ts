@@ -1,180 +1,156 @@
+/**
+ * `apply-ai-edit`: the engine on files on disk. The data flow, one module each:
+ * arguments (args.ts) → the reply → the files it names, resolved and read safely
+ * (disk/workspace.ts) → the engine's plan → the write, one transaction (disk/writeChanges.ts)
+ * → what happened, as JSON or plain text (render.ts).
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
+import { nextStepFor, parseReply, planReply, referencedPaths, type ErrorCode, type PlanOptions, type Receipt } from '../core/index';
+import { parseCliArgs, type ApplyArgs } from './args';
+import { decodeReply } from './disk/encoding';
+import { runWatchdog } from './disk/watchdog';
+import { DiskWorkspace, hintWithRealRoot, withRealRoot } from './disk/workspace';
+import { Unwritable, WriteError, writeChanges } from './disk/writeChanges';
 import { suffixLocator } from './findBySuffix';
-import { referencedPaths, receiptToMarkdown, runReply, type FileChange, type PlanResult } from '../core/index';
-import { parseReply } from '../core/index';
+import { paintFor, renderDiff, renderReceipt, type Outcome } from './render';
 
-const usage = `Usage: apply-ai-edit apply [REPLY_FILE|-] [--root DIR] [--file HINT_PATH] [--write] [--json]
-
-Reads a model's reply (SEARCH/REPLACE blocks, unified diffs, *** Begin Patch, whole files,
-JSON tool calls, elided snippets), locates every edit in the files under --root, and prints
-the proposed change as a unified diff (or the receipt with --json). Nothing is written
-without --write, and with --write nothing is written unless every edit was placed.
-
-Exit status: 0 all edits applied (or already were), 1 an edit failed (nothing written),
-2 usage error or a reply with no edits.`;
-
-interface CliArgs {
-  replyFile: string;
-  root: string;
-  hint?: string;
-  write: boolean;
-  json: boolean;
-}
-
-/** Parses argv; returns a message for usage errors. */
-function parseArgs(argv: string[]): CliArgs | string {
-  const [command, ...rest] = argv;
-  if (command === '--help' || command === '-h' || command === 'help') return usage;
-  if (command !== 'apply') return `unknown command ${command ?? '(none)'}\n\n${usage}`;
-  const args: CliArgs = { replyFile: '-', root: process.cwd(), write: false, json: false };
-  let positional = 0;
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (arg === '--write') args.write = true;
-    else if (arg === '--json') args.json = true;
-    else if (arg === '--root' || arg === '--file') {
-      const value = rest[++i];
-      if (value === undefined) return `${arg} needs a value\n\n${usage}`;
-      if (arg === '--root') args.root = path.resolve(value);
-      else args.hint = value;
-    } else if (arg.startsWith('--')) return `unknown option ${arg}\n\n${usage}`;
-    else if (positional++ === 0) args.replyFile = arg;
-    else return `unexpected argument ${arg}\n\n${usage}`;
-  }
-  return args;
-}
-
-/**
- * Reads a workspace file for the planner. Refuses (as "missing") anything whose real path leaves
- * the root through a symlink, so the core's string-level path check cannot be bypassed.
- */
-function fileReader(root: string): (relative: string) => string | undefined {
-  const realRoot = fs.realpathSync(root);
-  return (relative) => {
-    const absolute = path.join(root, relative);
-    let real: string;
-    try {
-      real = fs.realpathSync(absolute);
-    } catch {
+function main(argv: string[]): number | undefined {
+  const args = parseCliArgs(argv, process.cwd());
+  switch (args.command) {
+    case 'watchdog':
+      runWatchdog(args.journal);
       return undefined;
-    }
-    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return undefined; // refused by refusePath first
-    if (!fs.statSync(real).isFile()) return undefined;
-    return fs.readFileSync(real, 'utf8');
-  };
-}
-
-/** Why `relative` leaves the root on disk (through a symlink, itself or a parent folder), or undefined. */
-function escapesRoot(root: string, relative: string): string | undefined {
-  const realRoot = fs.realpathSync(root);
-  let probe = path.join(root, relative);
-  while (!fs.existsSync(probe) && probe !== path.dirname(probe)) probe = path.dirname(probe);
-  const real = fs.realpathSync(probe);
-  return real === realRoot || real.startsWith(realRoot + path.sep) ? undefined : `${relative} leads outside --root through a symbolic link`;
-}
-
-/** Checks that `relative` (and its parent folders) stay inside the root on disk. */
-function assertInside(root: string, relative: string): void {
-  const escape = escapesRoot(root, relative);
-  if (escape) throw new Error(escape);
-}
-
-/**
- * Writes every change, or none: originals are kept in memory and restored if any write fails.
- */
-function writeChanges(root: string, changes: readonly FileChange[]): void {
-  const undo: (() => void)[] = [];
-  try {
-    for (const change of changes) {
-      const source = path.join(root, change.path);
-      assertInside(root, change.path);
-      if (change.to) assertInside(root, change.to);
-      const target = change.to ? path.join(root, change.to) : source;
-      const before = fs.existsSync(source) ? fs.readFileSync(source) : undefined;
-      if (change.action === 'delete') {
-        fs.rmSync(source);
-        undo.push(() => before && fs.writeFileSync(source, before));
-        continue;
-      }
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, change.newText ?? '', 'utf8');
-      if (change.action === 'move' && target !== source) {
-        fs.rmSync(source);
-        undo.push(() => {
-          fs.rmSync(target, { force: true });
-          if (before) fs.writeFileSync(source, before);
-        });
-      } else {
-        undo.push(() => (before ? fs.writeFileSync(source, before) : fs.rmSync(source, { force: true })));
-      }
-    }
-  } catch (error) {
-    for (const restore of undo.reverse()) restore();
-    throw error;
+    case 'help':
+      process.stdout.write(args.text + '\n');
+      return 0;
+    case 'version':
+      process.stdout.write(`apply-ai-edit ${version()}\n`);
+      return 0;
+    case 'usageError':
+      process.stderr.write(`apply-ai-edit: ${args.message}\nRun apply-ai-edit --help for the options.\n`);
+      return 2;
+    case 'apply':
+      return apply(args);
   }
 }
 
-/** The proposed change as a unified diff, file by file. */
-function renderDiff(changes: readonly FileChange[]): string {
-  return changes
-    .map((change) => {
-      const from = change.action === 'create' ? '/dev/null' : `a/${change.path}`;
-      const to = change.action === 'delete' ? '/dev/null' : `b/${change.to ?? change.path}`;
-      return createTwoFilesPatch(from, to, change.originalText ?? '', change.newText ?? '', '', '', { context: 3 }).replace(/^=+\n/, '');
-    })
-    .join('');
-}
-
-function main(argv: string[]): number {
-  const args = parseArgs(argv);
-  if (typeof args === 'string') {
-    (args === usage ? process.stdout : process.stderr).write(args + '\n');
-    return args === usage ? 0 : 2;
-  }
-  if (!fs.existsSync(args.root) || !fs.statSync(args.root).isDirectory()) {
-    process.stderr.write(`--root ${args.root} is not a folder\n`);
+function apply(args: ApplyArgs): number {
+  if (!isFolder(args.root)) {
+    process.stderr.write(`apply-ai-edit: --root ${args.root} is not a folder\n`);
     return 2;
   }
   let reply: string;
   try {
-    reply = args.replyFile === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(args.replyFile, 'utf8');
+    if (args.replyFile === '-' && process.stdin.isTTY) {
+      process.stderr.write('apply-ai-edit: no reply given: name its file, or pipe it in (apply-ai-edit apply - < reply.md)\nRun apply-ai-edit --help for the options.\n');
+      return 2;
+    }
+    const decoded = decodeReply(args.replyFile === '-' ? readStdin() : fs.readFileSync(args.replyFile));
+    if (!decoded.ok) {
+      process.stderr.write(`apply-ai-edit: ${decoded.reason}\n`);
+      return 2;
+    }
+    reply = decoded.text;
   } catch (error) {
-    process.stderr.write(`cannot read the reply: ${(error as Error).message}\n`);
+    process.stderr.write(`apply-ai-edit: cannot read the reply: ${(error as Error).message}\n`);
     return 2;
   }
-  const root = args.root;
-  const options = { hintPath: args.hint, root, refusePath: (relative: string) => escapesRoot(root, relative), locateMissing: suffixLocator(root) };
-  const read = fileReader(args.root);
-  // Read every referenced file up front so a symlink escape fails before anything is planned.
-  const cache = new Map<string, string | undefined>();
-  let result: PlanResult;
-  try {
-    for (const relative of referencedPaths(parseReply(reply), options)) cache.set(relative, read(relative));
-    result = runReply(reply, (relative) => (cache.has(relative) ? cache.get(relative) : read(relative)), options);
-  } catch (error) {
-    process.stderr.write(`refused: ${(error as Error).message}\n`);
-    return 1;
-  }
-  const { receipt, changes } = result;
+
+  const workspace = new DiskWorkspace(args.root, { maxBytes: args.maxBytes, encoding: args.encoding });
+  const started = performance.now();
+  const parsed = withRealRoot(parseReply(reply), args.root, workspace.realRoot);
+  const parsedAt = performance.now();
+  const options: PlanOptions = {
+    hintPath: hintWithRealRoot(args.hint, args.root, workspace.realRoot),
+    root: workspace.realRoot,
+    refusePath: workspace.refusePath,
+    locateMissing: suffixLocator(workspace.realRoot),
+  };
+  // Every file the reply names is resolved and read before planning; two names of one file are refused.
+  workspace.refuseAliases(referencedPaths(parsed, options));
+  const result = planReply(parsed, workspace.readFile, options);
+  const finished = performance.now();
+  let receipt: Receipt = { ...result.receipt, timing: { parseMs: round(parsedAt - started), locateMs: round(finished - parsedAt), totalMs: round(finished - started) } };
   const noEdits = receipt.errors.length > 0 && receipt.errors.every((e) => e.code === 'NO_EDITS_FOUND');
-  if (args.json) process.stdout.write(JSON.stringify(receipt, null, 2) + '\n');
-  else {
-    process.stdout.write(renderDiff(changes));
-    process.stderr.write(receiptToMarkdown(receipt) + '\n');
-  }
-  if (noEdits) return 2;
-  if (!receipt.ok) return 1;
-  if (args.write) {
+
+  let outcome: Outcome = receipt.ok ? { kind: 'dryRun' } : { kind: 'failed' };
+  if (receipt.ok && args.write) {
     try {
-      writeChanges(args.root, changes);
+      outcome = { kind: 'written', files: writeChanges(workspace, result.changes, process.argv[1]) };
     } catch (error) {
-      process.stderr.write(`write failed, every file restored: ${(error as Error).message}\n`);
-      return 1;
+      if (!(error instanceof WriteError) && !(error instanceof Unwritable)) throw error;
+      receipt = withError(receipt, error.code, error.path ?? null, error.message);
+      outcome = { kind: 'failed' };
     }
   }
-  return 0;
+
+  if (args.json) process.stdout.write(JSON.stringify(receipt, null, 2) + '\n');
+  else {
+    // The diff is the change: printed only when it is (or would be) written.
+    if (receipt.ok) process.stdout.write(renderDiff(result.changes, paintFor(process.stdout)));
+    process.stderr.write(renderReceipt(receipt, outcome, args.root, paintFor(process.stderr)) + '\n');
+  }
+  if (noEdits) return 2;
+  return receipt.ok ? 0 : 1;
 }
 
-process.exitCode = main(process.argv.slice(2));
+/**
+ * All of stdin. `readFileSync(0)` throws EAGAIN when stdin is a pipe left non-blocking by the
+ * process that made it (seen under load with Node's spawnSync); this waits for data instead.
+ */
+function readStdin(): Buffer {
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.allocUnsafe(1 << 16);
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    let read: number;
+    try {
+      read = fs.readSync(0, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(nap, 0, 0, 5);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw error;
+    }
+    if (read === 0) break;
+    chunks.push(Buffer.from(buffer.subarray(0, read)));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The receipt with one more failure (a write that did not happen), no longer ok. */
+function withError(receipt: Receipt, code: ErrorCode, path: string | null, message: string): Receipt {
+  return { ...receipt, ok: false, errors: [...receipt.errors, { code, block: 0, path, message, candidates: [], nextStep: nextStepFor(code) }] };
+}
+
+function isFolder(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The version in the package.json this script ships with (dist/cli.js sits one folder below it). */
+function version(): string {
+  for (let dir = __dirname, i = 0; i < 4; i++, dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === 'apply-ai-edit' && manifest.version) return manifest.version;
+    } catch {
+      // not here; one folder up
+    }
+  }
+  return 'unknown';
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
+const status = main(process.argv.slice(2));
+if (status !== undefined) process.exitCode = status;

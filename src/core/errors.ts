@@ -16,7 +16,12 @@ export type ErrorCode =
   | 'BINARY_FILE'
   | 'TOO_LARGE'
   | 'ELISION_UNRESOLVED'
-  | 'NO_TARGET_FILE';
+  | 'NO_TARGET_FILE'
+  | 'UNSUPPORTED_ENCODING'
+  | 'NOT_A_FILE'
+  | 'NAME_TOO_LONG'
+  | 'SAME_FILE'
+  | 'WRITE_FAILED';
 
 /** The next step to suggest for a failure, in words a person and a model can follow. */
 export function nextStepFor(code: ErrorCode): string {
@@ -49,6 +54,16 @@ export function nextStepFor(code: ErrorCode): string {
       return 'The block elides code ("... existing code ...") at a place that cannot be matched: send the full text of that part instead.';
     case 'NO_TARGET_FILE':
       return 'Name the file the block is for (a path on the line before the block), or run the command from that file.';
+    case 'UNSUPPORTED_ENCODING':
+      return "The file is not UTF-8 (or UTF-16 with a byte order mark): name its encoding (the CLI's --encoding, e.g. windows-1252) so no byte of it is changed by mistake.";
+    case 'NOT_A_FILE':
+      return 'The path is a folder, a pipe, a socket or a device: only regular files are read or written. Name a file.';
+    case 'NAME_TOO_LONG':
+      return 'The file system cannot hold a name this long: choose a shorter file name or fewer folders.';
+    case 'SAME_FILE':
+      return 'Two paths of the reply are one file on disk (through a symbolic link): send every edit of that file under one path.';
+    case 'WRITE_FAILED':
+      return 'The disk refused a write (full, read-only or no permission); nothing was changed. Free space or fix the permissions, then run again.';
   }
 }
 

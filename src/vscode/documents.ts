@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
-import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { ErrorCode } from '../core/index';
+import { realPathInRoot } from '../node/realPath';
 
 /** Why the host will not let the engine see or touch a file. */
 export interface Refusal {
-  readonly code: Extract<ErrorCode, 'OUTSIDE_WORKSPACE' | 'BINARY_FILE' | 'TOO_LARGE' | 'FILE_NOT_FOUND'>;
+  readonly code: Extract<ErrorCode, 'OUTSIDE_WORKSPACE' | 'BINARY_FILE' | 'TOO_LARGE' | 'FILE_NOT_FOUND' | 'NOT_A_FILE'>;
   readonly message: string;
 }
 
@@ -70,41 +70,39 @@ export class WorkspaceFiles {
   }
 
   /**
-   * True when `uri`, with every symlink on its way resolved, still lies inside the root. For a
-   * path that does not exist yet, the deepest existing ancestor is resolved instead (a new file in
-   * a symlinked folder that points outside is outside). Non-`file:` workspaces are checked
-   * lexically only: their providers have no symlinks we could see.
+   * True when `uri`, with every symlink on its way resolved (dangling ones too, one segment at a
+   * time: see `realPathInRoot`), still lies inside the root. A path through a dangling link is
+   * refused even when the link points inside: VS Code would create the link's target, which the
+   * review never showed. Non-`file:` workspaces are checked lexically only: their providers have
+   * no symlinks we could see.
    */
   async checkInside(uri: vscode.Uri): Promise<boolean> {
-    if (this.relativePath(uri) === undefined) return false;
-    if (this.root.uri.scheme !== 'file') return true;
-    const rootReal = await realpathOrUndefined(this.root.uri.fsPath);
-    if (!rootReal) return false;
-    let probe = uri.fsPath;
-    let rest = '';
-    for (;;) {
-      const real = await realpathOrUndefined(probe);
-      // A dangling symlink cannot be resolved but would be written through: refuse it.
-      if (real === undefined && (await isLink(probe))) return false;
-      if (real !== undefined) {
-        const full = rest ? nodePath.join(real, rest) : real;
-        const rel = nodePath.relative(rootReal, full);
-        return rel !== '' && !rel.startsWith('..') && !nodePath.isAbsolute(rel);
-      }
-      const parent = nodePath.dirname(probe);
-      if (parent === probe) return false;
-      rest = rest ? nodePath.join(nodePath.basename(probe), rest) : nodePath.basename(probe);
-      probe = parent;
+    return (await this.whyOutside(uri)) === undefined;
+  }
+
+  /** Why `uri` is not a path inside the root on disk, or undefined when it is. */
+  private async whyOutside(uri: vscode.Uri): Promise<string | undefined> {
+    const relative = this.relativePath(uri);
+    if (relative === undefined) return `${uri.toString()} is outside the workspace folder ${this.root.name}`;
+    if (this.root.uri.scheme !== 'file') return undefined;
+    let rootReal: string;
+    try {
+      rootReal = await fs.promises.realpath(this.root.uri.fsPath);
+    } catch {
+      return `the workspace folder ${this.root.name} cannot be read`;
     }
+    const resolved = realPathInRoot(rootReal, relative);
+    if (!resolved.ok) return resolved.message;
+    if (resolved.dangling) return `${relative} is a symbolic link to ${resolved.real}, which does not exist`;
+    return undefined;
   }
 
   /** Resolves `path` and proves it inside the root, or says why not. */
   async resolveInside(path: string): Promise<vscode.Uri | Refusal> {
     const resolved = this.resolve(path);
     if (!(resolved instanceof vscode.Uri)) return resolved;
-    if (!(await this.checkInside(resolved))) {
-      return { code: 'OUTSIDE_WORKSPACE', message: `${path} leads outside the workspace folder ${this.root.name} (through a symlink)` };
-    }
+    const outside = await this.whyOutside(resolved);
+    if (outside !== undefined) return { code: 'OUTSIDE_WORKSPACE', message: outside };
     return resolved;
   }
 
@@ -136,7 +134,11 @@ export class WorkspaceFiles {
       return open?.isDirty ? { kind: 'text', uri, text: open.getText() } : { kind: 'missing', uri };
     }
     if (stat.type & vscode.FileType.Directory) {
-      return { kind: 'refused', uri, refusal: { code: 'FILE_NOT_FOUND', message: `${path} is a folder, not a file` } };
+      return { kind: 'refused', uri, refusal: { code: 'NOT_A_FILE', message: `${path} is a folder, not a file` } };
+    }
+    if (!(stat.type & vscode.FileType.File)) {
+      // A pipe, socket or device: reading it could block forever or read a device.
+      return { kind: 'refused', uri, refusal: { code: 'NOT_A_FILE', message: `${path} is not a regular file (a pipe, a socket or a device)` } };
     }
     if (open) return { kind: 'text', uri, text: open.getText() };
     if (stat.size > this.maxBytes) {
@@ -196,20 +198,4 @@ export function isBinary(bytes: Uint8Array): boolean {
 
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
-}
-
-async function realpathOrUndefined(p: string): Promise<string | undefined> {
-  try {
-    return await fs.promises.realpath(p);
-  } catch {
-    return undefined;
-  }
-}
-
-async function isLink(p: string): Promise<boolean> {
-  try {
-    return (await fs.promises.lstat(p)).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }

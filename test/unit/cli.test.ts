@@ -5,10 +5,11 @@
  * fixture's golden receipt (the CLI and the in-process runner are the same engine).
  */
 import * as assert from 'node:assert/strict';
-import { execSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ensureBuilt } from './cliHarness';
 import { assertSameWorkspace, loadFixture, loadTree, projectRoot, type Fixture } from './fixtures.test';
 
 const root = projectRoot();
@@ -42,20 +43,6 @@ function snapshot(workspace: string) {
   return loadTree(path.dirname(workspace));
 }
 
-/** The newest modification time among the sources the CLI bundles (src/core, src/cli). */
-function newestSource(): number {
-  let newest = 0;
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else newest = Math.max(newest, fs.statSync(file).mtimeMs);
-    }
-  };
-  for (const dir of ['src/core', 'src/cli']) if (fs.existsSync(path.join(root, dir))) walk(path.join(root, dir));
-  return newest;
-}
-
 function receiptOf(run: CliRun): unknown {
   const { timing, ...rest } = JSON.parse(run.stdout) as { timing: unknown };
   assert.ok(timing, 'the JSON receipt has timing');
@@ -70,11 +57,8 @@ describe('CLI on golden fixtures (node dist/cli.js apply --write)', function () 
   this.timeout(180_000);
   const temps: string[] = [];
 
-  before(() => {
-    // Build when dist/cli.js is missing or older than the engine's sources (a stale CLI would test old code).
-    if (!fs.existsSync(cli) || newestSource() > fs.statSync(cli).mtimeMs) execSync('npm run build', { cwd: root, stdio: 'ignore' });
-    assert.ok(fs.existsSync(cli), 'dist/cli.js was not built');
-  });
+  // Builds when dist/cli.js is missing or older than the sources it bundles (a stale CLI would test old code).
+  before(ensureBuilt);
 
   after(() => {
     for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,19 @@ interface Entry {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+// The proposed side is stored as UTF-8 with a byte order mark: VS Code reads a BOM before the
+// user's `files.encoding`, so a user with windows-1252 (say) sees the proposal, and saves hand
+// edits, as the text it is, not as mojibake that accept would then write. The BOM is not text.
+const bom = new Uint8Array([0xef, 0xbb, 0xbf]);
+const decoder = new TextDecoder('utf-8', { ignoreBOM: false });
+
+function toBytes(text: string): Uint8Array {
+  const body = encoder.encode(text);
+  const bytes = new Uint8Array(bom.length + body.length);
+  bytes.set(bom);
+  bytes.set(body, bom.length);
+  return bytes;
+}
 
 /**
  * The editable proposed side of every review diff: a tiny in-memory file system under the
@@ -40,7 +52,7 @@ export class ProposedFileSystem implements vscode.FileSystemProvider, vscode.Dis
     const key = uri.toString();
     const now = Date.now();
     const existing = this.entries.get(key);
-    this.entries.set(key, { uri, bytes: encoder.encode(text), ctime: existing?.ctime ?? now, mtime: Math.max(now, (existing?.mtime ?? 0) + 1), readonly: options.readonly ?? false });
+    this.entries.set(key, { uri, bytes: toBytes(text), ctime: existing?.ctime ?? now, mtime: Math.max(now, (existing?.mtime ?? 0) + 1), readonly: options.readonly ?? false });
     this.changeEmitter.fire([{ type: existing ? vscode.FileChangeType.Changed : vscode.FileChangeType.Created, uri }]);
   }
 
