@@ -110,8 +110,6 @@ function renderError(error: ReceiptError, root: string, paint: Paint): string[] 
   out.push(paint('red', `${where ? `${where}: ` : ''}${error.code}`));
   let message = /[.!?]$/.test(error.message) ? error.message : error.message + '.';
   if (error.code === 'FILE_NOT_FOUND') message = message.replace(/\.$/, ` (looked under ${root}).`);
-  // The engine calls any candidate over 20% "the nearest lines"; here the candidate speaks for itself below.
-  if (error.code === 'NO_MATCH' && error.path) message = `The search text is not in ${error.path}.`;
   out.push(`  ${message}`);
   if (error.firstDifference) {
     out.push(
@@ -134,11 +132,10 @@ function renderError(error: ReceiptError, root: string, paint: Paint): string[] 
   return out;
 }
 
-/** The next step in the CLI's terms: its options, not the extension's settings; no "below". */
+/** The next step in the CLI's terms: its options, not the extension's settings. */
 function nextStep(error: ReceiptError): string {
   if (error.code === 'TOO_LARGE') return 'Edit a smaller file, or raise the limit with --max-file-size MB.';
-  // The core's steps point at "the nearest candidate below", which is above here, or absent.
-  return error.nextStep.replace(/\s*\([^()]*\b(?:below|above)\)/g, '');
+  return error.nextStep;
 }
 
 function quote(candidate: Candidate, paint: Paint): string[] {

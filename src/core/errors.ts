@@ -27,7 +27,7 @@ export type ErrorCode =
 export function nextStepFor(code: ErrorCode): string {
   switch (code) {
     case 'NO_MATCH':
-      return 'Re-send this block with SEARCH lines copied exactly from the current file (see the nearest candidate below).';
+      return 'Re-send this block with SEARCH lines copied exactly from the current file (the closest lines it has, when any resemble them, are given with this error).';
     case 'AMBIGUOUS':
       return 'Re-send this block with more surrounding lines in SEARCH so that it matches exactly one place.';
     case 'OUT_OF_DATE':

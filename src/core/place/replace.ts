@@ -19,6 +19,9 @@ import { overlapsAny, type FileState, type Transaction } from './transaction';
 
 const defaultFuzzyThreshold = 0.85;
 
+/** Below this similarity the closest lines are not called "the nearest": they barely resemble the search text. */
+const RESEMBLANCE = 0.5;
+
 /** Files where a line of `=` is text (a Markdown, reStructuredText or AsciiDoc heading underline). */
 const MARKUP_PATH = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
 
@@ -195,9 +198,11 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const best = report.candidates[0];
   const message = looseRefusal
     ? `the hunk was not found as it is in ${state.path}, and its nearest place does not fit: ${looseRefusal.slice(LOOSE_REFUSED.length)}`
-    : best
+    : best && best.score >= RESEMBLANCE
       ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)`
-      : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
+      : best
+        ? `the search text was not found in ${state.path}, and nothing in it resembles it closely (lines ${best.startLine}-${best.endLine} come closest, ${Math.round(best.score * 100)}% similar)`
+        : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
   tx.fail('NO_MATCH', block, state.path, message, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
 }
 

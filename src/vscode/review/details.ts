@@ -87,12 +87,10 @@ export function renderDetails(activity: Activity, live: LiveState): string {
 
 /**
  * The engine's Markdown receipt without its first line (a summary that speaks of "ready" and
- * "will be written", which the heading above says as it stands now). A next step that points to
- * a candidate "below" is not kept when there is no candidate to show.
+ * "will be written", which the heading above says as it stands now).
  */
 function receiptBody(receipt: Receipt): string {
-  const errors = receipt.errors.map((e) => (e.candidates.length ? e : { ...e, nextStep: e.nextStep.replace(/\s*\((?:see )?the nearest candidate below\)/, '') }));
-  return receiptToMarkdown({ ...receipt, errors }).replace(/^\*\*[✅❌][^\n]*\n+/, '');
+  return receiptToMarkdown(receipt).replace(/^\*\*[✅❌][^\n]*\n+/, '');
 }
 
 function fence(text: string, language: string): string {
