@@ -97,6 +97,49 @@ export function measure<T>(run: () => T, runs = 15, warmup = 3, results?: T[]): 
   return { ...stats(samples), cpu: stats(cpu) };
 }
 
+/** A case timed against the floor, both in the same loop. */
+export interface Paired {
+  readonly stats: Stats & { cpu: Stats };
+  readonly floor: Stats;
+  /** Median of the per-iteration ratios case / floor (each pair timed back to back). */
+  readonly ratio: number;
+}
+
+/**
+ * Times `run` and `floor` alternately, `runs` times each after `warmup` untimed pairs, garbage
+ * collected before each. Timing them back to back in one loop makes their ratio steady on a busy
+ * machine: whatever slows one iteration down slows both. The ratio is the median of the
+ * per-iteration ratios.
+ */
+export function measurePaired<T>(run: () => T, floor: () => unknown, runs = 15, warmup = 3, results?: T[]): Paired {
+  for (let i = 0; i < warmup; i++) {
+    floor();
+    run();
+  }
+  const samples: number[] = [];
+  const cpu: number[] = [];
+  const floors: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    gc?.();
+    let started = performance.now();
+    floor();
+    const floorTime = performance.now() - started;
+    gc?.();
+    const cpuStarted = process.cpuUsage();
+    started = performance.now();
+    const result = run();
+    const time = performance.now() - started;
+    const used = process.cpuUsage(cpuStarted);
+    samples.push(time);
+    cpu.push((used.user + used.system) / 1000);
+    floors.push(floorTime);
+    ratios.push(time / floorTime);
+    results?.push(result);
+  }
+  return { stats: { ...stats(samples), cpu: stats(cpu) }, floor: stats(floors), ratio: stats(ratios).median };
+}
+
 /** Milliseconds with a sensible number of digits for a table. */
 export function ms(value: number): string {
   if (value >= 100) return value.toFixed(0);

@@ -31,8 +31,9 @@ const streamingFallback = {
 };
 
 const outdir = path.join(root, 'out', 'bench');
+// The bench's CLI stress row and the fuzzer's on-disk checks run the real CLI code of this tree.
 const entryPoints = which === 'bench'
-  ? { bench: 'bench/bench.ts' }
+  ? { bench: 'bench/bench.ts', cli: 'src/cli/main.ts' }
   : which === 'replay'
   ? { replay: 'bench/replay.ts' }
   : { fuzz: 'bench/fuzz.ts', fuzzWorker: 'bench/fuzzWorker.ts', cli: 'src/cli/main.ts' };
