@@ -19,52 +19,79 @@ export function normaliseLine(line: string, kind: Normalisation): string {
   return normalisers[kind](line);
 }
 
+/** How many lines `detectIndentUnit` looks at. */
+const INDENT_SAMPLE = 2000;
+
 /**
  * A file prepared for matching, built once per file and shared by every op of a reply.
  *
- * Lines equal under any rung's normalisation have the same *skeleton* (the line without whitespace,
- * typographic punctuation folded), so one hash table from skeleton hash to line numbers yields the
- * candidates for every rung; each rung then checks only those lines under its own normalisation,
- * computed lazily and cached. Building it is one pass over the text into typed arrays: a
- * string-keyed map per normalisation cost ~100 ms each on a 100,000-line file.
+ * Two tables, each built on first use by one pass over the file's flat text into typed arrays (a
+ * string-keyed map cost ~100 ms on a 100,000-line file), never from per-line strings:
+ * - the *exact* table hashes each line as it is, from its length and a sample of its characters:
+ *   cheap enough that a reply whose edits are all quoted exactly never pays for more;
+ * - the *skeleton* table hashes each line without whitespace, typographic punctuation folded
+ *   (`skeletonHash`): lines equal under any rung's normalisation share a skeleton, so it yields
+ *   the candidates of every rung, and its counts decide which lines may vote in the fuzzy rung.
+ * Each rung checks candidates under its own normalisation, computed lazily and cached; lines are
+ * read one by one (`line`), so the file's array of lines is built only when someone asks for it.
  */
 export class FileIndex {
-  /**
-   * Open-addressing hash table, three Int32 per slot (interleaved so one probe touches one cache
-   * line): the skeleton hash, the last line with that hash (`-1` for an empty slot; earlier lines
-   * chain through `next`), and how many lines have it.
-   */
-  private table: Int32Array | undefined;
-  private next: Int32Array | undefined;
+  private exactTable: LineTable | undefined;
+  private skeletonTable: LineTable | undefined;
   private readonly cache = new Map<Normalisation, (string | undefined)[]>();
   private unit: IndentUnit | undefined | null = null;
 
   constructor(readonly file: FileText) {}
 
+  /** Every line of the file (builds the file's array of lines: prefer `line` and `lineCount`). */
   get lines(): readonly string[] {
     return this.file.lines;
   }
 
+  get lineCount(): number {
+    return this.file.lineCount;
+  }
+
+  /** Line `i` as it is. */
+  line(i: number): string {
+    return this.file.line(i);
+  }
+
+  /** True when line `i` is exactly `text`, compared in place (no string made for the line). */
+  lineIs(i: number, text: string): boolean {
+    const start = this.file.offsets[i];
+    return this.file.lineEnd(i) - start === text.length && this.file.raw.startsWith(text, start);
+  }
+
   /** Line `i` under `kind` (cached). */
   lineUnder(kind: Normalisation, i: number): string {
-    if (kind === 'exact') return this.file.lines[i];
+    if (kind === 'exact') return this.file.line(i);
     let lines = this.cache.get(kind);
     if (!lines) {
-      lines = new Array(this.file.lines.length);
+      lines = new Array(this.file.lineCount);
       this.cache.set(kind, lines);
     }
     let value = lines[i];
     if (value === undefined) {
-      value = normalisers[kind](this.file.lines[i]);
+      value = normalisers[kind](this.file.line(i));
       lines[i] = value;
     }
     return value;
   }
 
+  /** How many lines are exactly `line` or collide with it (an upper bound of its exact matches). */
+  countExact(line: string): number {
+    return this.exact().count(exactHashOf(line, 0, line.length));
+  }
+
+  /** Line numbers (ascending) whose exact hash equals that of `line`: a superset of the lines equal to it. */
+  linesExact(line: string): number[] {
+    return this.exact().positions(exactHashOf(line, 0, line.length));
+  }
+
   /** How many lines share the skeleton of `line` (an upper bound for any rung's matches). */
   countLike(line: string): number {
-    const slot = this.slotOf(skeletonHash(line));
-    return slot === -1 ? 0 : this.table![slot + 2];
+    return this.skeleton().count(skeletonHash(line));
   }
 
   /**
@@ -72,34 +99,69 @@ export class FileIndex {
    * equal to it under any normalisation. Callers verify with `lineUnder`.
    */
   linesLike(line: string): number[] {
-    const slot = this.slotOf(skeletonHash(line));
-    if (slot === -1) return [];
-    const out: number[] = [];
-    for (let i = this.table![slot + 1]; i !== -1; i = this.next![i]) out.push(i);
-    return out.reverse();
+    return this.skeleton().positions(skeletonHash(line));
   }
 
   /** The file's indentation unit, or undefined when no line is indented. */
   get indentUnit(): IndentUnit | undefined {
-    if (this.unit === null) this.unit = detectIndentUnit(this.file.lines);
+    if (this.unit === null) {
+      const sample: string[] = [];
+      for (let i = 0; i < Math.min(this.file.lineCount, INDENT_SAMPLE); i++) sample.push(this.file.line(i));
+      this.unit = detectIndentUnit(sample, INDENT_SAMPLE);
+    }
     return this.unit;
   }
 
-  /** The table offset of the slot holding `hash`, or -1; builds the table on first use. */
-  private slotOf(hash: number): number {
-    if (!this.table) this.build();
-    const table = this.table!;
-    const end = table.length;
-    for (let slot = (hash & (end / 3 - 1)) * 3; ; slot = slot + 3 === end ? 0 : slot + 3) {
-      if (table[slot + 1] === -1) return -1;
-      if (table[slot] === hash) return slot;
-    }
+  private exact(): LineTable {
+    this.exactTable ??= LineTable.build(this.file, exactHashOf);
+    return this.exactTable;
   }
 
-  /** Hashes every line into the table: one pass over the file's flat text, no per-line strings. */
-  private build(): void {
-    const { raw, offsets, eols } = this.file;
-    const n = this.file.lines.length;
+  private skeleton(): LineTable {
+    this.skeletonTable ??= LineTable.build(this.file, skeletonHashOf);
+    return this.skeletonTable;
+  }
+}
+
+/**
+ * A hash of `text.slice(start, end)` for exact equality: its length and a sample of its
+ * characters (the last three, the middle two, the quarter points), where lines of code differ.
+ * Lines that differ elsewhere collide; callers verify every candidate. Reading a handful of
+ * characters per line instead of all of them is what makes the table cheap to build.
+ */
+export function exactHashOf(text: string, start: number, end: number): number {
+  const length = end - start;
+  let hash = Math.imul(length ^ 0x2c1b3c6d, 0x297a2d39);
+  if (length === 0) return hash;
+  const mix = (at: number) => (hash = Math.imul(hash ^ text.charCodeAt(at), 16777619));
+  mix(end - 1);
+  if (length > 1) mix(end - 2);
+  if (length > 2) mix(end - 3);
+  if (length > 3) {
+    const middle = start + (length >> 1);
+    mix(middle);
+    mix(middle - 1);
+    mix(start + (length >> 2));
+    mix(start + ((length * 3) >> 2));
+  }
+  return hash;
+}
+
+/**
+ * Open-addressing hash table from a per-line hash to the lines that have it. Three Int32 per slot
+ * (interleaved so one probe touches one cache line): the hash, the last line with that hash (`-1`
+ * for an empty slot; earlier lines chain through `next`), and how many lines have it.
+ */
+class LineTable {
+  private constructor(
+    private readonly table: Int32Array,
+    private readonly next: Int32Array,
+  ) {}
+
+  /** Hashes every line of `file` with `hashOf(raw, start, end)`: one pass over the flat text. */
+  static build(file: FileText, hashOf: (text: string, start: number, end: number) => number): LineTable {
+    const { raw, offsets } = file;
+    const n = file.lineCount;
     let slots = 16;
     while (slots < n * 2) slots <<= 1;
     const table = new Int32Array(slots * 3);
@@ -110,7 +172,7 @@ export class FileIndex {
     for (let i = 0; i < n; i++) {
       // The line's end from the offsets: reading each line string's length would touch 100,000
       // scattered objects on a big file.
-      const hash = skeletonHashOf(raw, offsets[i], offsets[i + 1] - eols[i].length);
+      const hash = hashOf(raw, offsets[i], file.lineEnd(i));
       let slot = (hash & mask) * 3;
       while (table[slot + 1] !== -1 && table[slot] !== hash) slot = slot + 3 === end ? 0 : slot + 3;
       table[slot] = hash;
@@ -118,7 +180,30 @@ export class FileIndex {
       table[slot + 1] = i;
       table[slot + 2]++;
     }
-    this.table = table;
-    this.next = next;
+    return new LineTable(table, next);
+  }
+
+  count(hash: number): number {
+    const slot = this.slotOf(hash);
+    return slot === -1 ? 0 : this.table[slot + 2];
+  }
+
+  /** The lines with `hash`, ascending. */
+  positions(hash: number): number[] {
+    const slot = this.slotOf(hash);
+    if (slot === -1) return [];
+    const out: number[] = [];
+    for (let i = this.table[slot + 1]; i !== -1; i = this.next[i]) out.push(i);
+    return out.reverse();
+  }
+
+  /** The table offset of the slot holding `hash`, or -1. */
+  private slotOf(hash: number): number {
+    const table = this.table;
+    const end = table.length;
+    for (let slot = (hash & (end / 3 - 1)) * 3; ; slot = slot + 3 === end ? 0 : slot + 3) {
+      if (table[slot + 1] === -1) return -1;
+      if (table[slot] === hash) return slot;
+    }
   }
 }

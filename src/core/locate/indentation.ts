@@ -23,7 +23,7 @@ export const indentationMatcher: Matcher = {
         const wanted = needle.lines[i];
         if (isBlank(wanted)) continue;
         const shift =
-          indentWidth(leadingWhitespace(index.lines[start + i]), tabSize) - indentWidth(leadingWhitespace(wanted), tabSize);
+          indentWidth(leadingWhitespace(index.line(start + i)), tabSize) - indentWidth(leadingWhitespace(wanted), tabSize);
         if (offset === undefined) offset = shift;
         else if (shift !== offset) uniform = false;
       }

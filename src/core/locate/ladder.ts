@@ -7,6 +7,7 @@ import { innerWhitespaceMatcher } from './innerWhitespace';
 import { unicodeMatcher } from './unicode';
 import { elisionMatcher } from './elision';
 import { fuzzyMatcher } from './fuzzy';
+import { overlapsRange } from './ranges';
 import type { Strategy } from '../receipt';
 
 /** The rungs, cheapest and safest first. The first rung with a usable answer decides. */
@@ -54,7 +55,7 @@ export type LocateOutcome =
  */
 export function locate(index: FileIndex, needle: Needle, request: LocateRequest): LocateOutcome {
   const notes: string[] = [];
-  if (needle.lines.length - needle.elisions.size > index.lines.length) return { kind: 'notFound', notes: ['the search text is longer than the file'] };
+  if (needle.lines.length - needle.elisions.size > index.lineCount) return { kind: 'notFound', notes: ['the search text is longer than the file'] };
   let from = 0;
   if (request.anchors?.length) {
     const after = findAnchors(index, request.anchors);
@@ -63,14 +64,14 @@ export function locate(index: FileIndex, needle: Needle, request: LocateRequest)
   }
   const scope: SearchScope = {
     from,
-    to: index.lines.length,
+    to: index.lineCount,
     fuzzyThreshold: request.fuzzyThreshold,
     lineHint: request.lineHint,
   };
   for (const rung of request.rungs ?? ladder) {
     let matches = rung.find(index, needle, scope);
     if (request.atEndOfFile) matches = matches.filter((m) => endsAtEndOfFile(index, m.end));
-    if (request.taken?.length) matches = matches.filter((m) => !request.taken!.some((t) => m.start < t.end && t.start < m.end));
+    if (request.taken?.length) matches = matches.filter((m) => !overlapsRange(request.taken!, m.start, m.end));
     if (matches.length === 0) continue;
     const settled = settle(matches, request, from > 0, rung.id);
     if (settled.kind === 'found') return { ...settled, notes: [...notes, ...settled.notes] };
@@ -129,7 +130,7 @@ function nonOverlapping(ordered: LineMatch[]): LineMatch[] {
 
 /** True when only blank lines follow `end`. */
 function endsAtEndOfFile(index: FileIndex, end: number): boolean {
-  for (let i = end; i < index.lines.length; i++) if (index.lines[i].trim() !== '') return false;
+  for (let i = end; i < index.lineCount; i++) if (index.line(i).trim() !== '') return false;
   return true;
 }
 
@@ -143,7 +144,7 @@ function findAnchors(index: FileIndex, anchors: readonly string[]): number | und
     const wanted = normaliseLine(anchor, 'fold');
     if (wanted === '') continue;
     let found = index.linesLike(anchor).find((i) => i >= position && index.lineUnder('fold', i) === wanted) ?? -1;
-    for (let i = position; i < index.lines.length && found === -1; i++) if (index.lineUnder('fold', i).startsWith(wanted)) found = i;
+    for (let i = position; i < index.lineCount && found === -1; i++) if (index.lineUnder('fold', i).startsWith(wanted)) found = i;
     if (found === -1) return undefined;
     position = found + 1;
   }

@@ -24,7 +24,7 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
   // Long search texts are compared by their first 200 lines: enough to name the place, bounded in cost.
   const needle: Needle = fullNeedle.lines.length <= 200 ? fullNeedle : { lines: fullNeedle.lines.slice(0, 200), elisions: new Set([...fullNeedle.elisions].filter((i) => i < 200)) };
   const size = Math.max(1, needle.lines.length);
-  const lineCount = index.lines.length;
+  const lineCount = index.lineCount;
   if (lineCount === 0) return { candidates: [] };
   const scope = { from: 0, to: lineCount, fuzzyThreshold: 0 };
   const starts = new Set<number>();
@@ -64,13 +64,13 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
     startLine: window.start + 1,
     endLine: Math.min(window.end, lineCount),
     score: Math.round(window.score * 1000) / 1000,
-    text: index.lines.slice(window.start, Math.min(window.end, lineCount)).join('\n'),
+    text: linesOf(index, window.start, Math.min(window.end, lineCount)),
   }));
   const best = kept[0];
   if (!best) return { candidates };
   const k = best.differing[0];
   const firstDifference =
-    k === undefined ? undefined : { searchLine: needle.lines[k], fileLine: index.lines[best.start + k] ?? '', line: best.start + k + 1 };
+    k === undefined ? undefined : { searchLine: needle.lines[k], fileLine: best.start + k < lineCount ? index.line(best.start + k) : '', line: best.start + k + 1 };
   return { candidates, firstDifference };
 }
 
@@ -80,6 +80,13 @@ export function matchCandidates(index: FileIndex, matches: readonly { start: num
     startLine: match.start + 1,
     endLine: match.end,
     score: match.score,
-    text: index.lines.slice(match.start, match.end).join('\n'),
+    text: linesOf(index, match.start, Math.min(match.end, index.lineCount)),
   }));
+}
+
+/** Lines [start, end) of the file joined by `\n`. */
+function linesOf(index: FileIndex, start: number, end: number): string {
+  const lines: string[] = [];
+  for (let i = start; i < end; i++) lines.push(index.line(i));
+  return lines.join('\n');
 }

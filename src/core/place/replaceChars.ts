@@ -1,5 +1,5 @@
 import type { ReplaceOp } from '../ir';
-import { charEdit } from '../plan';
+import { charEdit, newlinesBefore } from '../plan';
 import { lfView } from '../text/fileText';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
 
@@ -23,15 +23,8 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
     }
     return false;
   }
-  // Line numbers of the occurrences, counted incrementally (they come in ascending order).
-  let countedTo = 0;
-  let countedLines = 0;
-  const lineOf = (offset: number) => {
-    if (offset < countedTo) return countNewlines(view, offset);
-    for (let at = view.indexOf('\n', countedTo); at !== -1 && at < offset; at = view.indexOf('\n', at + 1)) countedLines++;
-    countedTo = offset;
-    return countedLines;
-  };
+  // Line numbers of the occurrences: the newlines before them.
+  const lineOf = (offset: number) => newlinesBefore(file, offset);
   // When the new text contains the old (`y` → `yy`, `foo` → `foo_bar`, an insertion around the old
   // text), an occurrence of the old text inside an occurrence of the new one is the edit's own
   // result: with every occurrence so, the edit was applied before (applying it again would grow

@@ -3,6 +3,7 @@ import { nextStepFor, type ErrorCode } from '../errors';
 import type { EditReceipt, FileAction, FileReceipt, ReceiptError, Strategy } from '../receipt';
 import { resolvePath } from '../paths';
 import { FileIndex } from '../locate/fileIndex';
+import { overlapsRange } from '../locate/ranges';
 import { TextPlan, type TextEdit } from '../plan';
 import { looksBinary, splitFileText, type FileText } from '../text/fileText';
 import type { FileChange, PlanOptions, PlanResult, ReadFile } from '../pipeline';
@@ -254,7 +255,7 @@ export class Transaction {
 
 /** True when any of `edits` overlaps one of `pending`. */
 export function overlapsAny(edits: readonly TextEdit[], pending: readonly TextEdit[]): boolean {
-  return edits.some((a) => pending.some((b) => a.start < b.end && b.start < a.end));
+  return edits.some((a) => overlapsRange(pending, a.start, a.end));
 }
 
 /** Computes where an op's new text lands in the proposed file, from the edits that precede it. */
@@ -273,20 +274,43 @@ function freeze(record: EditRecord, state: FileState): EditReceipt {
   if (record.status !== 'applied' || record.edits.length === 0 || !state.base || !state.file) return base;
   const file = state.file;
   const first = record.edits.reduce((a, b) => (a.start <= b.start ? a : b));
-  let shift = 0;
-  for (const edit of state.pending) {
-    if (edit.start >= first.start) continue;
-    shift += countNewlines(edit.text, edit.text.length) - (lineAt(file, edit.end) - lineAt(file, edit.start));
-  }
+  const shift = linesAddedBefore(state.pending, file, first.start);
   const newStart = lineAt(file, first.start) + 1 + shift;
   const newLines = Math.max(1, countNewlines(first.text, first.text.length) + (first.text.endsWith('\n') ? 0 : 1));
   return { ...base, newStartLine: newStart, newEndLine: newStart + newLines - 1 };
 }
 
+/** Per pending list (and its length then): its edits' starts, sorted, and the lines they add, summed in that order. */
+const addedLines = new WeakMap<readonly TextEdit[], { file: FileText; count: number; starts: number[]; sums: number[] }>();
+
+/**
+ * How many lines the pending edits that start before `offset` add (removed lines count
+ * negative): where an edit's new text lands. Sorted once per pending list, so freezing every
+ * record of a file costs O(n log n), not O(n²).
+ */
+function linesAddedBefore(pending: readonly TextEdit[], file: FileText, offset: number): number {
+  let sums = addedLines.get(pending);
+  if (!sums || sums.count !== pending.length || sums.file !== file) {
+    const sorted = [...pending].sort((a, b) => a.start - b.start);
+    const running = [0];
+    for (const edit of sorted) running.push(running[running.length - 1] + countNewlines(edit.text, edit.text.length) - (lineAt(file, edit.end) - lineAt(file, edit.start)));
+    sums = { file, count: pending.length, starts: sorted.map((edit) => edit.start), sums: running };
+    addedLines.set(pending, sums);
+  }
+  let low = 0;
+  let high = sums.starts.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sums.starts[mid] < offset) low = mid + 1;
+    else high = mid;
+  }
+  return sums.sums[low];
+}
+
 /** The 0-based line holding raw offset `offset` (binary search over line starts). */
 function lineAt(file: FileText, offset: number): number {
   let low = 0;
-  let high = file.lines.length - 1;
+  let high = file.lineCount - 1;
   let found = 0;
   while (low <= high) {
     const mid = (low + high) >> 1;

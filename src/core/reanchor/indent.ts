@@ -70,9 +70,19 @@ function blanksHoldIndentation(fileLines: readonly string[], match: LineMatch): 
     }
   };
   count(match.start, match.end);
-  if (indented + empty === 0) count(0, Math.min(fileLines.length, 2000));
-  return indented > empty;
+  if (indented + empty > 0) return indented > empty;
+  // The file's own style, counted once per file: every edit of a big reply asked it again.
+  let style = fileBlankStyle.get(fileLines);
+  if (style === undefined) {
+    count(0, Math.min(fileLines.length, 2000));
+    style = indented > empty;
+    fileBlankStyle.set(fileLines, style);
+  }
+  return style;
 }
+
+/** Per file (its lines), whether most blank lines of its first 2,000 lines hold whitespace. */
+const fileBlankStyle = new WeakMap<readonly string[], boolean>();
 
 /**
  * The line re-indented for the file, relative to `anchor` (a neighbouring line whose place in the
