@@ -1,9 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
 import { suffixLocator } from './findBySuffix';
-import { referencedPaths, receiptToMarkdown, runReply, type FileChange, type PlanResult } from '../core/index';
-import { parseReply } from '../core/index';
+import { renderDiff } from './renderDiff';
+import { parseReply, planReply, referencedPaths, receiptToMarkdown, type FileChange, type PathRefusal, type PlanResult } from '../core/index';
 
 const usage = `Usage: apply-ai-edit apply [REPLY_FILE|-] [--root DIR] [--file HINT_PATH] [--write] [--json]
 
@@ -116,17 +115,6 @@ function writeChanges(root: string, changes: readonly FileChange[]): void {
   }
 }
 
-/** The proposed change as a unified diff, file by file. */
-function renderDiff(changes: readonly FileChange[]): string {
-  return changes
-    .map((change) => {
-      const from = change.action === 'create' ? '/dev/null' : `a/${change.path}`;
-      const to = change.action === 'delete' ? '/dev/null' : `b/${change.to ?? change.path}`;
-      return createTwoFilesPatch(from, to, change.originalText ?? '', change.newText ?? '', '', '', { context: 3 }).replace(/^=+\n/, '');
-    })
-    .join('');
-}
-
 function main(argv: string[]): number {
   const args = parseArgs(argv);
   if (typeof args === 'string') {
@@ -145,14 +133,26 @@ function main(argv: string[]): number {
     return 2;
   }
   const root = args.root;
-  const options = { hintPath: args.hint, root, refusePath: (relative: string) => escapesRoot(root, relative), locateMissing: suffixLocator(root) };
+  // The disk does not change while a reply is planned: each path is checked once, however many
+  // blocks name it (a reply of 30,000 blocks spent most of its time in realpath calls).
+  const refusals = new Map<string, PathRefusal | undefined>();
+  const refusePath = (relative: string) => {
+    if (!refusals.has(relative)) refusals.set(relative, escapesRoot(root, relative));
+    return refusals.get(relative);
+  };
+  const options = { hintPath: args.hint, root, refusePath, locateMissing: suffixLocator(root) };
   const read = fileReader(args.root);
   // Read every referenced file up front so a symlink escape fails before anything is planned.
   const cache = new Map<string, string | undefined>();
   let result: PlanResult;
   try {
-    for (const relative of referencedPaths(parseReply(reply), options)) cache.set(relative, read(relative));
-    result = runReply(reply, (relative) => (cache.has(relative) ? cache.get(relative) : read(relative)), options);
+    const started = performance.now();
+    const parsed = parseReply(reply);
+    const parseMs = Math.round((performance.now() - started) * 100) / 100;
+    for (const relative of referencedPaths(parsed, options)) cache.set(relative, read(relative));
+    const planned = planReply(parsed, (relative) => (cache.has(relative) ? cache.get(relative) : read(relative)), options);
+    const { locateMs } = planned.receipt.timing;
+    result = { ...planned, receipt: { ...planned.receipt, timing: { parseMs, locateMs, totalMs: Math.round((parseMs + locateMs) * 100) / 100 } } };
   } catch (error) {
     process.stderr.write(`refused: ${(error as Error).message}\n`);
     return 1;

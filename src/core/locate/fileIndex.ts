@@ -1,4 +1,4 @@
-import { detectIndentUnit, type IndentUnit } from '../text/indentation';
+import { detectIndentUnit, indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
 import type { FileText } from '../text/fileText';
 import { collapseWhitespace, foldUnicode, trimEnd } from '../text/normalize';
 import { skeletonHash, skeletonHashOf } from '../text/skeletonHash';
@@ -39,7 +39,10 @@ export class FileIndex {
   private exactTable: LineTable | undefined;
   private skeletonTable: LineTable | undefined;
   private readonly cache = new Map<Normalisation, (string | undefined)[]>();
+  private readonly classes = new Map<Normalisation, LineClasses>();
+  private readonly widths = new Map<number, Int32Array>();
   private unit: IndentUnit | undefined | null = null;
+  private end: number | undefined;
 
   constructor(readonly file: FileText) {}
 
@@ -102,6 +105,56 @@ export class FileIndex {
     return this.skeleton().positions(skeletonHash(line));
   }
 
+  /**
+   * Every line's class under `kind`: lines with equal normalised text share an id. Built on first
+   * use, for searches whose candidates are a large part of the file (a block of `}` lines against
+   * a file of them), so they can be matched in time linear in the file instead of in
+   * candidates × needle length.
+   */
+  classesUnder(kind: Normalisation): LineClasses {
+    let classes = this.classes.get(kind);
+    if (!classes) {
+      const ids = new Int32Array(this.file.lineCount);
+      const idOf = new Map<string, number>();
+      for (let i = 0; i < ids.length; i++) {
+        const text = this.lineUnder(kind, i);
+        let id = idOf.get(text);
+        if (id === undefined) idOf.set(text, (id = idOf.size));
+        ids[i] = id;
+      }
+      classes = { ids, idOf };
+      this.classes.set(kind, classes);
+    }
+    return classes;
+  }
+
+  /**
+   * Each line's indentation width (tabs counted as `tabSize` columns), or -1 for a blank line;
+   * built on first use for a tab size.
+   */
+  indentWidths(tabSize: number): Int32Array {
+    let widths = this.widths.get(tabSize);
+    if (!widths) {
+      widths = new Int32Array(this.file.lineCount);
+      for (let i = 0; i < widths.length; i++) {
+        const line = this.file.line(i);
+        widths[i] = isBlank(line) ? -1 : indentWidth(leadingWhitespace(line), tabSize);
+      }
+      this.widths.set(tabSize, widths);
+    }
+    return widths;
+  }
+
+  /** One past the last line that is not blank (as `String.trim` sees blank): 0 for a blank file. */
+  get contentEnd(): number {
+    if (this.end === undefined) {
+      let end = this.file.lineCount;
+      while (end > 0 && this.file.line(end - 1).trim() === '') end--;
+      this.end = end;
+    }
+    return this.end;
+  }
+
   /** The file's indentation unit, or undefined when no line is indented. */
   get indentUnit(): IndentUnit | undefined {
     if (this.unit === null) {
@@ -121,6 +174,14 @@ export class FileIndex {
     this.skeletonTable ??= LineTable.build(this.file, skeletonHashOf);
     return this.skeletonTable;
   }
+}
+
+/** The lines of a file grouped by their text under one normalisation (see `FileIndex.classesUnder`). */
+export interface LineClasses {
+  /** `ids[i]`: the class of line i. */
+  readonly ids: Int32Array;
+  /** The class of each normalised text the file holds. */
+  readonly idOf: ReadonlyMap<string, number>;
 }
 
 /**

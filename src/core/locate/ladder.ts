@@ -54,6 +54,48 @@ export type LocateOutcome =
  * - `notFound` when no rung matches.
  */
 export function locate(index: FileIndex, needle: Needle, request: LocateRequest): LocateOutcome {
+  // A reply may search the same text many times (the same block repeated, a line that is
+  // everywhere): the outcome of a search on one index is kept and shared (callers never change it).
+  if (needle.lines.length > MEMO_MAX_LINES) return search(index, needle, request);
+  const key = memoKey(needle, request);
+  let known = outcomes.get(index);
+  if (!known) outcomes.set(index, (known = new Map()));
+  let outcome = known.get(key);
+  if (outcome === undefined) {
+    outcome = search(index, needle, request);
+    known.set(key, outcome);
+  }
+  return outcome;
+}
+
+/** Needles longer than this are searched afresh each time: they are rarely repeated, and their key would be long. */
+const MEMO_MAX_LINES = 1000;
+const outcomes = new WeakMap<FileIndex, Map<string, LocateOutcome>>();
+/** Numbers for the objects a key names by identity: matchers, and `taken` lists (with their length, as they only grow). */
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+
+function identity(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) {
+    id = ++lastIdentity;
+    identities.set(value, id);
+  }
+  return id;
+}
+
+/** Everything `search` reads from the needle and the request, as one string. */
+function memoKey(needle: Needle, request: LocateRequest): string {
+  const rungs = (request.rungs ?? ladder).map(identity).join(',');
+  const taken = request.taken ? `${identity(request.taken)}:${request.taken.length}` : '';
+  const anchors = request.anchors ? request.anchors.join('\u0002') : '';
+  return [
+    rungs, taken, anchors, request.expectedCount, request.lineHint, request.hintSlack, request.atEndOfFile, request.fuzzyThreshold, request.fuzzyMargin,
+    [...needle.elisions].join(','), needle.lines.join('\u0000'),
+  ].join('\u0001');
+}
+
+function search(index: FileIndex, needle: Needle, request: LocateRequest): LocateOutcome {
   const notes: string[] = [];
   if (needle.lines.length - needle.elisions.size > index.lineCount) return { kind: 'notFound', notes: ['the search text is longer than the file'] };
   let from = 0;
@@ -130,8 +172,7 @@ function nonOverlapping(ordered: LineMatch[]): LineMatch[] {
 
 /** True when only blank lines follow `end`. */
 function endsAtEndOfFile(index: FileIndex, end: number): boolean {
-  for (let i = end; i < index.lineCount; i++) if (index.line(i).trim() !== '') return false;
-  return true;
+  return end >= index.contentEnd;
 }
 
 /**

@@ -35,16 +35,7 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
   }
   if (starts.size < count && lineCount <= scanLimit) {
     const first = needle.lines.findIndex((line, i) => !isBlank(line) && !needle.elisions.has(i));
-    if (first !== -1) {
-      const wanted = normaliseLine(needle.lines[first], 'fold');
-      const best: { start: number; d: number }[] = [];
-      for (let i = 0; i < lineCount; i++) {
-        const line = index.lineUnder('fold', i);
-        if (Math.abs(line.length - wanted.length) > wanted.length) continue;
-        best.push({ start: i - first, d: lineDistance(line, wanted) / Math.max(1, line.length, wanted.length) });
-      }
-      best.sort((a, b) => a.d - b.d).slice(0, 8).forEach(({ start }) => starts.add(start));
-    }
+    if (first !== -1) for (const line of nearestLines(index, normaliseLine(needle.lines[first], 'fold'), 8)) starts.add(line - first);
   }
   const scored: ScoredWindow[] = [];
   for (const raw of starts) {
@@ -72,6 +63,122 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
   const firstDifference =
     k === undefined ? undefined : { searchLine: needle.lines[k], fileLine: best.start + k < lineCount ? index.line(best.start + k) : '', line: best.start + k + 1 };
   return { candidates, firstDifference };
+}
+
+/**
+ * A file's lines by the length of their folded text (counting-sorted, each length's lines
+ * ascending), and each line's characters counted in `BINS` bins (by code modulo the bin count,
+ * saturating): the two lower bounds of the distance between two lines that `nearestLines` prunes by.
+ */
+interface LengthBuckets {
+  readonly lines: Int32Array;
+  /** The lines of length L are `lines[from[L]..from[L + 1])`. */
+  readonly from: Int32Array;
+  /** Line i's count of characters in bin b is `bins[i * BINS + b]`. */
+  readonly bins: Uint16Array;
+  /** The length of each line's folded text. */
+  readonly lengths: Int32Array;
+}
+
+const BINS = 64;
+
+const lengthBuckets = new WeakMap<FileIndex, LengthBuckets>();
+
+function bucketsOf(index: FileIndex): LengthBuckets {
+  let buckets = lengthBuckets.get(index);
+  if (!buckets) {
+    const n = index.lineCount;
+    const lengths = new Int32Array(n);
+    let longest = 0;
+    for (let i = 0; i < n; i++) longest = Math.max(longest, (lengths[i] = index.lineUnder('fold', i).length));
+    const from = new Int32Array(longest + 2);
+    for (let i = 0; i < n; i++) from[lengths[i] + 1]++;
+    for (let length = 0; length <= longest; length++) from[length + 1] += from[length];
+    const next = from.slice();
+    const lines = new Int32Array(n);
+    for (let i = 0; i < n; i++) lines[next[lengths[i]]++] = i;
+    buckets = { lines, from, bins: binCounts(index), lengths };
+    lengthBuckets.set(index, buckets);
+  }
+  return buckets;
+}
+
+/**
+ * The `count` lines whose folded text is nearest `wanted` (Levenshtein distance over the longer
+ * length; lines longer or shorter than it by more than its length are never taken), best first,
+ * ties in file order: exactly the first `count` of every line so sorted. Each line's distance is
+ * bounded from below without computing it (the larger of the length difference and the bag
+ * distance: what either line has in excess of the other, character bin by bin, which every edit
+ * changes by at most one); the lines with the lowest bounds are measured first, and then only
+ * lines whose bound can still beat the worst of the list: a reply of a thousand near misses no
+ * longer computes a thousand distances per line of the file.
+ */
+function nearestLines(index: FileIndex, wanted: string, count: number): number[] {
+  const { lines, from, bins, lengths } = bucketsOf(index);
+  const w = wanted.length;
+  const wantedBins = new Int32Array(BINS);
+  for (let k = 0; k < w; k++) wantedBins[wanted.charCodeAt(k) & (BINS - 1)]++;
+  const wantedIn: number[] = [];
+  for (let b = 0; b < BINS; b++) if (wantedBins[b] > 0) wantedIn.push(b);
+  // Bins count up to 0xffff: lines shorter than that are counted exactly, so the bag distance is
+  // their longer length minus what they share; for longer texts only the length bound is used.
+  const bagged = w < 0x8000;
+  // The lines that may be taken (a length within `w` of the wanted one), with their lower bounds.
+  const candidates = lines.subarray(0, from[Math.min(from.length - 1, 2 * w + 1)]);
+  const bounds = new Float64Array(candidates.length);
+  for (let c = 0; c < candidates.length; c++) {
+    const line = candidates[c];
+    const length = lengths[line];
+    let distance = Math.abs(length - w);
+    if (bagged) {
+      let shared = 0;
+      for (const b of wantedIn) shared += Math.min(bins[line * BINS + b], wantedBins[b]);
+      distance = Math.max(distance, Math.max(length, w) - shared);
+    }
+    bounds[c] = distance / Math.max(1, length, w);
+  }
+  const best: { d: number; line: number }[] = [];
+  const beats = (d: number, line: number, than: { d: number; line: number }) => d < than.d || (d === than.d && line < than.line);
+  const measure = (line: number) => {
+    const text = index.lineUnder('fold', line);
+    const d = lineDistance(text, wanted) / Math.max(1, text.length, w);
+    if (best.length === count && !beats(d, line, best[count - 1])) return;
+    let slot = best.length;
+    while (slot > 0 && beats(d, line, best[slot - 1])) slot--;
+    best.splice(slot, 0, { d, line });
+    if (best.length > count) best.pop();
+  };
+  // The lines with the lowest bounds first, so that the list's worst is low when the rest are checked.
+  const seeds: number[] = [];
+  const before = (c: number, than: number) => bounds[c] < bounds[than] || (bounds[c] === bounds[than] && candidates[c] < candidates[than]);
+  for (let c = 0; c < candidates.length; c++) {
+    if (seeds.length === count && !before(c, seeds[count - 1])) continue;
+    let slot = seeds.length;
+    while (slot > 0 && before(c, seeds[slot - 1])) slot--;
+    seeds.splice(slot, 0, c);
+    if (seeds.length > count) seeds.pop();
+  }
+  const seeded = new Set(seeds);
+  for (const c of seeds) measure(candidates[c]);
+  for (let c = 0; c < candidates.length; c++) {
+    if (seeded.has(c)) continue;
+    if (best.length === count && !beats(bounds[c], candidates[c], best[count - 1])) continue;
+    measure(candidates[c]);
+  }
+  return best.map((entry) => entry.line);
+}
+
+/** Each line's folded characters counted in `BINS` bins (counts saturate: a lower bound stays one). */
+function binCounts(index: FileIndex): Uint16Array {
+  const bins = new Uint16Array(index.lineCount * BINS);
+  for (let i = 0; i < index.lineCount; i++) {
+    const line = index.lineUnder('fold', i);
+    for (let k = 0, at = i * BINS; k < line.length; k++) {
+      const bin = at + (line.charCodeAt(k) & (BINS - 1));
+      if (bins[bin] !== 0xffff) bins[bin]++;
+    }
+  }
+  return bins;
 }
 
 /** Candidates for an ambiguous search: the places it matched. */

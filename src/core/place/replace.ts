@@ -6,7 +6,7 @@ import { matchCandidates, nearestCandidates } from '../locate/nearest';
 import { hunkContextRefusal } from '../locate/hunkContext';
 import { reanchor } from '../reanchor/reanchor';
 import { lineEdit, type TextEdit } from '../plan';
-import { lfView, toLines, type FileText } from '../text/fileText';
+import { lfView, lineView, toLines, type FileText } from '../text/fileText';
 import { repairOverEscaped } from '../text/overEscaped';
 import { containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
@@ -235,13 +235,13 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   let reindented = false;
   const warnings = [...notes];
   for (const match of matches) {
-    const built = reanchor({ fileLines: file.lines, fileUnit: index.indentUnit, needle, replacement: replacementLines, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format) });
+    const built = reanchor({ fileLines: lineView(file), fileUnit: index.indentUnit, needle, replacement: replacementLines, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format) });
     if (built.problem) {
       const extra = built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {};
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
       return;
     }
-    if (matches.length === 1 && standsAround(file.lines, match, built.lines)) {
+    if (matches.length === 1 && standsAround(lineView(file), match, built.lines)) {
       // The text the edit would write already stands there, around the lines it matched (lines
       // it adds next to them, an elision filled): it was applied before.
       tx.record(state, { block, status: 'alreadyApplied', strategy: match.strategy, score: match.score, startLine: match.start + 1, endLine: match.end, warnings: ['the replacement text is already in the file'] });
@@ -302,7 +302,7 @@ function standsAround(fileLines: readonly string[], match: LineMatch, written: r
  * edit that reaches the end of the file; any other edit keeps the file's own state.
  */
 function withFinalNewline(file: FileText, match: LineMatch, edit: TextEdit, finalNewline: boolean | undefined): TextEdit {
-  if (finalNewline === undefined || match.end !== file.lines.length || edit.text === '') return edit;
+  if (finalNewline === undefined || match.end !== file.lineCount || edit.text === '') return edit;
   const eol = file.eol;
   const endsWithEol = edit.text.endsWith('\n');
   if (finalNewline && !endsWithEol) return { ...edit, text: edit.text + eol };

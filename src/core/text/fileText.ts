@@ -150,6 +150,38 @@ export function toLines(text: string): string[] {
   return lines;
 }
 
+const lineViews = new WeakMap<FileText, readonly string[]>();
+
+/**
+ * The file's lines as a read-only array that reads each line only when it is indexed (`[i]`,
+ * `length`; other array methods work on the built array): for code that takes an array of lines
+ * but looks at a few of them, so that placing an edit in a big file does not split all of it.
+ */
+export function lineView(file: FileText): readonly string[] {
+  let view = lineViews.get(file);
+  if (view === undefined) {
+    view = new Proxy<string[]>([], {
+      get(_target, key) {
+        if (typeof key === 'string') {
+          const code = key.charCodeAt(0);
+          if (code >= 48 && code <= 57) {
+            const i = Number(key);
+            return i < file.lineCount ? file.line(i) : undefined;
+          }
+          if (key === 'length') return file.lineCount;
+        }
+        const value: unknown = Reflect.get(file.lines, key);
+        return typeof value === 'function' ? value.bind(file.lines) : value;
+      },
+      has(_target, key) {
+        return Reflect.has(file.lines, key);
+      },
+    });
+    lineViews.set(file, view);
+  }
+  return view;
+}
+
 const lfViews = new WeakMap<FileText, string>();
 
 /**
