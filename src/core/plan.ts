@@ -60,11 +60,11 @@ export function lineEdit(file: FileText, start: number, end: number, newLines: r
         return line + current;
       })
       .join('');
-    return { start: file.offsets[start], end: file.offsets[end], text };
+    return { start: file.offset(start), end: file.offset(end), text };
   }
   const atEnd = end === lineCount && !file.finalNewline && lineCount > 0;
-  let from = file.offsets[start];
-  const to = file.offsets[end];
+  let from = file.offset(start);
+  const to = file.offset(end);
   if (newLines.length === 0) {
     // Deleting the last lines of a file without a final newline: take the newline before them too.
     if (atEnd && start > 0) from -= file.eolLength(start - 1);
@@ -92,7 +92,7 @@ function rawOffset(file: FileText, lfOffset: number): number {
   let high = file.lineCount - 1;
   let lfStart = 0;
   // Binary search for the line holding the offset; LF line starts are derived from raw offsets.
-  const lfStartOf = (line: number) => file.offsets[line] - (file.bom ? 1 : 0) - crBefore(file, line);
+  const lfStartOf = (line: number) => file.offset(line) - (file.bom ? 1 : 0) - crBefore(file, line);
   while (low <= high) {
     const mid = (low + high) >> 1;
     if (lfStartOf(mid) <= lfOffset) {
@@ -102,9 +102,14 @@ function rawOffset(file: FileText, lfOffset: number): number {
   }
   if (file.lineCount === 0) return file.bom ? 1 : 0;
   const within = lfOffset - lfStartOf(lfStart);
-  const lineLength = file.lineEnd(lfStart) - file.offsets[lfStart];
-  if (within <= lineLength) return file.offsets[lfStart] + within;
-  return file.offsets[lfStart] + lineLength + file.eolLength(lfStart);
+  const lineLength = file.lineEnd(lfStart) - file.offset(lfStart);
+  if (within <= lineLength) return file.offset(lfStart) + within;
+  return file.offset(lfStart) + lineLength + file.eolLength(lfStart);
+}
+
+/** Where line `line` starts in the LF view of the file (`lfView`): its raw offset without the BOM and the CRs of CRLF endings before it. */
+export function lfLineStart(file: FileText, line: number): number {
+  return file.offset(line) - (file.bom ? 1 : 0) - crBefore(file, line);
 }
 
 /**
@@ -119,7 +124,7 @@ export function newlinesBefore(file: FileText, lfOffset: number): number {
   let found = 0;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    if (file.offsets[mid] - (file.bom ? 1 : 0) - crBefore(file, mid) <= lfOffset) {
+    if (file.offset(mid) - (file.bom ? 1 : 0) - crBefore(file, mid) <= lfOffset) {
       found = mid;
       low = mid + 1;
     } else high = mid - 1;

@@ -1,4 +1,5 @@
 import { detectIndentUnit, indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
+import { EditedText } from '../text/editedText';
 import type { FileText } from '../text/fileText';
 import { collapseWhitespace, foldUnicode, trimEnd } from '../text/normalize';
 import { skeletonHash, skeletonHashOf } from '../text/skeletonHash';
@@ -36,15 +37,25 @@ const INDENT_SAMPLE = 2000;
  * read one by one (`line`), so the file's array of lines is built only when someone asks for it.
  */
 export class FileIndex {
-  private exactTable: LineTable | undefined;
-  private skeletonTable: LineTable | undefined;
+  private exactTable: LineLookup | undefined;
+  private skeletonTable: LineLookup | undefined;
   private readonly cache = new Map<Normalisation, (string | undefined)[]>();
+  /**
+   * For a text with edits committed (`EditedText`): the index of the text under them, whose
+   * tables and normalised lines serve every line the edits left alone; the lines the edits wrote
+   * are hashed and normalised here. Committing an edit so costs its size, not the file's.
+   */
+  private readonly under: FileIndex | undefined;
+  private readonly freshCache = new Map<Normalisation, Map<number, string>>();
   private readonly classes = new Map<Normalisation, LineClasses>();
   private readonly widths = new Map<number, Int32Array>();
   private unit: IndentUnit | undefined | null = null;
   private end: number | undefined;
 
-  constructor(readonly file: FileText) {}
+  constructor(readonly file: FileText) {
+    if (file instanceof EditedText) this.under = rootIndexes.get(file.root) ?? new FileIndex(file.root);
+    else if (!rootIndexes.has(file)) rootIndexes.set(file, this);
+  }
 
   /** Every line of the file (builds the file's array of lines: prefer `line` and `lineCount`). */
   get lines(): readonly string[] {
@@ -62,13 +73,23 @@ export class FileIndex {
 
   /** True when line `i` is exactly `text`, compared in place (no string made for the line). */
   lineIs(i: number, text: string): boolean {
-    const start = this.file.offsets[i];
+    if (this.under) return this.file.line(i) === text;
+    const start = this.file.offset(i);
     return this.file.lineEnd(i) - start === text.length && this.file.raw.startsWith(text, start);
   }
 
   /** Line `i` under `kind` (cached). */
   lineUnder(kind: Normalisation, i: number): string {
     if (kind === 'exact') return this.file.line(i);
+    if (this.under) {
+      const root = (this.file as EditedText).rootLineOf(i);
+      if (root !== -1) return this.under.lineUnder(kind, root);
+      let fresh = this.freshCache.get(kind);
+      if (!fresh) this.freshCache.set(kind, (fresh = new Map()));
+      let value = fresh.get(i);
+      if (value === undefined) fresh.set(i, (value = normalisers[kind](this.file.line(i))));
+      return value;
+    }
     let lines = this.cache.get(kind);
     if (!lines) {
       lines = new Array(this.file.lineCount);
@@ -80,6 +101,11 @@ export class FileIndex {
       lines[i] = value;
     }
     return value;
+  }
+
+  /** True once the exact table is built (or, for an edited text, its root's). */
+  get hasExactTable(): boolean {
+    return this.exactTable !== undefined || (this.under?.hasExactTable ?? false);
   }
 
   /** How many lines are exactly `line` or collide with it (an upper bound of its exact matches). */
@@ -165,14 +191,67 @@ export class FileIndex {
     return this.unit;
   }
 
-  private exact(): LineTable {
-    this.exactTable ??= LineTable.build(this.file, exactHashOf);
+  private exact(): LineLookup {
+    this.exactTable ??= this.under ? new EditedLookup(this.under.exact(), this.file as EditedText, exactHashOf) : LineTable.build(this.file, exactHashOf);
     return this.exactTable;
   }
 
-  private skeleton(): LineTable {
-    this.skeletonTable ??= LineTable.build(this.file, skeletonHashOf);
+  private skeleton(): LineLookup {
+    this.skeletonTable ??= this.under ? new EditedLookup(this.under.skeleton(), this.file as EditedText, skeletonHashOf) : LineTable.build(this.file, skeletonHashOf);
     return this.skeletonTable;
+  }
+}
+
+/** The index of each text that edits are committed onto, shared by the indexes of the edited texts. */
+const rootIndexes = new WeakMap<FileText, FileIndex>();
+
+/** The lines of a file that have a hash: how many, and which (ascending). */
+interface LineLookup {
+  count(hash: number): number;
+  positions(hash: number): number[];
+}
+
+/**
+ * The lookup of an edited text: the root's, without the root lines the edits rewrote, with the
+ * lines they wrote, and line numbers moved to the edited text's.
+ */
+class EditedLookup implements LineLookup {
+  /** How many rewritten root lines have each hash. */
+  private readonly removed = new Map<number, number>();
+  /** The lines the edits wrote, by hash. */
+  private readonly written = new Map<number, number[]>();
+
+  constructor(
+    private readonly root: LineLookup,
+    private readonly file: EditedText,
+    hashOf: (text: string, start: number, end: number) => number,
+  ) {
+    const { root: text } = file;
+    for (const r of file.replacedRootLines()) {
+      const hash = hashOf(text.raw, text.offset(r), text.lineEnd(r));
+      this.removed.set(hash, (this.removed.get(hash) ?? 0) + 1);
+    }
+    for (const [i, line] of file.freshLines()) {
+      const hash = hashOf(line, 0, line.length);
+      const lines = this.written.get(hash);
+      if (lines) lines.push(i);
+      else this.written.set(hash, [i]);
+    }
+  }
+
+  count(hash: number): number {
+    return this.root.count(hash) - (this.removed.get(hash) ?? 0) + (this.written.get(hash)?.length ?? 0);
+  }
+
+  positions(hash: number): number[] {
+    const kept = this.file.mapRootLines(this.root.positions(hash));
+    const written = this.written.get(hash);
+    if (!written) return kept;
+    const merged: number[] = [];
+    let a = 0;
+    let b = 0;
+    while (a < kept.length || b < written.length) merged.push(b === written.length || (a < kept.length && kept[a] < written[b]) ? kept[a++] : written[b++]);
+    return merged;
   }
 }
 
@@ -213,7 +292,7 @@ export function exactHashOf(text: string, start: number, end: number): number {
  * (interleaved so one probe touches one cache line): the hash, the last line with that hash (`-1`
  * for an empty slot; earlier lines chain through `next`), and how many lines have it.
  */
-class LineTable {
+class LineTable implements LineLookup {
   private constructor(
     private readonly table: Int32Array,
     private readonly next: Int32Array,
@@ -221,7 +300,7 @@ class LineTable {
 
   /** Hashes every line of `file` with `hashOf(raw, start, end)`: one pass over the flat text. */
   static build(file: FileText, hashOf: (text: string, start: number, end: number) => number): LineTable {
-    const { raw, offsets } = file;
+    const { raw } = file;
     const n = file.lineCount;
     let slots = 16;
     while (slots < n * 2) slots <<= 1;
@@ -233,7 +312,7 @@ class LineTable {
     for (let i = 0; i < n; i++) {
       // The line's end from the offsets: reading each line string's length would touch 100,000
       // scattered objects on a big file.
-      const hash = hashOf(raw, offsets[i], file.lineEnd(i));
+      const hash = hashOf(raw, file.offset(i), file.lineEnd(i));
       let slot = (hash & mask) * 3;
       while (table[slot + 1] !== -1 && table[slot] !== hash) slot = slot + 3 === end ? 0 : slot + 3;
       table[slot] = hash;

@@ -46,7 +46,7 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
     return placeReplace(tx, state, { ...rest, search: quotedSearch });
   }
   // Tool calls only: elsewhere a backslash in the search is the file's own text.
-  const repaired = op.source.format === 'json-tool' && state.exists && state.file ? repairOverEscaped(op.search, op.replacement, lfView(state.file)) : undefined;
+  const repaired = op.source.format === 'json-tool' && state.exists && state.file ? repairOverEscaped(op.search, op.replacement, () => lfView(state.file!)) : undefined;
   if (!repaired) return replaceAsWritten(tx, state, op);
   const recordsBefore = state.records.length;
   replaceAsWritten(tx, state, { ...op, ...repaired });

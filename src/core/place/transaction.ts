@@ -5,6 +5,7 @@ import { resolvePath } from '../paths';
 import { FileIndex } from '../locate/fileIndex';
 import { overlapsRange } from '../locate/ranges';
 import { TextPlan, type TextEdit } from '../plan';
+import { EditedText } from '../text/editedText';
 import { looksBinary, splitFileText, type FileText } from '../text/fileText';
 import type { FileChange, PlanOptions, PlanResult, ReadFile } from '../pipeline';
 
@@ -32,8 +33,8 @@ export interface FileState {
   readonly path: string;
   /** The text the plan started from; undefined when the file did not exist. */
   readonly original: string | undefined;
-  /** The text edits are currently located against (the original, or a later base after a sequential commit). */
-  base: string | undefined;
+  /** The text edits are currently located against (the original, or a later base after a sequential commit): `file.raw`. */
+  readonly base: string | undefined;
   file: FileText | undefined;
   index: FileIndex | undefined;
   /** Edits placed on `base` and not yet committed to it. */
@@ -129,7 +130,9 @@ export class Transaction {
     const state: FileState = {
       path,
       original: text,
-      base: text,
+      get base() {
+        return this.file?.raw;
+      },
       file: text === undefined ? undefined : splitFileText(text),
       index: undefined,
       pending: [],
@@ -174,14 +177,23 @@ export class Transaction {
       const frozen = freeze(record, state);
       if (frozen.newStartLine !== undefined && frozen.newEndLine !== undefined) record.placed = { newStartLine: frozen.newStartLine, newEndLine: frozen.newEndLine };
     }
-    this.rebase(state, new TextPlan(state.pending).apply(state.base ?? ''));
+    // The edited text is read through the old one and the edits (see EditedText): committing
+    // costs the edits' size; the text is built when it is read whole, or as a last resort.
+    const plan = new TextPlan(state.pending);
+    const edited = state.file && EditedText.of(state.file, plan.edits);
+    if (edited) this.rebaseOnto(state, edited);
+    else this.rebase(state, plan.apply(state.base ?? ''));
     for (const record of state.records) record.edits = [];
   }
 
   /** Makes `text` the state's base with nothing pending (a created file, a committed one). */
   rebase(state: FileState, text: string): void {
-    state.base = text;
-    state.file = splitFileText(text);
+    this.rebaseOnto(state, splitFileText(text));
+  }
+
+  /** Makes `file` the state's base with nothing pending. */
+  private rebaseOnto(state: FileState, file: FileText): void {
+    state.file = file;
     state.index = undefined;
     state.pending = [];
     state.taken = [];
@@ -271,7 +283,8 @@ function freeze(record: EditRecord, state: FileState): EditReceipt {
     ...(record.warnings.length ? { warnings: record.warnings } : {}),
   };
   if (record.status === 'applied' && record.edits.length === 0 && record.placed) return { ...base, ...record.placed };
-  if (record.status !== 'applied' || record.edits.length === 0 || !state.base || !state.file) return base;
+  // An empty base (its length, without building an edited text) has no lines to move.
+  if (record.status !== 'applied' || record.edits.length === 0 || !state.file || state.file.offset(state.file.lineCount) === 0) return base;
   const file = state.file;
   const first = record.edits.reduce((a, b) => (a.start <= b.start ? a : b));
   const shift = linesAddedBefore(state.pending, file, first.start);
@@ -314,7 +327,7 @@ function lineAt(file: FileText, offset: number): number {
   let found = 0;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    if (file.offsets[mid] <= offset) {
+    if (file.offset(mid) <= offset) {
       found = mid;
       low = mid + 1;
     } else high = mid - 1;

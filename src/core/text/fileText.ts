@@ -27,6 +27,8 @@ export interface FileText {
   readonly hasCrlf: boolean;
   /** Line `i` without its terminator (`lines[i]`, without building `lines`). */
   line(i: number): string;
+  /** Where line `i` starts in `raw` (`offsets[i]`; `offset(lineCount)` is the text's length). */
+  offset(i: number): number;
   /** Where line `i`'s content ends in `raw` (its terminator starts there). */
   lineEnd(i: number): number;
   /** The length of line `i`'s terminator: 1 for LF, 2 for CRLF, 0 for a last line without one. */
@@ -115,6 +117,10 @@ class SplitText implements FileText {
 
   line(i: number): string {
     return this.linesCache !== undefined ? this.linesCache[i] : this.raw.slice(this.offsets[i], this.lineEnd(i));
+  }
+
+  offset(i: number): number {
+    return this.offsets[i];
   }
 
   lineEnd(i: number): number {

@@ -1,0 +1,73 @@
+import * as assert from 'node:assert/strict';
+import { TextPlan, type TextEdit } from '../../../src/core/plan';
+import { EditedText } from '../../../src/core/text/editedText';
+import { splitFileText, type FileText } from '../../../src/core/text/fileText';
+
+/** A small deterministic PRNG so failures reproduce. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}
+
+/** Every accessor of `file` against `splitFileText` of the text it stands for. */
+function assertReadsAs(file: FileText, raw: string, label: string): void {
+  const split = splitFileText(raw);
+  assert.equal(file.lineCount, split.lineCount, `${label}: lineCount`);
+  for (let i = 0; i < split.lineCount; i++) {
+    assert.equal(file.line(i), split.line(i), `${label}: line ${i}`);
+    assert.equal(file.offset(i), split.offset(i), `${label}: offset ${i}`);
+    assert.equal(file.lineEnd(i), split.lineEnd(i), `${label}: lineEnd ${i}`);
+    assert.equal(file.eolLength(i), split.eolLength(i), `${label}: eolLength ${i}`);
+  }
+  assert.equal(file.offset(split.lineCount), raw.length, `${label}: end offset`);
+  assert.deepEqual([file.bom, file.eol, file.finalNewline, file.hasCrlf], [split.bom, split.eol, split.finalNewline, split.hasCrlf], `${label}: conventions`);
+  assert.equal(file.raw, raw, `${label}: raw`);
+  assert.deepEqual(file.lines, split.lines, `${label}: lines`);
+  assert.deepEqual(file.eols, split.eols, `${label}: eols`);
+  assert.deepEqual(Array.from(file.offsets), Array.from(split.offsets), `${label}: offsets`);
+}
+
+/** Up to `count` random non-overlapping edits of `raw` after its BOM, in order, inserting and removing newlines too. */
+function randomEdits(rand: () => number, raw: string, count: number): TextEdit[] {
+  const first = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const pieces = ['', 'x', '\n', 'ab\n', '\r\n', '\r', 'new line\nand another\n', 'tail'];
+  const points = Array.from({ length: 2 * count }, () => first + Math.floor(rand() * (raw.length - first + 1))).sort((a, b) => a - b);
+  const edits: TextEdit[] = [];
+  for (let k = 0; k + 1 < points.length; k += 2) {
+    if (rand() < 0.3) edits.push({ start: points[k], end: points[k], text: pieces[Math.floor(rand() * pieces.length)] });
+    else edits.push({ start: points[k], end: points[k + 1], text: pieces[Math.floor(rand() * pieces.length)] });
+  }
+  return edits;
+}
+
+describe('EditedText', () => {
+  it('reads line by line as the edited text split afresh, through rounds of edits on edits', () => {
+    const rand = random(17);
+    const lineTexts = ['', 'a', 'bb', '  c', 'x\r', 'line'];
+    const endings = ['\n', '\r\n'];
+    for (let c = 0; c < 600; c++) {
+      let raw = c % 4 === 0 ? '\ufeff' : '';
+      const count = Math.floor(rand() * 12);
+      for (let i = 0; i < count; i++) raw += lineTexts[Math.floor(rand() * lineTexts.length)] + (i === count - 1 && rand() < 0.3 ? '' : endings[Math.floor(rand() * 2)]);
+      let file: FileText = splitFileText(raw);
+      for (let round = 0; round < 4; round++) {
+        const edits = randomEdits(rand, raw, 1 + Math.floor(rand() * 4));
+        const plan = new TextPlan(edits);
+        const next = EditedText.of(file, plan.edits);
+        assert.ok(next, `case ${c}, round ${round}: edits after the BOM are composed`);
+        raw = plan.apply(raw);
+        assertReadsAs(next, raw, `case ${c}, round ${round}, ${JSON.stringify(raw)}`);
+        file = next;
+      }
+    }
+  });
+
+  it('leaves edits that reach into the BOM or past the end to the caller', () => {
+    const file = splitFileText('\ufeffa\nb\n');
+    assert.equal(EditedText.of(file, [{ start: 0, end: 1, text: '' }]), undefined);
+    assert.equal(EditedText.of(file, [{ start: 4, end: 9, text: 'x' }]), undefined);
+    assert.ok(EditedText.of(file, [{ start: 1, end: 1, text: 'x' }]));
+  });
+});
