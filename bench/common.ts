@@ -72,18 +72,19 @@ export function stats(samples: readonly number[]): Stats {
   return { median, min: sorted[0], p90: at(0.9), max: sorted[sorted.length - 1], runs: sorted.length };
 }
 
-const gc = (globalThis as { gc?: () => void }).gc;
-
 /**
- * Times `run` `runs` times after `warmup` untimed runs, collecting garbage before each timed run
- * when node was started with --expose-gc (bench/run.mjs does), so runs do not pay for each other.
+ * Times `run` `runs` times after `warmup` untimed runs, back to back, as a host that handles reply
+ * after reply runs them: each run's garbage is collected during the runs after it, so the
+ * collector's work is shared out in proportion to what each allocates. (Forcing a full collection
+ * before each run, as this bench once did, made the runs after it two to three times slower than
+ * a warm process runs them: a full collection shrinks the young generation, and the next run's
+ * allocations pay for regrowing it.)
  */
 export function measure<T>(run: () => T, runs = 15, warmup = 3, results?: T[]): Stats & { cpu: Stats } {
   for (let i = 0; i < warmup; i++) run();
   const samples: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
-    gc?.();
     const cpuStarted = process.cpuUsage();
     const started = performance.now();
     const result = run();
@@ -106,10 +107,11 @@ export interface Paired {
 }
 
 /**
- * Times `run` and `floor` alternately, `runs` times each after `warmup` untimed pairs, garbage
- * collected before each. Timing them back to back in one loop makes their ratio steady on a busy
- * machine: whatever slows one iteration down slows both. The ratio is the median of the
- * per-iteration ratios.
+ * Times `run` and `floor` alternately, `runs` times each after `warmup` untimed pairs, back to
+ * back (see `measure`). Timing them in one loop makes their ratio steady on a busy machine:
+ * whatever slows one iteration down slows both. The ratio is the median of the per-iteration
+ * ratios; the floor's own garbage (a split allocates a string per line) is collected along the
+ * way like the case's.
  */
 export function measurePaired<T>(run: () => T, floor: () => unknown, runs = 15, warmup = 3, results?: T[]): Paired {
   for (let i = 0; i < warmup; i++) {
@@ -121,11 +123,9 @@ export function measurePaired<T>(run: () => T, floor: () => unknown, runs = 15, 
   const floors: number[] = [];
   const ratios: number[] = [];
   for (let i = 0; i < runs; i++) {
-    gc?.();
     let started = performance.now();
     floor();
     const floorTime = performance.now() - started;
-    gc?.();
     const cpuStarted = process.cpuUsage();
     started = performance.now();
     const result = run();

@@ -56,8 +56,8 @@ try {
   process.exit(2);
 }
 
-// --expose-gc lets the bench collect garbage between timed runs, so one run's garbage is not
-// billed to the next.
+// --expose-gc lets a stress row collect its input's garbage before it is timed (timed runs go
+// back to back: see measure in bench/common.ts).
 const result = spawnSync(process.execPath, ['--expose-gc', '--enable-source-maps', path.join(outdir, `${which}.js`), ...args], {
   cwd: root,
   stdio: 'inherit',

@@ -22,6 +22,8 @@ export function normaliseLine(line: string, kind: Normalisation): string {
 
 /** How many lines `detectIndentUnit` looks at. */
 const INDENT_SAMPLE = 2000;
+/** How many lines the blank-line style is read from (as re-anchoring reads it). */
+const BLANK_SAMPLE = 2000;
 
 /**
  * A file prepared for matching, built once per file and shared by every op of a reply.
@@ -50,6 +52,8 @@ export class FileIndex {
   private readonly classes = new Map<Normalisation, LineClasses>();
   private readonly widths = new Map<number, Int32Array>();
   private unit: IndentUnit | undefined | null = null;
+  private blankStyle: boolean | undefined;
+  private blanks: { empty: Int32Array; spaced: Int32Array } | undefined;
   private end: number | undefined;
 
   constructor(readonly file: FileText) {
@@ -181,8 +185,67 @@ export class FileIndex {
     return this.end;
   }
 
+  /**
+   * Whether most blank lines among the file's first 2,000 hold whitespace rather than nothing
+   * (the file's blank-line style, for re-anchoring). For an edited text, the lines the edits left
+   * alone are counted by the root's running counts, so each commit costs its edits, not 2,000 lines.
+   */
+  get blanksIndented(): boolean {
+    if (this.blankStyle === undefined) {
+      const limit = Math.min(this.file.lineCount, BLANK_SAMPLE);
+      let empty = 0;
+      let spaced = 0;
+      const countLine = (line: string) => {
+        if (line === '') empty++;
+        else if (isBlank(line)) spaced++;
+      };
+      if (this.under) {
+        // Root runs between the rewritten regions, then each region's own lines.
+        let at = 0;
+        let root = 0;
+        const runTo = (end: number) => {
+          const counts = this.under!.blankCounts(root + (end - at));
+          empty += counts.empty[root + (end - at)] - counts.empty[root];
+          spaced += counts.spaced[root + (end - at)] - counts.spaced[root];
+        };
+        for (const region of (this.file as EditedText).regions) {
+          if (region.newStart >= limit) break;
+          runTo(region.newStart);
+          for (let j = 0; j < region.lines.length && region.newStart + j < limit; j++) countLine(region.lines[j]);
+          at = region.newStart + region.lines.length;
+          root = region.rootTo;
+        }
+        if (at < limit) runTo(limit);
+      } else {
+        const counts = this.blankCounts(limit);
+        empty = counts.empty[limit];
+        spaced = counts.spaced[limit];
+      }
+      this.blankStyle = spaced > empty;
+    }
+    return this.blankStyle;
+  }
+
+  /** Running counts of empty and whitespace-only lines among the first `end` lines (at least), grown on demand. */
+  private blankCounts(end: number): { empty: Int32Array; spaced: Int32Array } {
+    if (!this.blanks || this.blanks.empty.length <= end) {
+      const size = Math.min(this.file.lineCount, Math.max(end, 2 * (this.blanks?.empty.length ?? BLANK_SAMPLE)));
+      const empty = new Int32Array(size + 1);
+      const spaced = new Int32Array(size + 1);
+      for (let i = 0; i < size; i++) {
+        const line = this.file.line(i);
+        empty[i + 1] = empty[i] + (line === '' ? 1 : 0);
+        spaced[i + 1] = spaced[i] + (line !== '' && isBlank(line) ? 1 : 0);
+      }
+      this.blanks = { empty, spaced };
+    }
+    return this.blanks;
+  }
+
   /** The file's indentation unit, or undefined when no line is indented. */
   get indentUnit(): IndentUnit | undefined {
+    // Edits below the lines the unit is read from leave it as it was.
+    if (this.unit === null && this.under && (this.file as EditedText).unchangedHead >= INDENT_SAMPLE) this.unit = this.under.indentUnit;
     if (this.unit === null) {
       const sample: string[] = [];
       for (let i = 0; i < Math.min(this.file.lineCount, INDENT_SAMPLE); i++) sample.push(this.file.line(i));
@@ -201,6 +264,9 @@ export class FileIndex {
     return this.skeletonTable;
   }
 }
+
+/** Per rewritten region (its lines) and hash function: the hashes of the root lines it replaced and of its own lines. */
+const regionHashes = new WeakMap<readonly string[], Map<Function, { replaced: Int32Array; written: Int32Array }>>();
 
 /** The index of each text that edits are committed onto, shared by the indexes of the edited texts. */
 const rootIndexes = new WeakMap<FileText, FileIndex>();
@@ -227,15 +293,25 @@ class EditedLookup implements LineLookup {
     hashOf: (text: string, start: number, end: number) => number,
   ) {
     const { root: text } = file;
-    for (const r of file.replacedRootLines()) {
-      const hash = hashOf(text.raw, text.offset(r), text.lineEnd(r));
-      this.removed.set(hash, (this.removed.get(hash) ?? 0) + 1);
-    }
-    for (const [i, line] of file.freshLines()) {
-      const hash = hashOf(line, 0, line.length);
-      const lines = this.written.get(hash);
-      if (lines) lines.push(i);
-      else this.written.set(hash, [i]);
+    for (const region of file.regions) {
+      // A region's hashes are kept with its lines: later commits that leave it alone reuse them.
+      let hashes = regionHashes.get(region.lines)?.get(hashOf);
+      if (!hashes) {
+        const replaced = new Int32Array(region.rootTo - region.rootFrom);
+        for (let r = region.rootFrom; r < region.rootTo; r++) replaced[r - region.rootFrom] = hashOf(text.raw, text.offset(r), text.lineEnd(r));
+        const written = new Int32Array(region.lines.length);
+        region.lines.forEach((line, j) => (written[j] = hashOf(line, 0, line.length)));
+        hashes = { replaced, written };
+        let byFunction = regionHashes.get(region.lines);
+        if (!byFunction) regionHashes.set(region.lines, (byFunction = new Map()));
+        byFunction.set(hashOf, hashes);
+      }
+      for (const hash of hashes.replaced) this.removed.set(hash, (this.removed.get(hash) ?? 0) + 1);
+      hashes.written.forEach((hash, j) => {
+        const lines = this.written.get(hash);
+        if (lines) lines.push(region.newStart + j);
+        else this.written.set(hash, [region.newStart + j]);
+      });
     }
   }
 

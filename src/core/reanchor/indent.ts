@@ -37,7 +37,7 @@ export interface IndentFrame {
 }
 
 /** Measures the reply's indentation against the file's on the matched lines. */
-export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch): IndentFrame {
+export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, fileBlanksIndented?: () => boolean): IndentFrame {
   const aligned: { reply: string; file: string }[] = [];
   needle.lines.forEach((line, i) => {
     const place: Alignment = match.alignment[i];
@@ -52,14 +52,15 @@ export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit |
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
   const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
-  return { verbatim, unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match) };
+  return { verbatim, unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented) };
 }
 
 /**
  * How the file writes blank lines: as the matched lines do when they have any, else as most of
- * the file's first 2,000 lines do; whitespace-only (true) or empty (false).
+ * the file's first 2,000 lines do (`fileBlanksIndented`, when the caller knows it); whitespace-only
+ * (true) or empty (false).
  */
-function blanksHoldIndentation(fileLines: readonly string[], match: LineMatch): boolean {
+function blanksHoldIndentation(fileLines: readonly string[], match: LineMatch, fileBlanksIndented?: () => boolean): boolean {
   let indented = 0;
   let empty = 0;
   const count = (from: number, to: number) => {
@@ -70,19 +71,10 @@ function blanksHoldIndentation(fileLines: readonly string[], match: LineMatch): 
     }
   };
   count(match.start, match.end);
-  if (indented + empty > 0) return indented > empty;
-  // The file's own style, counted once per file: every edit of a big reply asked it again.
-  let style = fileBlankStyle.get(fileLines);
-  if (style === undefined) {
-    count(0, Math.min(fileLines.length, 2000));
-    style = indented > empty;
-    fileBlankStyle.set(fileLines, style);
-  }
-  return style;
+  if (indented + empty === 0 && fileBlanksIndented) return fileBlanksIndented();
+  if (indented + empty === 0) count(0, Math.min(fileLines.length, 2000));
+  return indented > empty;
 }
-
-/** Per file (its lines), whether most blank lines of its first 2,000 lines hold whitespace. */
-const fileBlankStyle = new WeakMap<readonly string[], boolean>();
 
 /**
  * The line re-indented for the file, relative to `anchor` (a neighbouring line whose place in the

@@ -36,6 +36,11 @@ export interface ReanchorInput {
    * is written as the reply has it: the model wrote the line it wants. @default false
    */
   readonly quotedContext?: boolean;
+  /**
+   * Whether most blank lines of the file's first 2,000 hold whitespace, when the caller knows it
+   * (the file's index keeps it): otherwise they are counted from `fileLines` on every call.
+   */
+  readonly fileBlanksIndented?: () => boolean;
 }
 
 /** One line to write, before its indentation is settled. */
@@ -65,7 +70,7 @@ export function reanchor(input: ReanchorInput): Reanchored {
   const { needle, replacement, match, fileLines } = input;
   const aligned = alignSteps(needle, replacement, input.replacementElisions);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
-  const frame = indentFrame(fileLines, input.fileUnit, needle, replacement, match);
+  const frame = indentFrame(fileLines, input.fileUnit, needle, replacement, match, input.fileBlanksIndented);
   const anchorOf = (n: number): IndentAnchor | undefined => {
     const place = match.alignment[n];
     if (typeof place !== 'number' || isBlank(needle.lines[n]) || needle.elisions.has(n)) return undefined;

@@ -146,6 +146,11 @@ export class EditedText implements FileText {
     return this.offsetsCache;
   }
 
+  /** How many lines at the start are the root's, unchanged (before the first rewritten region). */
+  get unchangedHead(): number {
+    return this.placed.length > 0 ? this.placed[0].rootFrom : this.lineCount;
+  }
+
   /** The root line shown as line `i` (`lineCount` maps past the root's end), or -1 for a line of a rewritten region. */
   rootLineOf(i: number): number {
     const k = this.regionAt(i);
@@ -154,14 +159,12 @@ export class EditedText implements FileText {
     return i < region.newStart + region.lines.length ? -1 : i - region.lineShift;
   }
 
-  /** The rewritten regions' lines: their indexes in this text, and their contents. */
-  *freshLines(): Generator<[number, string]> {
-    for (const region of this.placed) for (let j = 0; j < region.lines.length; j++) yield [region.newStart + j, region.lines[j]];
-  }
-
-  /** The root lines rewritten away. */
-  *replacedRootLines(): Generator<number> {
-    for (const region of this.placed) for (let r = region.rootFrom; r < region.rootTo; r++) yield r;
+  /**
+   * The rewritten regions: the root lines each replaces, its lines, and the index of its first
+   * line here. A region keeps its `lines` array through later commits that leave it alone.
+   */
+  get regions(): readonly { readonly rootFrom: number; readonly rootTo: number; readonly lines: readonly string[]; readonly newStart: number }[] {
+    return this.placed;
   }
 
   /**

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { TextPlan, type TextEdit } from '../../../src/core/plan';
+import { FileIndex } from '../../../src/core/locate/fileIndex';
 import { EditedText } from '../../../src/core/text/editedText';
 import { splitFileText, type FileText } from '../../../src/core/text/fileText';
 
@@ -27,6 +28,22 @@ function assertReadsAs(file: FileText, raw: string, label: string): void {
   assert.deepEqual(file.lines, split.lines, `${label}: lines`);
   assert.deepEqual(file.eols, split.eols, `${label}: eols`);
   assert.deepEqual(Array.from(file.offsets), Array.from(split.offsets), `${label}: offsets`);
+}
+
+/** The edited text's index against an index of the text split afresh: what it tells of lines and of the file. */
+function assertIndexedAs(file: FileText, raw: string, label: string): void {
+  const edited = new FileIndex(file);
+  const fresh = new FileIndex(splitFileText(raw));
+  assert.deepEqual([edited.blanksIndented, edited.indentUnit, edited.contentEnd], [fresh.blanksIndented, fresh.indentUnit, fresh.contentEnd], `${label}: file properties`);
+  for (let i = 0; i < fresh.lineCount; i++) {
+    const line = fresh.line(i);
+    assert.equal(edited.countExact(line), fresh.countExact(line), `${label}: exact count of line ${i}`);
+    assert.deepEqual(edited.linesExact(line), fresh.linesExact(line), `${label}: exact lines like ${i}`);
+    assert.equal(edited.countLike(line), fresh.countLike(line), `${label}: skeleton count of line ${i}`);
+    assert.deepEqual(edited.linesLike(line), fresh.linesLike(line), `${label}: skeleton lines like ${i}`);
+    assert.equal(edited.lineUnder('fold', i), fresh.lineUnder('fold', i), `${label}: folded line ${i}`);
+    assert.equal(edited.lineIs(i, line), true);
+  }
 }
 
 /** Up to `count` random non-overlapping edits of `raw` after its BOM, in order, inserting and removing newlines too. */
@@ -59,7 +76,27 @@ describe('EditedText', () => {
         assert.ok(next, `case ${c}, round ${round}: edits after the BOM are composed`);
         raw = plan.apply(raw);
         assertReadsAs(next, raw, `case ${c}, round ${round}, ${JSON.stringify(raw)}`);
+        assertIndexedAs(next, raw, `case ${c}, round ${round}, ${JSON.stringify(raw)}`);
         file = next;
+      }
+    }
+  });
+
+  it('keeps what the first 2,000 lines of a big file say (blank-line style, indent unit) through edits above and below them', () => {
+    const rand = random(29);
+    for (let c = 0; c < 30; c++) {
+      const lines = Array.from({ length: 2500 + Math.floor(rand() * 1000) }, (_, i) => (rand() < 0.1 ? (rand() < 0.5 ? '' : '    ') : ' '.repeat(2 * (i % 4)) + `line ${i}`));
+      let raw = lines.join('\n') + '\n';
+      let file: FileText = splitFileText(raw);
+      for (let round = 0; round < 4; round++) {
+        // Mostly blank lines written or removed, around line 2,000 and anywhere.
+        const edits = randomEdits(rand, raw, 3).map((edit) => ({ ...edit, text: rand() < 0.5 ? '\n\n' : '  \n' }));
+        const plan = new TextPlan(edits);
+        file = EditedText.of(file, plan.edits)!;
+        raw = plan.apply(raw);
+        const edited = new FileIndex(file);
+        const fresh = new FileIndex(splitFileText(raw));
+        assert.deepEqual([edited.blanksIndented, edited.indentUnit, edited.contentEnd, edited.lineCount], [fresh.blanksIndented, fresh.indentUnit, fresh.contentEnd, fresh.lineCount], `case ${c}, round ${round}`);
       }
     }
   });
