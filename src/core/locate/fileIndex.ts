@@ -61,6 +61,11 @@ export class FileIndex {
     else if (!rootIndexes.has(file)) rootIndexes.set(file, this);
   }
 
+  /** The index of the text the file's committed edits lie on (itself when none): what a reply's work on the file is counted against. */
+  get rootIndex(): FileIndex {
+    return this.under ?? this;
+  }
+
   /** Every line of the file (builds the file's array of lines: prefer `line` and `lineCount`). */
   get lines(): readonly string[] {
     return this.file.lines;

@@ -1,4 +1,4 @@
-import { lineDistance } from '../text/lineDistance';
+import { lineDistance, PATTERN_LIMIT, withDistancesFrom } from '../text/lineDistance';
 import type { Candidate } from '../receipt';
 import { isBlank } from '../text/indentation';
 import { normaliseLine, type FileIndex } from './fileIndex';
@@ -9,10 +9,25 @@ import type { Needle } from './matcher';
 export interface NearestReport {
   readonly candidates: Candidate[];
   readonly firstDifference?: { readonly searchLine: string; readonly fileLine: string; readonly line: number };
+  /**
+   * True when the file was not scanned line by line for this search: the reply's earlier failed
+   * searches in the file had spent `SCAN_BUDGET` (the candidates come from shared lines and the
+   * line hint only).
+   */
+  readonly scanSkipped?: boolean;
 }
 
 /** Files longer than this are not scanned line by line for a candidate when no line votes. */
 const scanLimit = 50_000;
+
+/**
+ * Lines a reply's failed searches may measure, per file, in their scans for the nearest line:
+ * counted as the first engine measured them (every line of about the wanted length), at about
+ * 0.5 µs a line on the development machine, so a second of that work before the budget is spent. A reply of a thousand near misses on one file stalled for seconds on these scans; past
+ * the budget its blocks are still refused, with the candidates their shared lines give.
+ */
+const SCAN_BUDGET = 2_000_000;
+const scanned = new WeakMap<FileIndex, number>();
 
 /**
  * Finds up to `count` places in the file that look most like the needle, for error messages:
@@ -28,6 +43,7 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
   if (lineCount === 0) return { candidates: [] };
   const scope = { from: 0, to: lineCount, fuzzyThreshold: 0 };
   const starts = new Set<number>();
+  let scanSkipped = false;
   const votes = votedWindows(index, needle, scope, { ...defaultFuzzyLimits, maxVotesPerLine: 256 });
   [...votes].sort((a, b) => b[1] - a[1]).slice(0, 48).forEach(([start]) => starts.add(start));
   if (lineHint !== undefined) {
@@ -35,7 +51,17 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
   }
   if (starts.size < count && lineCount <= scanLimit) {
     const first = needle.lines.findIndex((line, i) => !isBlank(line) && !needle.elisions.has(i));
-    if (first !== -1) for (const line of nearestLines(index, normaliseLine(needle.lines[first], 'fold'), 8)) starts.add(line - first);
+    if (first !== -1) {
+      const wanted = normaliseLine(needle.lines[first], 'fold');
+      // The budget is the file's for the whole reply: kept on the index of the text edits are committed onto.
+      const owner = index.rootIndex;
+      const work = (scanned.get(owner) ?? 0) + eligibleLines(index, wanted.length);
+      if (work > SCAN_BUDGET) scanSkipped = true;
+      else {
+        scanned.set(owner, work);
+        for (const line of nearestLines(index, wanted, 8)) starts.add(line - first);
+      }
+    }
   }
   const scored: ScoredWindow[] = [];
   for (const raw of starts) {
@@ -58,11 +84,17 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
     text: linesOf(index, window.start, Math.min(window.end, lineCount)),
   }));
   const best = kept[0];
-  if (!best) return { candidates };
+  if (!best) return scanSkipped ? { candidates, scanSkipped } : { candidates };
   const k = best.differing[0];
   const firstDifference =
     k === undefined ? undefined : { searchLine: needle.lines[k], fileLine: best.start + k < lineCount ? index.line(best.start + k) : '', line: best.start + k + 1 };
-  return { candidates, firstDifference };
+  return scanSkipped ? { candidates, firstDifference, scanSkipped } : { candidates, firstDifference };
+}
+
+/** How many lines of the file are within the wanted length of it (those a scan would measure). */
+function eligibleLines(index: FileIndex, length: number): number {
+  const { from } = bucketsOf(index);
+  return from[Math.min(from.length - 1, 2 * length + 1)];
 }
 
 /**
@@ -139,9 +171,9 @@ function nearestLines(index: FileIndex, wanted: string, count: number): number[]
   }
   const best: { d: number; line: number }[] = [];
   const beats = (d: number, line: number, than: { d: number; line: number }) => d < than.d || (d === than.d && line < than.line);
-  const measure = (line: number) => {
+  const measure = (line: number, distance: (text: string) => number) => {
     const text = index.lineUnder('fold', line);
-    const d = lineDistance(text, wanted) / Math.max(1, text.length, w);
+    const d = distance(text) / Math.max(1, text.length, w);
     if (best.length === count && !beats(d, line, best[count - 1])) return;
     let slot = best.length;
     while (slot > 0 && beats(d, line, best[slot - 1])) slot--;
@@ -159,12 +191,19 @@ function nearestLines(index: FileIndex, wanted: string, count: number): number[]
     if (seeds.length > count) seeds.pop();
   }
   const seeded = new Set(seeds);
-  for (const c of seeds) measure(candidates[c]);
-  for (let c = 0; c < candidates.length; c++) {
-    if (seeded.has(c)) continue;
-    if (best.length === count && !beats(bounds[c], candidates[c], best[count - 1])) continue;
-    measure(candidates[c]);
-  }
+  const measureAll = (distance: (text: string) => number) => {
+    for (const c of seeds) measure(candidates[c], distance);
+    for (let c = 0; c < candidates.length; c++) {
+      if (seeded.has(c)) continue;
+      if (best.length === count && !beats(bounds[c], candidates[c], best[count - 1])) continue;
+      measure(candidates[c], distance);
+    }
+  };
+  // The candidates are at most twice the wanted length: for a wanted line of up to PATTERN_LIMIT
+  // characters every distance is exact (lineDistance's own exact case), measured with the line's
+  // masks set once.
+  if (w <= PATTERN_LIMIT) withDistancesFrom(wanted, measureAll);
+  else measureAll((text) => lineDistance(text, wanted));
   return best.map((entry) => entry.line);
 }
 

@@ -161,7 +161,9 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     ? `the hunk was not found as it is in ${state.path}, and its nearest place does not fit: ${looseRefusal.slice(LOOSE_REFUSED.length)}`
     : best
       ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)`
-      : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
+      : report.scanSkipped
+        ? `the search text was not found in ${state.path} (this reply has too many such blocks for their nearest lines to be looked for)`
+        : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
   tx.fail('NO_MATCH', block, state.path, message, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
 }
 
