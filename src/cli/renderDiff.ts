@@ -40,7 +40,7 @@ function patchOf(from: string, to: string, oldText: string, newText: string): st
   }
   const parts = new Parts();
   parts.equal(oldLines.slice(0, head));
-  diffRegion(oldLines, head, oldLines.length - tail, newLines, head, newLines.length - tail, parts);
+  diffBySync(oldLines, head, oldLines.length - tail, newLines, head, newLines.length - tail, parts);
   parts.equal(oldLines.slice(oldLines.length - tail));
   return formatPatch({ oldFileName: from, newFileName: to, oldHeader: '', newHeader: '', hunks: hunksOf(parts.list) }).replace(/^=+\n/, '');
 }
@@ -83,6 +83,59 @@ class Parts {
       else this.list.splice(this.list.length - 1, 0, { kind, lines: [...lines] });
     } else this.list.push({ kind, lines: [...lines] });
   }
+}
+
+/** How far (lines skipped on both sides together) `diffBySync` looks for the texts to agree again. */
+const SYNC_REACH = 64;
+/** How many equal lines in a row count as the texts agreeing again. */
+const SYNC_RUN = 3;
+
+/**
+ * Diffs lines [a0, a1) of `a` against [b0, b1) of `b` into `parts`, walking both: equal lines
+ * are kept, and at a difference the nearest place where both agree again for `SYNC_RUN` lines
+ * (fewest lines skipped first) ends the change. Linear in the texts when the changes are small
+ * and scattered (a reply of many edits); where no agreement is near, a stretch of both is left
+ * to `diffRegion`.
+ */
+function diffBySync(a: readonly string[], a0: number, a1: number, b: readonly string[], b0: number, b1: number, parts: Parts): void {
+  let i = a0;
+  let j = b0;
+  const agree = (p: number, q: number) => {
+    for (let k = 0; k < SYNC_RUN; k++) {
+      if (p + k === a1 && q + k === b1) return true;
+      if (p + k >= a1 || q + k >= b1 || a[p + k] !== b[q + k]) return false;
+    }
+    return true;
+  };
+  while (i < a1 && j < b1) {
+    const start = i;
+    while (i < a1 && j < b1 && a[i] === b[j]) {
+      i++;
+      j++;
+    }
+    parts.equal(a.slice(start, i));
+    if (i === a1 || j === b1) break;
+    let synced = false;
+    for (let reach = 1; reach <= SYNC_REACH && !synced; reach++) {
+      for (let skipA = 0; skipA <= reach && !synced; skipA++) {
+        const skipB = reach - skipA;
+        if (i + skipA > a1 || j + skipB > b1 || !agree(i + skipA, j + skipB)) continue;
+        parts.change(a.slice(i, i + skipA), b.slice(j, j + skipB));
+        i += skipA;
+        j += skipB;
+        synced = true;
+      }
+    }
+    if (!synced) {
+      // Nothing agrees near: a stretch of both is diffed as it is, and the walk goes on after it.
+      const endA = Math.min(a1, i + 4 * SYNC_REACH);
+      const endB = Math.min(b1, j + 4 * SYNC_REACH);
+      diffRegion(a, i, endA, b, j, endB, parts);
+      i = endA;
+      j = endB;
+    }
+  }
+  parts.change(a.slice(i, a1), b.slice(j, b1));
 }
 
 /** Diffs lines [a0, a1) of `a` against [b0, b1) of `b` into `parts`. */
