@@ -19,7 +19,7 @@ import { createStreamingParser } from '../src/core/parse/streaming';
 import { measure, measurePaired, ms, repoRoot, stats, table, typescriptLines, type Paired, type Stats } from './common';
 import { applyExpected, generateEdits, nearMissEdits, replyIn, replyFormats, searchReplaceBlock, type GeneratedEdit, type ReplyFormat } from './edits';
 import { mixedReply } from './replyMix';
-import { cliCase, runStressChild, runStressRow, stressCases, type StressResult } from './stress';
+import { cliCases, runStressChild, runStressRow, stressCases, type StressResult } from './stress';
 
 interface Options {
   seed: number;
@@ -235,7 +235,7 @@ warnIfLoaded();
 const stress: StressResult[] = [];
 if (options.stress) {
   const bundle = process.argv[1];
-  for (const id of [...stressCases.map((c) => c.id), cliCase.id]) {
+  for (const id of [...stressCases.map((c) => c.id), ...cliCases.map((c) => c.id)]) {
     const result = runStressRow(id, options.stressRuns, bundle);
     stress.push(result);
     say(`stress ${id}: ${result.error ? `failed: ${result.error}` : `${ms(result.ms)} ms, peak ${result.peakMB.toFixed(0)} MB, ${result.outcome}`}`);

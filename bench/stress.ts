@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runReply, type PlanResult, type ReadFile } from '../src/core/index';
 import { typescriptLines } from './common';
-import { applyExpected, manyExactEdits, misquoted, nearMissEdits, replyFor, searchReplaceBlock, type GeneratedEdit } from './edits';
+import { applyExpected, LineKeys, manyExactEdits, misquoted, nearMissEdits, replyFor, searchReplaceBlock, type GeneratedEdit } from './edits';
 
 /** What a stress row reports. */
 export interface StressResult {
@@ -129,8 +129,15 @@ export const stressCases: readonly StressCase[] = [
   },
 ];
 
-/** The CLI row: a 10 MB reply of exact blocks on the 200,000-line file, through `cli.js` with its diff printed. */
-export const cliCase = { id: 'cli-10mb', name: 'a 10 MB reply (exact blocks) through the CLI, its diff printed' };
+/**
+ * The CLI rows: a 10 MB reply on the 200,000-line file, through `cli.js` with its diff printed:
+ * a thousand blocks of a hundred lines each (a reply of the size the issue measured), and as many
+ * blocks of one to six lines as fill 10 MB (33,000: the engine's per-block cost, end to end).
+ */
+export const cliCases = [
+  { id: 'cli-10mb', name: 'a 10 MB reply (1,000 blocks of 100 lines) through the CLI, its diff printed', blockLines: 100 },
+  { id: 'cli-10mb-small', name: 'a 10 MB reply (33,000 blocks of 1-6 lines) through the CLI, its diff printed', blockLines: 0 },
+] as const;
 
 /** Runs one stress case in this process (the child) and prints its result as one JSON line. */
 export function runStressChild(id: string, runs: number): void {
@@ -157,7 +164,8 @@ export function runStressChild(id: string, runs: number): void {
  * A child that fails or runs out of `timeoutMs` yields a result with `error`.
  */
 export function runStressRow(id: string, runs: number, benchBundle: string, timeoutMs = 600_000): StressResult {
-  if (id === cliCase.id) return runCliRow(runs, path.join(path.dirname(benchBundle), 'cli.js'), timeoutMs);
+  const cli = cliCases.find((c) => c.id === id);
+  if (cli) return runCliRow(cli, runs, path.join(path.dirname(benchBundle), 'cli.js'), timeoutMs);
   const name = stressCases.find((c) => c.id === id)?.name ?? id;
   const child = spawnSync(process.execPath, ['--expose-gc', '--enable-source-maps', benchBundle, '--stress', id, '--runs', String(runs)], {
     encoding: 'utf8',
@@ -177,7 +185,7 @@ export function runStressRow(id: string, runs: number, benchBundle: string, time
  * reading, parsing, planning, the diff printed to a pipe), and its peak RSS reported by a
  * preloaded hook on exit.
  */
-function runCliRow(runs: number, cli: string, timeoutMs: number): StressResult {
+function runCliRow(row: (typeof cliCases)[number], runs: number, cli: string, timeoutMs: number): StressResult {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apply-ai-edit-bench-'));
   try {
     const lines = typescriptLines();
@@ -185,10 +193,11 @@ function runCliRow(runs: number, cli: string, timeoutMs: number): StressResult {
     fs.mkdirSync(path.join(dir, 'root', path.dirname(target)), { recursive: true });
     fs.writeFileSync(path.join(dir, 'root', target), lines.join('\n') + '\n');
     // As many exact blocks as make 10 MB of reply.
-    let count = 20_000;
-    let reply = replyFor(target, manyExactEdits(lines, count));
+    const blocksOf = (count: number) => (row.blockLines > 0 ? longEdits(lines, count, row.blockLines) : manyExactEdits(lines, count));
+    let count = row.blockLines > 0 ? 500 : 20_000;
+    let reply = replyFor(target, blocksOf(count));
     count = Math.floor((count * 10e6) / reply.length);
-    const edits = manyExactEdits(lines, count);
+    const edits = blocksOf(count);
     reply = replyFor(target, edits);
     fs.writeFileSync(path.join(dir, 'reply.md'), reply);
     const hook = path.join(dir, 'rss-hook.js');
@@ -209,10 +218,29 @@ function runCliRow(runs: number, cli: string, timeoutMs: number): StressResult {
       const diffLines = child.stdout ? child.stdout.toString().split('\n').length : 0;
       outcome = child.status === 0 ? `exit 0, ${edits.length.toLocaleString('en-US')} blocks in ${(reply.length / 1e6).toFixed(1)} MB, ${diffLines.toLocaleString('en-US')} diff lines printed` : `exit ${child.status ?? child.signal} ${child.error?.message ?? ''}`;
     }
-    return { id: cliCase.id, name: cliCase.name, ms: median(times), runs, peakMB: peak, inputMB: NaN, outcome };
+    return { id: row.id, name: row.name, ms: median(times), runs, peakMB: peak, inputMB: NaN, outcome };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Up to `count` blocks of `size` lines, one per equal slice of the file (the first that occurs
+ * once in it, whitespace aside), each with one line changed in its middle.
+ */
+function longEdits(lines: readonly string[], count: number, size: number): GeneratedEdit[] {
+  const keys = new LineKeys(lines);
+  const slice = Math.floor(lines.length / count);
+  const edits: GeneratedEdit[] = [];
+  for (let n = 0; n < count; n++) {
+    let start = n * slice;
+    while (start + size <= (n + 1) * slice && keys.occurrences(start, start + size) !== 1) start++;
+    if (start + size > Math.min(lines.length, (n + 1) * slice)) continue;
+    const search = lines.slice(start, start + size);
+    const expected = search.map((line, i) => (i === size >> 1 ? `${line} // edited ${n}` : line));
+    edits.push({ index: n, kind: 'exact', start, end: start + size, search, replace: expected, expected });
+  }
+  return edits;
 }
 
 function median(values: readonly number[]): number {
