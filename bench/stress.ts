@@ -1,11 +1,11 @@
 /**
  * The bench's stress rows: inputs built to make work grow with blocks × lines (found while
- * attacking the CLI, issue 11). Each row runs in a child process of its own, so that its peak
- * resident memory (the child's `maxRSS`, everything it ever held: inputs, engine, garbage) is
- * measured honestly and no row pays for another's heap.
+ * attacking the CLI, issue 11). Each run of a row is a child process of its own, so that its
+ * peak resident memory (the child's `maxRSS`, everything it ever held: inputs, engine, garbage)
+ * is measured honestly and no run pays for another's heap.
  *
- * The parent calls `runStressRow(id)`; the child is the bench bundle started with
- * `--stress ID`, which builds the input, times the work and prints one JSON line.
+ * The parent calls `runStressRow(id, runs)`; each child is the bench bundle started with
+ * `--stress ID`, which builds the input, times the work once and prints one JSON line.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -167,17 +167,28 @@ export function runStressRow(id: string, runs: number, benchBundle: string, time
   const cli = cliCases.find((c) => c.id === id);
   if (cli) return runCliRow(cli, runs, path.join(path.dirname(benchBundle), 'cli.js'), timeoutMs);
   const name = stressCases.find((c) => c.id === id)?.name ?? id;
-  const child = spawnSync(process.execPath, ['--expose-gc', '--enable-source-maps', benchBundle, '--stress', id, '--runs', String(runs)], {
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    maxBuffer: 1 << 26,
-  });
-  const line = child.stdout?.split('\n').find((l) => l.startsWith('{'));
-  if (child.status !== 0 || !line) {
-    const why = child.error ? child.error.message : `exit ${child.status ?? child.signal}: ${(child.stderr ?? '').slice(0, 300)}`;
-    return { id, name, ms: NaN, runs, peakMB: NaN, inputMB: NaN, outcome: '', error: why };
+  // One child per run: each run's peak is that of a process that did the work once.
+  const results: StressResult[] = [];
+  for (let run = 0; run < runs; run++) {
+    const child = spawnSync(process.execPath, ['--expose-gc', '--enable-source-maps', benchBundle, '--stress', id, '--stress-runs', '1'], {
+      encoding: 'utf8',
+      timeout: timeoutMs,
+      maxBuffer: 1 << 26,
+    });
+    const line = child.stdout?.split('\n').find((l) => l.startsWith('{'));
+    if (child.status !== 0 || !line) {
+      const why = child.error ? child.error.message : `exit ${child.status ?? child.signal}: ${(child.stderr ?? '').slice(0, 300)}`;
+      return { id, name, ms: NaN, runs, peakMB: NaN, inputMB: NaN, outcome: '', error: why };
+    }
+    results.push(JSON.parse(line) as StressResult);
   }
-  return JSON.parse(line) as StressResult;
+  return {
+    ...results[0],
+    ms: median(results.map((r) => r.ms)),
+    runs,
+    peakMB: Math.max(...results.map((r) => r.peakMB)),
+    inputMB: Math.max(...results.map((r) => r.inputMB)),
+  };
 }
 
 /**
