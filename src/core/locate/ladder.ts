@@ -55,21 +55,26 @@ export type LocateOutcome =
  */
 export function locate(index: FileIndex, needle: Needle, request: LocateRequest): LocateOutcome {
   // A reply may search the same text many times (the same block repeated, a line that is
-  // everywhere): the outcome of a search on one index is kept and shared (callers never change it).
+  // everywhere): an outcome that was costly to reach (many matches) is kept for the index and
+  // shared (callers never change it). Until one is, no key is even made.
   if (needle.lines.length > MEMO_MAX_LINES) return search(index, needle, request);
-  const key = memoKey(needle, request);
-  let known = outcomes.get(index);
-  if (!known) outcomes.set(index, (known = new Map()));
-  let outcome = known.get(key);
-  if (outcome === undefined) {
-    outcome = search(index, needle, request);
-    known.set(key, outcome);
+  const known = outcomes.get(index);
+  const key = known ? memoKey(needle, request) : undefined;
+  const hit = key === undefined ? undefined : known!.get(key);
+  if (hit) return hit;
+  const outcome = search(index, needle, request);
+  if (outcome.kind !== 'notFound' && outcome.matches.length >= MEMO_MIN_MATCHES) {
+    let memo = known;
+    if (!memo) outcomes.set(index, (memo = new Map()));
+    memo.set(key ?? memoKey(needle, request), outcome);
   }
   return outcome;
 }
 
 /** Needles longer than this are searched afresh each time: they are rarely repeated, and their key would be long. */
 const MEMO_MAX_LINES = 1000;
+/** Outcomes with at least this many matches are kept: finding them cost a pass over as many places. */
+const MEMO_MIN_MATCHES = 64;
 const outcomes = new WeakMap<FileIndex, Map<string, LocateOutcome>>();
 /** Numbers for the objects a key names by identity: matchers, and `taken` lists (with their length, as they only grow). */
 const identities = new WeakMap<object, number>();
