@@ -1,4 +1,4 @@
-import { detectIndentUnit, indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
+import { detectIndentUnit, IndentTally, indentKind, indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
 import { EditedText } from '../text/editedText';
 import type { FileText } from '../text/fileText';
 import { collapseWhitespace, foldUnicode, trimEnd } from '../text/normalize';
@@ -52,6 +52,7 @@ export class FileIndex {
   private readonly classes = new Map<Normalisation, LineClasses>();
   private readonly widths = new Map<number, Int32Array>();
   private unit: IndentUnit | undefined | null = null;
+  private indents: IndentCounts | undefined;
   private blankStyle: boolean | undefined;
   private blanks: { empty: Int32Array; spaced: Int32Array } | undefined;
   private end: number | undefined;
@@ -247,16 +248,98 @@ export class FileIndex {
     return this.blanks;
   }
 
-  /** The file's indentation unit, or undefined when no line is indented. */
+  /**
+   * The file's indentation unit, or undefined when no line is indented (`detectIndentUnit` of its
+   * first 2,000 lines). For an edited text, the lines the edits left alone are counted by the
+   * root's running counts (see `indentCounts`), so a commit costs its edits, not 2,000 lines.
+   */
   get indentUnit(): IndentUnit | undefined {
-    // Edits below the lines the unit is read from leave it as it was.
-    if (this.unit === null && this.under && (this.file as EditedText).unchangedHead >= INDENT_SAMPLE) this.unit = this.under.indentUnit;
+    if (this.unit === null && this.under) {
+      const limit = Math.min(this.file.lineCount, INDENT_SAMPLE);
+      const tally = new IndentTally();
+      let at = 0;
+      let root = 0;
+      const runTo = (end: number) => this.under!.countRootRun(tally, root, root + (end - at));
+      for (const region of (this.file as EditedText).regions) {
+        if (region.newStart >= limit) break;
+        runTo(region.newStart);
+        for (let j = 0; j < region.lines.length && region.newStart + j < limit; j++) tally.add(region.lines[j]);
+        at = region.newStart + region.lines.length;
+        root = region.rootTo;
+      }
+      if (at < limit) runTo(limit);
+      this.unit = tally.unit();
+    }
     if (this.unit === null) {
       const sample: string[] = [];
       for (let i = 0; i < Math.min(this.file.lineCount, INDENT_SAMPLE); i++) sample.push(this.file.line(i));
       this.unit = detectIndentUnit(sample, INDENT_SAMPLE);
     }
     return this.unit;
+  }
+
+  /**
+   * Adds lines [from, to) of this file to `tally` as `IndentTally.add` would, one by one, from
+   * running counts: only the first counted line's step depends on the line before the run.
+   */
+  private countRootRun(tally: IndentTally, from: number, to: number): void {
+    if (to <= from) return;
+    const counts = this.indentCounts(to);
+    tally.tabs += counts.tabs[to] - counts.tabs[from];
+    tally.spaces += counts.spaces[to] - counts.spaces[from];
+    for (let s = 1; s <= 8; s++) tally.steps[s] += counts.steps[to * 9 + s] - counts.steps[from * 9 + s];
+    const first = counts.next[from];
+    if (first >= to) return;
+    // The first counted line stepped from the root's line before it; here it steps from the tally's.
+    const before = counts.last[first];
+    const rootStep = Math.abs(counts.width[first] - (before >= 0 ? counts.width[before] : 0));
+    if (rootStep > 0 && rootStep <= 8) tally.steps[rootStep]--;
+    tally.step(counts.width[first]);
+    tally.previous = counts.width[counts.last[to]];
+  }
+
+  /**
+   * Per line up to `end` (at least): running counts of tab-indented lines, space-indented lines
+   * and steps between counted lines (as `IndentTally` counts them), each counted line's width,
+   * and the counted lines before and after each line. Grown on demand.
+   */
+  private indentCounts(end: number): IndentCounts {
+    if (!this.indents || this.indents.width.length < end) {
+      const size = Math.min(this.file.lineCount, Math.max(end, 2 * (this.indents?.width.length ?? INDENT_SAMPLE)));
+      const counts: IndentCounts = {
+        tabs: new Int32Array(size + 1),
+        spaces: new Int32Array(size + 1),
+        steps: new Int32Array((size + 1) * 9),
+        width: new Int32Array(size),
+        last: new Int32Array(size + 1),
+        next: new Int32Array(size + 1),
+      };
+      let previous = 0;
+      let lastCounted = -1;
+      for (let i = 0; i < size; i++) {
+        const kind = indentKind(this.file.line(i));
+        counts.tabs[i + 1] = counts.tabs[i] + (kind === 'tab' ? 1 : 0);
+        counts.spaces[i + 1] = counts.spaces[i] + (typeof kind === 'number' && kind > 0 ? 1 : 0);
+        counts.steps.copyWithin((i + 1) * 9, i * 9, i * 9 + 9);
+        counts.last[i] = lastCounted;
+        if (typeof kind === 'number') {
+          const step = Math.abs(kind - previous);
+          if (step > 0 && step <= 8) counts.steps[(i + 1) * 9 + step]++;
+          previous = kind;
+          counts.width[i] = kind;
+          lastCounted = i;
+        }
+      }
+      counts.last[size] = lastCounted;
+      let nextCounted = size;
+      counts.next[size] = size;
+      for (let i = size - 1; i >= 0; i--) {
+        if (counts.last[i + 1] === i) nextCounted = i;
+        counts.next[i] = nextCounted;
+      }
+      this.indents = counts;
+    }
+    return this.indents;
   }
 
   private exact(): LineLookup {
@@ -334,6 +417,19 @@ class EditedLookup implements LineLookup {
     while (a < kept.length || b < written.length) merged.push(b === written.length || (a < kept.length && kept[a] < written[b]) ? kept[a++] : written[b++]);
     return merged;
   }
+}
+
+/** See `FileIndex.indentCounts`. */
+interface IndentCounts {
+  readonly tabs: Int32Array;
+  readonly spaces: Int32Array;
+  /** `steps[i * 9 + s]`: steps of `s` columns among lines before i. */
+  readonly steps: Int32Array;
+  readonly width: Int32Array;
+  /** `last[i]`: the last counted line before i, or -1. */
+  readonly last: Int32Array;
+  /** `next[i]`: the first counted line at or after i, or the size counted. */
+  readonly next: Int32Array;
 }
 
 /** The lines of a file grouped by their text under one normalisation (see `FileIndex.classesUnder`). */

@@ -249,7 +249,7 @@ export class Transaction {
       if (state.failed) continue;
       let newText: string | undefined;
       try {
-        newText = state.deleted ? undefined : state.pending.length ? new TextPlan(state.pending).apply(state.base ?? '') : state.base;
+        newText = state.deleted ? undefined : state.pending.length ? withPending(state) : state.base;
       } catch (error) {
         this.errors.push({ code: 'OVERLAPPING_EDITS', block: state.records[0]?.block ?? 0, path: state.path, message: (error as Error).message, candidates: [], nextStep: nextStepFor('OVERLAPPING_EDITS') });
         continue;
@@ -263,6 +263,13 @@ export class Transaction {
       changes,
     };
   }
+}
+
+/** The state's base with its pending edits applied; onto an edited text they are composed and the text built once. */
+function withPending(state: FileState): string {
+  const plan = new TextPlan(state.pending);
+  const edited = state.file instanceof EditedText ? EditedText.of(state.file, plan.edits) : undefined;
+  return edited ? edited.raw : plan.apply(state.base ?? '');
 }
 
 /** True when any of `edits` overlaps one of `pending`. */

@@ -84,13 +84,22 @@ describe('EditedText', () => {
 
   it('keeps what the first 2,000 lines of a big file say (blank-line style, indent unit) through edits above and below them', () => {
     const rand = random(29);
-    for (let c = 0; c < 30; c++) {
-      const lines = Array.from({ length: 2500 + Math.floor(rand() * 1000) }, (_, i) => (rand() < 0.1 ? (rand() < 0.5 ? '' : '    ') : ' '.repeat(2 * (i % 4)) + `line ${i}`));
+    for (let c = 0; c < 60; c++) {
+      // Blank lines of both kinds, lines at depths of 2 or 3 spaces, tab-indented lines, block-comment lines.
+      const depth = c % 2 ? 2 : 3;
+      const lines = Array.from({ length: 2500 + Math.floor(rand() * 1000) }, (_, i) => {
+        const roll = rand();
+        if (roll < 0.1) return rand() < 0.5 ? '' : '    ';
+        if (roll < (c % 3 === 0 ? 0.55 : 0.15)) return '\tline';
+        if (roll < 0.2) return ' * comment';
+        return ' '.repeat(depth * (i % 4)) + `line ${i}`;
+      });
       let raw = lines.join('\n') + '\n';
       let file: FileText = splitFileText(raw);
       for (let round = 0; round < 4; round++) {
         // Mostly blank lines written or removed, around line 2,000 and anywhere.
-        const edits = randomEdits(rand, raw, 3).map((edit) => ({ ...edit, text: rand() < 0.5 ? '\n\n' : '  \n' }));
+        const written = ['\n\n', '  \n', '\tx\n', '      y\n', ' * z\n'];
+        const edits = randomEdits(rand, raw, 3).map((edit) => ({ ...edit, text: written[Math.floor(rand() * written.length)] }));
         const plan = new TextPlan(edits);
         file = EditedText.of(file, plan.edits)!;
         raw = plan.apply(raw);
