@@ -484,25 +484,28 @@ class LineTable implements LineLookup {
   static build(file: FileText, kind: 'exact' | 'skeleton'): LineTable {
     const n = file.lineCount;
     const hashes = new Int32Array(n);
-    const starts = new Int32Array(n);
-    const ends = new Int32Array(n);
-    if (!file.hasCrlf && file.offsets instanceof Int32Array) {
-      // Every line but an unterminated last one ends one character (its `\n`) before the next starts.
-      const offsets = file.offsets;
-      for (let i = 0; i < n; i++) {
-        starts[i] = offsets[i];
-        ends[i] = offsets[i + 1] - 1;
-      }
-      if (n > 0 && !file.finalNewline) ends[n - 1] = offsets[n];
-    } else {
-      for (let i = 0; i < n; i++) {
-        starts[i] = file.offset(i);
-        ends[i] = file.lineEnd(i);
-      }
+    // Line i is raw[starts[i], starts[i + 1] - cut[i]): without CRLF endings every line but an
+    // unterminated last one ends one character (its `\n`) before the next starts.
+    let starts: ArrayLike<number>;
+    let cut: ArrayLike<number> | undefined;
+    if (!file.hasCrlf && file.offsets instanceof Int32Array) starts = file.offsets;
+    else {
+      const offsets = new Int32Array(n + 1);
+      const cuts = new Uint8Array(n);
+      for (let i = 0; i <= n; i++) offsets[i] = file.offset(i);
+      for (let i = 0; i < n; i++) cuts[i] = file.eolLength(i);
+      starts = offsets;
+      cut = cuts;
     }
+    const unterminated = n > 0 && !file.finalNewline && !cut;
     const raw = file.raw;
-    if (kind === 'exact') for (let i = 0; i < n; i++) hashes[i] = exactHashOf(raw, starts[i], ends[i]);
-    else for (let i = 0; i < n; i++) hashes[i] = skeletonHashOf(raw, starts[i], ends[i]);
+    if (kind === 'exact') {
+      for (let i = 0; i < n; i++) hashes[i] = exactHashOf(raw, starts[i], starts[i + 1] - (cut ? cut[i] : 1));
+    } else {
+      for (let i = 0; i < n; i++) hashes[i] = skeletonHashOf(raw, starts[i], starts[i + 1] - (cut ? cut[i] : 1));
+    }
+    // An unterminated last line ends at the end of the text, not a character before it.
+    if (unterminated) hashes[n - 1] = kind === 'exact' ? exactHashOf(raw, starts[n - 1], starts[n]) : skeletonHashOf(raw, starts[n - 1], starts[n]);
     let slots = 16;
     while (slots < n * 2) slots <<= 1;
     const table = new Int32Array(slots * 3);

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { FileIndex, normaliseLine, type Normalisation } from '../../../src/core/locate/fileIndex';
+import { exactHashOf, FileIndex, normaliseLine, type Normalisation } from '../../../src/core/locate/fileIndex';
+import { skeletonHash } from '../../../src/core/text/skeletonHash';
 import { defaultFuzzyLimits, scoreWindow, votedWindows, type ScoredWindow } from '../../../src/core/locate/fuzzy';
 import { indentationMatcher } from '../../../src/core/locate/indentation';
 import { findNormalisedRuns, occurrences } from '../../../src/core/locate/lineSearch';
@@ -41,6 +42,24 @@ function braceFile(rand: () => number, count: number, depths: number, blanks: nu
 }
 
 describe('searches that stay linear in the file (oracles)', () => {
+  it('the index tables list the lines with each hash, from the flat text, for every mix of endings', () => {
+    const rand = random(13);
+    const texts = ['a', '  b', 'a ', '', '\tc\r', '\u2019x', '...', 'a  b'];
+    for (let c = 0; c < 300; c++) {
+      let raw = c % 4 === 0 ? '\ufeff' : '';
+      const count = Math.floor(rand() * 30);
+      for (let i = 0; i < count; i++) raw += texts[Math.floor(rand() * texts.length)] + (i === count - 1 && rand() < 0.4 ? '' : rand() < 0.3 ? '\r\n' : '\n');
+      const file = splitFileText(raw);
+      const index = new FileIndex(file);
+      for (const line of [...texts, ...file.lines]) {
+        const exact = file.lines.flatMap((l, i) => (exactHashOf(l, 0, l.length) === exactHashOf(line, 0, line.length) ? [i] : []));
+        const like = file.lines.flatMap((l, i) => (skeletonHash(l) === skeletonHash(line) ? [i] : []));
+        assert.deepEqual([index.linesExact(line), index.countExact(line)], [exact, exact.length], `${JSON.stringify(raw)}: exact ${JSON.stringify(line)}`);
+        assert.deepEqual([index.linesLike(line), index.countLike(line)], [like, like.length], `${JSON.stringify(raw)}: like ${JSON.stringify(line)}`);
+      }
+    }
+  });
+
   it('KMP finds every occurrence, overlapping ones included', () => {
     const rand = random(7);
     for (let c = 0; c < 500; c++) {
