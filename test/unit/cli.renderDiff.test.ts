@@ -2,14 +2,7 @@ import * as assert from 'node:assert/strict';
 import { applyPatch, createTwoFilesPatch, parsePatch } from 'diff';
 import { renderDiff } from '../../src/cli/renderDiff';
 import type { FileChange } from '../../src/core/index';
-
-/** A small deterministic PRNG so failures reproduce. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-}
+import { random } from './helpers';
 
 const change = (originalText: string, newText: string): FileChange => ({ path: 'src/a.ts', action: 'modify', originalText, newText });
 

@@ -6,7 +6,7 @@ import { FileIndex } from '../locate/fileIndex';
 import { overlapsRange } from '../locate/ranges';
 import { TextPlan, type TextEdit } from '../plan';
 import { EditedText } from '../text/editedText';
-import { looksBinary, splitFileText, type FileText } from '../text/fileText';
+import { lineHolding, looksBinary, splitFileText, type FileText } from '../text/fileText';
 import type { FileChange, PlanOptions, PlanResult, ReadFile } from '../pipeline';
 
 /** A mutable record of one op's outcome while planning; frozen into an EditReceipt at the end. */
@@ -327,19 +327,9 @@ function linesAddedBefore(pending: readonly TextEdit[], file: FileText, offset: 
   return sums.sums[low];
 }
 
-/** The 0-based line holding raw offset `offset` (binary search over line starts). */
+/** The 0-based line holding raw offset `offset`. */
 function lineAt(file: FileText, offset: number): number {
-  let low = 0;
-  let high = file.lineCount - 1;
-  let found = 0;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (file.offset(mid) <= offset) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
+  return lineHolding(file, offset);
 }
 
 /** How many `\n` stand in `text` before `end`. */

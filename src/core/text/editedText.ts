@@ -1,5 +1,5 @@
 import type { TextEdit } from '../plan';
-import type { FileText } from './fileText';
+import { lineHolding, type FileText } from './fileText';
 
 /**
  * A region of the root text rewritten: root lines `[rootFrom, rootTo)` (terminators included)
@@ -235,17 +235,7 @@ export class EditedText implements FileText {
 function lineAtOffset(file: FileText, offset: number): number {
   const end = file.offset(file.lineCount);
   if (offset >= end && (file.finalNewline || file.lineCount === 0)) return file.lineCount;
-  let low = 0;
-  let high = file.lineCount - 1;
-  let found = 0;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (file.offset(mid) <= offset) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
+  return lineHolding(file, offset);
 }
 
 /**

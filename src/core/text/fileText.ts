@@ -137,6 +137,21 @@ class SplitText implements FileText {
 
 const terminators = ['', '\n', '\r\n'] as const;
 
+/** The 0-based line holding raw offset `offset` (the last line starting at or before it; 0 for an empty text): a binary search over the line starts. */
+export function lineHolding(file: FileText, offset: number): number {
+  let low = 0;
+  let high = file.lineCount - 1;
+  let found = 0;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (file.offset(mid) <= offset) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
+
 /** Line `i`'s terminator (`eols[i]`, without building `eols`). */
 export function eolOf(file: FileText, i: number): '' | '\n' | '\r\n' {
   return terminators[file.eolLength(i)];

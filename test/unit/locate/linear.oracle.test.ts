@@ -10,14 +10,7 @@ import { overlapsRange } from '../../../src/core/locate/ranges';
 import { indentWidth, isBlank, leadingWhitespace } from '../../../src/core/text/indentation';
 import { lineDistance } from '../../../src/core/text/lineDistance';
 import { splitFileText } from '../../../src/core/text/fileText';
-
-/** A small deterministic PRNG so failures reproduce. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-}
+import { random } from '../helpers';
 
 const indexOf = (lines: string[]) => new FileIndex(splitFileText(lines.join('\n') + '\n'));
 const scope = (lines: string[]) => ({ from: 0, to: lines.length, fuzzyThreshold: 0.85 });

@@ -1,13 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { runReply } from '../../../src/core/index';
-
-/** A small deterministic PRNG so the text is the same on every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-}
+import { random } from '../helpers';
 
 describe('near misses past the scan budget', () => {
   it('refuses every block of a reply of many near misses, and stops looking for their nearest lines once the budget is spent', () => {

@@ -3,14 +3,7 @@ import { TextPlan, type TextEdit } from '../../../src/core/plan';
 import { FileIndex } from '../../../src/core/locate/fileIndex';
 import { EditedText } from '../../../src/core/text/editedText';
 import { splitFileText, type FileText } from '../../../src/core/text/fileText';
-
-/** A small deterministic PRNG so failures reproduce. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-}
+import { random } from '../helpers';
 
 /** Every accessor of `file` against `splitFileText` of the text it stands for. */
 function assertReadsAs(file: FileText, raw: string, label: string): void {
