@@ -304,12 +304,11 @@ const namedPaths = new Map<string, readonly string[]>();
  * (strings, and lists that are only read); each cache starts afresh when full.
  */
 function remembered<T>(cache: Map<string, T>, line: string, compute: (line: string) => T): T {
+  // Only lines without a space are kept: the repeated path lines; prose sentences differ each time.
+  if (line.length > 300 || line.includes(' ')) return compute(line);
   if (cache.has(line)) return cache.get(line) as T;
   const value = compute(line);
-  if (cache.size >= REMEMBERED || line.length > 1000) {
-    if (line.length > 1000) return value;
-    cache.clear();
-  }
+  if (cache.size >= REMEMBERED) cache.clear();
   cache.set(line, value);
   return value;
 }

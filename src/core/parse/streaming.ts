@@ -202,14 +202,11 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
    */
   const push = (chunk: string): StreamEvent[] => {
     if (finished || chunk.length === 0) return NO_EVENTS;
-    if (lazy) {
-      // Only gathered for finish(): nothing to batch.
-      received.push(chunk);
-      return NO_EVENTS;
-    }
     pending.push(chunk);
     pendingChars += chunk.length;
-    if (pendingChars < Math.min(MAX_BATCH, completeChars >> 6)) return NO_EVENTS;
+    // Batches are joined as they come even once only gathered for finish(): joining tens of
+    // thousands of chunks there at once costs more than the parse's share.
+    if (pendingChars < (lazy ? MAX_BATCH : Math.min(MAX_BATCH, completeChars >> 6))) return NO_EVENTS;
     return takePending();
   };
 
