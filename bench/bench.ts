@@ -3,7 +3,7 @@
  * accurately it places drifted and stale ones. Prints the tables, a pass/fail summary against the
  * targets of issue 11 and writes bench/results/latest.json.
  *
- *   npm run bench -- [--seed N] [--runs N] [--stress-runs N] [--no-stress] [--strict]
+ *   npm run bench -- [--seed N] [--runs N] [--stress-runs N] [--stress-timeout S] [--no-stress] [--strict]
  *
  * The floor is `text.split('\n')` of the same file, timed back to back with each case in the same
  * loop: on a busy machine both slow down together, so their ratio is the steady figure.
@@ -25,6 +25,8 @@ interface Options {
   seed: number;
   runs: number;
   stressRuns: number;
+  /** Seconds a stress run may take before it is stopped (and reported as failed). */
+  stressTimeout: number;
   stress: boolean;
   strict: boolean;
   /** Internal: run this stress row in this process and print its result. */
@@ -32,16 +34,17 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { seed: 1, runs: 15, stressRuns: 3, stress: true, strict: false };
+  const options: Options = { seed: 1, runs: 15, stressRuns: 3, stressTimeout: 600, stress: true, strict: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--seed') options.seed = Number(argv[++i]);
     else if (arg === '--runs') options.runs = Number(argv[++i]);
     else if (arg === '--stress-runs') options.stressRuns = Number(argv[++i]);
+    else if (arg === '--stress-timeout') options.stressTimeout = Number(argv[++i]);
     else if (arg === '--no-stress') options.stress = false;
     else if (arg === '--strict') options.strict = true;
     else if (arg === '--stress') options.stressChild = argv[++i];
-    else throw new Error(`unknown option ${arg} (use --seed N, --runs N, --stress-runs N, --no-stress, --strict)`);
+    else throw new Error(`unknown option ${arg} (use --seed N, --runs N, --stress-runs N, --stress-timeout S, --no-stress, --strict)`);
   }
   if (!Number.isInteger(options.seed) || !(options.runs >= 1) || !(options.stressRuns >= 1)) throw new Error('--seed, --runs and --stress-runs take whole numbers');
   return options;
@@ -236,7 +239,7 @@ const stress: StressResult[] = [];
 if (options.stress) {
   const bundle = process.argv[1];
   for (const id of [...stressCases.map((c) => c.id), ...cliCases.map((c) => c.id)]) {
-    const result = runStressRow(id, options.stressRuns, bundle);
+    const result = runStressRow(id, options.stressRuns, bundle, options.stressTimeout * 1000);
     stress.push(result);
     say(`stress ${id}: ${result.error ? `failed: ${result.error}` : `${ms(result.ms)} ms, peak ${result.peakMB.toFixed(0)} MB, ${result.outcome}`}`);
   }
