@@ -75,18 +75,19 @@ export function stats(samples: readonly number[]): Stats {
   return { median, min: sorted[0], p90: at(0.9), max: sorted[sorted.length - 1], runs: sorted.length };
 }
 
-const gc = (globalThis as { gc?: () => void }).gc;
-
 /**
- * Times `run` `runs` times after `warmup` untimed runs, collecting garbage before each timed run
- * when node was started with --expose-gc (bench/run.mjs does), so runs do not pay for each other.
+ * Times `run` `runs` times after `warmup` untimed runs, back to back, as a host that handles reply
+ * after reply runs them: each run's garbage is collected during the runs after it, so the
+ * collector's work is shared out in proportion to what each allocates. (Forcing a full collection
+ * before each run, as this bench once did, made the runs after it two to three times slower than
+ * a warm process runs them: a full collection shrinks the young generation, and the next run's
+ * allocations pay for regrowing it.)
  */
 export function measure<T>(run: () => T, runs = 15, warmup = 3, results?: T[]): Stats & { cpu: Stats } {
   for (let i = 0; i < warmup; i++) run();
   const samples: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
-    gc?.();
     const cpuStarted = process.cpuUsage();
     const started = performance.now();
     const result = run();
@@ -98,6 +99,48 @@ export function measure<T>(run: () => T, runs = 15, warmup = 3, results?: T[]): 
     results?.push(result);
   }
   return { ...stats(samples), cpu: stats(cpu) };
+}
+
+/** A case timed against the floor, both in the same loop. */
+export interface Paired {
+  readonly stats: Stats & { cpu: Stats };
+  readonly floor: Stats;
+  /** Median of the per-iteration ratios case / floor (each pair timed back to back). */
+  readonly ratio: number;
+}
+
+/**
+ * Times `run` and `floor` alternately, `runs` times each after `warmup` untimed pairs, back to
+ * back (see `measure`). Timing them in one loop makes their ratio steady on a busy machine:
+ * whatever slows one iteration down slows both. The ratio is the median of the per-iteration
+ * ratios; the floor's own garbage (a split allocates a string per line) is collected along the
+ * way like the case's.
+ */
+export function measurePaired<T>(run: () => T, floor: () => unknown, runs = 15, warmup = 3, results?: T[]): Paired {
+  for (let i = 0; i < warmup; i++) {
+    floor();
+    run();
+  }
+  const samples: number[] = [];
+  const cpu: number[] = [];
+  const floors: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let started = performance.now();
+    floor();
+    const floorTime = performance.now() - started;
+    const cpuStarted = process.cpuUsage();
+    started = performance.now();
+    const result = run();
+    const time = performance.now() - started;
+    const used = process.cpuUsage(cpuStarted);
+    samples.push(time);
+    cpu.push((used.user + used.system) / 1000);
+    floors.push(floorTime);
+    ratios.push(time / floorTime);
+    results?.push(result);
+  }
+  return { stats: { ...stats(samples), cpu: stats(cpu) }, floor: stats(floors), ratio: stats(ratios).median };
 }
 
 /** Milliseconds with a sensible number of digits for a table. */

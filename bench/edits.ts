@@ -183,3 +183,125 @@ export function replyFor(path: string, edits: readonly GeneratedEdit[]): string 
   }
   return parts.join('\n');
 }
+
+/** The formats the bench writes the same edits in. */
+export const replyFormats = ['search-replace', 'apply-patch', 'unified-diff', 'json-tool'] as const;
+export type ReplyFormat = (typeof replyFormats)[number];
+
+/**
+ * An edit as a hunk: the lines its search and replacement share at both ends are context, the
+ * rest is removed and added. The context is quoted as the reply quotes it (drifted or stale).
+ */
+function hunkOf(edit: GeneratedEdit): { before: string[]; removed: string[]; added: string[]; after: string[] } {
+  const { search, replace } = edit;
+  let head = 0;
+  while (head < search.length && head < replace.length && search[head] === replace[head]) head++;
+  let tail = 0;
+  while (tail < search.length - head && tail < replace.length - head && search[search.length - 1 - tail] === replace[replace.length - 1 - tail]) tail++;
+  return {
+    before: search.slice(0, head),
+    removed: search.slice(head, search.length - tail),
+    added: replace.slice(head, replace.length - tail),
+    after: search.slice(search.length - tail),
+  };
+}
+
+/** The hunk's body lines with their ` `, `-`, `+` prefixes (shared by unified diffs and apply_patch). */
+function prefixedLines(edit: GeneratedEdit): string[] {
+  const hunk = hunkOf(edit);
+  return [...hunk.before.map((l) => ' ' + l), ...hunk.removed.map((l) => '-' + l), ...hunk.added.map((l) => '+' + l), ...hunk.after.map((l) => ' ' + l)];
+}
+
+/** One `git diff`-style unified diff of every edit (in file order), with the hunks' real line numbers. */
+export function unifiedDiffFor(path: string, edits: readonly GeneratedEdit[]): string {
+  const parts = ['I made the changes below.', '', '```diff', `--- a/${path}`, `+++ b/${path}`];
+  let delta = 0;
+  for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+    const oldCount = edit.search.length;
+    const newCount = edit.replace.length;
+    parts.push(`@@ -${edit.start + 1},${oldCount} +${edit.start + 1 + delta},${newCount} @@`, ...prefixedLines(edit));
+    delta += newCount - oldCount;
+  }
+  parts.push('```', '');
+  return parts.join('\n');
+}
+
+/** One OpenAI apply_patch envelope updating the file with one `@@` chunk per edit (in file order). */
+export function applyPatchFor(path: string, edits: readonly GeneratedEdit[]): string {
+  const parts = ['I made the changes below.', '', '*** Begin Patch', `*** Update File: ${path}`];
+  for (const edit of [...edits].sort((a, b) => a.start - b.start)) parts.push('@@', ...prefixedLines(edit));
+  parts.push('*** End Patch', '');
+  return parts.join('\n');
+}
+
+/** One Claude Code MultiEdit tool call (`file_path` and `edits: [{old_string, new_string}]`) in a JSON fence. */
+export function jsonToolCallFor(path: string, edits: readonly GeneratedEdit[]): string {
+  const call = { file_path: path, edits: edits.map((edit) => ({ old_string: edit.search.join('\n'), new_string: edit.replace.join('\n') })) };
+  return ['I made the changes below.', '', '```json', JSON.stringify(call, null, 2), '```', ''].join('\n');
+}
+
+/** The reply holding `edits` in `format`. */
+export function replyIn(format: ReplyFormat, path: string, edits: readonly GeneratedEdit[]): string {
+  switch (format) {
+    case 'search-replace':
+      return replyFor(path, edits);
+    case 'apply-patch':
+      return applyPatchFor(path, edits);
+    case 'unified-diff':
+      return unifiedDiffFor(path, edits);
+    case 'json-tool':
+      return jsonToolCallFor(path, edits);
+  }
+}
+
+/**
+ * `count` exact edits spread over `lines`: from the start of each equal slice (or the end of the
+ * previous block, if later), the first block of one to six lines that occurs once in the file
+ * (whitespace aside) and starts with a non-blank line, its first line changed. For the stress
+ * rows that put thousands of blocks in one reply; fewer come out only when the file runs out.
+ */
+export function manyExactEdits(lines: readonly string[], count: number): GeneratedEdit[] {
+  const keys = new LineKeys(lines);
+  const slice = Math.floor(lines.length / count);
+  const edits: GeneratedEdit[] = [];
+  let next = 0;
+  for (let n = 0; n < count; n++) {
+    let site: { start: number; length: number } | undefined;
+    for (let start = Math.max(next, n * slice); start < lines.length && !site; start++) {
+      if (lines[start].trim() === '') continue;
+      for (let length = 1; length <= 6 && start + length <= lines.length && !site; length++) {
+        if (keys.occurrences(start, start + length) === 1) site = { start, length };
+      }
+    }
+    if (!site) break;
+    next = site.start + site.length;
+    const block = lines.slice(site.start, next);
+    const expected = [`${block[0]} // edited ${n}`, ...block.slice(1)];
+    edits.push({ index: n, kind: 'exact', start: site.start, end: next, search: block, replace: expected, expected });
+  }
+  return edits;
+}
+
+/**
+ * `count` near-miss edits, one per equal slice: six lines of the file with four of them misquoted
+ * (an identifier renamed, or a comment added), so that no rung may place them (a fuzzy match needs
+ * half of the lines verbatim) and each is refused with its nearest candidates. `expected` is the
+ * file's own lines: nothing may change.
+ */
+export function nearMissEdits(lines: readonly string[], count: number): GeneratedEdit[] {
+  const slice = Math.floor(lines.length / count);
+  const edits: GeneratedEdit[] = [];
+  for (let n = 0; n < count; n++) {
+    const start = n * slice;
+    const block = lines.slice(start, Math.min(start + 6, (n + 1) * slice));
+    const search = block.map((line, i) => (i % 3 === 1 ? line : misquoted(line)));
+    edits.push({ index: n, kind: 'stale', start, end: start + block.length, search, replace: search.map((l, i) => (i === 2 ? `${l} // edited` : l)), expected: block });
+  }
+  return edits;
+}
+
+/** The line with one identifier renamed, or a comment added when it has none. */
+export function misquoted(line: string): string {
+  const stale = staleVersion(line);
+  return stale !== line ? stale : `${line} /* changed */`;
+}

@@ -4,11 +4,11 @@
  * in a terminal). Colour only when the stream is a terminal and `NO_COLOR` is not set. Says
  * exactly what was written, or that nothing was and why.
  */
-import { createTwoFilesPatch } from 'diff';
 import { styleText } from 'node:util';
 import type { Candidate, FileChange, Receipt, ReceiptError } from '../core/index';
 import { describeMatch } from '../core/index';
 import type { Written } from './disk/writeChanges';
+import { unifiedDiff } from './unifiedDiff';
 
 type Style = 'red' | 'green' | 'yellow' | 'cyan' | 'bold' | 'dim';
 export type Paint = (style: Style, text: string) => string;
@@ -25,13 +25,7 @@ const resemblance = 0.5;
 
 /** The proposed change as a unified diff, file by file. */
 export function renderDiff(changes: readonly FileChange[], paint: Paint): string {
-  const patch = changes
-    .map((change) => {
-      const from = change.action === 'create' ? '/dev/null' : `a/${change.path}`;
-      const to = change.action === 'delete' ? '/dev/null' : `b/${change.to ?? change.path}`;
-      return createTwoFilesPatch(from, to, change.originalText ?? '', change.newText ?? '', '', '', { context: 3 }).replace(/^=+\n/, '');
-    })
-    .join('');
+  const patch = unifiedDiff(changes);
   return patch.replace(/^.*$/gm, (line) => {
     if (line.startsWith('+++') || line.startsWith('---')) return paint('bold', line);
     if (line.startsWith('+')) return paint('green', line);

@@ -1,5 +1,5 @@
 import { EditError } from './errors';
-import type { FileText } from './text/fileText';
+import { eolOf, type FileText } from './text/fileText';
 
 /** Replace `raw.slice(start, end)` with `text`. Offsets index the file's raw text (BOM included). */
 export interface TextEdit {
@@ -47,27 +47,27 @@ export class TextPlan {
  * there is one), and a file without a final newline still has none when the edit reaches its end.
  */
 export function lineEdit(file: FileText, start: number, end: number, newLines: readonly string[], sources?: readonly (number | undefined)[]): TextEdit {
-  const lineCount = file.lines.length;
-  const eol = (start < lineCount && file.eols[start]) || file.eol;
-  if (sources && newLines.length > 0 && !(end === lineCount && !file.finalNewline) && sources.some((s) => s !== undefined && file.eols[s] !== eol && file.eols[s] !== '')) {
+  const lineCount = file.lineCount;
+  const eol = (start < lineCount && eolOf(file, start)) || file.eol;
+  if (sources && newLines.length > 0 && !(end === lineCount && !file.finalNewline) && sources.some((s) => s !== undefined && eolOf(file, s) !== eol && eolOf(file, s) !== '')) {
     // A file with mixed endings: lines copied from the file keep their own ending; new lines take
     // the ending of the copied line before them (or the block's first line's).
-    let current = eol;
+    let current: string = eol;
     const text = newLines
       .map((line, i) => {
         const source = sources[i];
-        if (source !== undefined && file.eols[source]) current = file.eols[source];
+        if (source !== undefined && eolOf(file, source)) current = eolOf(file, source);
         return line + current;
       })
       .join('');
-    return { start: file.offsets[start], end: file.offsets[end], text };
+    return { start: file.offset(start), end: file.offset(end), text };
   }
   const atEnd = end === lineCount && !file.finalNewline && lineCount > 0;
-  let from = file.offsets[start];
-  const to = file.offsets[end];
+  let from = file.offset(start);
+  const to = file.offset(end);
   if (newLines.length === 0) {
     // Deleting the last lines of a file without a final newline: take the newline before them too.
-    if (atEnd && start > 0) from -= file.eols[start - 1].length;
+    if (atEnd && start > 0) from -= file.eolLength(start - 1);
     return { start: from, end: to, text: '' };
   }
   if (start === lineCount && atEnd) {
@@ -89,10 +89,10 @@ export function charEdit(file: FileText, lfStart: number, lfEnd: number, newText
 /** Maps an offset of the LF view to the raw text (CRLF endings and the BOM shift it). */
 function rawOffset(file: FileText, lfOffset: number): number {
   let low = 0;
-  let high = file.lines.length - 1;
+  let high = file.lineCount - 1;
   let lfStart = 0;
   // Binary search for the line holding the offset; LF line starts are derived from raw offsets.
-  const lfStartOf = (line: number) => file.offsets[line] - (file.bom ? 1 : 0) - crBefore(file, line);
+  const lfStartOf = (line: number) => file.offset(line) - (file.bom ? 1 : 0) - crBefore(file, line);
   while (low <= high) {
     const mid = (low + high) >> 1;
     if (lfStartOf(mid) <= lfOffset) {
@@ -100,21 +100,47 @@ function rawOffset(file: FileText, lfOffset: number): number {
       low = mid + 1;
     } else high = mid - 1;
   }
-  if (file.lines.length === 0) return file.bom ? 1 : 0;
+  if (file.lineCount === 0) return file.bom ? 1 : 0;
   const within = lfOffset - lfStartOf(lfStart);
-  const lineLength = file.lines[lfStart].length;
-  if (within <= lineLength) return file.offsets[lfStart] + within;
-  return file.offsets[lfStart] + lineLength + file.eols[lfStart].length;
+  const lineLength = file.lineEnd(lfStart) - file.offset(lfStart);
+  if (within <= lineLength) return file.offset(lfStart) + within;
+  return file.offset(lfStart) + lineLength + file.eolLength(lfStart);
+}
+
+/** Where line `line` starts in the LF view of the file (`lfView`): its raw offset without the BOM and the CRs of CRLF endings before it. */
+export function lfLineStart(file: FileText, line: number): number {
+  return file.offset(line) - (file.bom ? 1 : 0) - crBefore(file, line);
+}
+
+/**
+ * How many `\n` stand before `lfOffset` in the LF view of the file (`lfView`): the 0-based line
+ * the offset falls in, counting a line that starts right there. A binary search over the line
+ * starts instead of a count from the start of the text, which cost a pass over the text per edit.
+ */
+export function newlinesBefore(file: FileText, lfOffset: number): number {
+  // The last line has a newline only when the file ends with one.
+  let high = file.lineCount - (file.finalNewline ? 0 : 1);
+  let low = 1;
+  let found = 0;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (file.offset(mid) - (file.bom ? 1 : 0) - crBefore(file, mid) <= lfOffset) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
 }
 
 const crCounts = new WeakMap<FileText, Int32Array>();
 
 /** How many CRs of CRLF endings come before line `line` (cached per file). */
 function crBefore(file: FileText, line: number): number {
+  if (!file.hasCrlf) return 0;
   let counts = crCounts.get(file);
   if (!counts) {
-    counts = new Int32Array(file.lines.length + 1);
-    for (let i = 0; i < file.lines.length; i++) counts[i + 1] = counts[i] + (file.eols[i] === '\r\n' ? 1 : 0);
+    counts = new Int32Array(file.lineCount + 1);
+    for (let i = 0; i < file.lineCount; i++) counts[i + 1] = counts[i] + (file.eolLength(i) === 2 ? 1 : 0);
     crCounts.set(file, counts);
   }
   return counts[line];

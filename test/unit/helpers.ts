@@ -29,3 +29,11 @@ export function proposed(result: PlanResult, path: string): string | undefined {
   if (!change) throw new Error(`no change for ${path}: ${JSON.stringify(result.receipt, null, 2)}`);
   return change.newText;
 }
+
+/** A small deterministic PRNG (floats in [0, 1)) so that random cases reproduce. */
+export function random(seed: number): () => number {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}

@@ -75,7 +75,7 @@ export function scoreWindow(index: FileIndex, needle: Needle, start: number): Sc
   const differing: number[] = [];
   for (let k = 0; k < needle.lines.length; k++) {
     const wanted = folded[k];
-    const found = start + k < index.lines.length ? index.lineUnder('fold', start + k) : '';
+    const found = start + k < index.lineCount ? index.lineUnder('fold', start + k) : '';
     if (wanted === found) {
       if (wanted !== '') exactLines++;
       lengthSum += wanted.length;

@@ -39,12 +39,12 @@ export function hunkContextRefusal(index: FileIndex, needle: Needle, replacement
   let missing = 0;
   for (let k = 0; k < needle.lines.length; k++) {
     if (!kept[k]) {
-      if (!present(k)) return `the hunk removes "${needle.lines[k].trim().slice(0, 60)}", but line ${match.start + k + 1} of the file is "${index.lines[match.start + k].trim().slice(0, 60)}"`;
+      if (!present(k)) return `the hunk removes "${needle.lines[k].trim().slice(0, 60)}", but line ${match.start + k + 1} of the file is "${index.line(match.start + k).trim().slice(0, 60)}"`;
       continue;
     }
     context++;
     if (present(k)) continue;
-    if (adjacent[k]) return `the context line next to the change, "${needle.lines[k].trim().slice(0, 60)}", is not in the file (line ${match.start + k + 1} is "${index.lines[match.start + k].trim().slice(0, 60)}")`;
+    if (adjacent[k]) return `the context line next to the change, "${needle.lines[k].trim().slice(0, 60)}", is not in the file (line ${match.start + k + 1} is "${index.line(match.start + k).trim().slice(0, 60)}")`;
     missing++;
   }
   const tolerated = context < 4 ? 0 : Math.floor(context / 4);

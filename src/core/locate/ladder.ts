@@ -7,6 +7,7 @@ import { innerWhitespaceMatcher } from './innerWhitespace';
 import { unicodeMatcher } from './unicode';
 import { elisionMatcher } from './elision';
 import { fuzzyMatcher } from './fuzzy';
+import { overlapsRange } from './ranges';
 import type { Strategy } from '../receipt';
 
 /** The rungs, cheapest and safest first. The first rung with a usable answer decides. */
@@ -53,8 +54,55 @@ export type LocateOutcome =
  * - `notFound` when no rung matches.
  */
 export function locate(index: FileIndex, needle: Needle, request: LocateRequest): LocateOutcome {
+  // A reply may search the same text many times (the same block repeated, a line that is
+  // everywhere): an outcome that was costly to reach (many matches) is kept for the index and
+  // shared (callers never change it). Until one is, no key is even made.
+  if (needle.lines.length > MEMO_MAX_LINES) return search(index, needle, request);
+  const known = outcomes.get(index);
+  const key = known ? memoKey(needle, request) : undefined;
+  const hit = key === undefined ? undefined : known!.get(key);
+  if (hit) return hit;
+  const outcome = search(index, needle, request);
+  if (outcome.kind !== 'notFound' && outcome.matches.length >= MEMO_MIN_MATCHES) {
+    let memo = known;
+    if (!memo) outcomes.set(index, (memo = new Map()));
+    memo.set(key ?? memoKey(needle, request), outcome);
+  }
+  return outcome;
+}
+
+/** Needles longer than this are searched afresh each time: they are rarely repeated, and their key would be long. */
+const MEMO_MAX_LINES = 1000;
+/** Outcomes with at least this many matches are kept: finding them cost a pass over as many places. */
+const MEMO_MIN_MATCHES = 64;
+const outcomes = new WeakMap<FileIndex, Map<string, LocateOutcome>>();
+/** Numbers for the objects a key names by identity: matchers, and `taken` lists (with their length, as they only grow). */
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+
+function identity(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) {
+    id = ++lastIdentity;
+    identities.set(value, id);
+  }
+  return id;
+}
+
+/** Everything `search` reads from the needle and the request, as one string. */
+function memoKey(needle: Needle, request: LocateRequest): string {
+  const rungs = (request.rungs ?? ladder).map(identity).join(',');
+  const taken = request.taken ? `${identity(request.taken)}:${request.taken.length}` : '';
+  const anchors = request.anchors ? request.anchors.join('\u0002') : '';
+  return [
+    rungs, taken, anchors, request.expectedCount, request.lineHint, request.hintSlack, request.atEndOfFile, request.fuzzyThreshold, request.fuzzyMargin,
+    [...needle.elisions].join(','), needle.lines.join('\u0000'),
+  ].join('\u0001');
+}
+
+function search(index: FileIndex, needle: Needle, request: LocateRequest): LocateOutcome {
   const notes: string[] = [];
-  if (needle.lines.length - needle.elisions.size > index.lines.length) return { kind: 'notFound', notes: ['the search text is longer than the file'] };
+  if (needle.lines.length - needle.elisions.size > index.lineCount) return { kind: 'notFound', notes: ['the search text is longer than the file'] };
   let from = 0;
   if (request.anchors?.length) {
     const after = findAnchors(index, request.anchors);
@@ -63,14 +111,14 @@ export function locate(index: FileIndex, needle: Needle, request: LocateRequest)
   }
   const scope: SearchScope = {
     from,
-    to: index.lines.length,
+    to: index.lineCount,
     fuzzyThreshold: request.fuzzyThreshold,
     lineHint: request.lineHint,
   };
   for (const rung of request.rungs ?? ladder) {
     let matches = rung.find(index, needle, scope);
     if (request.atEndOfFile) matches = matches.filter((m) => endsAtEndOfFile(index, m.end));
-    if (request.taken?.length) matches = matches.filter((m) => !request.taken!.some((t) => m.start < t.end && t.start < m.end));
+    if (request.taken?.length) matches = matches.filter((m) => !overlapsRange(request.taken!, m.start, m.end));
     if (matches.length === 0) continue;
     const settled = settle(matches, request, from > 0, rung.id);
     if (settled.kind === 'found') return { ...settled, notes: [...notes, ...settled.notes] };
@@ -129,8 +177,7 @@ function nonOverlapping(ordered: LineMatch[]): LineMatch[] {
 
 /** True when only blank lines follow `end`. */
 function endsAtEndOfFile(index: FileIndex, end: number): boolean {
-  for (let i = end; i < index.lines.length; i++) if (index.lines[i].trim() !== '') return false;
-  return true;
+  return end >= index.contentEnd;
 }
 
 /**
@@ -143,7 +190,7 @@ function findAnchors(index: FileIndex, anchors: readonly string[]): number | und
     const wanted = normaliseLine(anchor, 'fold');
     if (wanted === '') continue;
     let found = index.linesLike(anchor).find((i) => i >= position && index.lineUnder('fold', i) === wanted) ?? -1;
-    for (let i = position; i < index.lines.length && found === -1; i++) if (index.lineUnder('fold', i).startsWith(wanted)) found = i;
+    for (let i = position; i < index.lineCount && found === -1; i++) if (index.lineUnder('fold', i).startsWith(wanted)) found = i;
     if (found === -1) return undefined;
     position = found + 1;
   }

@@ -50,3 +50,21 @@ export function straightAlignment(start: number, count: number): number[] {
   for (let i = 0; i < count; i++) alignment[i] = start + i;
   return alignment;
 }
+
+/**
+ * A match of the needle line for line at `start`. Its alignment is made on first read: a search
+ * that finds a long block at 100,000 places (and refuses it as ambiguous) would otherwise hold an
+ * array per place.
+ */
+export function straightMatch(start: number, count: number, score: number, strategy: Strategy): LineMatch {
+  let alignment: number[] | undefined;
+  return {
+    start,
+    end: start + count,
+    score,
+    strategy,
+    get alignment() {
+      return (alignment ??= straightAlignment(start, count));
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { lineDistance } from '../text/lineDistance';
+import { lineDistance, PATTERN_LIMIT, withDistancesFrom } from '../text/lineDistance';
 import type { Candidate } from '../receipt';
 import { isBlank } from '../text/indentation';
 import { normaliseLine, type FileIndex } from './fileIndex';
@@ -9,10 +9,25 @@ import type { Needle } from './matcher';
 export interface NearestReport {
   readonly candidates: Candidate[];
   readonly firstDifference?: { readonly searchLine: string; readonly fileLine: string; readonly line: number };
+  /**
+   * True when the file was not scanned line by line for this search: the reply's earlier failed
+   * searches in the file had spent `SCAN_BUDGET` (the candidates come from shared lines and the
+   * line hint only).
+   */
+  readonly scanSkipped?: boolean;
 }
 
 /** Files longer than this are not scanned line by line for a candidate when no line votes. */
 const scanLimit = 50_000;
+
+/**
+ * Lines a reply's failed searches may measure, per file, in their scans for the nearest line:
+ * counted as the first engine measured them (every line of about the wanted length), at about
+ * 0.5 µs a line on the development machine, so a second of that work before the budget is spent. A reply of a thousand near misses on one file stalled for seconds on these scans; past
+ * the budget its blocks are still refused, with the candidates their shared lines give.
+ */
+const SCAN_BUDGET = 2_000_000;
+const scanned = new WeakMap<FileIndex, number>();
 
 /**
  * Finds up to `count` places in the file that look most like the needle, for error messages:
@@ -24,10 +39,11 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
   // Long search texts are compared by their first 200 lines: enough to name the place, bounded in cost.
   const needle: Needle = fullNeedle.lines.length <= 200 ? fullNeedle : { lines: fullNeedle.lines.slice(0, 200), elisions: new Set([...fullNeedle.elisions].filter((i) => i < 200)) };
   const size = Math.max(1, needle.lines.length);
-  const lineCount = index.lines.length;
+  const lineCount = index.lineCount;
   if (lineCount === 0) return { candidates: [] };
   const scope = { from: 0, to: lineCount, fuzzyThreshold: 0 };
   const starts = new Set<number>();
+  let scanSkipped = false;
   const votes = votedWindows(index, needle, scope, { ...defaultFuzzyLimits, maxVotesPerLine: 256 });
   [...votes].sort((a, b) => b[1] - a[1]).slice(0, 48).forEach(([start]) => starts.add(start));
   if (lineHint !== undefined) {
@@ -37,13 +53,14 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
     const first = needle.lines.findIndex((line, i) => !isBlank(line) && !needle.elisions.has(i));
     if (first !== -1) {
       const wanted = normaliseLine(needle.lines[first], 'fold');
-      const best: { start: number; d: number }[] = [];
-      for (let i = 0; i < lineCount; i++) {
-        const line = index.lineUnder('fold', i);
-        if (Math.abs(line.length - wanted.length) > wanted.length) continue;
-        best.push({ start: i - first, d: lineDistance(line, wanted) / Math.max(1, line.length, wanted.length) });
+      // The budget is the file's for the whole reply: kept on the index of the text edits are committed onto.
+      const owner = index.rootIndex;
+      const work = (scanned.get(owner) ?? 0) + eligibleLines(index, wanted.length);
+      if (work > SCAN_BUDGET) scanSkipped = true;
+      else {
+        scanned.set(owner, work);
+        for (const line of nearestLines(index, wanted, 8)) starts.add(line - first);
       }
-      best.sort((a, b) => a.d - b.d).slice(0, 8).forEach(({ start }) => starts.add(start));
     }
   }
   const scored: ScoredWindow[] = [];
@@ -64,14 +81,143 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
     startLine: window.start + 1,
     endLine: Math.min(window.end, lineCount),
     score: Math.round(window.score * 1000) / 1000,
-    text: index.lines.slice(window.start, Math.min(window.end, lineCount)).join('\n'),
+    text: linesOf(index, window.start, Math.min(window.end, lineCount)),
   }));
   const best = kept[0];
-  if (!best) return { candidates };
+  if (!best) return scanSkipped ? { candidates, scanSkipped } : { candidates };
   const k = best.differing[0];
   const firstDifference =
-    k === undefined ? undefined : { searchLine: needle.lines[k], fileLine: index.lines[best.start + k] ?? '', line: best.start + k + 1 };
-  return { candidates, firstDifference };
+    k === undefined ? undefined : { searchLine: needle.lines[k], fileLine: best.start + k < lineCount ? index.line(best.start + k) : '', line: best.start + k + 1 };
+  return scanSkipped ? { candidates, firstDifference, scanSkipped } : { candidates, firstDifference };
+}
+
+/** How many lines of the file are within the wanted length of it (those a scan would measure). */
+function eligibleLines(index: FileIndex, length: number): number {
+  const { from } = bucketsOf(index);
+  return from[Math.min(from.length - 1, 2 * length + 1)];
+}
+
+/**
+ * A file's lines by the length of their folded text (counting-sorted, each length's lines
+ * ascending), and each line's characters counted in `BINS` bins (by code modulo the bin count,
+ * saturating): the two lower bounds of the distance between two lines that `nearestLines` prunes by.
+ */
+interface LengthBuckets {
+  readonly lines: Int32Array;
+  /** The lines of length L are `lines[from[L]..from[L + 1])`. */
+  readonly from: Int32Array;
+  /** Line i's count of characters in bin b is `bins[i * BINS + b]`. */
+  readonly bins: Uint16Array;
+  /** The length of each line's folded text. */
+  readonly lengths: Int32Array;
+}
+
+const BINS = 64;
+
+const lengthBuckets = new WeakMap<FileIndex, LengthBuckets>();
+
+function bucketsOf(index: FileIndex): LengthBuckets {
+  let buckets = lengthBuckets.get(index);
+  if (!buckets) {
+    const n = index.lineCount;
+    const lengths = new Int32Array(n);
+    let longest = 0;
+    for (let i = 0; i < n; i++) longest = Math.max(longest, (lengths[i] = index.lineUnder('fold', i).length));
+    const from = new Int32Array(longest + 2);
+    for (let i = 0; i < n; i++) from[lengths[i] + 1]++;
+    for (let length = 0; length <= longest; length++) from[length + 1] += from[length];
+    const next = from.slice();
+    const lines = new Int32Array(n);
+    for (let i = 0; i < n; i++) lines[next[lengths[i]]++] = i;
+    buckets = { lines, from, bins: binCounts(index), lengths };
+    lengthBuckets.set(index, buckets);
+  }
+  return buckets;
+}
+
+/**
+ * The `count` lines whose folded text is nearest `wanted` (Levenshtein distance over the longer
+ * length; lines longer or shorter than it by more than its length are never taken), best first,
+ * ties in file order: exactly the first `count` of every line so sorted. Each line's distance is
+ * bounded from below without computing it (the larger of the length difference and the bag
+ * distance: what either line has in excess of the other, character bin by bin, which every edit
+ * changes by at most one); the lines with the lowest bounds are measured first, and then only
+ * lines whose bound can still beat the worst of the list: a reply of a thousand near misses no
+ * longer computes a thousand distances per line of the file.
+ */
+function nearestLines(index: FileIndex, wanted: string, count: number): number[] {
+  const { lines, from, bins, lengths } = bucketsOf(index);
+  const w = wanted.length;
+  const wantedBins = new Int32Array(BINS);
+  for (let k = 0; k < w; k++) wantedBins[wanted.charCodeAt(k) & (BINS - 1)]++;
+  const wantedIn: number[] = [];
+  for (let b = 0; b < BINS; b++) if (wantedBins[b] > 0) wantedIn.push(b);
+  // Bins count up to 0xffff: lines shorter than that are counted exactly, so the bag distance is
+  // their longer length minus what they share; for longer texts only the length bound is used.
+  const bagged = w < 0x8000;
+  // The lines that may be taken (a length within `w` of the wanted one), with their lower bounds.
+  const candidates = lines.subarray(0, from[Math.min(from.length - 1, 2 * w + 1)]);
+  const bounds = new Float64Array(candidates.length);
+  for (let c = 0; c < candidates.length; c++) {
+    const line = candidates[c];
+    const length = lengths[line];
+    let distance = Math.abs(length - w);
+    if (bagged) {
+      let shared = 0;
+      for (const b of wantedIn) shared += Math.min(bins[line * BINS + b], wantedBins[b]);
+      distance = Math.max(distance, Math.max(length, w) - shared);
+    }
+    bounds[c] = distance / Math.max(1, length, w);
+  }
+  const best: { d: number; line: number }[] = [];
+  const beats = (d: number, line: number, than: { d: number; line: number }) => d < than.d || (d === than.d && line < than.line);
+  const measure = (line: number, distance: (text: string) => number) => {
+    const text = index.lineUnder('fold', line);
+    const d = distance(text) / Math.max(1, text.length, w);
+    if (best.length === count && !beats(d, line, best[count - 1])) return;
+    let slot = best.length;
+    while (slot > 0 && beats(d, line, best[slot - 1])) slot--;
+    best.splice(slot, 0, { d, line });
+    if (best.length > count) best.pop();
+  };
+  // The lines with the lowest bounds first, so that the list's worst is low when the rest are checked.
+  const seeds: number[] = [];
+  const before = (c: number, than: number) => bounds[c] < bounds[than] || (bounds[c] === bounds[than] && candidates[c] < candidates[than]);
+  for (let c = 0; c < candidates.length; c++) {
+    if (seeds.length === count && !before(c, seeds[count - 1])) continue;
+    let slot = seeds.length;
+    while (slot > 0 && before(c, seeds[slot - 1])) slot--;
+    seeds.splice(slot, 0, c);
+    if (seeds.length > count) seeds.pop();
+  }
+  const seeded = new Set(seeds);
+  const measureAll = (distance: (text: string) => number) => {
+    for (const c of seeds) measure(candidates[c], distance);
+    for (let c = 0; c < candidates.length; c++) {
+      if (seeded.has(c)) continue;
+      if (best.length === count && !beats(bounds[c], candidates[c], best[count - 1])) continue;
+      measure(candidates[c], distance);
+    }
+  };
+  // The candidates are at most twice the wanted length: for a wanted line of up to PATTERN_LIMIT
+  // characters every distance is exact (lineDistance's own exact case), measured with the line's
+  // masks set once.
+  if (w <= PATTERN_LIMIT) withDistancesFrom(wanted, measureAll);
+  else measureAll((text) => lineDistance(text, wanted));
+  return best.map((entry) => entry.line);
+}
+
+/** Each line's folded characters counted in `BINS` bins (counts saturate: a lower bound stays one). */
+function binCounts(index: FileIndex): Uint16Array {
+  const bins = new Uint16Array(index.lineCount * BINS);
+  for (let i = 0; i < index.lineCount; i++) {
+    const line = index.lineUnder('fold', i);
+    for (let k = 0, at = i * BINS; k < line.length; k++) {
+      const bin = at + (line.charCodeAt(k) & (BINS - 1));
+      if (bins[bin] !== 0xffff) bins[bin]++;
+    }
+  }
+  return bins;
 }
 
 /** Candidates for an ambiguous search: the places it matched. */
@@ -80,6 +226,13 @@ export function matchCandidates(index: FileIndex, matches: readonly { start: num
     startLine: match.start + 1,
     endLine: match.end,
     score: match.score,
-    text: index.lines.slice(match.start, match.end).join('\n'),
+    text: linesOf(index, match.start, Math.min(match.end, index.lineCount)),
   }));
+}
+
+/** Lines [start, end) of the file joined by `\n`. */
+function linesOf(index: FileIndex, start: number, end: number): string {
+  const lines: string[] = [];
+  for (let i = start; i < end; i++) lines.push(index.line(i));
+  return lines.join('\n');
 }

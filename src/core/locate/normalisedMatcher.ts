@@ -1,7 +1,7 @@
 import type { Strategy } from '../receipt';
 import type { Normalisation } from './fileIndex';
 import { findNormalisedRuns } from './lineSearch';
-import { straightAlignment, type Matcher } from './matcher';
+import { straightMatch, type Matcher } from './matcher';
 
 /**
  * Builds a rung that matches a needle line for line when each line is equal under `kind`.
@@ -12,13 +12,7 @@ export function normalisedMatcher(id: Strategy, kind: Normalisation, score: numb
     id,
     find(index, needle, scope) {
       if (needle.elisions.size > 0) return [];
-      return findNormalisedRuns(index, needle.lines, kind, scope).map((start) => ({
-        start,
-        end: start + needle.lines.length,
-        score,
-        strategy: id,
-        alignment: straightAlignment(start, needle.lines.length),
-      }));
+      return findNormalisedRuns(index, needle.lines, kind, scope).map((start) => straightMatch(start, needle.lines.length, score, id));
     },
   };
 }

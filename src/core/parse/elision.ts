@@ -63,6 +63,9 @@ const ELISION_PHRASES = [
 export function isElisionLine(line: string): boolean {
   const text = line.trim();
   if (text.length < 1 || text.length > 200) return false;
+  // Every form below starts with dots, a bracket or a comment token: most lines of code are
+  // turned away by their first character (this runs on every line of every search text).
+  if (!MAY_START.has(text[0])) return false;
   if (isDotsOnly(text)) return true;
   if (text === '[...]' || text === '(...)' || text === '[…]' || text === '(…)') return true;
   // Python's `...` with a comment after it (`...  # unchanged`).
@@ -75,6 +78,9 @@ export function isElisionLine(line: string): boolean {
   const bracketed = /^[([](.*)[)\]]$/.exec(text);
   return bracketed !== null && /\.{3}|…/.test(bracketed[1]) && isElisionBody(bracketed[1]);
 }
+
+/** The first characters an elision line can have: dots, `[`, `(`, and the comment openers of `COMMENT_FORMS` (`rem` in either case). */
+const MAY_START = new Set(['.', '\u2026', '[', '(', '{', '<', '/', '"', '#', '-', ';', '%', "'", 'r', 'R']);
 
 /** True for a line of only dots (`...`, `…`), indentation aside: Python's Ellipsis as often as an elision. */
 export function isBareDotsLine(line: string): boolean {

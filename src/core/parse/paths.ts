@@ -140,6 +140,10 @@ export function looksLikeFilenameLine(line: string): boolean {
 
 /** The path a filename line names (see {@link looksLikeFilenameLine}), or undefined. */
 export function filenameFromLine(line: string): string | undefined {
+  return remembered(filenames, line, filenameOf);
+}
+
+function filenameOf(line: string): string | undefined {
   const trimmed = line.trim();
   if (trimmed.length === 0 || trimmed.length > 300) return undefined;
   if (trimmed.startsWith('```') || trimmed.startsWith('~~~')) return undefined;
@@ -247,7 +251,11 @@ export function plainLabelMentions(line: string): string[] {
  * Paths a line names for the purpose of "another file was named here": filename lines, backticked
  * file mentions, and diff / apply_patch headers (`+++ b/x`, `*** Update File: x`).
  */
-export function pathsNamedByLine(line: string): string[] {
+export function pathsNamedByLine(line: string): readonly string[] {
+  return remembered(namedPaths, line, pathsNamedBy);
+}
+
+function pathsNamedBy(line: string): readonly string[] {
   const header = /^(?:\+\+\+ |\*\*\* (?:Add|Update|Delete) File: )(.+)$/.exec(line);
   if (header) {
     const path = cleanReplyPath(header[1].replace(/\t.*$/, ''));
@@ -283,4 +291,24 @@ export function pathFromComment(line: string): string | undefined {
     return path !== undefined && looksLikeFilePath(path) ? path : undefined;
   }
   return undefined;
+}
+
+/** How many lines each cache below holds before it starts afresh. */
+const REMEMBERED = 512;
+const filenames = new Map<string, string | undefined>();
+const namedPaths = new Map<string, readonly string[]>();
+
+/**
+ * `compute(line)`, kept for lines seen lately: a reply repeats its path lines (`src/a.ts` above
+ * each of fifty blocks), and the path functions are pure. Results are not changed by callers
+ * (strings, and lists that are only read); each cache starts afresh when full.
+ */
+function remembered<T>(cache: Map<string, T>, line: string, compute: (line: string) => T): T {
+  // Only lines without a space are kept: the repeated path lines; prose sentences differ each time.
+  if (line.length > 300 || line.includes(' ')) return compute(line);
+  if (cache.has(line)) return cache.get(line) as T;
+  const value = compute(line);
+  if (cache.size >= REMEMBERED) cache.clear();
+  cache.set(line, value);
+  return value;
 }

@@ -26,7 +26,8 @@ export const replyParsers: readonly ReplyParser[] = [
  * item indents moved back to the margin (see `outdentListFences`).
  */
 export function toReplyText(text: string): ReplyText {
-  const normalised = text.replace(/\r\n?/g, '\n');
+  // Most replies hold no CR at all: one native search instead of a regex pass over the text.
+  const normalised = text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n');
   const lines = normalised.split('\n');
   const crEnded = mixedCrlfLines(text, lines.length);
   const reply = outdentListFences(lines) ? { text: lines.join('\n'), lines } : { text: normalised, lines };

@@ -117,6 +117,9 @@ const IDLE_PARSE_FACTOR = 6;
  */
 const LAZY_MARGIN = 65536;
 
+/** What `push` returns when it has nothing to report: one shared, frozen empty list (a model streams thousands of chunks). */
+const NO_EVENTS: StreamEvent[] = Object.freeze([]) as unknown as StreamEvent[];
+
 interface TailBlock {
   readonly block: ParsedBlock;
   readonly format: EditFormat;
@@ -198,10 +201,12 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
    * batch holds back at the end is read by `finish()`.
    */
   const push = (chunk: string): StreamEvent[] => {
-    if (finished || chunk.length === 0) return [];
+    if (finished || chunk.length === 0) return NO_EVENTS;
     pending.push(chunk);
     pendingChars += chunk.length;
-    if (pendingChars < Math.min(MAX_BATCH, completeChars >> 6)) return [];
+    // Batches are joined as they come even once only gathered for finish(): joining tens of
+    // thousands of chunks there at once costs more than the parse's share.
+    if (pendingChars < (lazy ? MAX_BATCH : Math.min(MAX_BATCH, completeChars >> 6))) return NO_EVENTS;
     return takePending();
   };
 
@@ -247,6 +252,10 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     const tailChars = completeChars - (boundary < lineStart.length ? lineStart[boundary] : completeChars);
     if (tailChars - credit > LAZY_MARGIN) {
       lazy = true;
+      // The lines are never looked at again (finish() reads the one-shot parse): let them go.
+      lines.length = 0;
+      lineStart.length = 0;
+      fenceOf.length = 0;
       return [];
     }
     // Without such a line a look can only find a new block's start: none while a block is under

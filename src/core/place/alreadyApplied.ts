@@ -21,8 +21,8 @@ export function containsAppliedReplacement(index: FileIndex, needle: Needle, rep
   for (let k = 0; k + n <= replacement.length; k++) {
     if (!wanted.every((line, i) => norm(replacement[k + i]) === line)) continue;
     const start = match.start - k;
-    if (start < 0 || start + replacement.length > index.lines.length) continue;
-    if (replacement.every((line, i) => norm(index.lines[start + i]) === norm(line))) return true;
+    if (start < 0 || start + replacement.length > index.lineCount) continue;
+    if (replacement.every((line, i) => norm(index.line(start + i)) === norm(line))) return true;
   }
   return false;
 }

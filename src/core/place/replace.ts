@@ -6,7 +6,7 @@ import { matchCandidates, nearestCandidates } from '../locate/nearest';
 import { hunkContextRefusal } from '../locate/hunkContext';
 import { reanchor } from '../reanchor/reanchor';
 import { lineEdit, type TextEdit } from '../plan';
-import { lfView, toLines, type FileText } from '../text/fileText';
+import { lfView, lineView, toLines, type FileText } from '../text/fileText';
 import { repairOverEscaped } from '../text/overEscaped';
 import { containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
@@ -65,7 +65,7 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
     return placeReplace(tx, state, { ...rest, search: quotedSearch });
   }
   // Tool calls only: elsewhere a backslash in the search is the file's own text.
-  const repaired = op.source.format === 'json-tool' && state.exists && state.file ? repairOverEscaped(op.search, op.replacement, lfView(state.file)) : undefined;
+  const repaired = op.source.format === 'json-tool' && state.exists && state.file ? repairOverEscaped(op.search, op.replacement, () => lfView(state.file!)) : undefined;
   if (!repaired) return replaceAsWritten(tx, state, op);
   const recordsBefore = state.records.length;
   replaceAsWritten(tx, state, { ...op, ...repaired });
@@ -200,6 +200,8 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     ? `the hunk was not found as it is in ${state.path}, and its nearest place does not fit: ${looseRefusal.slice(LOOSE_REFUSED.length)}`
     : best && best.score >= RESEMBLANCE
       ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)`
+      : report.scanSkipped
+        ? `the search text was not found in ${state.path} (this reply has too many such blocks for their nearest lines to be looked for)`
       : best
         ? `the search text was not found in ${state.path}, and nothing in it resembles it closely (lines ${best.startLine}-${best.endLine} come closest, ${Math.round(best.score * 100)}% similar)`
         : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
@@ -276,13 +278,13 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   let reindented = false;
   const warnings = [...notes];
   for (const match of matches) {
-    const built = reanchor({ fileLines: file.lines, fileUnit: index.indentUnit, needle, replacement: replacementLines, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds });
+    const built = reanchor({ fileLines: lineView(file), fileUnit: index.indentUnit, fileBlanksIndented: () => index.blanksIndented, needle, replacement: replacementLines, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds });
     if (built.problem) {
       const extra = built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {};
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
       return;
     }
-    if (matches.length === 1 && standsAround(file.lines, match, built.lines)) {
+    if (matches.length === 1 && standsAround(lineView(file), match, built.lines)) {
       // The text the edit would write already stands there, around the lines it matched (lines
       // it adds next to them, an elision filled): it was applied before.
       tx.record(state, { block, status: 'alreadyApplied', strategy: match.strategy, score: match.score, startLine: match.start + 1, endLine: match.end, warnings: ['the replacement text is already in the file'] });
@@ -349,7 +351,7 @@ function standsAround(fileLines: readonly string[], match: LineMatch, written: r
  * edit that reaches the end of the file; any other edit keeps the file's own state.
  */
 function withFinalNewline(file: FileText, match: LineMatch, edit: TextEdit, finalNewline: boolean | undefined): TextEdit {
-  if (finalNewline === undefined || match.end !== file.lines.length || edit.text === '') return edit;
+  if (finalNewline === undefined || match.end !== file.lineCount || edit.text === '') return edit;
   const eol = file.eol;
   const endsWithEol = edit.text.endsWith('\n');
   if (finalNewline && !endsWithEol) return { ...edit, text: edit.text + eol };

@@ -1,6 +1,7 @@
 import type { ReplaceOp } from '../ir';
-import { charEdit } from '../plan';
-import { lfView } from '../text/fileText';
+import { charEdit, newlinesBefore } from '../plan';
+import { charOccurrences } from '../locate/charSearch';
+import { lfView, type FileText } from '../text/fileText';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
 
 /**
@@ -10,12 +11,7 @@ import { countNewlines, overlapsAny, type FileState, type Transaction } from './
 export function placeReplaceChars(tx: Transaction, state: FileState, op: ReplaceOp): boolean {
   const block = op.source.block;
   const file = state.file!;
-  const view = lfView(file);
-  const occurrences: number[] = [];
-  for (let at = view.indexOf(op.search); at !== -1; at = view.indexOf(op.search, at + Math.max(1, op.search.length))) {
-    occurrences.push(at);
-    if (occurrences.length > 1000) break;
-  }
+  const occurrences = charOccurrences(tx.indexOf(state), op.search, 1000);
   if (occurrences.length === 0) {
     if (state.pending.length > 0) {
       tx.commit(state);
@@ -23,20 +19,13 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
     }
     return false;
   }
-  // Line numbers of the occurrences, counted incrementally (they come in ascending order).
-  let countedTo = 0;
-  let countedLines = 0;
-  const lineOf = (offset: number) => {
-    if (offset < countedTo) return countNewlines(view, offset);
-    for (let at = view.indexOf('\n', countedTo); at !== -1 && at < offset; at = view.indexOf('\n', at + 1)) countedLines++;
-    countedTo = offset;
-    return countedLines;
-  };
+  // Line numbers of the occurrences: the newlines before them.
+  const lineOf = (offset: number) => newlinesBefore(file, offset);
   // When the new text contains the old (`y` → `yy`, `foo` → `foo_bar`, an insertion around the old
   // text), an occurrence of the old text inside an occurrence of the new one is the edit's own
   // result: with every occurrence so, the edit was applied before (applying it again would grow
   // the text on every re-send); `replace_all` replaces only the others.
-  const inNew = insideNewText(view, op.search, op.replacement, occurrences);
+  const inNew = insideNewText(file, op.search, op.replacement, occurrences);
   if (inNew.every(Boolean)) {
     const line = lineOf(occurrences[0]);
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: line + 1, endLine: line + 1, warnings: ['the new text is already in the file'] });
@@ -53,7 +42,7 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   if (!fits) {
     const candidates = occurrences.slice(0, 10).map((at) => {
       const line = lineOf(at);
-      return { startLine: line + 1, endLine: line + 1 + countNewlines(op.search, op.search.length), score: 1, text: file.lines[line] };
+      return { startLine: line + 1, endLine: line + 1 + countNewlines(op.search, op.search.length), score: 1, text: file.line(line) };
     });
     tx.fail('AMBIGUOUS', block, state.path, `the old text occurs ${occurrences.length} times in ${state.path}${wanted === 1 ? '' : `, expected ${wanted}`}`, op, { candidates }, state);
     return true;
@@ -71,11 +60,12 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
 }
 
 /**
- * For each occurrence of `search` (ascending offsets in `view`): true when it lies inside an
+ * For each occurrence of `search` (ascending offsets in the file's LF view): true when it lies inside an
  * occurrence of `replacement`, which contains `search`; all false when it does not.
  */
-function insideNewText(view: string, search: string, replacement: string, occurrences: readonly number[]): boolean[] {
+function insideNewText(file: FileText, search: string, replacement: string, occurrences: readonly number[]): boolean[] {
   if (replacement.length <= search.length || !replacement.includes(search)) return occurrences.map(() => false);
+  const view = lfView(file);
   const spans: { start: number; end: number }[] = [];
   for (let at = view.indexOf(replacement); at !== -1 && spans.length <= occurrences.length; at = view.indexOf(replacement, at + 1)) {
     spans.push({ start: at, end: at + replacement.length });

@@ -3,8 +3,10 @@ import { nextStepFor, type ErrorCode } from '../errors';
 import type { EditReceipt, FileAction, FileReceipt, ReceiptError, Strategy } from '../receipt';
 import { resolvePath } from '../paths';
 import { FileIndex } from '../locate/fileIndex';
+import { overlapsRange } from '../locate/ranges';
 import { TextPlan, type TextEdit } from '../plan';
-import { looksBinary, splitFileText, type FileText } from '../text/fileText';
+import { EditedText } from '../text/editedText';
+import { lineHolding, looksBinary, splitFileText, type FileText } from '../text/fileText';
 import type { FileChange, PlanOptions, PlanResult, ReadFile } from '../pipeline';
 
 /** A mutable record of one op's outcome while planning; frozen into an EditReceipt at the end. */
@@ -31,8 +33,8 @@ export interface FileState {
   readonly path: string;
   /** The text the plan started from; undefined when the file did not exist. */
   readonly original: string | undefined;
-  /** The text edits are currently located against (the original, or a later base after a sequential commit). */
-  base: string | undefined;
+  /** The text edits are currently located against (the original, or a later base after a sequential commit): `file.raw`. */
+  readonly base: string | undefined;
   file: FileText | undefined;
   index: FileIndex | undefined;
   /** Edits placed on `base` and not yet committed to it. */
@@ -128,7 +130,9 @@ export class Transaction {
     const state: FileState = {
       path,
       original: text,
-      base: text,
+      get base() {
+        return this.file?.raw;
+      },
       file: text === undefined ? undefined : splitFileText(text),
       index: undefined,
       pending: [],
@@ -173,14 +177,23 @@ export class Transaction {
       const frozen = freeze(record, state);
       if (frozen.newStartLine !== undefined && frozen.newEndLine !== undefined) record.placed = { newStartLine: frozen.newStartLine, newEndLine: frozen.newEndLine };
     }
-    this.rebase(state, new TextPlan(state.pending).apply(state.base ?? ''));
+    // The edited text is read through the old one and the edits (see EditedText): committing
+    // costs the edits' size; the text is built when it is read whole, or as a last resort.
+    const plan = new TextPlan(state.pending);
+    const edited = state.file && EditedText.of(state.file, plan.edits);
+    if (edited) this.rebaseOnto(state, edited);
+    else this.rebase(state, plan.apply(state.base ?? ''));
     for (const record of state.records) record.edits = [];
   }
 
   /** Makes `text` the state's base with nothing pending (a created file, a committed one). */
   rebase(state: FileState, text: string): void {
-    state.base = text;
-    state.file = splitFileText(text);
+    this.rebaseOnto(state, splitFileText(text));
+  }
+
+  /** Makes `file` the state's base with nothing pending. */
+  private rebaseOnto(state: FileState, file: FileText): void {
+    state.file = file;
     state.index = undefined;
     state.pending = [];
     state.taken = [];
@@ -236,7 +249,7 @@ export class Transaction {
       if (state.failed) continue;
       let newText: string | undefined;
       try {
-        newText = state.deleted ? undefined : state.pending.length ? new TextPlan(state.pending).apply(state.base ?? '') : state.base;
+        newText = state.deleted ? undefined : state.pending.length ? withPending(state) : state.base;
       } catch (error) {
         this.errors.push({ code: 'OVERLAPPING_EDITS', block: state.records[0]?.block ?? 0, path: state.path, message: (error as Error).message, candidates: [], nextStep: nextStepFor('OVERLAPPING_EDITS') });
         continue;
@@ -252,9 +265,16 @@ export class Transaction {
   }
 }
 
+/** The state's base with its pending edits applied; onto an edited text they are composed and the text built once. */
+function withPending(state: FileState): string {
+  const plan = new TextPlan(state.pending);
+  const edited = state.file instanceof EditedText ? EditedText.of(state.file, plan.edits) : undefined;
+  return edited ? edited.raw : plan.apply(state.base ?? '');
+}
+
 /** True when any of `edits` overlaps one of `pending`. */
 export function overlapsAny(edits: readonly TextEdit[], pending: readonly TextEdit[]): boolean {
-  return edits.some((a) => pending.some((b) => a.start < b.end && b.start < a.end));
+  return edits.some((a) => overlapsRange(pending, a.start, a.end));
 }
 
 /** Computes where an op's new text lands in the proposed file, from the edits that precede it. */
@@ -270,32 +290,46 @@ function freeze(record: EditRecord, state: FileState): EditReceipt {
     ...(record.warnings.length ? { warnings: record.warnings } : {}),
   };
   if (record.status === 'applied' && record.edits.length === 0 && record.placed) return { ...base, ...record.placed };
-  if (record.status !== 'applied' || record.edits.length === 0 || !state.base || !state.file) return base;
+  // An empty base (its length, without building an edited text) has no lines to move.
+  if (record.status !== 'applied' || record.edits.length === 0 || !state.file || state.file.offset(state.file.lineCount) === 0) return base;
   const file = state.file;
   const first = record.edits.reduce((a, b) => (a.start <= b.start ? a : b));
-  let shift = 0;
-  for (const edit of state.pending) {
-    if (edit.start >= first.start) continue;
-    shift += countNewlines(edit.text, edit.text.length) - (lineAt(file, edit.end) - lineAt(file, edit.start));
-  }
+  const shift = linesAddedBefore(state.pending, file, first.start);
   const newStart = lineAt(file, first.start) + 1 + shift;
   const newLines = Math.max(1, countNewlines(first.text, first.text.length) + (first.text.endsWith('\n') ? 0 : 1));
   return { ...base, newStartLine: newStart, newEndLine: newStart + newLines - 1 };
 }
 
-/** The 0-based line holding raw offset `offset` (binary search over line starts). */
-function lineAt(file: FileText, offset: number): number {
-  let low = 0;
-  let high = file.lines.length - 1;
-  let found = 0;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (file.offsets[mid] <= offset) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
+/** Per pending list (and its length then): its edits' starts, sorted, and the lines they add, summed in that order. */
+const addedLines = new WeakMap<readonly TextEdit[], { file: FileText; count: number; starts: number[]; sums: number[] }>();
+
+/**
+ * How many lines the pending edits that start before `offset` add (removed lines count
+ * negative): where an edit's new text lands. Sorted once per pending list, so freezing every
+ * record of a file costs O(n log n), not O(n²).
+ */
+function linesAddedBefore(pending: readonly TextEdit[], file: FileText, offset: number): number {
+  let sums = addedLines.get(pending);
+  if (!sums || sums.count !== pending.length || sums.file !== file) {
+    const sorted = [...pending].sort((a, b) => a.start - b.start);
+    const running = [0];
+    for (const edit of sorted) running.push(running[running.length - 1] + countNewlines(edit.text, edit.text.length) - (lineAt(file, edit.end) - lineAt(file, edit.start)));
+    sums = { file, count: pending.length, starts: sorted.map((edit) => edit.start), sums: running };
+    addedLines.set(pending, sums);
   }
-  return found;
+  let low = 0;
+  let high = sums.starts.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sums.starts[mid] < offset) low = mid + 1;
+    else high = mid;
+  }
+  return sums.sums[low];
+}
+
+/** The 0-based line holding raw offset `offset`. */
+function lineAt(file: FileText, offset: number): number {
+  return lineHolding(file, offset);
 }
 
 /** How many `\n` stand in `text` before `end`. */

@@ -50,8 +50,11 @@ export interface IndentFrame {
  *   file's own and stay as given;
  * - the old text sits at another depth than the file, but the new text at the file's own: the new
  *   text is already where it belongs and is written as given.
+ *
+ * `fileBlanksIndented` answers whether the file's blank lines hold whitespace, when the caller
+ * already knows it (see `ReanchorInput.fileBlanksIndented`).
  */
-export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, fragments = false): IndentFrame {
+export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, fragments = false, fileBlanksIndented?: () => boolean): IndentFrame {
   const aligned: { reply: string; file: string }[] = [];
   needle.lines.forEach((line, i) => {
     const place: Alignment = match.alignment[i];
@@ -80,14 +83,15 @@ export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit |
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
   const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
-  return { verbatim, ...(shiftAll ? { shiftAll } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match) };
+  return { verbatim, ...(shiftAll ? { shiftAll } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented) };
 }
 
 /**
  * How the file writes blank lines: as the matched lines do when they have any, else as most of
- * the file's first 2,000 lines do; whitespace-only (true) or empty (false).
+ * the file's first 2,000 lines do (`fileBlanksIndented`, when the caller knows it); whitespace-only
+ * (true) or empty (false).
  */
-function blanksHoldIndentation(fileLines: readonly string[], match: LineMatch): boolean {
+function blanksHoldIndentation(fileLines: readonly string[], match: LineMatch, fileBlanksIndented?: () => boolean): boolean {
   let indented = 0;
   let empty = 0;
   const count = (from: number, to: number) => {
@@ -98,6 +102,7 @@ function blanksHoldIndentation(fileLines: readonly string[], match: LineMatch): 
     }
   };
   count(match.start, match.end);
+  if (indented + empty === 0 && fileBlanksIndented) return fileBlanksIndented();
   if (indented + empty === 0) count(0, Math.min(fileLines.length, 2000));
   return indented > empty;
 }

@@ -44,6 +44,11 @@ export interface ReanchorInput {
   readonly fragments?: boolean;
   /** The hunk's own line structure, when the op comes from a diff or a patch (see `ReplaceOp.lineKinds`). */
   readonly lineKinds?: string;
+  /**
+   * Whether most blank lines of the file's first 2,000 hold whitespace, when the caller knows it
+   * (the file's index keeps it): otherwise they are counted from `fileLines` on every call.
+   */
+  readonly fileBlanksIndented?: () => boolean;
 }
 
 /** One line to write, before its indentation is settled. */
@@ -73,7 +78,7 @@ export function reanchor(input: ReanchorInput): Reanchored {
   const { needle, replacement, match, fileLines } = input;
   const aligned = alignSteps(needle, replacement, input.replacementElisions, input.lineKinds);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
-  const frame = indentFrame(fileLines, input.fileUnit, needle, replacement, match, input.fragments);
+  const frame = indentFrame(fileLines, input.fileUnit, needle, replacement, match, input.fragments, input.fileBlanksIndented);
   // A reply whose quote of the file has curly quotes or dashes where the file has ASCII was
   // prettified on its way (a chat UI): its new lines are read with ASCII punctuation too, and its
   // kept lines stay the file's.

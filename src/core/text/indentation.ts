@@ -30,40 +30,70 @@ export function indentWidth(indent: string, tabSize: number): number {
  * no line is indented. Looks at most `sample` lines so huge files cost nothing.
  */
 export function detectIndentUnit(lines: readonly string[], sample = 2000): IndentUnit | undefined {
-  let tabs = 0;
-  let spaces = 0;
-  const steps = new Map<number, number>();
-  let previous = 0;
+  const tally = new IndentTally();
   const limit = Math.min(lines.length, sample);
-  for (let i = 0; i < limit; i++) {
-    const line = lines[i];
-    if (isBlank(line)) continue;
-    if (line[0] === '\t') {
-      tabs++;
-      continue;
+  for (let i = 0; i < limit; i++) tally.add(lines[i]);
+  return tally.unit();
+}
+
+/**
+ * What `detectIndentUnit` counts, line by line: lines indented with a tab, lines indented with
+ * spaces, and the steps (1 to 8 columns) between consecutive space-indented lines. Kept apart so
+ * that the unit of an edited file can be counted from its parts (see `FileIndex.indentUnit`).
+ */
+export class IndentTally {
+  tabs = 0;
+  spaces = 0;
+  /** `steps[s]`: how many times consecutive counted lines differ by `s` columns. */
+  readonly steps = new Int32Array(9);
+  /** The width of the last counted line (0 before any). */
+  previous = 0;
+
+  add(line: string): void {
+    const kind = indentKind(line);
+    if (kind === 'skip') return;
+    if (kind === 'tab') {
+      this.tabs++;
+      return;
     }
-    const indent = leadingWhitespace(line);
-    // ` * ` continuation lines of block comments are aligned, not indented: they say nothing
-    // about the unit (a tab-indented file is full of them).
-    if (line[indent.length] === '*' && indent.length % 2 === 1) continue;
-    const width = indent.length;
-    if (width > 0) spaces++;
-    const step = Math.abs(width - previous);
-    if (step > 0 && step <= 8) steps.set(step, (steps.get(step) ?? 0) + 1);
-    previous = width;
+    if (kind > 0) this.spaces++;
+    this.step(kind);
   }
-  if (tabs === 0 && spaces === 0) return undefined;
-  if (tabs > spaces) return { kind: 'tabs' };
-  let best = 0;
-  let bestCount = 0;
-  for (const [step, count] of steps) {
-    // Prefer the smaller step on ties: a 2-space file also has 4-space steps.
-    if (count > bestCount || (count === bestCount && step < best)) {
-      best = step;
-      bestCount = count;
+
+  /** Counts a step to a counted line of `width` columns, which becomes the previous one. */
+  step(width: number): void {
+    const step = Math.abs(width - this.previous);
+    if (step > 0 && step <= 8) this.steps[step]++;
+    this.previous = width;
+  }
+
+  unit(): IndentUnit | undefined {
+    if (this.tabs === 0 && this.spaces === 0) return undefined;
+    if (this.tabs > this.spaces) return { kind: 'tabs' };
+    let best = 0;
+    let bestCount = 0;
+    for (let step = 1; step <= 8; step++) {
+      // The most frequent step; the smaller step on ties: a 2-space file also has 4-space steps.
+      if (this.steps[step] > bestCount) {
+        best = step;
+        bestCount = this.steps[step];
+      }
     }
+    return { kind: 'spaces', size: best || 4 };
   }
-  return { kind: 'spaces', size: best || 4 };
+}
+
+/**
+ * How `detectIndentUnit` reads a line: not at all (blank, or the ` * ` continuation line of a
+ * block comment, aligned rather than indented), as tab-indented, or as a width in spaces
+ * (0 for a line at the margin).
+ */
+export function indentKind(line: string): 'skip' | 'tab' | number {
+  if (isBlank(line)) return 'skip';
+  if (line[0] === '\t') return 'tab';
+  const indent = leadingWhitespace(line);
+  if (line[indent.length] === '*' && indent.length % 2 === 1) return 'skip';
+  return indent.length;
 }
 
 /** Renders an indentation of `width` columns in `unit` (tabs, then spaces for any remainder). */

@@ -16,12 +16,13 @@ export function unescapeOnce(text: string): string {
 
 /**
  * The search and replacement with one level of escaping removed, when that is what makes the search
- * text appear in `view` (the file, `\n` endings) and the text as written does not; otherwise
- * undefined. Never changes an edit whose search text is already in the file.
+ * text appear in the file (`view()`: its text with `\n` endings, asked for only when the search
+ * holds a backslash) and the text as written does not; otherwise undefined. Never changes an
+ * edit whose search text is already in the file.
  */
-export function repairOverEscaped(search: string, replacement: string, view: string): { search: string; replacement: string } | undefined {
-  if (!search.includes('\\') || view.includes(search)) return undefined;
+export function repairOverEscaped(search: string, replacement: string, view: () => string): { search: string; replacement: string } | undefined {
+  if (!search.includes('\\') || view().includes(search)) return undefined;
   const unescaped = unescapeOnce(search);
-  if (unescaped === search || unescaped.trim() === '' || !view.includes(unescaped)) return undefined;
+  if (unescaped === search || unescaped.trim() === '' || !view().includes(unescaped)) return undefined;
   return { search: unescaped, replacement: unescapeOnce(replacement) };
 }

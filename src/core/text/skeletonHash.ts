@@ -27,6 +27,8 @@ export function skeletonHash(line: string): number {
 export function skeletonHashOf(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5 | 0;
   let k = start;
+  // Indentation first, in a loop of its own: spaces are left out of the skeleton anyway.
+  while (k < end && text.charCodeAt(k) === 32) k++;
   for (let seen = 0; k < end && seen < EDGE; k++) {
     let c = text.charCodeAt(k);
     // Most characters of code are printable ASCII past '.', which keep their code: tested first,
@@ -36,8 +38,10 @@ export function skeletonHashOf(text: string, start: number, end: number): number
     hash = Math.imul(hash ^ c, 16777619);
     seen++;
   }
-  // The tail, read backwards down to where the head stopped.
-  for (let j = end - 1, seen = 0; j >= k && seen < EDGE; j--) {
+  // The tail, read backwards down to where the head stopped (trailing spaces skipped first).
+  let j = end - 1;
+  while (j >= k && text.charCodeAt(j) === 32) j--;
+  for (let seen = 0; j >= k && seen < EDGE; j--) {
     let c = text.charCodeAt(j);
     if (c <= 46 || c >= 0x80) c = skeletonCode(c);
     if (c === -1) continue;

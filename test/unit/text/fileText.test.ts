@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { splitFileText, lfView, looksBinary, toLines } from '../../../src/core/text/fileText';
-import { lineEdit, charEdit, TextPlan } from '../../../src/core/plan';
+import { splitFileText, lfView, lineView, looksBinary, toLines } from '../../../src/core/text/fileText';
+import { lineEdit, charEdit, newlinesBefore, TextPlan } from '../../../src/core/plan';
 
 describe('fileText', () => {
   it('keeps every line ending, the BOM and a missing final newline', () => {
@@ -44,6 +44,37 @@ describe('fileText', () => {
       assert.equal(file.finalNewline, file.lines.length > 0 && file.eols[file.lines.length - 1] !== '');
       const crlf = file.eols.filter((e) => e === '\r\n').length;
       assert.equal(file.eol, crlf > file.eols.filter((e) => e === '\n').length ? '\r\n' : '\n');
+    }
+  });
+
+  it('reads single lines, their ends and terminators without building the arrays, as the arrays have them', () => {
+    const pieces = ['a', '', '\r', '\n', '\r\n', ' x\r', '\ufeff'];
+    let state = 5;
+    for (let n = 0; n < 2000; n++) {
+      let raw = n % 3 === 0 ? '\ufeff' : '';
+      for (let k = n % 9; k > 0; k--) {
+        state = (state * 1103515245 + 12345) & 0x7fffffff;
+        raw += pieces[state % pieces.length];
+      }
+      const lazy = splitFileText(raw);
+      const built = splitFileText(raw);
+      const lines = built.lines;
+      const eols = built.eols;
+      assert.equal(lazy.lineCount, lines.length, JSON.stringify(raw));
+      assert.equal(lazy.hasCrlf, eols.includes('\r\n'));
+      for (let i = 0; i < lines.length; i++) {
+        assert.equal(lazy.line(i), lines[i], JSON.stringify(raw));
+        assert.equal(lazy.eolLength(i), eols[i].length);
+        assert.equal(lazy.lineEnd(i), lazy.offsets[i] + lines[i].length);
+      }
+      const view = lineView(lazy);
+      assert.equal(view.length, lines.length);
+      assert.deepEqual([...view], lines);
+      assert.equal(view[lines.length], undefined);
+      if (lines.length > 0) assert.equal(view[lines.length - 1], lines[lines.length - 1]);
+      // Every offset of the LF view: the newlines before it, as a count from the start finds them.
+      const lf = lfView(lazy);
+      for (let offset = 0; offset <= lf.length; offset++) assert.equal(newlinesBefore(lazy, offset), lf.slice(0, offset).split('\n').length - 1, `${JSON.stringify(raw)} at ${offset}`);
     }
   });
 
