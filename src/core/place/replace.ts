@@ -6,6 +6,7 @@ import { matchCandidates, nearestCandidates } from '../locate/nearest';
 import { hunkContextRefusal } from '../locate/hunkContext';
 import { reanchor } from '../reanchor/reanchor';
 import { lineEdit, type TextEdit } from '../plan';
+import { sliceOf } from '../text/editedText';
 import { lfView, lineView, toLines, type FileText } from '../text/fileText';
 import { repairOverEscaped } from '../text/overEscaped';
 import { containsAppliedReplacement, wherePresent } from './alreadyApplied';
@@ -294,8 +295,8 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     warnings.push(...(match.warnings ?? []), ...built.warnings);
     edits.push(withFinalNewline(file, match, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
   }
-  const base = state.base ?? '';
-  if (edits.every((edit) => base.slice(edit.start, edit.end) === edit.text)) {
+  // Read through the file, not `state.base`: after a commit that would build the whole edited text per op.
+  if (edits.every((edit) => sliceOf(file, edit.start, edit.end) === edit.text)) {
     // What the edit would write is what the file already says there.
     tx.record(state, { block, status: 'alreadyApplied', strategy: matches[0].strategy, score: matches[0].score, startLine: matches[0].start + 1, endLine: matches[matches.length - 1].end, warnings: ['the file already reads like this'] });
     return;

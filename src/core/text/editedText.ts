@@ -291,7 +291,7 @@ function lineAfter(file: FileText, offset: number): number {
 }
 
 /** `file.raw.slice(start, end)`, from the root's text and the regions' without building the whole. */
-function sliceOf(file: FileText, start: number, end: number): string {
+export function sliceOf(file: FileText, start: number, end: number): string {
   if (end <= start) return '';
   if (!(file instanceof EditedText)) return file.raw.slice(start, end);
   const first = lineAtOffset(file, start);
