@@ -2,6 +2,7 @@ import { diffArrays } from 'diff';
 import { lineDistance } from './text/lineDistance';
 import { collapseWhitespace } from './text/normalize';
 import { indentWidth, leadingWhitespace } from './text/indentation';
+import { firstAtLeast } from './sortedSearch';
 
 export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { readonly ok: false; readonly message: string };
 
@@ -102,13 +103,7 @@ function uniqueAfter(keys: AnchorIndex, key: string, from: number): number {
   // candidate line was quadratic (a 17,000-line block against a 30,000-line file took seconds).
   const positions = keys.positions.get(key);
   if (!positions) return -1;
-  let low = 0;
-  let high = positions.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (positions[mid] < from) low = mid + 1;
-    else high = mid;
-  }
+  const low = firstAtLeast(positions, from);
   const remaining = positions.length - low;
   return remaining === 0 ? -1 : remaining > 1 ? -2 : positions[low];
 }

@@ -1,3 +1,5 @@
+import { firstAtLeast } from '../sortedSearch';
+
 /** A half-open range `[start, end)` of lines or offsets. */
 export interface Range {
   readonly start: number;
@@ -41,13 +43,7 @@ class RangeIndex {
 
   overlaps(start: number, end: number): boolean {
     // Among the sorted ranges starting before `end`, one overlaps when the largest end passes `start`.
-    let low = 0;
-    let high = this.starts.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (this.starts[mid] < end) low = mid + 1;
-      else high = mid;
-    }
+    const low = firstAtLeast(this.starts, end);
     if (low > 0 && this.maxEnds[low - 1] > start) return true;
     for (const range of this.tail) if (start < range.end && range.start < end) return true;
     return false;

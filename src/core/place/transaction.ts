@@ -7,6 +7,7 @@ import { overlapsRange } from '../locate/ranges';
 import { TextPlan, type TextEdit } from '../plan';
 import { EditedText } from '../text/editedText';
 import { lineHolding, looksBinary, splitFileText, type FileText } from '../text/fileText';
+import { firstAtLeast } from '../sortedSearch';
 import type { FileChange, PlanOptions, PlanResult, ReadFile } from '../pipeline';
 
 /** A mutable record of one op's outcome while planning; frozen into an EditReceipt at the end. */
@@ -317,14 +318,7 @@ function linesAddedBefore(pending: readonly TextEdit[], file: FileText, offset: 
     sums = { file, count: pending.length, starts: sorted.map((edit) => edit.start), sums: running };
     addedLines.set(pending, sums);
   }
-  let low = 0;
-  let high = sums.starts.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (sums.starts[mid] < offset) low = mid + 1;
-    else high = mid;
-  }
-  return sums.sums[low];
+  return sums.sums[firstAtLeast(sums.starts, offset)];
 }
 
 /** The 0-based line holding raw offset `offset`. */
