@@ -57,6 +57,9 @@ interface FileSection {
   newPath?: string | null;
   renameFrom?: string;
   renameTo?: string;
+  /** git's `copy from`/`copy to` (a diff made with -C): the new file starts as a copy of another. */
+  copyFrom?: string;
+  copyTo?: string;
   newFileMode: boolean;
   deletedFileMode: boolean;
   modeOnly: boolean;
@@ -344,15 +347,15 @@ function isGitExtendedHeader(line: string, file: FileSection): boolean {
   if (line.startsWith('deleted file mode')) { file.deletedFileMode = true; return true; }
   if (line.startsWith('rename from ')) { file.renameFrom = cleanPath(line.slice(12)); return true; }
   if (line.startsWith('rename to ')) { file.renameTo = cleanPath(line.slice(10)); return true; }
+  if (line.startsWith('copy from ')) { file.copyFrom = cleanPath(line.slice(10)); return true; }
+  if (line.startsWith('copy to ')) { file.copyTo = cleanPath(line.slice(8)); return true; }
   if (line.startsWith('old mode ') || line.startsWith('new mode ')) { file.modeOnly = true; return true; }
   if (line.startsWith('Binary files ') || line.startsWith('GIT binary patch')) { file.binary = true; return true; }
   if (/^index [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}\b/.test(line)) { file.machineMade = true; return true; }
   return (
     line.startsWith('index ') ||
     line.startsWith('similarity index') ||
-    line.startsWith('dissimilarity index') ||
-    line.startsWith('copy from ') ||
-    line.startsWith('copy to ')
+    line.startsWith('dissimilarity index')
   );
 }
 
@@ -387,6 +390,15 @@ function emitFile(
   if (file.binary) {
     problems.push(problemOf('PARSE_ERROR', FORMAT, startLine, endLine,
       'A binary patch cannot be applied as text; the file was left alone.', path));
+    return;
+  }
+  if (file.copyFrom !== undefined || file.copyTo !== undefined) {
+    // A copy's hunks are written against the source file's text, and its `---` names the source:
+    // read as an edit they would change the source, which the diff leaves as it is. The new file
+    // needs the source's text, which a parser does not have: refused, never placed on the source.
+    const target = file.copyTo ?? newPath ?? path;
+    problems.push(problemOf('PARSE_ERROR', FORMAT, startLine, endLine,
+      `A git copy (copy from ${file.copyFrom ?? '?'}, copy to ${file.copyTo ?? '?'}) is not applied: its hunks are written against the source, which stays as it is, and the new file would be made from the source's text. Nothing was changed; send ${target ?? 'the new file'} as a new file (its whole text, or a diff from /dev/null).`, target));
     return;
   }
   if (isDeleted) {

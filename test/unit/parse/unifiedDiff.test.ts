@@ -98,6 +98,21 @@ describe('unified diff parser', () => {
     assert.deepEqual(r.ops[1].kind === 'move' && [r.ops[1].from, r.ops[1].to], ['src/a.py', 'lib/b.py']);
   });
 
+  it('refuses a git copy (-C) instead of reading its hunks as an edit of the source', () => {
+    // git diff -C: the hunks are against src.txt and `---` names it; the source stays unchanged.
+    const withHunks = parse([
+      'diff --git a/src.txt b/copy.txt', 'similarity index 90%', 'copy from src.txt', 'copy to copy.txt', 'index e8823e1..5401050 100644',
+      '--- a/src.txt', '+++ b/copy.txt', '@@ -12,3 +12,3 @@', ' 14', '-15', '+fifteen', ' 16',
+    ].join('\n'));
+    assert.deepEqual(withHunks.ops, []);
+    assert.deepEqual(withHunks.problems.map((p) => [p.code, p.path]), [['PARSE_ERROR', 'copy.txt']]);
+    assert.match(withHunks.problems[0].message, /copy from src\.txt, copy to copy\.txt.*stays as it is/);
+    const pure = parse(['diff --git a/src.txt b/copy.txt', 'similarity index 100%', 'copy from src.txt', 'copy to copy.txt'].join('\n'));
+    assert.deepEqual(pure.ops, []);
+    assert.deepEqual(pure.problems.map((p) => p.code), ['PARSE_ERROR']);
+    assert.match(pure.problems[0].message, /git copy/);
+  });
+
   it('reads a pure rename with no hunks', () => {
     const r = parse(['diff --git a/x.ts b/y.ts', 'similarity index 100%', 'rename from x.ts', 'rename to y.ts'].join('\n'));
     assert.deepEqual(r.ops.map((op) => op.kind), ['move']);
