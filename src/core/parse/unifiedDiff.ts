@@ -12,6 +12,7 @@
  */
 import type { EditOp, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { readGitQuoted, unquoteGitPath } from './gitQuotedPath';
 import { cleanPath, fenceLanguage, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
 import { isElisionLine } from './elision';
 import { parseFenceOpener, pathLabelAbove } from './fences';
@@ -81,12 +82,29 @@ function headerPath(rest: string, side: 'old' | 'new'): string | null | undefine
   if (stamp) text = text.slice(0, stamp.index).trim();
   if (text === '/dev/null' || text === 'dev/null' || text === '"/dev/null"') return null;
   void side;
-  return cleanPath(text, true);
+  return diffPath(text, true);
 }
 
-/** Splits `diff --git a/x b/y` into its two paths (the last ` b/` separates them). */
+/**
+ * A path as a diff header writes it: git's quoted form decoded (see `gitQuotedPath`), else read as
+ * any path is; `a/`/`b/` removed when `stripGitPrefix`.
+ */
+function diffPath(text: string, stripGitPrefix: boolean): string | undefined {
+  const unquoted = unquoteGitPath(text);
+  if (unquoted === undefined) return cleanPath(text, stripGitPrefix);
+  const path = stripGitPrefix ? unquoted.replace(/^[ab]\/(?=.)/, '') : unquoted;
+  return path.length > 0 ? path : undefined;
+}
+
+/** Splits `diff --git a/x b/y` into its two paths (the last ` b/` separates them; git-quoted paths end at their quote). */
 function gitHeaderPaths(rest: string): { old?: string; new?: string } {
   const text = rest.trim();
+  const quotedOld = readGitQuoted(text);
+  if (quotedOld) return { old: diffPath(text.slice(0, quotedOld.end), true), new: diffPath(text.slice(quotedOld.end).trim(), true) };
+  const quotedNew = text.endsWith('"') ? text.lastIndexOf(' "') : -1;
+  if (quotedNew > 0 && unquoteGitPath(text.slice(quotedNew + 1)) !== undefined) {
+    return { old: cleanPath(text.slice(0, quotedNew), true), new: diffPath(text.slice(quotedNew + 1), true) };
+  }
   const separator = text.lastIndexOf(' b/');
   if (text.startsWith('a/') && separator > 0) {
     return { old: cleanPath(text.slice(0, separator), true), new: cleanPath(text.slice(separator + 1), true) };
@@ -345,10 +363,10 @@ function addBodyLine(hunk: Hunk, kind: ' ' | '-' | '+', text: string): void {
 function isGitExtendedHeader(line: string, file: FileSection): boolean {
   if (line.startsWith('new file mode')) { file.newFileMode = true; return true; }
   if (line.startsWith('deleted file mode')) { file.deletedFileMode = true; return true; }
-  if (line.startsWith('rename from ')) { file.renameFrom = cleanPath(line.slice(12)); return true; }
-  if (line.startsWith('rename to ')) { file.renameTo = cleanPath(line.slice(10)); return true; }
-  if (line.startsWith('copy from ')) { file.copyFrom = cleanPath(line.slice(10)); return true; }
-  if (line.startsWith('copy to ')) { file.copyTo = cleanPath(line.slice(8)); return true; }
+  if (line.startsWith('rename from ')) { file.renameFrom = diffPath(line.slice(12), false); return true; }
+  if (line.startsWith('rename to ')) { file.renameTo = diffPath(line.slice(10), false); return true; }
+  if (line.startsWith('copy from ')) { file.copyFrom = diffPath(line.slice(10), false); return true; }
+  if (line.startsWith('copy to ')) { file.copyTo = diffPath(line.slice(8), false); return true; }
   if (line.startsWith('old mode ') || line.startsWith('new mode ')) { file.modeOnly = true; return true; }
   if (line.startsWith('Binary files ') || line.startsWith('GIT binary patch')) { file.binary = true; return true; }
   if (/^index [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}\b/.test(line)) { file.machineMade = true; return true; }

@@ -113,6 +113,21 @@ describe('unified diff parser', () => {
     assert.match(pure.problems[0].message, /git copy/);
   });
 
+  it("decodes git's quoted paths (non-ASCII bytes as octal escapes) in every header that names a file", () => {
+    const r = parse([
+      'diff --git "a/docs/d\\303\\251marrage.md" "b/docs/d\\303\\251marrage.md"', 'index a5fb580..fcc1170 100644',
+      '--- "a/docs/d\\303\\251marrage.md"', '+++ "b/docs/d\\303\\251marrage.md"', '@@ -1 +1 @@', '-a', '+b',
+      'diff --git "a/i18n/\\346\\227\\245.json" b/i18n/ja.json', 'similarity index 90%',
+      'rename from "i18n/\\346\\227\\245.json"', 'rename to i18n/ja.json',
+    ].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.equal((r.ops[0] as ReplaceOp).path, 'docs/d\u00e9marrage.md');
+    assert.deepEqual(r.ops[1].kind === 'move' && [r.ops[1].from, r.ops[1].to], ['i18n/\u65e5.json', 'i18n/ja.json']);
+    // C escapes other than octal: a tab and a quote in a name.
+    const odd = parse(['--- "a/tab\\there \\"q\\".txt"', '+++ "b/tab\\there \\"q\\".txt"', '@@ -1 +1 @@', '-a', '+b'].join('\n'));
+    assert.equal((odd.ops[0] as ReplaceOp).path, 'tab\there "q".txt');
+  });
+
   it('reads a pure rename with no hunks', () => {
     const r = parse(['diff --git a/x.ts b/y.ts', 'similarity index 100%', 'rename from x.ts', 'rename to y.ts'].join('\n'));
     assert.deepEqual(r.ops.map((op) => op.kind), ['move']);
