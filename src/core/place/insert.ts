@@ -28,7 +28,12 @@ export function placeInsert(tx: Transaction, state: FileState, afterLine: number
   const leadingBlanks = Math.max(0, lines.findIndex((line) => line.trim() !== ''));
   const newStart = op.kind === 'insert' && op.newLine !== undefined ? op.newLine - 1 + leadingBlanks : undefined;
   const there = (start: number) => (newStart !== undefined ? start === newStart : Math.abs(start - afterLine) <= lines.length + 1);
-  if (wherePresent(tx.indexOf(state), needle, 2).some((m) => there(m.start))) {
+  // `+c` is where the lines stand once the whole diff is in: read against the file only while the
+  // file may be that result. Once an earlier hunk of this reply changed the file, it is the text
+  // before the diff, and lines equal to the inserted ones at `+c` (a `}` after a `}`) are a
+  // coincidence, not this hunk applied before: skipping the insertion would drop it.
+  const fileIsBeforeTheDiff = newStart !== undefined && state.records.some((record) => record.status === 'applied');
+  if (!fileIsBeforeTheDiff && wherePresent(tx.indexOf(state), needle, 2).some((m) => there(m.start))) {
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, warnings: ['these lines are already there'] });
     return;
   }
