@@ -118,3 +118,38 @@ describe('peer situations: whole files named in a sentence', () => {
     assert.equal(proposed(like, 'config.py'), config.replace('8000', '8080'));
   });
 });
+
+describe('peer situations: tool calls (OpenHands, Zed)', () => {
+  it('refuses an old text that also stands overlapping itself (Zed: `aaaa` in `aaaaa`), as two places', () => {
+    const refused = result('s.txt', 'aaaaa', JSON.stringify({ file_path: 's.txt', old_string: 'aaaa', new_string: 'X' }));
+    assert.equal(refused.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(refused.receipt.errors[0].message, /overlapping/);
+    // Two closing braces that share the middle one: both are places the old text stands.
+    const braces = 'if (a) {\n  if (b) {\n    go();\n  }\n}\n}\n';
+    assert.equal(result('g.ts', braces, JSON.stringify({ file_path: 'g.ts', old_string: '}\n}\n', new_string: '}\n' })).receipt.errors[0]?.code, 'AMBIGUOUS');
+    // replace_all replaces left to right, as String.replaceAll does.
+    assert.equal(written('s.txt', 'aaaaa', JSON.stringify({ file_path: 's.txt', old_string: 'aaaa', new_string: 'X', replace_all: true })), 'Xa');
+  });
+
+  it('refuses a call naming a folder (`.`) instead of editing the target file', () => {
+    const planned = runReply(JSON.stringify({ command: 'str_replace', path: '.', old_str: 'a', new_str: 'b' }), (p) => (p === 'a.txt' ? 'a\n' : undefined), { hintPath: 'a.txt' });
+    assert.equal(planned.receipt.ok, false);
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it("reads OpenHands' insert with insert_line as a string, and an empty new_str as one empty line", () => {
+    assert.equal(written('a.txt', 'Line 1\nLine 2\n', JSON.stringify({ command: 'insert', path: 'a.txt', insert_line: '1', new_str: 'Between' })), 'Line 1\nBetween\nLine 2\n');
+    assert.equal(written('a.txt', 'Line 1\nLine 2\n', JSON.stringify({ command: 'insert', path: 'a.txt', insert_line: 1, new_str: '' })), 'Line 1\n\nLine 2\n');
+  });
+
+  it("reads Zed's edit_file calls: a write with display_description, edits sent as a JSON string", () => {
+    const write = { display_description: 'Create the greeting', path: 'hello.txt', mode: 'write', content: 'Hello\n' };
+    assert.equal(written('hello.txt', 'Bye\n', JSON.stringify(write)), 'Hello\n');
+    const stringified = { display_description: 'Shout', path: 'w.txt', mode: 'edit', edits: JSON.stringify([{ old_text: 'hello', new_text: 'HELLO' }, { old_text: 'world', new_text: 'WORLD' }]) };
+    assert.equal(written('w.txt', 'hello\nworld\n', JSON.stringify(stringified)), 'HELLO\nWORLD\n');
+  });
+
+  it('takes a `path:line` reference as the file before the colon', () => {
+    assert.equal(written('src/app.ts', 'const a = 1;\n', JSON.stringify({ file_path: 'src/app.ts:1', old_string: 'a = 1', new_string: 'a = 2' })), 'const a = 2;\n');
+  });
+});

@@ -181,11 +181,14 @@ class Collector {
     }
     if (command === 'insert') {
       this.matched = true;
-      const line = obj.insert_line ?? obj.insertLine ?? obj.line;
+      const given = obj.insert_line ?? obj.insertLine ?? obj.line;
+      // Models send the number as a string too ("185"); OpenHands reads it as the number.
+      const line = typeof given === 'string' && /^\s*\d+\s*$/.test(given) ? Number(given) : given;
       const text = newKey ? obj[newKey] : obj.text;
       if (typeof line !== 'number' || !Number.isInteger(line) || line < 0) return this.fail('An "insert" command needs a non-negative integer insert_line.', path);
       if (typeof text !== 'string') return this.fail('An "insert" command carries no new_str.', path);
-      this.ops.push({ kind: 'insert', path, afterLine: line, text: asLines(text), source });
+      // The command inserts new_str's lines: an empty one is one empty line (as OpenHands' editor does).
+      this.ops.push({ kind: 'insert', path, afterLine: line, text: text === '' ? '\n' : asLines(text), source });
       return true;
     }
     if (command === 'append') {
@@ -222,10 +225,12 @@ class Collector {
       this.ops.push({ kind: 'replace', path, search: lf(oldText), replacement: lf(newText), granularity: 'chars', expectedCount, source });
       return true;
     }
-    if (Array.isArray(obj.edits) && obj.edits.length > 0 && obj.edits.every(isRecord)) {
-      // Claude MultiEdit: edits apply in sequence to one file; the planner sequences them.
+    const edits = typeof obj.edits === 'string' ? parsedArray(obj.edits) : obj.edits;
+    if (Array.isArray(edits) && edits.length > 0 && edits.every(isRecord)) {
+      // Claude MultiEdit, Zed's edit_file: edits apply in sequence to one file; the planner
+      // sequences them. (Some models send the array as a JSON string.)
       const before = this.ops.length + this.problems.length;
-      for (const edit of obj.edits as Record<string, unknown>[]) this.editShape(edit, pickPath(edit) ?? path, depth + 1);
+      for (const edit of edits as Record<string, unknown>[]) this.editShape(edit, pickPath(edit) ?? path, depth + 1);
       if (this.ops.length + this.problems.length > before) return true;
     }
     const codeEdit = obj.code_edit ?? obj.codeEdit ?? obj.CodeEdit;
@@ -238,7 +243,8 @@ class Collector {
       this.ops.push({ kind: 'rewrite', path, content, partial: content.split('\n').some(isElisionLine), source });
       return true;
     }
-    const keys = Object.keys(obj);
+    // Keys that only describe the call (Zed's display_description) do not make it another shape.
+    const keys = Object.keys(obj).filter((key) => !DESCRIPTION_KEYS.has(key));
     if (path !== undefined && typeof obj.content === 'string' && keys.length <= 3 && (depth <= 2 || command !== undefined)) {
       // write_file / Write: {file_path, content}: the whole new content of the file.
       this.matched = true;
@@ -286,9 +292,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function pickPath(obj: Record<string, unknown>): string | undefined {
   for (const key of PATH_KEYS) {
     const value = obj[key];
-    if (typeof value === 'string') return cleanPath(value);
+    if (typeof value !== 'string') continue;
+    // A path the call names is the path it means, even one no file has (`.`, `src/`): kept, so
+    // the planner refuses it, never dropped for the target file (which would edit another file).
+    // A `path:line` (or `path:line:column`) reference names the file before the colon.
+    const named = value.trim().replace(/^(.+\.[\w-]+):\d+(?::\d+)?$/, '$1');
+    return cleanPath(named) ?? (named === '' ? undefined : named.replace(/\\/g, '/'));
   }
   return undefined;
+}
+
+/** The keys that only describe a call, not what it edits. */
+const DESCRIPTION_KEYS = new Set(['display_description', 'displayDescription', 'description', 'explanation', 'instructions']);
+
+/** `text` parsed as a JSON array, or undefined. */
+function parsedArray(text: string): unknown[] | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function lf(text: string): string {

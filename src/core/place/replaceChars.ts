@@ -38,13 +38,22 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
     occurrences.push(...left);
   }
   const wanted = op.expectedCount;
-  const fits = wanted === 'all' || occurrences.length === wanted;
+  // A scan that goes on after each occurrence skips one starting inside it (`aaaa` in `aaaaa`,
+  // `}\n}` in `}\n}\n}`): another place the old text stands, so the edit's place is not certain.
+  // (`replace_all` replaces left to right, as `String.replaceAll` does: overlaps do not count.)
+  const overlapping = wanted === 'all' ? undefined : overlappingOccurrence(file, op.search, occurrences);
+  if (overlapping !== undefined) {
+    occurrences.push(overlapping);
+    occurrences.sort((a, b) => a - b);
+  }
+  const fits = overlapping === undefined && (wanted === 'all' || occurrences.length === wanted);
   if (!fits) {
     const candidates = occurrences.slice(0, 10).map((at) => {
       const line = lineOf(at);
       return { startLine: line + 1, endLine: line + 1 + countNewlines(op.search, op.search.length), score: 1, text: file.line(line) };
     });
-    tx.fail('AMBIGUOUS', block, state.path, `the old text occurs ${occurrences.length} times in ${state.path}${wanted === 1 ? '' : `, expected ${wanted}`}`, op, { candidates }, state);
+    const overlap = overlapping === undefined ? '' : ' (two of them overlapping)';
+    tx.fail('AMBIGUOUS', block, state.path, `the old text occurs ${occurrences.length} times in ${state.path}${overlap}${wanted === 1 ? '' : `, expected ${wanted}`}`, op, { candidates }, state);
     return true;
   }
   const edits = occurrences.map((at) => charEdit(file, at, at + op.search.length, op.replacement));
@@ -76,4 +85,30 @@ function insideNewText(file: FileText, search: string, replacement: string, occu
     // Spans are sorted by start (and so by end, all being the same length).
     return s < spans.length && spans[s].start <= at && at + search.length <= spans[s].end;
   });
+}
+
+/**
+ * An occurrence of `search` that starts inside one of `occurrences` (found left to right, each
+ * after the end of the one before), or undefined. Only a text whose start is also its end (a
+ * border: `aa`, `}\n}`) can overlap itself, so other texts cost no scan.
+ */
+function overlappingOccurrence(file: FileText, search: string, occurrences: readonly number[]): number | undefined {
+  if (!hasBorder(search)) return undefined;
+  const view = lfView(file);
+  for (const at of occurrences) {
+    const next = view.indexOf(search, at + 1);
+    if (next !== -1 && next < at + search.length) return next;
+  }
+  return undefined;
+}
+
+/** True when a proper prefix of `text` is also its suffix (the last value of KMP's prefix function is not 0). */
+function hasBorder(text: string): boolean {
+  const border = new Int32Array(text.length);
+  for (let i = 1, k = 0; i < text.length; i++) {
+    while (k > 0 && text[i] !== text[k]) k = border[k - 1];
+    if (text[i] === text[k]) k++;
+    border[i] = k;
+  }
+  return text.length > 1 && border[text.length - 1] > 0;
 }
