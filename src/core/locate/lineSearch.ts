@@ -72,13 +72,7 @@ export function occurrences(text: ArrayLike<number>, from: number, to: number, p
   const m = pattern.length;
   const found: number[] = [];
   if (m === 0 || to - from < m) return found;
-  // failure[k]: the length of the longest proper border of pattern[0..k].
-  const failure = new Int32Array(m);
-  for (let k = 1, border = 0; k < m; k++) {
-    while (border > 0 && pattern[k] !== pattern[border]) border = failure[border - 1];
-    if (pattern[k] === pattern[border]) border++;
-    failure[k] = border;
-  }
+  const failure = borderTable(pattern);
   for (let i = from, matched = 0; i < to; i++) {
     while (matched > 0 && text[i] !== pattern[matched]) matched = failure[matched - 1];
     if (text[i] === pattern[matched]) matched++;
@@ -88,4 +82,18 @@ export function occurrences(text: ArrayLike<number>, from: number, to: number, p
     }
   }
   return found;
+}
+
+/**
+ * Knuth–Morris–Pratt's failure table: `table[k]` is the length of the longest proper border of
+ * `pattern[0..k]` (a prefix that is also a suffix of it).
+ */
+export function borderTable(pattern: ArrayLike<number>): Int32Array {
+  const table = new Int32Array(pattern.length);
+  for (let k = 1, border = 0; k < pattern.length; k++) {
+    while (border > 0 && pattern[k] !== pattern[border]) border = table[border - 1];
+    if (pattern[k] === pattern[border]) border++;
+    table[k] = border;
+  }
+  return table;
 }

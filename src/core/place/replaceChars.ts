@@ -1,6 +1,7 @@
 import type { ReplaceOp } from '../ir';
 import { charEdit, newlinesBefore } from '../plan';
 import { charOccurrences } from '../locate/charSearch';
+import { borderTable } from '../locate/lineSearch';
 import { lfView, type FileText } from '../text/fileText';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
 
@@ -102,13 +103,9 @@ function overlappingOccurrence(file: FileText, search: string, occurrences: read
   return undefined;
 }
 
-/** True when a proper prefix of `text` is also its suffix (the last value of KMP's prefix function is not 0). */
+/** True when a proper prefix of `text` is also its suffix. */
 function hasBorder(text: string): boolean {
-  const border = new Int32Array(text.length);
-  for (let i = 1, k = 0; i < text.length; i++) {
-    while (k > 0 && text[i] !== text[k]) k = border[k - 1];
-    if (text[i] === text[k]) k++;
-    border[i] = k;
-  }
-  return text.length > 1 && border[text.length - 1] > 0;
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return text.length > 1 && borderTable(codes)[text.length - 1] > 0;
 }
