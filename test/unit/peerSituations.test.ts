@@ -142,6 +142,24 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.equal(written('a.txt', 'Line 1\nLine 2\n', JSON.stringify({ command: 'insert', path: 'a.txt', insert_line: 1, new_str: '' })), 'Line 1\n\nLine 2\n');
   });
 
+  it("counts a tool call's insert_line in the file as the calls before it left it, as the editors that define the command run them", () => {
+    // OpenHands SDK test_successful_operations: a str_replace of line 2, then an insert after line 1.
+    const calls = [
+      { command: 'str_replace', path: 'temp.txt', old_str: 'line 2', new_str: 'replaced line' },
+      { command: 'insert', path: 'temp.txt', insert_line: 1, new_str: 'inserted line' },
+    ];
+    assert.equal(written('temp.txt', 'line 1\nline 2\nline 3\n', JSON.stringify(calls)), 'line 1\ninserted line\nreplaced line\nline 3\n');
+    // The str_replace adds a line above the insertion point: line 3 is then "lines", not "line 3".
+    const grown = [
+      { command: 'str_replace', path: 't.txt', old_str: 'line 2', new_str: 'two\nlines' },
+      { command: 'insert', path: 't.txt', insert_line: 3, new_str: 'inserted' },
+    ];
+    assert.equal(written('t.txt', 'line 1\nline 2\nline 3\nline 4\n', JSON.stringify(grown)), 'line 1\ntwo\nlines\ninserted\nline 3\nline 4\n');
+    // A diff's numbers stay the original file's: a -U0 insertion after a hunk that grew the file.
+    const diff = '--- a/d.txt\n+++ b/d.txt\n@@ -2 +2,2 @@\n-line 2\n+two\n+lines\n@@ -3,0 +5 @@\n+inserted\n';
+    assert.equal(written('d.txt', 'line 1\nline 2\nline 3\nline 4\n', diff), 'line 1\ntwo\nlines\nline 3\ninserted\nline 4\n');
+  });
+
   it("reads Zed's edit_file calls: a write with display_description, edits sent as a JSON string", () => {
     const write = { display_description: 'Create the greeting', path: 'hello.txt', mode: 'write', content: 'Hello\n' };
     assert.equal(written('hello.txt', 'Bye\n', JSON.stringify(write)), 'Hello\n');

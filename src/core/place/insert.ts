@@ -5,7 +5,8 @@ import { trimBlankEdges } from './blankEdges';
 import type { FileState, Transaction } from './transaction';
 
 /**
- * Inserts whole lines after 1-based line `afterLine` (0: at the top). Lines that already stand
+ * Inserts whole lines after 1-based line `afterLine` (0: at the top) of the file as the reply's
+ * earlier tool calls left it (a diff's: of the original file). Lines that already stand
  * right there (where a diff's `+c` says they end up, or next to the insertion point) are already
  * applied; an insertion point past the end of the file is `NO_MATCH`.
  */
@@ -15,6 +16,10 @@ export function placeInsert(tx: Transaction, state: FileState, afterLine: number
     tx.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist`, op, {}, state);
     return;
   }
+  // A tool call's line number counts the lines of the file as the calls before it left it: the
+  // tools that define the command (OpenHands' and Anthropic's editors, Roo's insert_content) run
+  // each call on the result of the one before. A diff's numbers are all the original file's.
+  if (op.source.format === 'json-tool' && state.pending.length > 0) tx.commit(state);
   const file = state.file!;
   if (afterLine < 0 || afterLine > file.lines.length) {
     tx.fail('NO_MATCH', block, state.path, `cannot insert after line ${afterLine}: ${state.path} has ${file.lines.length} lines`, op, {}, state);
