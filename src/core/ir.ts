@@ -2,9 +2,10 @@
  * The edit model every parser compiles to and every later stage reads. Plain data: no methods,
  * no references to the reply's original format beyond `source`, which exists for error messages.
  *
- * Paths in the IR are as the reply wrote them, cleaned by `cleanReplyPath` (quotes, backticks,
- * `a/`/`b/` prefixes and backslashes removed); they are resolved against the workspace root later,
- * by `resolvePath`. `undefined` means "the reply named no file": the host's hint path applies.
+ * Paths in the IR are as the reply wrote them, cleaned by `cleanReplyPath` (quotes, backticks and
+ * backslashes removed, and git's `a/`/`b/` prefixes where a format uses them: diff headers, file
+ * labels; a tool call's argument or an apply_patch header keeps them, as a real folder); they are
+ * resolved against the workspace root later, by `resolvePath`. `undefined` means "the reply named no file": the host's hint path applies.
  */
 
 /** The reply formats the parsers understand. */

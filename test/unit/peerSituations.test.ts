@@ -160,6 +160,22 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.equal(written('d.txt', 'line 1\nline 2\nline 3\nline 4\n', diff), 'line 1\ntwo\nlines\nline 3\ninserted\nline 4\n');
   });
 
+  it('keeps a leading a/ or b/ in a tool call or apply_patch path (a real folder); an edit falls back to the file without it only when that one exists', () => {
+    // goose test_file_write_creates_dirs: the file goes to a/b/c/, not b/c/.
+    const create = runReply(JSON.stringify({ command: 'create', path: 'a/b/c/file.txt', file_text: 'nested\n' }), () => undefined);
+    assert.deepEqual(create.changes.map((c) => c.path), ['a/b/c/file.txt']);
+    const patch = runReply('*** Begin Patch\n*** Add File: b/notes.md\n+hello\n*** End Patch\n', () => undefined);
+    assert.deepEqual(patch.changes.map((c) => c.path), ['b/notes.md']);
+    // An existing a/x.ts is edited as named; a git prefix copied into a call finds src/x.ts.
+    const files: Record<string, string> = { 'a/x.ts': 'one\n', 'src/x.ts': 'two\n' };
+    const read = (p: string) => files[p];
+    const real = runReply(JSON.stringify({ file_path: 'a/x.ts', old_string: 'one', new_string: 'ONE' }), read);
+    assert.deepEqual(real.changes.map((c) => [c.path, c.newText]), [['a/x.ts', 'ONE\n']]);
+    const copied = runReply(JSON.stringify({ file_path: 'b/src/x.ts', old_string: 'two', new_string: 'TWO' }), read);
+    assert.deepEqual(copied.changes.map((c) => [c.path, c.newText]), [['src/x.ts', 'TWO\n']]);
+    assert.match(JSON.stringify(copied.receipt), /without a git diff's b\/ prefix/);
+  });
+
   it("reads Zed's edit_file calls: a write with display_description, edits sent as a JSON string", () => {
     const write = { display_description: 'Create the greeting', path: 'hello.txt', mode: 'write', content: 'Hello\n' };
     assert.equal(written('hello.txt', 'Bye\n', JSON.stringify(write)), 'Hello\n');

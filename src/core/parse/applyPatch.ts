@@ -126,21 +126,21 @@ export function readPatch(
       skipping = false;
       if (header.startsWith('*** Add File:')) {
         finishSection();
-        const path = cleanPath(header.slice('*** Add File:'.length));
+        const path = cleanPath(header.slice('*** Add File:'.length), false);
         if (path === undefined) error(k, '"*** Add File:" names no file.');
         section = { kind: 'add', path, firstIndex: k, lastIndex: k, content: [] };
       } else if (header.startsWith('*** Update File:')) {
         finishSection();
-        const path = cleanPath(header.slice('*** Update File:'.length));
+        const path = cleanPath(header.slice('*** Update File:'.length), false);
         if (path === undefined) error(k, '"*** Update File:" names no file.');
         section = { kind: 'update', path, firstIndex: k, lastIndex: k, chunks: [] };
       } else if (header.startsWith('*** Delete File:')) {
         finishSection();
-        const path = cleanPath(header.slice('*** Delete File:'.length));
+        const path = cleanPath(header.slice('*** Delete File:'.length), false);
         if (path === undefined) error(k, '"*** Delete File:" names no file.');
         else ops.push({ kind: 'delete', path, source: sourceOf(FORMAT, lineNo(k), lineNo(k)) });
       } else if (header.startsWith('*** Move to:')) {
-        const to = cleanPath(header.slice('*** Move to:'.length));
+        const to = cleanPath(header.slice('*** Move to:'.length), false);
         if (section?.kind !== 'update' || section.chunks.length > 0 || chunk !== undefined || section.moveTo !== undefined) {
           error(k, '"*** Move to:" must directly follow "*** Update File:".', section?.path);
         } else if (to === undefined) {

@@ -297,7 +297,9 @@ function pickPath(obj: Record<string, unknown>): string | undefined {
     // the planner refuses it, never dropped for the target file (which would edit another file).
     // A `path:line` (or `path:line:column`) reference names the file before the colon.
     const named = value.trim().replace(/^(.+\.[\w-]+):\d+(?::\d+)?$/, '$1');
-    return cleanPath(named) ?? (named === '' ? undefined : named.replace(/\\/g, '/'));
+    // Kept with a leading `a/` or `b/`: in an argument that is a real folder, not a diff's prefix
+    // (the planner falls back to the path without it only when that file exists and this does not).
+    return cleanPath(named, false) ?? (named === '' ? undefined : named.replace(/\\/g, '/'));
   }
   return undefined;
 }

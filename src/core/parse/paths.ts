@@ -42,8 +42,10 @@ const MARKDOWN_LINK = /\[([^\]\n]{1,300})\]\([^)\n]{0,300}\)/;
 /** Options for {@link cleanReplyPath}. */
 export interface CleanPathOptions {
   /**
-   * Remove a leading `a/` or `b/` (git diff prefixes). Default true, as the IR contract says; a
-   * repository with a real top-level folder named `a` or `b` is the price, paid by the resolver.
+   * Remove a leading `a/` or `b/` (git diff prefixes). Default true: diff headers and the file
+   * labels models copy from them carry it. Tool-call arguments and apply_patch headers pass false
+   * (there it is a real folder; the planner drops it only when that file is missing and the file
+   * without it exists).
    */
   readonly stripGitPrefix?: boolean;
 }

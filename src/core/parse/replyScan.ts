@@ -33,7 +33,7 @@ export function fenceLanguage(info: string): string {
 
 /**
  * Cleans a path from a header or a tool-call field with the shared `cleanReplyPath`; a leading
- * `a/`/`b/` goes unless `stripGitPrefix` is false (the IR contract strips it everywhere). A header path with spaces inside
+ * `a/`/`b/` goes unless `stripGitPrefix` is false (formats whose paths never carry git's prefix pass false). A header path with spaces inside
  * (`*** Update File: docs/my notes.md`) is kept, because a header line holds nothing but the path.
  * Returns `undefined` for an empty result.
  */

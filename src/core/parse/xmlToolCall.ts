@@ -90,7 +90,7 @@ function trimOneNewline(text: string): string {
 
 function clineCall(tag: string, xml: string, startLine: number, endLine: number): ParsedBlock | undefined {
   const rawPath = element(xml, 'path');
-  const path = rawPath === undefined ? undefined : cleanReplyPath(rawPath.trim());
+  const path = rawPath === undefined ? undefined : cleanReplyPath(rawPath.trim(), { stripGitPrefix: false });
   const content = element(xml, 'content');
   if (path === undefined || content === undefined) {
     return problemBlock(startLine, endLine, 'PARSE_ERROR', `The <${tag}> tool call needs a <path> and a <content>.`);

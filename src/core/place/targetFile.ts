@@ -148,13 +148,22 @@ export function absolutePathTails(raw: string): string[] {
 }
 
 /**
- * `path`, or the one workspace file it is the end of when `path` does not exist and `op` can only
- * edit an existing file (see `PlanOptions.locateMissing`). The op's records say which file it took.
+ * `path`, or when `path` does not exist and `op` can only edit an existing file: `path` without
+ * a git `a/`/`b/` prefix when that file exists, else the one workspace file it is the end of (see
+ * `PlanOptions.locateMissing`). The op's records say which file it took.
  */
 function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
-  if (!editsExistingFile(op) || !tx.options.locateMissing || tx.isMoveDestination(path)) return path;
+  if (!editsExistingFile(op) || tx.isMoveDestination(path)) return path;
   const known = tx.loaded(path);
   if (known ? known.exists || known.created : tx.readFile(path) !== undefined) return path;
+  // Formats whose paths keep a leading `a/` or `b/` (a tool call's argument, an apply_patch
+  // header: a real folder there) still get a git diff's prefix copied in: the file without it.
+  const unprefixed = /^[ab]\/./.test(path) ? path.slice(2) : undefined;
+  if (unprefixed !== undefined && !tx.options.refusePath?.(unprefixed) && exists(tx, unprefixed)) {
+    tx.note(op.source.block, `the reply names ${path}, which does not exist; ${unprefixed} is that path without a git diff's ${path.slice(0, 2)} prefix`);
+    return unprefixed;
+  }
+  if (!tx.options.locateMissing) return path;
   const found = tx.options.locateMissing(path);
   if (found === undefined || found === path) return path;
   const resolved = resolvePath(found, tx.options.root);
