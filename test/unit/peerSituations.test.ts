@@ -176,6 +176,19 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.match(JSON.stringify(copied.receipt), /without a git diff's b\/ prefix/);
   });
 
+  it('calls a missing search text already applied only when its replacement stands as many times as the edit would write it', () => {
+    // SWE-agent: "asdf" is not in the file; "Hello, world!" stands twice, so nothing says this edit made it.
+    const file = 'Hello, world!\nx = 1\nHello, world!\n';
+    const twice = result('t.py', file, JSON.stringify({ file_path: 't.py', old_string: 'asdf', new_string: 'Hello, world!' }));
+    assert.equal(twice.receipt.ok, false);
+    assert.equal(twice.receipt.errors[0]?.code, 'NO_MATCH');
+    const once = result('t.py', 'Hello, world!\nx = 1\n', JSON.stringify({ file_path: 't.py', old_string: 'asdf', new_string: 'Hello, world!' }));
+    assert.equal(once.receipt.ok, true);
+    assert.equal(once.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+    const counted = result('t.py', file, JSON.stringify({ file_path: 't.py', old_string: 'asdf', new_string: 'Hello, world!', expected_replacements: 2 }));
+    assert.equal(counted.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+  });
+
   it("reads Zed's edit_file calls: a write with display_description, edits sent as a JSON string", () => {
     const write = { display_description: 'Create the greeting', path: 'hello.txt', mode: 'write', content: 'Hello\n' };
     assert.equal(written('hello.txt', 'Bye\n', JSON.stringify(write)), 'Hello\n');

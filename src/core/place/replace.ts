@@ -257,9 +257,15 @@ function replacementOverlaps(tx: Transaction, state: FileState, op: ReplaceOp, m
   return wherePresent(tx.indexOf(state), toNeedle(op.replacement, op.source), rungs).some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
 }
 
-/** True when the op's replacement is already where its search text would be. */
+/**
+ * True when the op's replacement already stands in the file as many times as the op would have
+ * written it (once, unless `expected_replacements` says otherwise; at least once for replace-all).
+ * A replacement standing in more places than that (a common line, a text the file repeats) says
+ * nothing about this edit: its missing search text is then NO_MATCH, not a success.
+ */
 function isAlreadyApplied(index: FileIndex, op: ReplaceOp): boolean {
-  return wherePresent(index, toNeedle(op.replacement, op.source), 5).length > 0;
+  const places = wherePresent(index, toNeedle(op.replacement, op.source), 5).length;
+  return op.expectedCount === 'all' ? places > 0 : places === op.expectedCount;
 }
 
 /** Re-anchors the replacement onto each match and records the edits (or the reason it cannot). */
