@@ -189,6 +189,50 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.equal(counted.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
   });
 
+  it("reads goose's text editor and edit calls: write, a str_replace carrying a unified diff, {path, before, after}", () => {
+    assert.equal(written('test.txt', 'old\n', JSON.stringify({ command: 'write', path: 'test.txt', file_text: 'Hello, World!\n' })), 'Hello, World!\n');
+    const diff = '--- a/test.txt\n+++ b/test.txt\n@@ -1,3 +1,3 @@\n line1\n-line2\n+modified_line2\n line3\n';
+    assert.equal(written('test.txt', 'line1\nline2\nline3\n', JSON.stringify({ command: 'str_replace', path: 'test.txt', diff })), 'line1\nmodified_line2\nline3\n');
+    // Hunks without file headers are for the call's path.
+    const hunkOnly = '@@ -1,2 +1,2 @@\n-line1\n+LINE1\n line2\n';
+    assert.equal(written('test.txt', 'line1\nline2\n', JSON.stringify({ command: 'str_replace', path: 'test.txt', diff: hunkOnly })), 'LINE1\nline2\n');
+    const file = 'fn foo() {\n    println!("hello");\n}\n';
+    assert.equal(written('edit.rs', file, JSON.stringify({ path: 'edit.rs', before: 'println!("hello");', after: 'println!("world");' })), file.replace('hello', 'world'));
+    // "before"/"after" are everyday words in data: without a path, or beside other keys, no edit.
+    for (const data of [{ before: 'hello', after: 'world' }, { path: 'edit.rs', before: 'hello', after: 'world', changed_at: '2024-01-01' }]) {
+      assert.equal(result('edit.rs', file, JSON.stringify(data)).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    }
+  });
+
+  it("reads SWE-agent's windowed edit and insert calls under their tool name only, and refuses an empty search", () => {
+    // The calls name no file: they edit the open one (the hint path).
+    const onOpen = (file: string, reply: string) => runReply(reply, (p) => (p === 't.py' ? file : undefined), { hintPath: 't.py' });
+    const written = (_path: string, file: string, reply: string) => {
+      const planned = onOpen(file, reply);
+      assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+      return planned.changes[0]?.newText;
+    };
+    const result = (_path: string, file: string, reply: string) => onOpen(file, reply);
+    const numbers = '0\n1\n2\n3\n';
+    assert.equal(written('t.py', numbers, JSON.stringify({ name: 'edit', arguments: { search: '2', replace: 'two' } })), '0\n1\ntwo\n3\n');
+    assert.equal(written('t.py', numbers, JSON.stringify({ name: 'insert', arguments: { text: 'inserted', line: 2 } })), '0\n1\ninserted\n2\n3\n');
+    assert.equal(written('t.py', numbers, '<invoke name="edit">\n<parameter name="search">3</parameter>\n<parameter name="replace">three</parameter>\n</invoke>\n'), '0\n1\n2\nthree\n');
+    assert.equal(result('t.py', numbers, JSON.stringify({ search: '2', replace: 'two' })).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    const empty = result('t.py', numbers, JSON.stringify({ name: 'edit', arguments: { search: '', replace: 'new' } }));
+    assert.equal(empty.receipt.errors[0]?.code, 'PARSE_ERROR');
+    assert.equal(empty.changes.length, 0);
+  });
+
+  it('refuses a reply holding an undo_edit call: the edit it takes back would be written', () => {
+    const calls = [
+      { command: 'str_replace', path: 'a.txt', old_str: 'one', new_str: 'ONE' },
+      { command: 'undo_edit', path: 'a.txt' },
+    ];
+    const planned = result('a.txt', 'one\n', JSON.stringify(calls));
+    assert.equal(planned.receipt.ok, false);
+    assert.deepEqual(planned.receipt.errors.map((e) => e.code), ['PARSE_ERROR']);
+  });
+
   it("reads Zed's edit_file calls: a write with display_description, edits sent as a JSON string", () => {
     const write = { display_description: 'Create the greeting', path: 'hello.txt', mode: 'write', content: 'Hello\n' };
     assert.equal(written('hello.txt', 'Bye\n', JSON.stringify(write)), 'Hello\n');

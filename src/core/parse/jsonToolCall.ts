@@ -13,6 +13,7 @@ import { readPatch } from './applyPatch';
 import { parseInfoString } from './fences';
 import { isElisionLine } from './elision';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { unifiedDiffParser } from './unifiedDiff';
 import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
 
 const FORMAT = 'json-tool' as const;
@@ -122,7 +123,12 @@ class Collector {
     private readonly endLine: number,
   ) {}
 
-  visit(value: unknown, depth: number): void {
+  /**
+   * Reads `value` and everything inside it. `toolName` is the name of the call whose arguments
+   * `value` is (`{"name": "edit", "arguments": {...}}`, `<invoke name="edit">`): the shapes that
+   * only that name makes an edit (SWE-agent's `search`/`replace`) are read only under it.
+   */
+  visit(value: unknown, depth: number, toolName?: string): void {
     if (depth > 24) return;
     if (typeof value === 'string') {
       if (value.includes('*** Begin Patch')) this.patch(value);
@@ -133,30 +139,71 @@ class Collector {
       return;
     }
     if (!isRecord(value)) return;
-    if (this.editShape(value, pickPath(value), depth)) return;
+    if (this.editShape(value, pickPath(value), depth, toolName)) return;
+    const name = typeof value.name === 'string' ? value.name : undefined;
     for (const key of Object.keys(value)) {
       const child = value[key];
-      if (typeof child === 'string' && WRAPPER_ARG_KEYS.has(key)) {
+      const wrapped = WRAPPER_ARG_KEYS.has(key);
+      if (typeof child === 'string' && wrapped) {
         // `"arguments": "{\"file_path\": ...}"`: OpenAI sends arguments as a JSON string.
         const trimmed = child.trim();
         if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
           const parsed = tryParse(trimmed);
-          if (parsed.ok) { this.visit(parsed.value, depth + 1); continue; }
+          if (parsed.ok) { this.visit(parsed.value, depth + 1, name); continue; }
         }
       }
-      this.visit(child, depth + 1);
+      this.visit(child, depth + 1, wrapped ? name : undefined);
     }
   }
 
   /** Reads the known edit shapes; returns true when `obj` was one (so it is not searched further). */
-  private editShape(obj: Record<string, unknown>, path: string | undefined, depth: number): boolean {
+  private editShape(obj: Record<string, unknown>, path: string | undefined, depth: number, toolName?: string): boolean {
     const command = typeof obj.command === 'string' ? obj.command : undefined;
     const oldKey = OLD_KEYS.find((key) => key in obj);
     const newKey = NEW_KEYS.find((key) => key in obj);
     const source = sourceOf(FORMAT, this.startLine, this.endLine);
 
-    if (command === 'view' || command === 'undo_edit') {
+    if (command === 'view') {
       this.matched = true;
+      return true;
+    }
+    if (command === 'undo_edit' || command === 'undo') {
+      // The editors that define it revert their last edit of the file, which may be an edit of
+      // this very reply: applying the others without it would write what was taken back.
+      this.matched = true;
+      return this.fail(`An "${command}" call takes back an earlier edit, which cannot be replayed here: send the edits that should stand, without the undo.`, path);
+    }
+    if (command === 'write' && path !== undefined && typeof obj.file_text === 'string') {
+      // goose's text editor: `write` replaces the file's whole content (or creates it).
+      this.matched = true;
+      this.ops.push({ kind: 'rewrite', path, content: lf(obj.file_text), partial: false, source });
+      return true;
+    }
+    if (command === 'str_replace' && oldKey === undefined && typeof obj.diff === 'string') {
+      // goose's text editor: a str_replace carrying a unified diff instead of old and new text.
+      this.matched = true;
+      this.unifiedDiff(lf(obj.diff), path);
+      return true;
+    }
+    if (oldKey === undefined && path !== undefined && typeof obj.before === 'string' && typeof obj.after === 'string' && onlyKeys(obj, BEFORE_AFTER_KEYS)) {
+      // goose's edit tool: {path, before, after}. Only that exact shape: "before"/"after" are common words in data.
+      this.matched = true;
+      if (obj.before === '') return this.fail('"before" is empty: it must quote the text to replace.', path);
+      return this.replaceText(path, obj.before, obj.after, obj, source);
+    }
+    if (toolName === 'edit' && oldKey === undefined && typeof obj.search === 'string' && typeof obj.replace === 'string') {
+      // SWE-agent's windowed editor: edit {search, replace, replace_all?} on the open file.
+      this.matched = true;
+      if (obj.search === '') return this.fail('"search" is empty: it must quote the text to replace.', path);
+      return this.replaceText(path, obj.search, obj.replace, obj, source);
+    }
+    if (toolName === 'insert' && command === undefined && typeof obj.text === 'string' && (obj.line === undefined || typeof obj.line === 'number')) {
+      // SWE-agent's windowed editor: insert {text, line?} after the line, or at the end without one.
+      this.matched = true;
+      const text = asLines(obj.text);
+      if (obj.line === undefined) this.ops.push({ kind: 'replace', path, search: '', replacement: text, granularity: 'lines', expectedCount: 1, source });
+      else if (!Number.isInteger(obj.line) || obj.line < 0) return this.fail('An "insert" call needs a non-negative whole-number line.', path);
+      else this.ops.push({ kind: 'insert', path, afterLine: obj.line, text, source });
       return true;
     }
     if (typeof obj.type === 'string' && PATCH_OPERATIONS.has(obj.type) && typeof obj.path === 'string') {
@@ -212,18 +259,7 @@ class Collector {
         this.ops.push({ kind: 'create', path, content: lf(newText), ...(crlf ? { eol: '\r\n' as const } : {}), source });
         return true;
       }
-      let expectedCount: number | 'all' = 1;
-      // Gemini CLI's edit tool says `allow_multiple`.
-      if (obj.replace_all === true || obj.replaceAll === true || obj.allow_multiple === true || obj.allowMultiple === true) expectedCount = 'all';
-      const expected = obj.expected_replacements ?? obj.expectedReplacements;
-      if (expected !== undefined) {
-        if (typeof expected !== 'number' || !Number.isInteger(expected) || expected < 1) {
-          return this.fail('"expected_replacements" must be a positive integer.', path);
-        }
-        expectedCount = expected;
-      }
-      this.ops.push({ kind: 'replace', path, search: lf(oldText), replacement: lf(newText), granularity: 'chars', expectedCount, source });
-      return true;
+      return this.replaceText(path, oldText, newText, obj, source);
     }
     const edits = typeof obj.edits === 'string' ? parsedArray(obj.edits) : obj.edits;
     if (Array.isArray(edits) && edits.length > 0 && edits.every(isRecord)) {
@@ -269,6 +305,37 @@ class Collector {
     else for (const op of ops) this.ops.push(op);
   }
 
+  /** A text replacement (old text → new text, as a fragment), with the call's count options. */
+  private replaceText(path: string | undefined, oldText: string, newText: string, obj: Record<string, unknown>, source: EditOp['source']): true {
+    let expectedCount: number | 'all' = 1;
+    // Gemini CLI's edit tool says `allow_multiple`.
+    if (obj.replace_all === true || obj.replaceAll === true || obj['replace-all'] === true || obj.allow_multiple === true || obj.allowMultiple === true) expectedCount = 'all';
+    const expected = obj.expected_replacements ?? obj.expectedReplacements;
+    if (expected !== undefined) {
+      if (typeof expected !== 'number' || !Number.isInteger(expected) || expected < 1) {
+        return this.fail('"expected_replacements" must be a positive integer.', path);
+      }
+      expectedCount = expected;
+    }
+    this.ops.push({ kind: 'replace', path, search: lf(oldText), replacement: lf(newText), granularity: 'chars', expectedCount, source });
+    return true;
+  }
+
+  /**
+   * The ops of a unified diff carried in a call, read by the diff parser. A diff without file
+   * headers (hunks only) is for the call's path.
+   */
+  private unifiedDiff(text: string, path: string | undefined): void {
+    const headed = /^(?:diff --git |--- )/m.test(text) || path === undefined ? text : `--- ${path}\n+++ ${path}\n${text}`;
+    const blocks = unifiedDiffParser.parse({ text: headed, lines: headed.split('\n') }, () => false);
+    const before = this.ops.length + this.problems.length;
+    for (const block of blocks) {
+      for (const op of block.ops) this.ops.push({ ...op, source: { ...op.source, startLine: this.startLine, endLine: this.endLine } });
+      for (const problem of block.problems) this.problems.push({ ...problem, startLine: this.startLine, endLine: this.endLine });
+    }
+    if (this.ops.length + this.problems.length === before) this.fail('The "diff" of this call holds no hunk.', path);
+  }
+
   private fail(message: string, path: string | undefined): true {
     this.problems.push(problemOf('PARSE_ERROR', FORMAT, this.startLine, this.endLine, message, path));
     return true;
@@ -279,9 +346,9 @@ class Collector {
  * The ops of one tool call's input, given as an object (from JSON, or from an XML tool call whose
  * parameters were read into an object): the same shapes the JSON parser understands.
  */
-export function editsFromToolInput(value: Record<string, unknown>, startLine: number, endLine: number): { ops: EditOp[]; problems: ParseProblem[]; matched: boolean } {
+export function editsFromToolInput(value: Record<string, unknown>, startLine: number, endLine: number, toolName?: string): { ops: EditOp[]; problems: ParseProblem[]; matched: boolean } {
   const collector = new Collector(startLine, endLine);
-  collector.visit(value, 0);
+  collector.visit(value, 0, toolName);
   return { ops: collector.ops, problems: collector.problems, matched: collector.matched };
 }
 
@@ -302,6 +369,14 @@ function pickPath(obj: Record<string, unknown>): string | undefined {
     return cleanPath(named, false) ?? (named === '' ? undefined : named.replace(/\\/g, '/'));
   }
   return undefined;
+}
+
+/** The keys goose's {path, before, after} edit may have (with the describing ones). */
+const BEFORE_AFTER_KEYS = new Set([...PATH_KEYS, 'before', 'after']);
+
+/** True when every key of `obj` is in `allowed` or only describes the call. */
+function onlyKeys(obj: Record<string, unknown>, allowed: ReadonlySet<string>): boolean {
+  return Object.keys(obj).every((key) => allowed.has(key) || DESCRIPTION_KEYS.has(key));
 }
 
 /** The keys that only describe a call, not what it edits. */

@@ -52,7 +52,7 @@ export const xmlToolCallParser: ReplyParser = {
         blocks.push(problemBlock(i + 1, lines.length, 'INCOMPLETE_BLOCK', `The reply ends inside the <${cline ? cline[1] : 'invoke'}> tool call.`));
         break;
       }
-      const block = cline ? clineCall(cline[1], body.text, i + 1, body.end + 1) : invokeCall(body.text, i + 1, body.end + 1);
+      const block = cline ? clineCall(cline[1], body.text, i + 1, body.end + 1) : invokeCall(body.text, i + 1, body.end + 1, invoke![1]);
       if (block) blocks.push(block);
       i = body.end;
     }
@@ -110,7 +110,7 @@ function clineCall(tag: string, xml: string, startLine: number, endLine: number)
   return { startLine, endLine, ops: [op], problems: [] };
 }
 
-function invokeCall(xml: string, startLine: number, endLine: number): ParsedBlock | undefined {
+function invokeCall(xml: string, startLine: number, endLine: number, toolName: string): ParsedBlock | undefined {
   const input: Record<string, unknown> = {};
   const lines = xml.split('\n');
   for (let i = 1; i < lines.length; i++) {
@@ -133,7 +133,7 @@ function invokeCall(xml: string, startLine: number, endLine: number): ParsedBloc
     input[name] = NUMERIC.has(name) && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : BOOLEAN.has(name) ? value.trim() === 'true' : value;
     i = j;
   }
-  const result = editsFromToolInput(input, startLine, endLine);
+  const result = editsFromToolInput(input, startLine, endLine, toolName);
   if (!result.matched) return undefined;
   return { startLine, endLine, ops: result.ops, problems: result.problems };
 }
