@@ -284,7 +284,10 @@ function render(emitted: readonly Emitted[], fileLines: readonly string[], frame
   const lines: string[] = [];
   const sources: (number | undefined)[] = [];
   let reindented = false;
-  // A new line without an anchor of its own takes the nearest quoted line before it, else after it.
+  // A new line without an anchor of its own takes the nearest anchored line before it (a quoted
+  // line, or a new line written over a search line: the reply wrote the lines it adds relative to
+  // the lines just above them, which may sit at another drift than the context further up), else
+  // the nearest quoted line after it.
   const nextQuoted: (IndentAnchor | undefined)[] = new Array(emitted.length);
   let next: IndentAnchor | undefined;
   for (let i = emitted.length - 1; i >= 0; i--) {
@@ -302,6 +305,7 @@ function render(emitted: readonly Emitted[], fileLines: readonly string[], frame
       continue;
     }
     const written = frame.verbatim ? entry.line : indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? previous ?? nextQuoted[i] ?? frame.first, frame);
+    if (entry.anchor) previous = entry.anchor;
     if (written !== entry.line) reindented = true;
     lines.push(written);
     sources.push(entry.source);

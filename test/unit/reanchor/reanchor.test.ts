@@ -56,6 +56,16 @@ describe('re-anchoring: new lines take their quoted neighbours\' indentation', (
     assert.equal(applied('cart.ts', file, reply), ['export class Cart {', '  total(discount = 0): number {', '    const sum = this.sum();', '    return sum - discount;', '  }', '}', ''].join('\n'));
   });
 
+  it('indents a line a change adds by the line it changes, not by context quoted at another drift', () => {
+    // gpt-engineer's test replies: the context lost a space, the changed line is exact; the line
+    // added under it keeps its depth relative to the changed line (it was off by that one space).
+    const file = ['def f():', '    head:', '        body', '    tail', ''].join('\n');
+    const reply = block('a.py', ['   head:', '        body'], ['   head:', '        body2', '            nested']);
+    assert.equal(applied('a.py', file, reply), ['def f():', '    head:', '        body2', '            nested', '    tail', ''].join('\n'));
+    const diff = ['--- a/a.py', '+++ b/a.py', '@@ -2,2 +2,3 @@', '    head:', '-        body', '+        body2', '+            nested', ''].join('\n');
+    assert.equal(applied('a.py', file, diff), ['def f():', '    head:', '        body2', '            nested', '    tail', ''].join('\n'));
+  });
+
   it('in a file that mixes tabs and spaces, a new sibling line gets the same indentation as its quoted neighbour', () => {
     const file = ['func main() {', '\tif ok {', '\t    log("a")', '\t    log("b")', '\t}', '}', ''].join('\n');
     const reply = block('main.go', ['    if ok {', '        log("a")', '        log("b")', '    }'], ['    if ok {', '        log("a")', '        log("b")', '        log("c")', '    }']);
