@@ -62,9 +62,12 @@ export interface ReplaceOp {
   readonly finalNewline?: boolean;
   /**
    * The search text as the reply quoted it, when the parser read it otherwise (a line-number
-   * gutter taken off SEARCH alone): the planner uses this text instead when the file holds it.
+   * gutter taken off): the planner uses this text instead when the file holds it, with
+   * `quotedReplacement` when the gutter came off the replacement too.
    */
   readonly quotedSearch?: string;
+  /** The replacement as the reply quoted it, when a gutter came off it as well (see `quotedSearch`). */
+  readonly quotedReplacement?: string;
   /** See `NamedPaths`. */
   readonly namedPaths?: NamedPaths;
   /**
@@ -89,7 +92,7 @@ export interface ReplaceOp {
    * (the file's own text may hold such lines). The planner takes the one reading whose search text
    * the file holds; when several do, the block is ambiguous.
    */
-  readonly otherReadings?: readonly Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'strayDivider' | 'lineHint'>[];
+  readonly otherReadings?: readonly Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'strayDivider' | 'lineHint'>[];
   readonly source: EditSource;
 }
 

@@ -233,6 +233,23 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.deepEqual(planned.receipt.errors.map((e) => e.code), ['PARSE_ERROR']);
   });
 
+  it("takes a file view's line-number gutter off a tool call's old text (and new text when it has one), unless the file holds those lines", () => {
+    // crush's fuzzy matcher test: "  1|line1" as its view tool prints lines.
+    assert.equal(written('file.go', 'line1\nline2\nline3\n', JSON.stringify({ file_path: 'file.go', old_string: '  1|line1\n  2|line2\n  3|line3', new_string: 'MATCHED' })), 'MATCHED\n');
+    // Claude Code's Read prints "     2→"; both texts numbered.
+    const arrows = { file_path: 'a.ts', old_string: '     2\u2192  return 1;\n     3\u2192}', new_string: '     2\u2192  return 2;\n     3\u2192}' };
+    assert.equal(written('a.ts', 'function f() {\n  return 1;\n}\n', JSON.stringify(arrows)), 'function f() {\n  return 2;\n}\n');
+    // A file whose lines really start with numbers is edited as the call wrote them.
+    const list = '1: apples\n2: pears\napples\npears\n';
+    assert.equal(written('list.txt', list, JSON.stringify({ file_path: 'list.txt', old_string: '1: apples\n2: pears', new_string: '1: plums\n2: pears' })), '1: plums\n2: pears\napples\npears\n');
+    // The same in SEARCH/REPLACE: it edited the unnumbered lines 3-4.
+    const block = 'list.txt\n```\n<<<<<<< SEARCH\n1: apples\n2: pears\n=======\n1: plums\n2: pears\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('list.txt', list, block), '1: plums\n2: pears\napples\npears\n');
+    // A block without SEARCH lines writes its numbered lines as they are.
+    const created = 'keys.yaml\n```\n<<<<<<< SEARCH\n=======\n1: one\n2: two\n>>>>>>> REPLACE\n```\n';
+    assert.equal(runReply(created, () => undefined).changes[0]?.newText, '1: one\n2: two\n');
+  });
+
   it("reads Zed's edit_file calls: a write with display_description, edits sent as a JSON string", () => {
     const write = { display_description: 'Create the greeting', path: 'hello.txt', mode: 'write', content: 'Hello\n' };
     assert.equal(written('hello.txt', 'Bye\n', JSON.stringify(write)), 'Hello\n');

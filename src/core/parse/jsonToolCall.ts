@@ -8,11 +8,12 @@
  * reads every character of the reply at most once (see `scanFrom`). JSON without an edit shape is
  * ignored (a package.json in a fence is not an edit).
  */
-import type { EditOp, ParseProblem } from '../ir';
+import type { EditOp, ParseProblem, ReplaceOp } from '../ir';
 import { readPatch } from './applyPatch';
 import { parseInfoString } from './fences';
 import { isElisionLine } from './elision';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { stripLineNumbers } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
 
@@ -317,7 +318,8 @@ class Collector {
       }
       expectedCount = expected;
     }
-    this.ops.push({ kind: 'replace', path, search: lf(oldText), replacement: lf(newText), granularity: 'chars', expectedCount, source });
+    const gutter = withoutGutter(lf(oldText), lf(newText));
+    this.ops.push({ kind: 'replace', path, ...gutter, granularity: 'chars', expectedCount, source });
     return true;
   }
 
@@ -369,6 +371,28 @@ function pickPath(obj: Record<string, unknown>): string | undefined {
     return cleanPath(named, false) ?? (named === '' ? undefined : named.replace(/\\/g, '/'));
   }
   return undefined;
+}
+
+/**
+ * Old and new text with the line-number gutter of a file view taken off (`  12|`, `    12→`,
+ * `12\t`: models copy it from the read tool's output), by the SEARCH/REPLACE parser's rule
+ * (consecutive numbers on every old line; on every new line too, or on none). The text as written
+ * are kept (`quotedSearch`, `quotedReplacement`): a file that holds those very lines is edited as
+ * they stand.
+ */
+function withoutGutter(search: string, replacement: string): Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'lineHint'> {
+  const lines = (text: string) => (text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n'));
+  const ending = (text: string) => (text.endsWith('\n') ? '\n' : '');
+  const numbered = stripLineNumbers(lines(search), lines(replacement));
+  const stripped = numbered.search.join('\n') + ending(search);
+  if (stripped === search) return { search, replacement };
+  return {
+    search: stripped,
+    replacement: numbered.searchOnly ? replacement : numbered.replace.join('\n') + ending(replacement),
+    quotedSearch: search,
+    ...(numbered.searchOnly ? {} : { quotedReplacement: replacement }),
+    ...(numbered.firstNumber !== undefined ? { lineHint: numbered.firstNumber } : {}),
+  };
 }
 
 /** The keys goose's {path, before, after} edit may have (with the describing ones). */

@@ -50,7 +50,7 @@ function mayBeMarker(line: string): boolean {
 }
 
 /** The texts of a SEARCH/REPLACE block read with one of its `=======` lines as the divider. */
-type BlockReading = Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'strayDivider' | 'lineHint'>;
+type BlockReading = Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'strayDivider' | 'lineHint'>;
 
 /** Past this many `=======` lines a block's other readings are not offered to the planner. */
 const MAX_READINGS = 8;
@@ -227,10 +227,13 @@ class SearchReplaceScan {
         searchLines = [lines[separator], ...searchLines];
       }
       const numbered = stripLineNumbers(searchLines, replaceLines);
+      // The block as written goes along: a file whose lines really start with numbers holds it.
+      const stripped = numbered.search !== searchLines;
       return {
         search: joinLines(numbered.search),
         replacement: joinLines(numbered.replace),
-        ...(numbered.searchOnly ? { quotedSearch: joinLines(searchLines) } : {}),
+        ...(stripped ? { quotedSearch: joinLines(searchLines) } : {}),
+        ...(stripped && numbered.replace !== replaceLines ? { quotedReplacement: joinLines(replaceLines) } : {}),
         ...(stray ? { strayDivider: stray } : {}),
         ...((lineHint ?? numbered.firstNumber) !== undefined ? { lineHint: lineHint ?? numbered.firstNumber } : {}),
       };
@@ -483,13 +486,15 @@ function greater(a: readonly number[], b: readonly number[]): boolean {
  * line of both sides carries one and the SEARCH side's numbers run consecutively (so a YAML list
  * of `1: a` keys or code that starts with numbers is not mistaken for a gutter); or from SEARCH
  * alone when its two or more lines carry consecutive numbers and no REPLACE line has one (the
- * model copied a tool's numbered read into SEARCH only): `searchOnly` then says so, and the
- * planner uses the SEARCH as written when the file itself has those prefixes. The first SEARCH
- * number becomes a line hint.
+ * model copied a tool's numbered read into SEARCH only): `searchOnly` then says so. Callers keep
+ * the block as written too: the planner uses it when the file itself has those lines (a YAML map
+ * with keys `1:`, `2:` runs consecutively as well). The first SEARCH number becomes a line hint.
+ * A block without SEARCH lines is left as written: nothing shows its numbers came from a view.
  */
 export function stripLineNumbers(search: readonly string[], replace: readonly string[]): { search: readonly string[]; replace: readonly string[]; firstNumber?: number; searchOnly?: true } {
   const unchanged = { search, replace };
-  if (search.length + replace.length === 0) return unchanged;
+  // Without search lines nothing shows the numbers came from a file view: new text is as written.
+  if (search.length === 0) return unchanged;
   const strip = (lines: readonly string[], consecutive: boolean): { lines: string[]; first?: number } | undefined => {
     const out: string[] = [];
     let first: number | undefined;

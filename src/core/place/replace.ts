@@ -43,10 +43,10 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
       tx.fail('AMBIGUOUS', op.source.block, state.path, `the block has several ======= lines, and ${state.path} holds the search text of two ways of reading it, equally long`, op, {}, state);
       return;
     }
-    const { otherReadings: _others, search: _search, replacement: _replacement, quotedSearch: _quoted, strayDivider: _stray, lineHint: _hint, ...rest } = op;
+    const { otherReadings: _others, search: _search, replacement: _replacement, quotedSearch: _quoted, quotedReplacement: _quotedReplacement, strayDivider: _stray, lineHint: _hint, ...rest } = op;
     if (reading !== op) tx.note(op.source.block, 'the block has several ======= lines: the one after the search text the file holds was taken as the divider');
-    const { search, replacement, quotedSearch, strayDivider, lineHint } = reading;
-    return placeReplace(tx, state, { ...rest, search, replacement, ...(quotedSearch !== undefined ? { quotedSearch } : {}), ...(strayDivider ? { strayDivider } : {}), ...(lineHint !== undefined ? { lineHint } : {}) });
+    const { search, replacement, quotedSearch, quotedReplacement, strayDivider, lineHint } = reading;
+    return placeReplace(tx, state, { ...rest, search, replacement, ...(quotedSearch !== undefined ? { quotedSearch } : {}), ...(quotedReplacement !== undefined ? { quotedReplacement } : {}), ...(strayDivider ? { strayDivider } : {}), ...(lineHint !== undefined ? { lineHint } : {}) });
   }
   if (op.strayDivider && !MARKUP_PATH.test(state.path)) {
     const lines = toLines(op.replacement);
@@ -61,9 +61,9 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
     return placeReplace(tx, state, { ...rest, replacement: kept.join('\n') + '\n' });
   }
   if (op.quotedSearch !== undefined && state.exists && state.file && wherePresent(tx.indexOf(state), toNeedle(op.quotedSearch, op.source), 2).length > 0) {
-    // The parser took a line-number gutter off the search, but the file has those very lines.
-    const { quotedSearch, lineHint: _numbered, ...rest } = op;
-    return placeReplace(tx, state, { ...rest, search: quotedSearch });
+    // The parser took a line-number gutter off the block, but the file has those very lines.
+    const { quotedSearch, quotedReplacement, lineHint: _numbered, ...rest } = op;
+    return placeReplace(tx, state, { ...rest, search: quotedSearch, ...(quotedReplacement !== undefined ? { replacement: quotedReplacement } : {}) });
   }
   // Tool calls only: elsewhere a backslash in the search is the file's own text.
   const repaired = op.source.format === 'json-tool' && state.exists && state.file ? repairOverEscaped(op.search, op.replacement, () => lfView(state.file!)) : undefined;
