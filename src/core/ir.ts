@@ -15,6 +15,7 @@ export type EditFormat =
   | 'apply-patch'
   | 'whole-file'
   | 'json-tool'
+  | 'old-new-text'
   | 'snippet';
 
 /** Where in the reply an operation came from. Lines are 1-based and inclusive. */

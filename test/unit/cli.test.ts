@@ -69,7 +69,7 @@ describe('CLI on golden fixtures (node dist/cli.js apply --write)', function () 
     return run;
   };
 
-  for (const name of ['04-sr-csharp-crlf-kept', '05-sr-bom-first-line-kept', '06-sr-no-final-newline-last-line', '22-gitdiff-create-delete-rename', '26-patch-move-and-edit', '33-toolcall-multiedit-go']) {
+  for (const name of ['04-sr-csharp-crlf-kept', '05-sr-bom-first-line-kept', '06-sr-no-final-newline-last-line', '22-gitdiff-create-delete-rename', '26-patch-move-and-edit', '33-toolcall-multiedit-go', '102-zed-old-new-text-pairs']) {
     it(`${name}: exit 0 and the disk holds after/ byte for byte`, () => {
       const fixture = loadFixture(name);
       assert.ok(fixture.after, `${name} has after/`);

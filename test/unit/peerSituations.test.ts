@@ -44,6 +44,13 @@ describe('peer situations: SEARCH/REPLACE markers', () => {
     const long = 'a.txt\n```\n<<<<<<<<<<< SEARCH\ncontent\n===========\nnew content\n>>>>>>>>>>> REPLACE\n```\n';
     assert.equal(written('a.txt', 'before\ncontent\nafter\n', long), 'before\nnew content\nafter\n');
   });
+
+  it("settles a repeated SEARCH text by Zed's `SEARCH line=N` as by Roo's :start_line:, and only when the hint is close", () => {
+    const file = 'fn first() {\n    return 42;\n}\n\nfn second() {\n    return 42;\n}\n\nfn third() {\n    return 42;\n}\n';
+    const at = (line: number) => `a.rs\n\`\`\`diff\n<<<<<<< SEARCH line=${line}\nreturn 42;\n=======\nreturn 7;\n>>>>>>> REPLACE\n\`\`\`\n`;
+    assert.equal(written('a.rs', file, at(6)), file.replace('second() {\n    return 42;', 'second() {\n    return 7;'));
+    assert.equal(result('a.rs', file, at(80)).receipt.errors[0]?.code, 'AMBIGUOUS');
+  });
 });
 
 describe('peer situations: diffs', () => {

@@ -1,6 +1,7 @@
 import type { EditOp, ParsedReply, ParseProblem, UnnamedFile } from '../ir';
 import { applyPatchParser } from './applyPatch';
 import { jsonToolCallParser } from './jsonToolCall';
+import { oldNewTextParser } from './oldNewText';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { outdentListFences } from './fences';
 import { searchReplaceParser } from './searchReplace';
@@ -10,7 +11,10 @@ import { xmlToolCallParser } from './xmlToolCall';
 
 /**
  * The parsers, most distinctive format first: a later parser never sees lines an earlier one
- * claimed, so a fenced block holding a diff is not also read as a whole file.
+ * claimed, so a fenced block holding a diff is not also read as a whole file. `<old_text>` pairs
+ * come after every format whose blocks may quote such tags as file text (a diff or a tool call
+ * editing a prompt that shows them), and before the whole-file parser, which would otherwise take
+ * a fence holding pairs for a file.
  */
 export const replyParsers: readonly ReplyParser[] = [
   xmlToolCallParser,
@@ -18,6 +22,7 @@ export const replyParsers: readonly ReplyParser[] = [
   searchReplaceParser,
   unifiedDiffParser,
   jsonToolCallParser,
+  oldNewTextParser,
   wholeFileParser,
 ];
 

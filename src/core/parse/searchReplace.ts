@@ -3,7 +3,7 @@
  *
  *     path/to/file.py            <- path: line before the block or its fence, the fence's info
  *     ```python                     string, or the first line inside the fence (diff-fenced)
- *     <<<<<<< SEARCH             <- 5-9 marker chars; Cline: `------- SEARCH`
+ *     <<<<<<< SEARCH             <- 5-9 marker chars; Cline: `------- SEARCH`; Zed: `SEARCH line=12`
  *     :start_line:12             <- Roo (optional), then `-------`
  *     -------
  *     old lines
@@ -25,8 +25,9 @@ import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } f
 // file's own text (an rst underline in a list), and ` <<<<<<< SEARCH` is a unified diff's context
 // line for a file that holds markers. Cline's tolerated typo `SEARCH>` / `REPLACE>` is accepted,
 // and so are `ORIGINAL` / `UPDATED`, the words of Aider's first edit format, which models trained
-// on its transcripts still write.
-const HEAD = /^(<{5,15}|-{5,15}) (?:SEARCH|ORIGINAL)>?[ \t]*$/;
+// on its transcripts still write. Zed's agent writes where the text starts after the word,
+// `<<<<<<< SEARCH line=42` (or `line="42"`): a line hint, as Roo's `:start_line:` is.
+const HEAD = /^(<{5,15}|-{5,15}) (?:SEARCH|ORIGINAL)>?(?:[ \t]+line=(?:(\d{1,9})|"(\d{1,9})"))?[ \t]*$/;
 const DIVIDER = /^(={5,15})[ \t]*$/;
 const UPDATE = /^(>{5,15}|\+{5,15}) (?:REPLACE|UPDATED)>?[ \t]*$/;
 /** Roo's `:start_line:12` (also written `:start_line:[12]`). */
@@ -62,6 +63,13 @@ const XML_PATH = /^<(path|file_path|target_file)>([^<]{1,500})<\/\1>$/;
 
 /** How far above a SEARCH marker an open fence may start and still be this block's fence. */
 const MAX_FENCE_TO_HEAD = 5;
+
+/** The line a start marker names (`<<<<<<< SEARCH line=42`), when it names a positive one. */
+function headLineHint(line: string): number | undefined {
+  const m = HEAD.exec(line);
+  const hint = m ? Number(m[2] ?? m[3] ?? 0) : 0;
+  return hint >= 1 ? hint : undefined;
+}
 
 /** True when a line is a SEARCH/REPLACE start marker (any dialect). */
 export function isSearchMarker(line: string): boolean {
@@ -166,9 +174,9 @@ class SearchReplaceScan {
     const n = lines.length;
     const ctx = this.context(head);
 
-    // Roo metadata and separator.
+    // Zed's hint on the marker, then Roo metadata (which wins) and separator.
     let j = head + 1;
-    let lineHint: number | undefined;
+    let lineHint = headLineHint(lines[head]);
     let hadMeta = false;
     while (j < n && META.test(lines[j])) {
       const m = META.exec(lines[j]) as RegExpExecArray;

@@ -23,6 +23,8 @@ const formatNames: Record<EditFormat, string> = {
   'apply-patch': 'apply_patch',
   'whole-file': 'whole file',
   'json-tool': 'JSON tool call',
+  // No angle brackets: the name is written into chat Markdown, where `<old_text>` would read as HTML.
+  'old-new-text': 'old_text/new_text edits',
   snippet: 'snippet',
 };
 

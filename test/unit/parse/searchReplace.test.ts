@@ -72,6 +72,24 @@ describe('parse/searchReplace', () => {
     assert.equal(op.path, undefined);
   });
 
+  it('reads Zed\'s line hint on the marker, `<<<<<<< SEARCH line=42` or `line="42"` (Roo\'s :start_line: wins)', () => {
+    for (const head of ['<<<<<<< SEARCH line=42', '<<<<<<< SEARCH line="42"', '<<<<<<< SEARCH\tline=42 ']) {
+      const [op] = ops(block('original text\n', 'updated text\n', head));
+      assert.deepEqual([op.search, op.replacement, op.lineHint], ['original text\n', 'updated text\n', 42], head);
+    }
+    assert.equal(ops(block(':start_line:7\n-------\nx\n', 'y\n', '<<<<<<< SEARCH line=42'))[0].lineHint, 7);
+    // Line 0 names no line: the block is read, without a hint.
+    const [zero] = ops(block('x\n', 'y\n', '<<<<<<< SEARCH line=0'));
+    assert.deepEqual([zero.search, zero.lineHint], ['x\n', undefined]);
+  });
+
+  it('still refuses any other text after SEARCH: the marker is not one', () => {
+    for (const head of ['<<<<<<< SEARCH line=', '<<<<<<< SEARCH line=4x', '<<<<<<< SEARCH lines=4', "<<<<<<< SEARCH line='4'", '<<<<<<< SEARCH line = 4', '<<<<<<< SEARCH line="4', '<<<<<<< SEARCHline=4', '<<<<<<< SEARCH line=4 line=5']) {
+      const r = parse(block('x\n', 'y\n', head));
+      assert.deepEqual([r.ops, r.problems.map((p) => p.code)], [[], ['PARSE_ERROR']], head);
+    }
+  });
+
   it('Roo separator without metadata, and a dashed line that is the file\'s own', () => {
     assert.equal(ops('<<<<<<< SEARCH\n-------\nold\n=======\nnew\n>>>>>>> REPLACE')[0].search, 'old\n');
     const [own] = ops('<<<<<<< SEARCH\n-------\ntitle\n=======\n-------\nTitle\n>>>>>>> REPLACE');
