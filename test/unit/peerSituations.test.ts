@@ -257,6 +257,22 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.equal(runReply(created, () => undefined).changes[0]?.newText, '1: one\n2: two\n');
   });
 
+  it('reports where each edit stands in the result when a later call adds lines above an edit placed before a chained one', () => {
+    // The second call finds its text only after the first (a chain: the first is committed); the
+    // third adds two lines above both.
+    const calls = [
+      { file_path: 't.txt', old_string: 'd', new_string: 'D' },
+      { file_path: 't.txt', old_string: 'D\ne', new_string: 'D\nE' },
+      { file_path: 't.txt', old_string: 'a', new_string: 'a1\na2\na3' },
+    ];
+    const planned = result('t.txt', 'a\nb\nc\nd\ne\n', JSON.stringify(calls));
+    const lines = (planned.changes[0]?.newText ?? '').split('\n');
+    const edits = planned.receipt.files[0]!.edits;
+    assert.equal(lines[edits[0].newStartLine! - 1], 'D');
+    assert.deepEqual(lines.slice(edits[1].newStartLine! - 1, edits[1].newEndLine), ['D', 'E']);
+    assert.deepEqual(lines.slice(edits[2].newStartLine! - 1, edits[2].newEndLine), ['a1', 'a2', 'a3']);
+  });
+
   it("reads Zed's edit_file calls: a write with display_description, edits sent as a JSON string", () => {
     const write = { display_description: 'Create the greeting', path: 'hello.txt', mode: 'write', content: 'Hello\n' };
     assert.equal(written('hello.txt', 'Bye\n', JSON.stringify(write)), 'Hello\n');

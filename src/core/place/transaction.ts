@@ -174,7 +174,11 @@ export class Transaction {
   commit(state: FileState): void {
     if (state.pending.length === 0) return;
     for (const record of state.records) {
-      if (record.edits.length === 0) continue;
+      if (record.edits.length === 0) {
+        // Placed at an earlier commit: the edits committed now may add or remove lines above it.
+        if (record.placed) record.placed = shiftedByPending(record.placed, state);
+        continue;
+      }
       const frozen = freeze(record, state);
       if (frozen.newStartLine !== undefined && frozen.newEndLine !== undefined) record.placed = { newStartLine: frozen.newStartLine, newEndLine: frozen.newEndLine };
     }
@@ -290,7 +294,7 @@ function freeze(record: EditRecord, state: FileState): EditReceipt {
     ...(record.reindented ? { reindented: true } : {}),
     ...(record.warnings.length ? { warnings: record.warnings } : {}),
   };
-  if (record.status === 'applied' && record.edits.length === 0 && record.placed) return { ...base, ...record.placed };
+  if (record.status === 'applied' && record.edits.length === 0 && record.placed) return { ...base, ...shiftedByPending(record.placed, state) };
   // An empty base (its length, without building an edited text) has no lines to move.
   if (record.status !== 'applied' || record.edits.length === 0 || !state.file || state.file.offset(state.file.lineCount) === 0) return base;
   const file = state.file;
@@ -299,6 +303,17 @@ function freeze(record: EditRecord, state: FileState): EditReceipt {
   const newStart = lineAt(file, first.start) + 1 + shift;
   const newLines = Math.max(1, countNewlines(first.text, first.text.length) + (first.text.endsWith('\n') ? 0 : 1));
   return { ...base, newStartLine: newStart, newEndLine: newStart + newLines - 1 };
+}
+
+/**
+ * Where lines placed by an edit committed earlier (their place in the state's base) stand once
+ * the base's pending edits are applied: moved by the lines those edits add above them.
+ */
+function shiftedByPending(placed: { newStartLine: number; newEndLine: number }, state: FileState): { newStartLine: number; newEndLine: number } {
+  const file = state.file;
+  if (!file || state.pending.length === 0) return placed;
+  const shift = linesAddedBefore(state.pending, file, file.offset(Math.min(placed.newStartLine - 1, file.lineCount)));
+  return shift === 0 ? placed : { newStartLine: placed.newStartLine + shift, newEndLine: placed.newEndLine + shift };
 }
 
 /** Per pending list (and its length then): its edits' starts, sorted, and the lines they add, summed in that order. */
