@@ -273,6 +273,19 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.deepEqual(lines.slice(edits[2].newStartLine! - 1, edits[2].newEndLine), ['a1', 'a2', 'a3']);
   });
 
+  it('finds a tool call meant to follow an earlier one, across the place the earlier one removed text, with or without CRLF', () => {
+    const calls = [
+      { file_path: 't.txt', old_string: 'line 2\n', new_string: '' },
+      { file_path: 't.txt', old_string: '1\nline 3', new_string: '1\nLINE 3' },
+      { file_path: 't.txt', old_string: 'LINE 3\nline 4', new_string: 'LINE 3\nLINE 4' },
+    ];
+    assert.equal(written('t.txt', 'line 1\nline 2\nline 3\nline 4\n', JSON.stringify(calls)), 'line 1\nLINE 3\nLINE 4\n');
+    assert.equal(written('t.txt', 'line 1\r\nline 2\r\nline 3\r\nline 4\r\n', JSON.stringify(calls)), 'line 1\r\nLINE 3\r\nLINE 4\r\n');
+    // A text that stands nowhere, before or after the earlier edits, is still not found.
+    const missing = result('t.txt', 'line 1\nline 2\n', JSON.stringify([{ file_path: 't.txt', old_string: 'line 1', new_string: 'one' }, { file_path: 't.txt', old_string: 'line 9', new_string: 'nine' }]));
+    assert.equal(missing.receipt.errors[0]?.code, 'NO_MATCH');
+  });
+
   it("reads Zed's edit_file calls: a write with display_description, edits sent as a JSON string", () => {
     const write = { display_description: 'Create the greeting', path: 'hello.txt', mode: 'write', content: 'Hello\n' };
     assert.equal(written('hello.txt', 'Bye\n', JSON.stringify(write)), 'Hello\n');

@@ -2,6 +2,7 @@ import type { ReplaceOp } from '../ir';
 import { charEdit, newlinesBefore } from '../plan';
 import { charOccurrences } from '../locate/charSearch';
 import { borderTable } from '../locate/lineSearch';
+import { EditedText } from '../text/editedText';
 import { lfView, type FileText } from '../text/fileText';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
 
@@ -14,7 +15,7 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   const file = state.file!;
   const occurrences = charOccurrences(tx.indexOf(state), op.search, 1000);
   if (occurrences.length === 0) {
-    if (state.pending.length > 0) {
+    if (state.pending.length > 0 && mayStandAfterPending(state, op.search)) {
       tx.commit(state);
       return placeReplaceChars(tx, state, op);
     }
@@ -108,4 +109,37 @@ function hasBorder(text: string): boolean {
   const codes = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
   return text.length > 1 && borderTable(codes)[text.length - 1] > 0;
+}
+
+/**
+ * Whether `search`, which does not occur in the state's base, may occur once its pending edits
+ * are applied (an edit meant to follow an earlier one of the reply). Such an occurrence overlaps
+ * an edit's new text or spans the place where text was removed, so it lies within
+ * `search.length` of an edit: each run of pending edits closer together than that is applied to
+ * its stretch of the text alone and searched there. A search that stands nowhere then costs a
+ * few short scans, not a commit (which builds the edited text for every later search). A base
+ * whose LF view is not its raw text (CRLF endings, a BOM), or that is an edited text, is not
+ * looked into: true, and the caller commits.
+ */
+function mayStandAfterPending(state: FileState, search: string): boolean {
+  const file = state.file!;
+  if (file instanceof EditedText || file.bom || file.hasCrlf) return true;
+  const raw = file.raw;
+  const reach = search.length;
+  // Stable: insertions at one offset stay in the order they were placed.
+  const edits = [...state.pending].sort((a, b) => a.start - b.start);
+  for (let i = 0; i < edits.length; ) {
+    let j = i + 1;
+    while (j < edits.length && edits[j].start - edits[j - 1].end < reach) j++;
+    let stretch = '';
+    let at = Math.max(0, edits[i].start - reach);
+    for (let k = i; k < j; k++) {
+      stretch += raw.slice(at, edits[k].start) + edits[k].text;
+      at = edits[k].end;
+    }
+    stretch += raw.slice(at, Math.min(raw.length, edits[j - 1].end + reach));
+    if (stretch.includes(search)) return true;
+    i = j;
+  }
+  return false;
 }
