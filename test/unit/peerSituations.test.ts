@@ -230,14 +230,21 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.equal(empty.changes.length, 0);
   });
 
-  it('refuses a reply holding an undo_edit call: the edit it takes back would be written', () => {
-    const calls = [
+  it('takes an undo_edit as its editor does: the last call on that file in the list is taken out; an undo of an edit before the reply refuses it', () => {
+    const undone = [
       { command: 'str_replace', path: 'a.txt', old_str: 'one', new_str: 'ONE' },
+      { command: 'str_replace', path: 'b.txt', old_str: 'two', new_str: 'TWO' },
+      { path: 'a.txt', edits: [{ old_text: 'three', new_text: 'THREE' }, { old_text: 'four', new_text: 'FOUR' }] },
       { command: 'undo_edit', path: 'a.txt' },
     ];
-    const planned = result('a.txt', 'one\n', JSON.stringify(calls));
-    assert.equal(planned.receipt.ok, false);
-    assert.deepEqual(planned.receipt.errors.map((e) => e.code), ['PARSE_ERROR']);
+    const files: Record<string, string> = { 'a.txt': 'one\nthree\nfour\n', 'b.txt': 'two\n' };
+    const planned = runReply(JSON.stringify(undone), (p) => files[p]);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    // The multi-edit call (two edits) is what the undo takes back; the first call stays.
+    assert.deepEqual(planned.changes.map((c) => [c.path, c.newText]).sort(), [['a.txt', 'ONE\nthree\nfour\n'], ['b.txt', 'TWO\n']]);
+    const outside = result('a.txt', 'one\n', JSON.stringify([{ command: 'undo_edit', path: 'a.txt' }, { command: 'str_replace', path: 'a.txt', old_str: 'one', new_str: 'ONE' }]));
+    assert.equal(outside.receipt.ok, false);
+    assert.deepEqual(outside.receipt.errors.map((e) => e.code), ['PARSE_ERROR']);
   });
 
   it("takes a file view's line-number gutter off a tool call's old text (and new text when it has one), unless the file holds those lines", () => {

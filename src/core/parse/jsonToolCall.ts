@@ -118,6 +118,8 @@ class Collector {
   readonly problems: ParseProblem[] = [];
   /** True once the value had an edit shape (even one that produced only a problem). */
   matched = false;
+  /** The ops of each call read so far, in order, by the path it names (what an undo takes back). */
+  private readonly calls: { path: string | undefined; from: number; to: number }[] = [];
 
   constructor(
     private readonly startLine: number,
@@ -140,7 +142,12 @@ class Collector {
       return;
     }
     if (!isRecord(value)) return;
-    if (this.editShape(value, pickPath(value), depth, toolName)) return;
+    const before = this.ops.length;
+    const path = pickPath(value);
+    if (this.editShape(value, path, depth, toolName)) {
+      if (this.ops.length > before) this.calls.push({ path, from: before, to: this.ops.length });
+      return;
+    }
     const name = typeof value.name === 'string' ? value.name : undefined;
     for (const key of Object.keys(value)) {
       const child = value[key];
@@ -169,10 +176,21 @@ class Collector {
       return true;
     }
     if (command === 'undo_edit' || command === 'undo') {
-      // The editors that define it revert their last edit of the file, which may be an edit of
-      // this very reply: applying the others without it would write what was taken back.
+      // The editors that define it revert their last edit of the file: when that edit is a call
+      // of this same list, it is taken out; otherwise the undo reaches outside the reply, and
+      // applying the rest would write what it took back.
       this.matched = true;
-      return this.fail(`An "${command}" call takes back an earlier edit, which cannot be replayed here: send the edits that should stand, without the undo.`, path);
+      let undone = this.calls.length - 1;
+      while (undone >= 0 && this.calls[undone].path !== path) undone--;
+      if (undone === -1) return this.fail(`An "${command}" call takes back an edit made before this reply, which cannot be replayed here: send the edits that should stand, without the undo.`, path);
+      const { from, to } = this.calls[undone];
+      this.ops.splice(from, to - from);
+      this.calls.splice(undone, 1);
+      for (const call of this.calls.slice(undone)) {
+        call.from -= to - from;
+        call.to -= to - from;
+      }
+      return true;
     }
     if (command === 'write' && path !== undefined && typeof obj.file_text === 'string') {
       // goose's text editor: `write` replaces the file's whole content (or creates it).
