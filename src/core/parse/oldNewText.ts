@@ -81,6 +81,8 @@ class OldNewTextScan {
   private ticks = { from: -1, to: -1, count: 0 };
   /** Set once a pair was read: an unfinished one after it is surely an edit. */
   private sawPair = false;
+  /** Another parser claimed lines of the reply: it holds edits in another format. */
+  private readonly otherBlocks: boolean;
 
   constructor(reply: ReplyText, isClaimed: (line: number) => boolean) {
     this.text = reply.text;
@@ -94,6 +96,7 @@ class OldNewTextScan {
     this.nextClaimed = new Int32Array(lines.length + 1);
     this.nextClaimed[lines.length] = lines.length;
     for (let i = lines.length - 1; i >= 0; i--) this.nextClaimed[i] = isClaimed(i + 1) ? i : this.nextClaimed[i + 1];
+    this.otherBlocks = this.nextClaimed[0] < lines.length;
     const barrier = (from: number) => this.barrierAfter(from);
     this.oldClosers = new TagFinder(this.text, oldCloserAt, barrier);
     this.newOpeners = new TagFinder(this.text, newOpenerAt, barrier);
@@ -115,7 +118,11 @@ class OldNewTextScan {
       }
       const tagEnd = openingTagEnd(text, at);
       const before = Math.max(segmentStart, this.lineStarts[line]);
-      if (tagEnd === -1 || this.inInlineCode(before, at)) {
+      // In a reply whose edits are in another format, a pair inside a sentence is the prose
+      // describing the format ("you would write <old_text>a</old_text> then <new_text>b</new_text>"):
+      // Zed's agent, whose stray text pairs may sit in, writes nothing but pairs.
+      const prose = this.otherBlocks && !onlyTagsBefore(text, before, at);
+      if (tagEnd === -1 || prose || this.inInlineCode(before, at)) {
         pos = at + OLD_OPEN.length;
         continue;
       }

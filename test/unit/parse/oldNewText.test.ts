@@ -115,6 +115,17 @@ describe('parse/oldNewText: Zed\'s <old_text> / <new_text> pairs', () => {
   });
 
   describe('prose and other formats keep their text', () => {
+    it('in a reply whose edits are in another format, takes a pair inside a sentence for prose describing the format', () => {
+      const block = 'a.ts\n```\n<<<<<<< SEARCH\nconst a = 1;\n=======\nconst a = 3;\n>>>>>>> REPLACE\n```\n';
+      const prose = 'In XML you would write <old_text>const b = 2;</old_text> then <new_text>const b = 5;</new_text>, but here is the block:\n\n';
+      const result = runReply(prose + block, (p) => (p === 'a.ts' ? 'const a = 1;\nconst b = 2;\n' : undefined), { hintPath: 'a.ts' });
+      assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+      assert.equal(result.changes[0].newText, 'const a = 3;\nconst b = 2;\n');
+      // Alone, or starting its line, a pair is an edit (Zed's agent writes stray text around its pairs).
+      assert.deepEqual(pairs(prose), [['const b = 2;', 'const b = 5;']]);
+      assert.deepEqual(pairs('<old_text>const b = 2;</old_text><new_text>const b = 5;</new_text>\n\n' + block).length, 2);
+    });
+
     it('ignores tags in inline code, and a tag in a sentence that never makes a whole pair', () => {
       for (const text of [
         'Zed puts the text to find in `<old_text>` and the new text in `<new_text>`.',
