@@ -1,4 +1,4 @@
-import { diffArrays } from 'diff';
+import { lineSteps } from '../reanchor/steps';
 import { normaliseLine, type FileIndex } from './fileIndex';
 import type { LineMatch, Needle } from './matcher';
 
@@ -20,19 +20,16 @@ export function hunkContextRefusal(index: FileIndex, needle: Needle, replacement
   const kept = new Uint8Array(needle.lines.length);
   /** Needle lines right next to a removal or an insertion. */
   const adjacent = new Uint8Array(needle.lines.length);
-  let n = 0;
-  for (const part of hunkParts(needle, replacement, lineKinds)) {
-    const count = part.value.length;
-    if (!part.added && !part.removed) {
-      kept.fill(1, n, n + count);
-      n += count;
+  // The hunk's lines as written (a line that reads like an elision is still a line of it).
+  for (const step of lineSteps({ lines: needle.lines, elisions: new Set() }, replacement, lineKinds)) {
+    if (step.kind === 'keep') {
+      kept[step.n] = 1;
       continue;
     }
+    if (step.kind !== 'change') continue;
     // The lines on each side of a change (an insertion has no width: both sides of its point).
-    if (n > 0) adjacent[n - 1] = 1;
-    const after = part.removed ? n + count : n;
-    if (after < needle.lines.length) adjacent[after] = 1;
-    if (part.removed) n += count;
+    if (step.nFrom > 0) adjacent[step.nFrom - 1] = 1;
+    if (step.nTo < needle.lines.length) adjacent[step.nTo] = 1;
   }
   const present = (k: number) => normaliseLine(needle.lines[k], 'fold') === index.lineUnder('fold', match.start + k);
   let context = 0;
@@ -50,28 +47,4 @@ export function hunkContextRefusal(index: FileIndex, needle: Needle, replacement
   const tolerated = context < 4 ? 0 : Math.floor(context / 4);
   if (missing > tolerated) return `${missing} of the hunk's ${context} context lines are not in the file`;
   return undefined;
-}
-
-/**
- * The hunk as runs of context, removed and added lines: from its own line structure when it
- * describes these lines (see `ReplaceOp.lineKinds`), else from jsdiff's diff of the two texts.
- */
-function hunkParts(needle: Needle, replacement: readonly string[], lineKinds: string | undefined): { value: readonly string[]; added?: boolean; removed?: boolean }[] {
-  if (lineKinds !== undefined) {
-    const parts: { value: string[]; added?: boolean; removed?: boolean }[] = [];
-    let n = 0;
-    let r = 0;
-    for (const kind of lineKinds) {
-      const value = kind === '+' ? replacement[r] : needle.lines[n];
-      if (value === undefined) return diffArrays(needle.lines as string[], replacement as string[]);
-      const last = parts[parts.length - 1];
-      const flags = kind === '+' ? { added: true } : kind === '-' ? { removed: true } : {};
-      if (last && !!last.added === !!flags.added && !!last.removed === !!(flags as { removed?: boolean }).removed) last.value.push(value);
-      else parts.push({ value: [value], ...flags });
-      if (kind !== '+') n++;
-      if (kind !== '-') r++;
-    }
-    if (n === needle.lines.length && r === replacement.length) return parts;
-  }
-  return diffArrays(needle.lines as string[], replacement as string[]);
 }

@@ -1,5 +1,5 @@
 import type { ReplaceOp } from '../ir';
-import { charEdit, newlinesBefore } from '../plan';
+import { charEdit, newlinesBefore, TextPlan } from '../plan';
 import { charOccurrences } from '../locate/charSearch';
 import { borderTable } from '../locate/lineSearch';
 import { EditedText } from '../text/editedText';
@@ -126,8 +126,8 @@ function mayStandAfterPending(state: FileState, search: string): boolean {
   if (file instanceof EditedText || file.bom || file.hasCrlf) return true;
   const raw = file.raw;
   const reach = search.length;
-  // Stable: insertions at one offset stay in the order they were placed.
-  const edits = [...state.pending].sort((a, b) => a.start - b.start);
+  // In text order; insertions at one offset in the order they were placed.
+  const { edits } = new TextPlan(state.pending);
   for (let i = 0; i < edits.length; ) {
     let j = i + 1;
     while (j < edits.length && edits[j].start - edits[j - 1].end < reach) j++;

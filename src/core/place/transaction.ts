@@ -300,7 +300,7 @@ function freeze(record: EditRecord, state: FileState): EditReceipt {
   const file = state.file;
   const first = record.edits.reduce((a, b) => (a.start <= b.start ? a : b));
   const shift = linesAddedBefore(state.pending, file, first.start);
-  const newStart = lineAt(file, first.start) + 1 + shift;
+  const newStart = lineHolding(file, first.start) + 1 + shift;
   const newLines = Math.max(1, countNewlines(first.text, first.text.length) + (first.text.endsWith('\n') ? 0 : 1));
   return { ...base, newStartLine: newStart, newEndLine: newStart + newLines - 1 };
 }
@@ -329,16 +329,11 @@ function linesAddedBefore(pending: readonly TextEdit[], file: FileText, offset: 
   if (!sums || sums.count !== pending.length || sums.file !== file) {
     const sorted = [...pending].sort((a, b) => a.start - b.start);
     const running = [0];
-    for (const edit of sorted) running.push(running[running.length - 1] + countNewlines(edit.text, edit.text.length) - (lineAt(file, edit.end) - lineAt(file, edit.start)));
+    for (const edit of sorted) running.push(running[running.length - 1] + countNewlines(edit.text, edit.text.length) - (lineHolding(file, edit.end) - lineHolding(file, edit.start)));
     sums = { file, count: pending.length, starts: sorted.map((edit) => edit.start), sums: running };
     addedLines.set(pending, sums);
   }
   return sums.sums[firstAtLeast(sums.starts, offset)];
-}
-
-/** The 0-based line holding raw offset `offset`. */
-function lineAt(file: FileText, offset: number): number {
-  return lineHolding(file, offset);
 }
 
 /** How many `\n` stand in `text` before `end`. */

@@ -32,9 +32,18 @@ export type Steps = { readonly ok: true; readonly steps: Step[] } | { readonly o
  * marker standing for nothing.
  */
 export function alignSteps(needle: Needle, replacement: readonly string[], replacementElisions: ReadonlySet<number>, lineKinds?: string): Steps {
-  if (replacementElisions.size === 0) return { ok: true, steps: (lineKinds !== undefined ? kindSteps(lineKinds, needle, replacement) : undefined) ?? diffSteps(needle, replacement, replacementElisions) };
+  if (replacementElisions.size === 0) return { ok: true, steps: lineSteps(needle, replacement, lineKinds) };
   const steps = alignAroundMarkers(needle, replacement, replacementElisions) ?? diffSteps(needle, replacement, replacementElisions);
   return groupElisions(steps, needle, replacement, replacementElisions);
+}
+
+/**
+ * Keep and change steps of a replacement without elision markers: from the hunk's own line
+ * structure when it describes these lines (see `ReplaceOp.lineKinds`), else from jsdiff's line
+ * diff (a marker of the search text equal to no line).
+ */
+export function lineSteps(needle: Needle, replacement: readonly string[], lineKinds?: string): Step[] {
+  return (lineKinds !== undefined ? kindSteps(lineKinds, needle, replacement) : undefined) ?? diffSteps(needle, replacement, new Set());
 }
 
 /**
