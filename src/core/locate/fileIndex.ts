@@ -41,14 +41,14 @@ const BLANK_SAMPLE = 2000;
 export class FileIndex {
   private exactTable: LineLookup | undefined;
   private skeletonTable: LineLookup | undefined;
-  private readonly cache = new Map<Normalisation, (string | undefined)[]>();
+  /** Normalised lines by kind and line number: the root's lines, or for an edited text the lines its edits wrote. */
+  private readonly cache = new Map<Normalisation, Map<number, string>>();
   /**
    * For a text with edits committed (`EditedText`): the index of the text under them, whose
    * tables and normalised lines serve every line the edits left alone; the lines the edits wrote
    * are hashed and normalised here. Committing an edit so costs its size, not the file's.
    */
   private readonly under: FileIndex | undefined;
-  private readonly freshCache = new Map<Normalisation, Map<number, string>>();
   private readonly classes = new Map<Normalisation, LineClasses>();
   private readonly widths = new Map<number, Int32Array>();
   private unit: IndentUnit | undefined | null = null;
@@ -94,22 +94,13 @@ export class FileIndex {
     if (this.under) {
       const root = (this.file as EditedText).rootLineOf(i);
       if (root !== -1) return this.under.lineUnder(kind, root);
-      let fresh = this.freshCache.get(kind);
-      if (!fresh) this.freshCache.set(kind, (fresh = new Map()));
-      let value = fresh.get(i);
-      if (value === undefined) fresh.set(i, (value = normalisers[kind](this.file.line(i))));
-      return value;
     }
+    // A map, not an array of the file's length: a reply normalises a few hundred lines, and four
+    // arrays of 100,000 holes cost more to allocate than every lookup together.
     let lines = this.cache.get(kind);
-    if (!lines) {
-      lines = new Array(this.file.lineCount);
-      this.cache.set(kind, lines);
-    }
-    let value = lines[i];
-    if (value === undefined) {
-      value = normalisers[kind](this.file.line(i));
-      lines[i] = value;
-    }
+    if (!lines) this.cache.set(kind, (lines = new Map()));
+    let value = lines.get(i);
+    if (value === undefined) lines.set(i, (value = normalisers[kind](this.file.line(i))));
     return value;
   }
 
@@ -152,8 +143,11 @@ export class FileIndex {
     if (!classes) {
       const ids = new Int32Array(this.file.lineCount);
       const idOf = new Map<string, number>();
+      // Normalised here, not through `lineUnder`'s cache: every line is read once, and caching
+      // 100,000 strings would cost more than it saves.
+      const normalise = normalisers[kind];
       for (let i = 0; i < ids.length; i++) {
-        const text = this.lineUnder(kind, i);
+        const text = normalise(this.file.line(i));
         let id = idOf.get(text);
         if (id === undefined) idOf.set(text, (id = idOf.size));
         ids[i] = id;
