@@ -29,19 +29,26 @@ interface Region {
  */
 export function mergeElisions(original: readonly string[], block: readonly string[], isElision: (line: string) => boolean): ElisionMerge {
   const segments: string[][] = [[]];
-  for (const line of block) {
-    if (isElision(line)) segments.push([]);
-    else segments[segments.length - 1].push(line);
-  }
+  // Where each segment starts in the block: the lines before it (its context) are read by placeAtBlockEnd.
+  const starts = [0];
+  block.forEach((line, i) => {
+    if (!isElision(line)) segments[segments.length - 1].push(line);
+    else {
+      segments.push([]);
+      starts.push(i + 1);
+    }
+  });
   const keys = anchorIndex(original);
   const regions: Region[] = [];
   let cursor = 0;
   for (let s = 0; s < segments.length; s++) {
     const segment = segments[s];
     if (segment.every((line) => line.trim() === '')) continue;
+    const isLast = s === segments.length - 1;
     let region = placeSegment(segment, original, keys, cursor);
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor) ?? region;
-    if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, s === segments.length - 1) ?? placeClosers(segment, original, cursor) ?? region;
+    if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
+    if (typeof region === 'string') region = placeAtBlockEnd(segment, block.slice(0, starts[s]), isElision, original, keys, cursor, isLast) ?? region;
     if (typeof region === 'string') return { ok: false, message: region };
     regions.push(region);
     cursor = region.to;
@@ -90,6 +97,95 @@ function placeClosers(segment: readonly string[], original: readonly string[], c
     if (real.every((line, k) => original[j + k].trimEnd() === line.trimEnd())) return { from: j, to: j + real.length, lines: real };
   }
   return undefined;
+}
+
+/**
+ * Places a segment of new lines at the end of the block its context opens, the way a model adds a
+ * method to a class: `class Calculator {`, an elision for its body, the new method, and the
+ * class's closing `}`. The segment has no anchor of its own (it is new code), so where it goes is
+ * read from the structure the reply shows around it:
+ * - the line before the elision that precedes the segment, going up past deeper lines, is a block
+ *   opener at the segment's closing line's indentation (or, with no closing line, less indented
+ *   than the segment: Python's `class A:`), and the elision is indented deeper than it, so it stands
+ *   for the opener's body;
+ * - that opener occurs exactly once in the file, before everything placed so far;
+ * - in the file, the opener's block ends (by indentation) with the same closing line, after the
+ *   lines already placed; without a closing line, the segment must be the block's last one (no
+ *   elision after it), and goes after the block's last non-blank line.
+ * The lines right before the file's closing line that the segment repeats (trim-equal, neither an
+ * opener nor a closer: `return this;` after a new `this.log();`) are taken as those lines, not
+ * written twice. Declines (undefined) whenever any of this does not hold, or a new line looks like
+ * an edit of an opener elsewhere in the file.
+ */
+function placeAtBlockEnd(
+  segment: readonly string[],
+  before: readonly string[],
+  isElision: (line: string) => boolean,
+  original: readonly string[],
+  keys: AnchorIndex,
+  cursor: number,
+  isLast: boolean,
+): Region | undefined {
+  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
+  const firstReal = segment.findIndex((line) => line.trim() !== '');
+  const lastReal = lastNonBlank(segment);
+  if (firstReal === -1) return undefined;
+  const closer = isCloser(segment[lastReal]) ? lastReal : -1;
+  // Everything but a trailing run of closers must be more than closers: a segment of closers alone is placeClosers' case.
+  if (closer !== -1 && segment.slice(firstReal, lastReal).every((line) => line.trim() === '' || isCloser(line))) return undefined;
+  if (closer === -1 && !isLast) return undefined;
+  // The elision right before the segment, then the opener above it.
+  let k = before.length - 1;
+  while (k >= 0 && before[k].trim() === '') k--;
+  if (k < 0 || !isElision(before[k])) return undefined;
+  const elisionWidth = width(before[k]);
+  const level = closer !== -1 ? width(segment[closer]) : width(segment[firstReal]);
+  let opener = -1;
+  for (k--; k >= 0; k--) {
+    const line = before[k];
+    if (line.trim() === '' || isElision(line)) continue;
+    const lineWidth = width(line);
+    if (closer !== -1 ? lineWidth > level : lineWidth >= level) continue;
+    if (isOpener(line.trim()) && (closer === -1 || lineWidth === level)) opener = k;
+    break;
+  }
+  if (opener === -1 || elisionWidth <= width(before[opener])) return undefined;
+  const positions = keys.positions.get(anchorKey(before[opener]));
+  if (!positions || positions.length !== 1 || positions[0] >= cursor) return undefined;
+  const openerAt = positions[0];
+  const openerWidth = width(original[openerAt]);
+  let end = openerAt + 1;
+  while (end < original.length && (original[end].trim() === '' || width(original[end]) > openerWidth)) end++;
+  let from: number;
+  let to: number;
+  let lines: readonly string[];
+  if (closer !== -1) {
+    if (end === original.length || end < cursor || original[end].trim() !== segment[closer].trim() || width(original[end]) !== openerWidth) return undefined;
+    from = end;
+    to = end + 1;
+    let last = closer;
+    // The segment's last lines before its closer may be the block's own last lines, repeated.
+    while (last - 1 >= firstReal && from - 1 >= cursor) {
+      const a = segment[last - 1].trim();
+      if (a === '' || a !== original[from - 1].trim() || isOpener(a) || isCloser(a)) break;
+      last--;
+      from--;
+    }
+    lines = segment.slice(0, lastReal + 1);
+  } else {
+    let after = end;
+    while (after > openerAt + 1 && original[after - 1].trim() === '') after--;
+    if (after < cursor) return undefined;
+    from = after;
+    to = after;
+    lines = segment.slice(0, lastReal + 1);
+  }
+  for (const line of lines) {
+    if (resemblingOpener(line, original, from, to) !== -1) return undefined;
+  }
+  // The blank line that separates the new code from the block's last lines is there already.
+  if (from > 0 && original[from - 1].trim() === '') lines = lines.slice(firstReal);
+  return { from, to, lines };
 }
 
 /** Where each anchor key occurs in the original (ascending line numbers). */

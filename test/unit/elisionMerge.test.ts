@@ -121,6 +121,56 @@ describe('mergeElisions: a snippet placed by its edited signature', () => {
   });
 });
 
+describe('mergeElisions: new code at the end of the block its context opens', () => {
+  const calculator = [
+    'class Calculator {', '  constructor() {', '    this.result = 0;', '  }', '',
+    '  add(number) {', '    this.result += number;', '    return this;', '  }', '',
+    '  reset() {', '    this.result = 0;', '    return this;', '  }', '}', '',
+    'module.exports = Calculator;',
+  ];
+  const merged = (snippet: string[], file = calculator) => mergeElisions(file, snippet, isElisionLine);
+
+  it('adds a method before the closing brace of the class the snippet opens', () => {
+    const result = merged(['class Calculator {', '  // ... existing code ...', '', '  exp(number) {', '    this.result = Math.pow(this.result, number);', '    return this;', '  }', '}']);
+    assert.ok(result.ok);
+    if (result.ok) {
+      assert.deepEqual(result.lines, [
+        ...calculator.slice(0, 14), '', '  exp(number) {', '    this.result = Math.pow(this.result, number);', '    return this;', '  }', ...calculator.slice(14),
+      ]);
+    }
+  });
+
+  it('adds a line at the end of a method body, before the lines the snippet repeats from it', () => {
+    const result = merged(['  add(number) {', '    // ... existing code ...', '    this.log();', '    return this;', '  }']);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...calculator.slice(0, 7), '    this.log();', ...calculator.slice(7)]);
+  });
+
+  it('changes nothing when the snippet only repeats the end of the body', () => {
+    const result = merged(['  reset() {', '    // ... existing code ...', '    return this;', '  }']);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, calculator);
+  });
+
+  it('adds a method at the end of a Python class (no closing line: the last segment only)', () => {
+    const python = ['class Greeter:', '    def __init__(self, name):', '        self.name = name', '', '    def hello(self):', '        return f"hi {self.name}"', '', '', 'def main():', '    pass'];
+    const added = ['    def bye(self):', '        return f"bye {self.name}"'];
+    const result = merged(['class Greeter:', '    # ... existing code ...', '', ...added], python);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...python.slice(0, 6), '', ...added, ...python.slice(6)]);
+    // With more elided code after it, the method could go anywhere in the class.
+    assert.equal(merged(['class Greeter:', '    # ... existing code ...', ...added, '    # ... existing code ...'], python).ok, false);
+  });
+
+  it('refuses when the structure does not say which block: no opener, an elision not inside it, an opener the file has twice', () => {
+    const method = ['  exp(number) {', '    return this;', '  }'];
+    assert.equal(merged(['// ... existing code ...', ...method, '}']).ok, false);
+    assert.equal(merged(['class Calculator {', '// ... existing code ...', ...method, '}']).ok, false);
+    const twice = [...calculator.slice(0, 15), 'class Calculator {', '}'];
+    assert.equal(merged(['class Calculator {', '  // ... existing code ...', ...method, '}'], twice).ok, false);
+  });
+});
+
 describe('looksLikeFragment', () => {
   const calc = ['import math', '', '', 'def area(r):', '    """Area of a circle."""', '    return math.pi * r * r', '', '', 'def perimeter(r):', '    return 2 * math.pi * r'];
 
