@@ -246,15 +246,28 @@ export function pathLabelAbove(
   floor: number,
   claimed: (i: number) => boolean,
 ): { path: string; strong: boolean; index: number } | undefined {
+  const i = labelLineAbove(lines, index, floor, claimed);
+  if (i === undefined) return undefined;
+  const line = lines[i];
+  if (parseFenceOpener(line) !== undefined) return pathAloneInFence(lines, i, floor, claimed);
+  const label = pathFromLabelLine(line);
+  return label ? { ...label, index: i } : undefined;
+}
+
+/**
+ * The index of the line where a label for line `index` would stand: the first non-blank line
+ * above it, with at most one blank line between, no higher than `floor` and not claimed; undefined
+ * when there is none. Whatever that line holds (a label, prose, a fence) is the caller's to judge.
+ */
+export function labelLineAbove(
+  lines: readonly string[],
+  index: number,
+  floor: number,
+  claimed: (i: number) => boolean,
+): number | undefined {
   for (let i = index - 1, blanks = 0; i >= floor && !claimed(i); i--) {
-    const line = lines[i];
-    if (line.trim().length === 0) {
-      if (++blanks > 1) return undefined;
-      continue;
-    }
-    if (parseFenceOpener(line) !== undefined) return pathAloneInFence(lines, i, floor, claimed);
-    const label = pathFromLabelLine(line);
-    return label ? { ...label, index: i } : undefined;
+    if (lines[i].trim().length > 0) return i;
+    if (++blanks > 1) return undefined;
   }
   return undefined;
 }

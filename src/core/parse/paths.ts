@@ -15,8 +15,9 @@ const KNOWN_BARE_NAMES = new Set([
 ]);
 
 /**
- * File extensions that make a backticked word in a prose sentence count as a file mention.
- * Deliberately narrower than "anything after a dot": prose is full of `obj.method` and `os.path`.
+ * File extensions that make a backticked word in a prose sentence count as a file mention, and a
+ * bracketed line without a label (`[a.py]`) a file-name line. Deliberately narrower than "anything
+ * after a dot": prose is full of `obj.method` and `os.path`, config files of `[tool.poetry]`.
  */
 const KNOWN_EXTENSIONS = new Set((
   'py pyi ipynb ts tsx js jsx mjs cjs mts cts json jsonc json5 md mdx markdown rst txt rs go java kt kts ' +
@@ -148,12 +149,95 @@ export function filenameFromLine(line: string): string | undefined {
 function filenameOf(line: string): string | undefined {
   const trimmed = line.trim();
   if (trimmed.length === 0 || trimmed.length > 300) return undefined;
-  if (trimmed.startsWith('```') || trimmed.startsWith('~~~')) return undefined;
+  if (trimmed.startsWith('```')) return nameBetweenBacktickRuns(trimmed);
+  if (trimmed.startsWith('~~~')) return undefined;
   if (!quickFilenameGate(trimmed)) return undefined;
   if (/^(?:<{5,15}|>{5,15}|={5,15}|-{3,9}|\+{3,9}|\*{3})(?:\s|$)/.test(trimmed)) return undefined;
+  if (trimmed.startsWith('[') && trimmed.endsWith(']')) {
+    const inside = trimmed.slice(1, -1);
+    // `[lang]/[slug]` (Next.js segments) is not one bracketed label: it is read as a path, as before.
+    if (!inside.includes('[') && !inside.includes(']')) return nameInBrackets(inside);
+  }
   const path = cleanReplyPath(trimmed);
   if (path === undefined || !looksLikeFilePath(path)) return undefined;
   return path;
+}
+
+/** A TOML / INI dotted key of three or more parts (`tool.coverage.html`); see {@link nameInBrackets}. */
+const DOTTED_KEY = /^[\w-]+(?:\.[\w-]+){2,}$/;
+
+/**
+ * The file a whole bracketed line names (`[FILE: a.py]`, `[a.py]`, gpt-engineer's old name lines),
+ * given the text between the brackets; undefined when the brackets hold something else.
+ *
+ * Guarantees: a labelled form (`FILE:`, `File:`, `Path:`, `Filename:`... as in {@link LABEL_RE})
+ * names whatever file-shaped path follows the label (no section header holds `Label: `). An
+ * unlabelled one is also how TOML / INI write a section header (`[tool.poetry]`, `[section.name]`,
+ * `[tool.coverage.html]`), so it names a file only when it ends in a known extension
+ * ({@link KNOWN_EXTENSIONS}: a header's last key rarely is one) and, without a `/` (which no bare
+ * key holds), is not a dotted key of three or more parts (headers often are; `[jquery.min.js]`
+ * needs a label). A two-part header can still collide (`[build.env]`): accepted, because file-name
+ * lines are only looked for where a block's label stands and in the prose between blocks, not in
+ * a fenced file's text, where headers are written. Never read from a first-line comment (see
+ * {@link pathFromComment}).
+ */
+function nameInBrackets(inside: string): string | undefined {
+  const text = inside.trim();
+  const label = LABEL_RE.exec(text);
+  if (label !== null) {
+    const path = cleanReplyPath(text.slice(label[0].length));
+    return path !== undefined && looksLikeFilePath(path) ? path : undefined;
+  }
+  const path = cleanReplyPath(text);
+  if (path === undefined || !hasKnownExtension(path)) return undefined;
+  if (!path.includes('/') && DOTTED_KEY.test(path)) return undefined;
+  return path;
+}
+
+/** True when the path's last segment ends in one of {@link KNOWN_EXTENSIONS}. */
+function hasKnownExtension(path: string): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot >= 0 && KNOWN_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
+}
+
+/**
+ * The file a line such as "```major1.py````" names: a name between two backtick runs, of any
+ * lengths. CommonMark does not read a backtick line whose info string holds a backtick as a fence
+ * (`parseFenceOpener` follows it), so the line is text, and written alone above a block it is the
+ * block's name, as `` `major1.py` `` is. Guarantees: undefined for every line that opens or closes
+ * a fence (```` ```python ````, ```` ```a.py ````, ```` ``` ````), and unless what the runs enclose
+ * is a single file-shaped path with no backtick or space in it.
+ */
+function nameBetweenBacktickRuns(trimmed: string): string | undefined {
+  let start = 0;
+  while (start < trimmed.length && trimmed[start] === '`') start++;
+  // No backtick after the opening run: a fence line, which is never a name line.
+  if (!trimmed.includes('`', start)) return undefined;
+  let end = trimmed.length;
+  while (end > start && trimmed[end - 1] === '`') end--;
+  const name = trimmed.slice(start, end).trim();
+  if (name.length === 0 || /[\s`]/.test(name)) return undefined;
+  const path = cleanReplyPath(name);
+  return path !== undefined && looksLikeFilePath(path) ? path : undefined;
+}
+
+/**
+ * True when a line is not a file-name line but would be one without its backticks, naming a file
+ * with a known extension or a well-known bare name: backticks inside the name (`file`2`.py`,
+ * `File: src/`a`.ts`). Whether the name holds those backticks or they are markdown around part of
+ * it cannot be told, so the caller should report the block such a line labels, rather than write
+ * it under either name or leave it out while writing the rest. Lines that start with a fence or a
+ * backtick run (see {@link nameBetweenBacktickRuns}) are never this.
+ */
+export function isNameLineWithInnerBackticks(line: string): boolean {
+  if (!line.includes('`')) return false;
+  const trimmed = line.trim();
+  if (trimmed.startsWith('```') || trimmed.startsWith('~~~')) return false;
+  if (filenameFromLine(line) !== undefined) return false;
+  // Only a clear file name (a known extension or bare name): `GET`/`POST`: above an example is prose.
+  const withoutBackticks = filenameFromLine(trimmed.replace(/`/g, ''));
+  return withoutBackticks !== undefined && isMentionShaped(withoutBackticks);
 }
 
 /**
@@ -206,8 +290,7 @@ function isMentionShaped(path: string): boolean {
   if (!looksLikeFilePath(path)) return false;
   const base = path.slice(path.lastIndexOf('/') + 1);
   if (KNOWN_BARE_NAMES.has(base.toLowerCase())) return true;
-  const dot = base.lastIndexOf('.');
-  if (dot >= 0 && KNOWN_EXTENSIONS.has(base.slice(dot + 1).toLowerCase())) return true;
+  if (hasKnownExtension(path)) return true;
   // `src/util` names a folder or a module as often as a file: only count it with an extension.
   return false;
 }
@@ -289,6 +372,8 @@ export function pathFromComment(line: string): string | undefined {
     // `#` must be followed by a space: `#include`, `#!/bin/sh`, `#region` are code.
     if (open === '#' && !/^\s/.test(body)) return undefined;
     if (filenameFromLine(body) === undefined) return undefined;
+    // The path must also read as a plain path: the name-line-only forms (`[a.py]`, "```a.py```")
+    // are not taken from a comment, where `# [build.env]` is a commented-out TOML header.
     const path = cleanReplyPath(body);
     return path !== undefined && looksLikeFilePath(path) ? path : undefined;
   }

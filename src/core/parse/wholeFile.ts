@@ -11,15 +11,18 @@
  * - a closed fence with no path and no elisions (not a shell session or output) is set aside as
  *   an `UnnamedFile`: an edit only if it is plainly the whole of the hint file (see `planReply`);
  * - anything else (shell sessions and output without an explicit path; diffs; Cursor's
- *   `12:30:path` citations) is an illustration and is ignored.
+ *   `12:30:path` citations) is an illustration and is ignored;
+ * - except that a pathless fence right under a line that would name a file but for backticks inside
+ *   the name (`file`2`.py`) is a `PARSE_ERROR`: ignoring it would apply the reply's other files
+ *   without it.
  * A fence the reply ends inside of is `INCOMPLETE_BLOCK` when it would have been an edit: writing it
  * would truncate the file.
  */
 import type { EditSource, ParseProblem, RewriteFileOp } from '../ir';
 import { isElisionLine } from './elision';
-import { findFencedBlocks, firstNonBlankChar, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
+import { findFencedBlocks, firstNonBlankChar, labelLineAbove, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
 import type { ParsedBlock, ReplyParser } from './parser';
-import { pathFromComment } from './paths';
+import { isNameLineWithInnerBackticks, pathFromComment } from './paths';
 
 /** Fence languages that show commands or output, not files: edits only with an explicit path. */
 const NON_FILE_LANGS = new Set([
@@ -115,6 +118,20 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     strong = true;
     start = label.index;
     fromSentence = true;
+  }
+  if (!strong && label === undefined) {
+    const above = labelLineAbove(lines, fence.openIndex, 0, claimed);
+    if (above !== undefined && isNameLineWithInnerBackticks(lines[above])) {
+      // The block is meant for a file whose name cannot be read for sure (`file`2`.py`): taken as
+      // unnamed it would be dropped while the reply's other files were written, a silent partial
+      // apply. Reported, the reply is applied whole or not at all.
+      const end = fence.closeIndex ?? lines.length - 1;
+      const problem: ParseProblem = {
+        code: 'PARSE_ERROR', block: 0, format: elided ? 'snippet' : 'whole-file', startLine: above + 1, endLine: end + 1,
+        message: `The line naming this block, "${lines[above].trim()}", has backticks inside the file name: whether they are part of the name or markdown around part of it is unclear, so the block was not applied. Name the file without inner backticks, or apply the block by hand.`,
+      };
+      return { startLine: above + 1, endLine: end + 1, ops: [], problems: [problem] };
+    }
   }
   if (!strong) {
     if (!elided) {

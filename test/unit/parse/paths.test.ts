@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import {
-  backtickedPathMentions, cleanReplyPath, filenameFromLine, looksLikeFilePath, looksLikeFilenameLine, pathFromLabelLine,
+  backtickedPathMentions, cleanReplyPath, filenameFromLine, isNameLineWithInnerBackticks, looksLikeFilePath, looksLikeFilenameLine,
+  pathFromComment, pathFromLabelLine,
 } from '../../../src/core/parse/paths';
 
 describe('parse/paths', () => {
@@ -65,6 +66,67 @@ describe('parse/paths', () => {
     it('rejects prose, fences and markers', () => {
       for (const l of ['In `src/app.ts`:', '```python', '<<<<<<< SEARCH', '=======', 'Output:', '---', 'Fix it.']) {
         assert.ok(!looksLikeFilenameLine(l), l);
+      }
+    });
+  });
+
+  describe('bracketed name lines', () => {
+    it('a label inside the brackets names the file', () => {
+      assert.equal(filenameFromLine('[FILE: file1.py]'), 'file1.py');
+      assert.equal(filenameFromLine('  [File: src/a.test.ts]  '), 'src/a.test.ts');
+      assert.equal(filenameFromLine('[Path: Makefile]'), 'Makefile');
+      assert.equal(filenameFromLine('[Filename: `my dir/a.ts`]'), 'my dir/a.ts');
+    });
+    it('without a label: a file with a known extension', () => {
+      assert.equal(filenameFromLine('[file1.py]'), 'file1.py');
+      assert.equal(filenameFromLine('[.env]'), '.env');
+      assert.equal(filenameFromLine('[src/app.test.ts]'), 'src/app.test.ts');
+    });
+    it('TOML / INI section headers and other bracketed text name nothing', () => {
+      const headers = [
+        '[tool.poetry]', '[section.name]', '[build-system]', '[tool.coverage.html]', '[package.metadata.docs.rs]',
+        '[[tool.mypy.overrides]]', '[tool:pytest]', '[*.py]', '[server]', '[a.test.ts]', '[src/utils]', '[ ]', '[]',
+      ];
+      for (const line of headers) assert.equal(filenameFromLine(line), undefined, line);
+    });
+    it('Next.js bracketed segments are read as before', () => {
+      assert.equal(filenameFromLine('app/[id]/page.tsx'), 'app/[id]/page.tsx');
+      assert.equal(filenameFromLine('[slug].tsx'), '[slug].tsx');
+      assert.equal(filenameFromLine('pages/[...slug].tsx'), 'pages/[...slug].tsx');
+      assert.equal(filenameFromLine('[lang]/[slug]'), '[lang]/[slug]');
+    });
+    it('never from a first-line comment (`# [build.env]` is a commented-out header)', () => {
+      for (const line of ['# [build.env]', '# [FILE: a.py]', '// [a.ts]']) assert.equal(pathFromComment(line), undefined, line);
+    });
+  });
+
+  describe('a name between backtick runs', () => {
+    it('a line that is not a fence (a backtick after the opening run) names the file between the runs', () => {
+      assert.equal(filenameFromLine('```major1.py````'), 'major1.py');
+      assert.equal(filenameFromLine('```src/a.ts```'), 'src/a.ts');
+      assert.equal(filenameFromLine('````a.py`'), 'a.py');
+    });
+    it('fence lines never name a file', () => {
+      for (const line of ['```python', '```a.py', '```', '````', '```ts:src/a.ts', '``` a.py']) {
+        assert.equal(filenameFromLine(line), undefined, line);
+      }
+    });
+    it('only a single clean path between the runs', () => {
+      for (const line of ['```python```', '```a b.py```', '```js` a.py', '```a`b.py```', '``````', '```...```']) {
+        assert.equal(filenameFromLine(line), undefined, line);
+      }
+    });
+  });
+
+  describe('isNameLineWithInnerBackticks', () => {
+    it('a name line but for backticks inside the name', () => {
+      for (const line of ['file`2`.py', '  file`2`.py', 'File: src/`a`.ts', '**`app`.py**']) {
+        assert.ok(isNameLineWithInnerBackticks(line), line);
+      }
+    });
+    it('not name lines, prose, or fences', () => {
+      for (const line of ['`a.py`', 'a.py', 'Run `npm test` first.', 'Here is `main`.py:', '```python', '```a.py```', '`self`', '```python```', '`GET`/`POST`:']) {
+        assert.ok(!isNameLineWithInnerBackticks(line), line);
       }
     });
   });

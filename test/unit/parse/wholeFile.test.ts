@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { RewriteFileOp } from '../../../src/core/ir';
+import { planReply } from '../../../src/core/pipeline';
 import { parseReply } from '../../../src/core/parse/registry';
 import { searchReplaceParser } from '../../../src/core/parse/searchReplace';
 import { pathFromComment } from '../../../src/core/parse/paths';
@@ -114,6 +115,38 @@ describe('parse/wholeFile', () => {
     assert.equal(r.problems[0].code, 'INCOMPLETE_BLOCK');
     assert.equal(r.problems[0].path, 'a.py');
     assert.deepEqual(parse('Example:\n```js\nx').problems, []);
+  });
+
+  it('a bracketed name line names the block below it; a TOML header does not', () => {
+    const [op] = rewrites('This is a sample program.\n\n[FILE: file1.py]\n```python\nprint(1)\n```\n');
+    assert.equal(op.path, 'file1.py');
+    assert.equal(op.source.startLine, 3);
+    const two = rewrites('[file1.py]\n```python\nprint(1)\n```\n\n[file2.py]\n```python\nprint(2)\n```\n');
+    assert.deepEqual(two.map((o) => [o.path, o.content]), [['file1.py', 'print(1)\n'], ['file2.py', 'print(2)\n']]);
+    const toml = parse('[tool.poetry]\n```toml\nname = "x"\n```\n');
+    assert.deepEqual(toml.ops, []);
+    assert.deepEqual(toml.problems, []);
+    assert.equal(rewrites('app/[id]/page.tsx\n```tsx\nexport default 1;\n```\n')[0].path, 'app/[id]/page.tsx');
+  });
+
+  it('a name line between backtick runs of unequal length names the block below it', () => {
+    const [op] = rewrites('(8)\n```major1.py````\n```python\nimport pygame\n```\n');
+    assert.equal(op.path, 'major1.py');
+    assert.equal(op.content, 'import pygame\n');
+    // A fence that only holds a path is still read as before.
+    assert.equal(rewrites('```\nsrc/a.py\n```\n```python\nx = 1\n```\n')[0].path, 'src/a.py');
+  });
+
+  it('a block under a name with backticks inside is a problem, so the reply is not half applied', () => {
+    const r = parse('file[1].py\n```python\nprint(1)\n```\n\nfile`2`.py\n```python\nprint(2)\n```\n');
+    assert.deepEqual(r.ops.map((o) => (o as RewriteFileOp).path), ['file[1].py']);
+    assert.equal(r.problems.length, 1);
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+    assert.deepEqual([r.problems[0].startLine, r.problems[0].endLine], [6, 9]);
+    const planned = planReply(r, () => undefined);
+    assert.equal(planned.receipt.ok, false);
+    // Backticks in a prose line above an example do not make it a problem.
+    assert.deepEqual(parse('Here is `main`.py:\n```python\nx = 1\n```\n').problems, []);
   });
 
   it('CRLF replies give LF content', () => {
