@@ -49,6 +49,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
     if (typeof region === 'string') region = placeAtBlockEnd(segment, block.slice(0, starts[s]), isElision, original, keys, cursor, isLast) ?? region;
+    if (typeof region === 'string' && isLast) region = placeAtFileEnd(segment, block.slice(0, starts[s]), isElision, original, cursor) ?? region;
     if (typeof region === 'string') return { ok: false, message: region };
     regions.push(region);
     cursor = region.to;
@@ -186,6 +187,36 @@ function placeAtBlockEnd(
   // The blank line that separates the new code from the block's last lines is there already.
   if (from > 0 && original[from - 1].trim() === '') lines = lines.slice(firstReal);
   return { from, to, lines };
+}
+
+/**
+ * Places the block's last segment, new top-level code after a top-level elision (`# ... existing
+ * code ...` then `def c():`), at the end of the file: the elision stands for the rest of the file
+ * and the new code follows it. Only when the new code continues the file's last top-level
+ * statement in kind (both start with the same word: `def` after `def`, `export` after `export`),
+ * so that a function is never appended after a closing statement such as `module.exports = …` or
+ * `if __name__ == "__main__":`, where the model may well have meant it to go above. Declines
+ * (undefined) otherwise, and when a new line looks like an edit of an opener in the file.
+ */
+function placeAtFileEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], cursor: number): Region | undefined {
+  const firstReal = segment.findIndex((line) => line.trim() !== '');
+  if (firstReal === -1 || leadingWhitespace(segment[firstReal]) !== '') return undefined;
+  let k = before.length - 1;
+  while (k >= 0 && before[k].trim() === '') k--;
+  if (k < 0 || !isElision(before[k]) || leadingWhitespace(before[k]) !== '') return undefined;
+  let end = original.length;
+  while (end > 0 && original[end - 1].trim() === '') end--;
+  if (end < cursor || end === 0) return undefined;
+  let lastTop = end - 1;
+  while (lastTop >= 0 && (original[lastTop].trim() === '' || leadingWhitespace(original[lastTop]) !== '' || isCloser(original[lastTop]))) lastTop--;
+  const firstWord = (line: string) => /^[@A-Za-z_$]+/.exec(line.trim())?.[0];
+  const word = firstWord(segment[firstReal]);
+  if (lastTop < cursor || word === undefined || firstWord(original[lastTop]) !== word) return undefined;
+  const lines = segment.slice(0, lastNonBlank(segment) + 1);
+  for (const line of lines) {
+    if (resemblingOpener(line, original, end, end) !== -1) return undefined;
+  }
+  return { from: end, to: end, lines };
 }
 
 /** Where each anchor key occurs in the original (ascending line numbers). */

@@ -171,6 +171,28 @@ describe('mergeElisions: new code at the end of the block its context opens', ()
   });
 });
 
+describe('mergeElisions: new top-level code after the elided rest of the file', () => {
+  const module = ['import os', '', '', 'def a():', '    return 1', '', '', 'def b():', '    return 2'];
+  const added = ['def c():', '    return 3'];
+
+  it('appends it when it continues the file\'s last top-level statement in kind', () => {
+    const result = mergeElisions(module, ['# ... existing code ...', '', '', ...added], isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...module, '', '', ...added]);
+    const withImport = mergeElisions(module, ['import os', 'import sys', '# ... existing code ...', '', ...added], isElisionLine);
+    assert.ok(withImport.ok);
+    if (withImport.ok) assert.deepEqual(withImport.lines, ['import os', 'import sys', ...module.slice(1), '', ...added]);
+  });
+
+  it('refuses after a closing statement of another kind, inside a block, with more elided code after it, or for an edited function', () => {
+    const guarded = [...module, '', '', 'if __name__ == "__main__":', '    a()'];
+    assert.equal(mergeElisions(guarded, ['# ... existing code ...', '', ...added], isElisionLine).ok, false);
+    assert.equal(mergeElisions(module, ['    # ... existing code ...', '', ...added], isElisionLine).ok, false);
+    assert.equal(mergeElisions(module, ['# ... existing code ...', ...added, '# ... existing code ...'], isElisionLine).ok, false);
+    assert.equal(mergeElisions(module, ['# ... existing code ...', '', 'def b(x):', '    return x'], isElisionLine).ok, false);
+  });
+});
+
 describe('looksLikeFragment', () => {
   const calc = ['import math', '', '', 'def area(r):', '    """Area of a circle."""', '    return math.pi * r * r', '', '', 'def perimeter(r):', '    return 2 * math.pi * r'];
 
