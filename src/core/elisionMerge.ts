@@ -209,6 +209,8 @@ function placeAtFileEnd(segment: readonly string[], before: readonly string[], i
   if (end < cursor || end === 0) return undefined;
   let lastTop = end - 1;
   while (lastTop >= 0 && (original[lastTop].trim() === '' || leadingWhitespace(original[lastTop]) !== '' || isCloser(original[lastTop]))) lastTop--;
+  // A decorated definition starts at its first decorator (`@app.get("/")` over `def read_root():`).
+  while (lastTop > 0 && original[lastTop - 1].startsWith('@')) lastTop--;
   const firstWord = (line: string) => /^[@A-Za-z_$]+/.exec(line.trim())?.[0];
   const word = firstWord(segment[firstReal]);
   if (lastTop < cursor || word === undefined || firstWord(original[lastTop]) !== word) return undefined;

@@ -184,6 +184,14 @@ describe('mergeElisions: new top-level code after the elided rest of the file', 
     if (withImport.ok) assert.deepEqual(withImport.lines, ['import os', 'import sys', ...module.slice(1), '', ...added]);
   });
 
+  it('appends a decorated definition after the file\'s last decorated one', () => {
+    const routes = ['from fastapi import FastAPI', '', 'app = FastAPI()', '', '@app.get("/")', 'def read_root():', '    return {}'];
+    const route = ['@app.get("/items")', 'def read_items():', '    return []'];
+    const result = mergeElisions(routes, ['# ... existing code ...', '', ...route], isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...routes, '', ...route]);
+  });
+
   it('refuses after a closing statement of another kind, inside a block, with more elided code after it, or for an edited function', () => {
     const guarded = [...module, '', '', 'if __name__ == "__main__":', '    a()'];
     assert.equal(mergeElisions(guarded, ['# ... existing code ...', '', ...added], isElisionLine).ok, false);
