@@ -25,7 +25,7 @@
  * - WRONG: the engine accepted it and some file differs: the failure that matters. Exit 1 if any.
  */
 import { execFileSync } from 'node:child_process';
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch, diffArrays } from 'diff';
 import { runReply } from '../src/core/index';
 import { repoRoot } from './common';
 
@@ -42,7 +42,7 @@ interface Options {
 const FORMATS = [
   'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-folded',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-elided',
-  'apply-patch',
+  'apply-patch', 'lazy', 'lazy-u0',
 ];
 
 function parseOptions(argv: string[]): Options {
@@ -118,6 +118,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     const folded = plain.split('\n').map((line) => (line[0] === ' ' || (line[0] === '-' && !line.startsWith('--- ')) ? line[0] + foldPunctuation(line.slice(1)) : line)).join('\n');
     return folded === plain ? '' : folded; // only commits whose quoted lines have such punctuation
   }
+  if (format === 'lazy' || format === 'lazy-u0') return lazyReply(files, format === 'lazy' ? 2 : 0);
   const out: string[] = [];
   let elided = false;
   for (const file of files) {
@@ -170,6 +171,45 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   }
   if (format === 'search-replace-elided' && !elided) return ''; // only commits with a run to elide
   return format === 'apply-patch' ? ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n') : out.join('\n');
+}
+
+/**
+ * The commit as lazy whole-file snippets, the way chat models rewrite a file: each changed code
+ * file's new text under its path in a fence, every run of unchanged lines (more than `context` on
+ * each side of a change, and at least three) cut to one `... existing code ...` comment at its
+ * indentation, `context` unchanged lines kept next to each change. Empty when a file is added,
+ * deleted, not code, or nothing could be elided: only modifications are stated this way.
+ */
+function lazyReply(files: readonly FileDiff[], context: number): string {
+  const out: string[] = [];
+  let elided = false;
+  for (const file of files) {
+    const comment = /\.(?:py|rb|sh|ya?ml|toml)$/i.test(file.path) ? '#' : /\.(?:[cm]?[jt]sx?|go|rs|java|kt|c|h|cc|cpp|cs|swift|php|scala)$/i.test(file.path) ? '//' : undefined;
+    if (file.before === undefined || file.after === undefined || comment === undefined) return '';
+    if (!file.after.endsWith('\n') || file.after.includes('\r') || file.before.includes('\r')) return '';
+    const lines: string[] = [];
+    const parts = diffArrays(toLines(file.before), toLines(file.after));
+    parts.forEach((part, i) => {
+      if (part.removed) return;
+      if (part.added) {
+        lines.push(...part.value);
+        return;
+      }
+      const keepBefore = i === 0 ? 0 : context;
+      const keepAfter = i === parts.length - 1 ? 0 : context;
+      const run = part.value;
+      if (run.length - keepBefore - keepAfter < 3) {
+        lines.push(...run);
+        return;
+      }
+      const cut = run.slice(keepBefore, run.length - keepAfter);
+      const indent = /^[ \t]*/.exec(cut.find((l) => l.trim() !== '') ?? '')![0];
+      lines.push(...run.slice(0, keepBefore), `${indent}${comment} ... existing code ...`, ...run.slice(run.length - keepAfter));
+      elided = true;
+    });
+    out.push(file.path, '```', ...lines, '```', '');
+  }
+  return elided ? out.join('\n') : '';
 }
 
 /**

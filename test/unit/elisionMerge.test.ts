@@ -171,6 +171,29 @@ describe('mergeElisions: new code at the end of the block its context opens', ()
   });
 });
 
+describe('mergeElisions: context a little away from the anchor', () => {
+  const file = ['function a() {', '  return compute(0);', '}', '', 'function b() {', '  return compute(0);', '}', '', 'function c() {', '  return 3;', '}'];
+
+  it('takes repeated context above new lines for the file\'s lines there, not new ones', () => {
+    const result = mergeElisions(file, ['// ... existing code ...', '  return compute(0);', '}', '', '// c computes three', 'function c() {', '  return 3;', '}'], isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 8), '// c computes three', ...file.slice(8)]);
+  });
+
+  it('drops the lines between that context and the anchor, which the snippet leaves out', () => {
+    const documented = [...file.slice(0, 8), '// old note', ...file.slice(8)];
+    const result = mergeElisions(documented, ['// ... existing code ...', '  return compute(0);', '}', '', '// c computes three', 'function c() {', '  return 3;', '}'], isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 8), '// c computes three', ...file.slice(8)]);
+  });
+
+  it('takes repeated context below new lines for the file\'s lines there', () => {
+    const result = mergeElisions(file, ['function a() {', '  log();', '  return compute(0);', '}', '', '// ... existing code ...'], isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [file[0], '  log();', ...file.slice(1)]);
+  });
+});
+
 describe('mergeElisions: new top-level code after the elided rest of the file', () => {
   const module = ['import os', '', '', 'def a():', '    return 1', '', '', 'def b():', '    return 2'];
   const added = ['def c():', '    return 3'];
