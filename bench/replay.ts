@@ -178,7 +178,8 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
  * file's new text under its path in a fence, every run of unchanged lines (more than `context` on
  * each side of a change, and at least three) cut to one `... existing code ...` comment at its
  * indentation, `context` unchanged lines kept next to each change. Empty when a file is added,
- * deleted, not code, or nothing could be elided: only modifications are stated this way.
+ * deleted, not code, or nothing could be elided, or when the snippet could not say what was
+ * removed (see below): only modifications a lazy snippet can state are stated this way.
  */
 function lazyReply(files: readonly FileDiff[], context: number): string {
   const out: string[] = [];
@@ -189,6 +190,12 @@ function lazyReply(files: readonly FileDiff[], context: number): string {
     if (!file.after.endsWith('\n') || file.after.includes('\r') || file.before.includes('\r')) return '';
     const lines: string[] = [];
     const parts = diffArrays(toLines(file.before), toLines(file.after));
+    // Removed lines a snippet cannot state: next to an elision (with no context kept, every
+    // removal), or at the file's first or last lines (the snippet then starts or ends with the
+    // context after or before them, as a part of the file does). Such commits are left out.
+    const n = parts.length;
+    if (context === 0 && parts.some((part) => part.removed)) return '';
+    if (parts[0]?.removed || (parts[0]?.added && parts[1]?.removed) || parts[n - 1]?.removed || (parts[n - 1]?.added && parts[n - 2]?.removed)) return '';
     parts.forEach((part, i) => {
       if (part.removed) return;
       if (part.added) {
