@@ -18,7 +18,8 @@
  * lines in REPLACE only cut to an elision between their first and last lines), `diff-folded` (the
  * -U3 diff with curly quotes, dashes and ellipses of its context and removed lines as ASCII: the
  * context must keep the file's text) and
- * `apply-patch` (each -U3 hunk as an `*** Update File` chunk; new and deleted files as Add/Delete).
+ * `apply-patch` (each -U3 hunk as an `*** Update File` chunk; new and deleted files as Add/Delete),
+ * `lazy` and `lazy-u0` (each changed file whole, unchanged runs cut to `... existing code ...`: see `lazyReply`).
  * Binary files and files over 1 MB are left out of the commit. A commit counts as:
  * - exact: the engine accepted the reply and every file equals the commit's version;
  * - refused: the engine refused (nothing would be written), with the error codes;
