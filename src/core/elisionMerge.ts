@@ -363,9 +363,8 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   let end = segment.length;
   while (end > last + 1 && segment[end - 1].trim() === '') end--;
   // Context the segment repeats a little away from the anchors: `ctx, ctx, new lines, anchor`.
-  // Its first lines stand in the file just above the widened part (the lines between them and it
-  // are what the segment leaves out), its last lines just below: they are those lines, not new
-  // ones. Without this, the context was written a second time next to the anchor.
+  // Its first lines stand in the file right above the widened part, its last lines right below:
+  // they are those lines, not new ones. Without this, the context was written a second time.
   let newFrom = start;
   let newTo = end;
   const lead = contextAbove(segment.slice(start, first), original, cursor, from);
@@ -397,41 +396,25 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   return { from, to, lines: segment.slice(start, end) };
 }
 
-/** How far context may stand from the widened part: the lines the segment leaves out between them. */
-const MAX_CONTEXT_GAP = 40;
-
 /**
- * Where the segment's leading lines `lines` stand in the file right above `from` (and no higher than
- * `cursor`): the nearest place where its first j lines (as many as match, at least one) are the
- * file's lines ending `gap` lines above `from`, nearest first. A gap means the segment leaves
- * those lines out, so it needs a line with some text among the matched ones (blank lines and
- * braces alone matched nearer places in real commits than the ones meant). Returns the new start of the region and j; undefined when
- * nothing matches.
+ * How many of the segment's leading `lines` are the file's lines right above `from` (the widened
+ * part), as many as match; the region then starts there. Only an exact fit counts: context found
+ * higher up would mean the lines between were left out, and in real commits that reading deleted
+ * code where the anchors had been matched a little off (a `continue; }` taken for another).
  */
 function contextAbove(lines: readonly string[], original: readonly string[], cursor: number, from: number): { from: number; lines: number } | undefined {
-  if (lines.length === 0) return undefined;
-  for (let gap = 0; gap <= MAX_CONTEXT_GAP && from - gap - 1 >= cursor; gap++) {
-    for (let j = Math.min(lines.length, from - gap - cursor); j >= 1; j--) {
-      const at = from - gap - j;
-      if (!lines.slice(0, j).every((line, k) => line.trim() === original[at + k].trim())) continue;
-      if (gap > 0 && !lines.slice(0, j).some((line) => anchorKey(line) !== '')) continue;
-      return { from: at, lines: j };
-    }
+  for (let j = Math.min(lines.length, from - cursor); j >= 1; j--) {
+    const at = from - j;
+    if (lines.slice(0, j).every((line, k) => line.trim() === original[at + k].trim())) return { from: at, lines: j };
   }
   return undefined;
 }
 
-/** The mirror of {@link contextAbove}: the segment's trailing `lines` in the file right below `to`; returns the region's new end and how many lines matched. */
+/** The mirror of {@link contextAbove}: how many of the segment's trailing `lines` are the file's lines right below `to`, and the region's new end. */
 function contextBelow(lines: readonly string[], original: readonly string[], to: number): { to: number; lines: number } | undefined {
-  if (lines.length === 0) return undefined;
-  for (let gap = 0; gap <= MAX_CONTEXT_GAP && to + gap < original.length; gap++) {
-    for (let j = Math.min(lines.length, original.length - to - gap); j >= 1; j--) {
-      const at = to + gap;
-      const tail = lines.slice(lines.length - j);
-      if (!tail.every((line, k) => line.trim() === original[at + k].trim())) continue;
-      if (gap > 0 && !tail.some((line) => anchorKey(line) !== '')) continue;
-      return { to: at + j, lines: j };
-    }
+  for (let j = Math.min(lines.length, original.length - to); j >= 1; j--) {
+    const tail = lines.slice(lines.length - j);
+    if (tail.every((line, k) => line.trim() === original[to + k].trim())) return { to: to + j, lines: j };
   }
   return undefined;
 }

@@ -180,13 +180,6 @@ describe('mergeElisions: context a little away from the anchor', () => {
     if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 8), '// c computes three', ...file.slice(8)]);
   });
 
-  it('drops the lines between that context and the anchor, which the snippet leaves out', () => {
-    const documented = [...file.slice(0, 8), '// old note', ...file.slice(8)];
-    const result = mergeElisions(documented, ['// ... existing code ...', '  return compute(0);', '}', '', '// c computes three', 'function c() {', '  return 3;', '}'], isElisionLine);
-    assert.ok(result.ok);
-    if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 8), '// c computes three', ...file.slice(8)]);
-  });
-
   it('takes repeated context below new lines for the file\'s lines there', () => {
     const result = mergeElisions(file, ['function a() {', '  log();', '  return compute(0);', '}', '', '// ... existing code ...'], isElisionLine);
     assert.ok(result.ok);
