@@ -267,7 +267,7 @@ function placeSegment(segment: readonly string[], original: readonly string[], k
     const key = anchorKey(segment[k]);
     if (key === '') continue;
     const at = unique(key, cursor);
-    if (at >= 0) {
+    if (at >= 0 && sameEnclosingBlock(segment, k, original, at)) {
       head = k;
       headAt = at;
     }
@@ -277,6 +277,27 @@ function placeSegment(segment: readonly string[], original: readonly string[], k
     return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
   }
   return placeFromHead(segment, original, keys, cursor, head, headAt);
+}
+
+/**
+ * False when segment line `k` and file line `at` (the same text) stand in different blocks: the
+ * nearest less indented line above each (its block's opener, within the segment) neither is the
+ * same nor an edit of the other (`const ambiguous = receipt({` over `ok: false,` in new code, the
+ * file's only `ok: false,` under `const failed = receipt({`). Such a line is new code that happens
+ * to repeat a line of the file, not a place to anchor on; taking it replaced the other block's
+ * lines. True when the segment shows no enclosing line.
+ */
+function sameEnclosingBlock(segment: readonly string[], k: number, original: readonly string[], at: number): boolean {
+  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
+  const enclosing = (lines: readonly string[], i: number): string | undefined => {
+    const own = width(lines[i]);
+    for (let j = i - 1; j >= 0; j--) if (lines[j].trim() !== '' && width(lines[j]) < own) return lines[j];
+    return undefined;
+  };
+  const written = enclosing(segment, k);
+  if (written === undefined) return true;
+  const existing = enclosing(original, at);
+  return existing !== undefined && correspond(written, existing);
 }
 
 /**

@@ -187,6 +187,22 @@ describe('mergeElisions: context a little away from the anchor', () => {
   });
 });
 
+describe('mergeElisions: a line of new code that the file also has elsewhere', () => {
+  it('is no anchor when the block around it differs: the new test goes in, the other test keeps its lines', () => {
+    const file = [
+      "it('reports a failure', () => {", '  const failed = receipt({', '    ok: false,', "    errors: ['stale'],", '  });', '  assert.match(render(failed), /stale/);', '});', '',
+      "it('says when nothing changed', () => {", '  assert.match(render(receipt()), /nothing/);', '});',
+    ];
+    const snippet = [
+      '// ... existing code ...', '});', '', "it('lists every match', () => {", '  const ambiguous = receipt({', '    ok: false,', "    errors: ['twice'],", '  });',
+      '  assert.deepEqual(listMatches(ambiguous), [1, 3]);', '});', '', "it('says when nothing changed', () => {", '// ... existing code ...',
+    ];
+    const result = mergeElisions(file, snippet, isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 8), ...snippet.slice(3, 11), ...file.slice(8)]);
+  });
+});
+
 describe('mergeElisions: new top-level code after the elided rest of the file', () => {
   const module = ['import os', '', '', 'def a():', '    return 1', '', '', 'def b():', '    return 2'];
   const added = ['def c():', '    return 3'];
