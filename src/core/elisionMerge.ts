@@ -348,15 +348,24 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   // Widen over the lines next to the anchors that the segment repeats or edits (a closing brace,
   // a blank line, a changed statement): lines that resemble the file's line at that place. A line
   // that resembles nothing there is new, and the widening stops.
+  // An edited line (not equal) is taken for the file's only when the line beyond it is the file's
+  // line beyond, with some text (a `});` or a blank line ends every block alike), or the segment
+  // or the file ends there: a resembling line with other lines beyond it is new code beside
+  // similar code (a new test above an older one), not an edit.
+  const edits = (a: string, b: string) => a.trim() === b.trim() || correspond(a, b);
+  const sure = (k: number, i: number, step: number) =>
+    segment[k].trim() === original[i].trim() ||
+    k + step < 0 || k + step >= segment.length || i + step < cursor || i + step >= original.length ||
+    (segment[k + step].trim() === original[i + step].trim() && anchorKey(segment[k + step]) !== '');
   let first = head;
   let from = headAt;
-  while (first > 0 && from > cursor && correspond(segment[first - 1], original[from - 1])) {
+  while (first > 0 && from > cursor && edits(segment[first - 1], original[from - 1]) && sure(first - 1, from - 1, -1)) {
     first--;
     from--;
   }
   let last = tail;
   let to = tailAt + 1;
-  while (last + 1 < segment.length && to < original.length && correspond(segment[last + 1], original[to])) {
+  while (last + 1 < segment.length && to < original.length && edits(segment[last + 1], original[to]) && sure(last + 1, to, 1)) {
     last++;
     to++;
   }
