@@ -348,15 +348,19 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   // Widen over the lines next to the anchors that the segment repeats or edits (a closing brace,
   // a blank line, a changed statement): lines that resemble the file's line at that place. A line
   // that resembles nothing there is new, and the widening stops.
-  // An edited line (not equal) is taken for the file's only when the line beyond it is the file's
-  // line beyond, with some text (a `});` or a blank line ends every block alike), or the segment
-  // or the file ends there: a resembling line with other lines beyond it is new code beside
-  // similar code (a new test above an older one), not an edit.
+  // An edited line (not equal) is taken for the file's only when the lines beyond it are the
+  // file's lines beyond, up to one with some text (a `});` or a blank line ends every block alike),
+  // or the segment or the file ends first: a resembling line with other lines beyond it is new
+  // code beside similar code (a new test above an older one), not an edit.
   const edits = (a: string, b: string) => a.trim() === b.trim() || correspond(a, b);
-  const sure = (k: number, i: number, step: number) =>
-    segment[k].trim() === original[i].trim() ||
-    k + step < 0 || k + step >= segment.length || i + step < cursor || i + step >= original.length ||
-    (segment[k + step].trim() === original[i + step].trim() && anchorKey(segment[k + step]) !== '');
+  const sure = (k: number, i: number, step: number): boolean => {
+    if (segment[k].trim() === original[i].trim()) return true;
+    for (let kk = k + step, ii = i + step; ; kk += step, ii += step) {
+      if (kk < 0 || kk >= segment.length || ii < cursor || ii >= original.length) return true;
+      if (segment[kk].trim() !== original[ii].trim()) return false;
+      if (anchorKey(segment[kk]) !== '') return true;
+    }
+  };
   let first = head;
   let from = headAt;
   while (first > 0 && from > cursor && edits(segment[first - 1], original[from - 1]) && sure(first - 1, from - 1, -1)) {
