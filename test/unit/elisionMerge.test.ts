@@ -188,34 +188,29 @@ describe('mergeElisions: context a little away from the anchor', () => {
 });
 
 describe('mergeElisions: a line of new code that the file also has elsewhere', () => {
-  it('is no anchor when the block around it differs: the new test goes in, the other test keeps its lines', () => {
-    const file = [
-      "it('reports a failure', () => {", '  const failed = receipt({', '    ok: false,', "    errors: ['stale'],", '  });', '  assert.match(render(failed), /stale/);', '});', '',
-      "it('says when nothing changed', () => {", '  assert.match(render(receipt()), /nothing/);', '});',
-    ];
-    const snippet = [
-      '// ... existing code ...', '});', '', "it('lists every match', () => {", '  const ambiguous = receipt({', '    ok: false,', "    errors: ['twice'],", '  });',
-      '  assert.deepEqual(listMatches(ambiguous), [1, 3]);', '});', '', "it('says when nothing changed', () => {", '// ... existing code ...',
-    ];
+  const file = [
+    "it('reports a failure', () => {", '  const failed = receipt({', '    ok: false,', "    errors: ['stale'],", '  });', '  assert.match(render(failed), /stale/);', '});', '',
+    "it('says when nothing changed', () => {", '  assert.match(render(receipt()), /nothing/);', '});',
+  ];
+  /** A new test between the two, written after an elision, with `ok` and its last line given. */
+  const snippetWith = (ok: string, lastLine: string) => [
+    '// ... existing code ...', '});', '', "it('lists every match', () => {", '  const ambiguous = receipt({', `    ok: ${ok},`, "    errors: ['twice'],", '  });',
+    lastLine, '});', '', "it('says when nothing changed', () => {", '// ... existing code ...',
+  ];
+  const placedBetween = (snippet: string[]) => {
     const result = mergeElisions(file, snippet, isElisionLine);
     assert.ok(result.ok);
     if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 8), ...snippet.slice(3, 11), ...file.slice(8)]);
+  };
+
+  it('is no anchor when the block around it differs: the new test goes in, the other test keeps its lines', () => {
+    placedBetween(snippetWith('false', '  assert.deepEqual(listMatches(ambiguous), [1, 3]);'));
   });
 
   it('takes a new line that resembles the file\'s line there for new code when the lines beyond it differ, not for an edit', () => {
-    const file = [
-      "it('reports a failure', () => {", '  const failed = receipt({', '    ok: false,', "    errors: ['stale'],", '  });', '  assert.match(render(failed), /stale/);', '});', '',
-      "it('says when nothing changed', () => {", '  assert.match(render(receipt()), /nothing/);', '});',
-    ];
     // The new test's last assertion resembles the older test's (same words, 60% alike); the lines
     // above it are not the older test's, so it is no edit of it.
-    const snippet = [
-      '// ... existing code ...', '});', '', "it('lists every match', () => {", '  const ambiguous = receipt({', '    ok: true,', "    errors: ['twice'],", '  });',
-      '  assert.match(render(ambiguous), /twice/);', '});', '', "it('says when nothing changed', () => {", '// ... existing code ...',
-    ];
-    const result = mergeElisions(file, snippet, isElisionLine);
-    assert.ok(result.ok);
-    if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 8), ...snippet.slice(3, 11), ...file.slice(8)]);
+    placedBetween(snippetWith('true', '  assert.match(render(ambiguous), /twice/);'));
   });
 });
 
