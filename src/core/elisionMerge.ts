@@ -430,27 +430,54 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   return { from, to, lines: segment.slice(start, end) };
 }
 
+/** How many file lines may stand between context and the anchored part, each edited by a new line. */
+const MAX_EDITED_GAP = 8;
+
 /**
  * How many of the segment's leading `lines` are the file's lines right above `from` (the widened
- * part), as many as match; the region then starts there. Only an exact fit counts: context found
- * higher up would mean the lines between were left out, and in real commits that reading deleted
- * code where the anchors had been matched a little off (a `continue; }` taken for another).
+ * part), as many as match; the region then starts there. The context may also stand a few lines
+ * higher (`/**`, then a changed first doc line, then the anchor), but only when each line between
+ * is edited by one of the segment's new lines, in order (`edited`): a gap read as lines left out
+ * deleted code in a real commit, where the anchors had been matched a little off (a `continue; }`
+ * taken for another).
  */
 function contextAbove(lines: readonly string[], original: readonly string[], cursor: number, from: number): { from: number; lines: number } | undefined {
-  for (let j = Math.min(lines.length, from - cursor); j >= 1; j--) {
-    const at = from - j;
-    if (lines.slice(0, j).every((line, k) => line.trim() === original[at + k].trim())) return { from: at, lines: j };
+  for (let gap = 0; gap <= MAX_EDITED_GAP && from - gap - 1 >= cursor; gap++) {
+    for (let j = Math.min(lines.length - (gap > 0 ? gap : 0), from - gap - cursor); j >= 1; j--) {
+      const at = from - gap - j;
+      // Across a gap, indentation must agree too: a test's `});` is not a call's `  });`.
+      const same = (line: string, k: number) => (gap > 0 ? line.trimEnd() === original[at + k].trimEnd() : line.trim() === original[at + k].trim());
+      if (!lines.slice(0, j).every(same)) continue;
+      if (gap > 0 && !edited(original.slice(from - gap, from), lines.slice(j))) continue;
+      return { from: at, lines: j };
+    }
   }
   return undefined;
 }
 
-/** The mirror of {@link contextAbove}: how many of the segment's trailing `lines` are the file's lines right below `to`, and the region's new end. */
+/** The mirror of {@link contextAbove}: how many of the segment's trailing `lines` are the file's lines right below `to` (or a few lines lower, the lines between edited), and the region's new end. */
 function contextBelow(lines: readonly string[], original: readonly string[], to: number): { to: number; lines: number } | undefined {
-  for (let j = Math.min(lines.length, original.length - to); j >= 1; j--) {
-    const tail = lines.slice(lines.length - j);
-    if (tail.every((line, k) => line.trim() === original[to + k].trim())) return { to: to + j, lines: j };
+  for (let gap = 0; gap <= MAX_EDITED_GAP && to + gap < original.length; gap++) {
+    for (let j = Math.min(lines.length - (gap > 0 ? gap : 0), original.length - to - gap); j >= 1; j--) {
+      const tail = lines.slice(lines.length - j);
+      const same = (line: string, k: number) => (gap > 0 ? line.trimEnd() === original[to + gap + k].trimEnd() : line.trim() === original[to + gap + k].trim());
+      if (!tail.every(same)) continue;
+      if (gap > 0 && !edited(original.slice(to, to + gap), lines.slice(0, lines.length - j))) continue;
+      return { to: to + gap + j, lines: j };
+    }
   }
   return undefined;
+}
+
+/** True when every one of `replaced` (file lines) is edited by one of `written`, in order: each corresponds to a later written line than the one before. */
+function edited(replaced: readonly string[], written: readonly string[]): boolean {
+  let w = 0;
+  for (const line of replaced) {
+    while (w < written.length && !(line.trim() !== '' && correspond(written[w], line))) w++;
+    if (w === written.length) return false;
+    w++;
+  }
+  return true;
 }
 
 /**

@@ -180,6 +180,18 @@ describe('mergeElisions: context a little away from the anchor', () => {
     if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 8), '// c computes three', ...file.slice(8)]);
   });
 
+  it('replaces the lines between that context and the anchor when the new lines edit each of them (a reworded doc comment)', () => {
+    const documented = ['export const a = 1;', '', '/**', ' * Inserts the lines after a line number.', ' * Lines already there are applied.', ' */', 'export function insert() {}'];
+    const snippet = ['// ... existing code ...', '', '/**', ' * Inserts the lines after a line number, counted anew.', ' * Calls before it count too.', ' * Lines already there are applied.', ' */', 'export function insert() {}'];
+    const result = mergeElisions(documented, snippet, isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, ['export const a = 1;', ...snippet.slice(1)]);
+    // Lines between that no new line edits are not taken out: the context is not read across them.
+    const other = ['export const a = 1;', '', '/**', ' * Something else entirely, about tables.', ' * Lines already there are applied.', ' */', 'export function insert() {}'];
+    const kept = mergeElisions(other, snippet, isElisionLine);
+    assert.ok(!kept.ok || kept.lines.includes(' * Something else entirely, about tables.'));
+  });
+
   it('takes repeated context below new lines for the file\'s lines there', () => {
     const result = mergeElisions(file, ['function a() {', '  log();', '  return compute(0);', '}', '', '// ... existing code ...'], isElisionLine);
     assert.ok(result.ok);
