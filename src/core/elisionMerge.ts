@@ -469,11 +469,19 @@ function contextBelow(lines: readonly string[], original: readonly string[], to:
   return undefined;
 }
 
-/** True when every one of `replaced` (file lines) is edited by one of `written`, in order: each corresponds to a later written line than the one before. */
+/**
+ * True when every one of `replaced` (file lines) is edited by one of `written`, in order: each
+ * starts with the same two words as a later written line than the one before (both with some
+ * text). Looser than `correspond`'s 60%: the lines are already pinned between exact context and
+ * an anchor, and a rewritten statement (`const decoded = decodeReply(…)` with new arguments)
+ * keeps its first words more surely than its characters.
+ */
 function edited(replaced: readonly string[], written: readonly string[]): boolean {
+  const hasText = (line: string) => /[A-Za-z0-9_]{3}/.test(line);
+  const edits = (a: string, b: string) => a.trim() === b.trim() || (hasText(a) && hasText(b) && sameHead(a.trim(), b.trim()));
   let w = 0;
   for (const line of replaced) {
-    while (w < written.length && !(line.trim() !== '' && correspond(written[w], line))) w++;
+    while (w < written.length && !(line.trim() !== '' && edits(written[w], line))) w++;
     if (w === written.length) return false;
     w++;
   }

@@ -192,6 +192,14 @@ describe('mergeElisions: context a little away from the anchor', () => {
     assert.ok(!kept.ok || kept.lines.includes(' * Something else entirely, about tables.'));
   });
 
+  it('replaces a statement rewritten with new arguments between the context and the anchor', () => {
+    const code = ['function read(args) {', '  if (args.help) {', '    return 2;', '  }', '  if (!args.file) {', '    return 2;', '  }', '  const decoded = decode(readFileSync(args.file === "-" ? 0 : args.file));', '  if (!decoded.ok) {', '    fail(decoded.reason);', '  }', '}'];
+    const snippet = ['// ... existing code ...', '    return 2;', '  }', '  const decoded = decode(args.file === "-" ? await readAllOfStdin(process.stdin, { wait: true }) : readFileSync(args.file, "utf8"));', '  if (!decoded.ok) {', '// ... existing code ...'];
+    const result = mergeElisions(code, snippet, isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...code.slice(0, 7), snippet[3], ...code.slice(8)]);
+  });
+
   it('takes repeated context below new lines for the file\'s lines there', () => {
     const result = mergeElisions(file, ['function a() {', '  log();', '  return compute(0);', '}', '', '// ... existing code ...'], isElisionLine);
     assert.ok(result.ok);
