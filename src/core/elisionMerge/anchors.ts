@@ -1,0 +1,272 @@
+/** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
+import { collapseWhitespace } from '../text/normalize';
+import { firstAtLeast } from '../sortedSearch';
+import { indentWidth, leadingWhitespace } from '../text/indentation';
+import { type Region, correspond, editedOpenerWithin, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameHead } from './lines';
+
+/** Where each anchor key occurs in the original (ascending line numbers). */
+export interface AnchorIndex {
+  readonly positions: ReadonlyMap<string, readonly number[]>;
+}
+
+/** The only line at or after `from` with this anchor key; -1 when there is none, -2 when there are several. */
+function uniqueAfter(keys: AnchorIndex, key: string, from: number): number {
+  // The line's positions come from an index built once per merge: scanning the file for every
+  // candidate line was quadratic (a 17,000-line block against a 30,000-line file took seconds).
+  const positions = keys.positions.get(key);
+  if (!positions) return -1;
+  const low = firstAtLeast(positions, from);
+  const remaining = positions.length - low;
+  return remaining === 0 ? -1 : remaining > 1 ? -2 : positions[low];
+}
+
+export function anchorIndex(original: readonly string[]): AnchorIndex {
+  const positions = new Map<string, number[]>();
+  original.forEach((line, i) => {
+    const key = anchorKey(line);
+    if (key === '') return;
+    const list = positions.get(key);
+    if (list) list.push(i);
+    else positions.set(key, [i]);
+  });
+  return { positions };
+}
+
+/** The comparison key of a line for anchoring: whitespace-insensitive; empty for lines too plain to anchor. */
+export function anchorKey(line: string): string {
+  return /[A-Za-z0-9_]{3}/.test(line) ? collapseWhitespace(line) : '';
+}
+
+/**
+ * Finds the original lines a segment replaces, searching from `cursor`, and the segment's lines to
+ * write there; or a message saying why it cannot be placed. Blank lines at the segment's edges
+ * that do not line up with the file's belong to the elision next to them and are dropped.
+ */
+export function placeSegment(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number): Region | string {
+  const unique = (key: string, from: number): number => uniqueAfter(keys, key, from);
+  let head = -1;
+  let headAt = -1;
+  for (let k = 0; k < segment.length && head === -1; k++) {
+    const key = anchorKey(segment[k]);
+    if (key === '') continue;
+    const at = unique(key, cursor);
+    if (at >= 0 && sameEnclosingBlock(segment, k, original, at)) {
+      head = k;
+      headAt = at;
+    }
+  }
+  if (head === -1) {
+    const sample = segment.find((line) => line.trim() !== '') ?? '';
+    return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
+  }
+  return placeFromHead(segment, original, keys, cursor, head, headAt);
+}
+
+/**
+ * False when segment line `k` and file line `at` (the same text) stand in different blocks: the
+ * nearest less indented line above each (its block's opener, within the segment) neither is the
+ * same nor an edit of the other (`const ambiguous = receipt({` over `ok: false,` in new code, the
+ * file's only `ok: false,` under `const failed = receipt({`). Such a line is new code that happens
+ * to repeat a line of the file, not a place to anchor on; taking it replaced the other block's
+ * lines. True when the segment shows no enclosing line.
+ */
+function sameEnclosingBlock(segment: readonly string[], k: number, original: readonly string[], at: number): boolean {
+  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
+  const enclosing = (lines: readonly string[], i: number): string | undefined => {
+    const own = width(lines[i]);
+    for (let j = i - 1; j >= 0; j--) if (lines[j].trim() !== '' && width(lines[j]) < own) return lines[j];
+    return undefined;
+  };
+  const written = enclosing(segment, k);
+  if (written === undefined) return true;
+  const existing = enclosing(original, at);
+  return existing !== undefined && correspond(written, existing);
+}
+
+/**
+ * Places a segment whose first line edits a block opener (`def breakdown(…, exempt)` for `def
+ * breakdown(…)`) at the one opener of the file it resembles, when the usual anchors cannot: its
+ * unique lines are new code that happens to exist in another function, or it has none. The
+ * edited signature is the clearest sign of where the model meant the segment to go; it is used
+ * only when exactly one opener after `cursor` resembles it and a later line of the segment is a
+ * line of that opener's body.
+ */
+export function placeByOpener(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number): Region | undefined {
+  const head = segment.findIndex((line) => line.trim() !== '');
+  if (head === -1) return undefined;
+  const line = segment[head].trim();
+  if (!isOpener(line)) return undefined;
+  let headAt = -1;
+  for (let i = cursor; i < original.length; i++) {
+    if (!isOpener(original[i].trim()) || !correspond(line, original[i])) continue;
+    if (headAt !== -1) return undefined;
+    headAt = i;
+  }
+  if (headAt === -1) return undefined;
+  const region = placeFromHead(segment, original, keys, cursor, head, headAt);
+  if (typeof region === 'string') return undefined;
+  // The segment must also go on like the body under that opener: at least one of its later lines
+  // is one of the region's own. A new overload (`total(a, b)` beside `total(a)`) resembles the
+  // existing signature just as much, and placing it there would replace the old one.
+  const body = new Set(original.slice(headAt + 1, region.to).map(anchorKey).filter((key) => key !== ''));
+  const continues = segment.slice(head + 1).some((line) => body.has(anchorKey(line)));
+  return continues ? region : undefined;
+}
+
+/** The rest of `placeSegment`: from the head anchor (segment line `head` at file line `headAt`), the tail anchor, widening and checks. */
+function placeFromHead(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number): Region | string {
+  const unique = (key: string, from: number): number => uniqueAfter(keys, key, from);
+  let tail = head;
+  let tailAt = headAt;
+  for (let k = segment.length - 1; k > head; k--) {
+    const key = anchorKey(segment[k]);
+    if (key === '') continue;
+    const at = unique(key, headAt + 1);
+    if (at >= 0) {
+      tail = k;
+      tailAt = at;
+      break;
+    }
+  }
+  // Widen over the lines next to the anchors that the segment repeats or edits (a closing brace,
+  // a blank line, a changed statement): lines that resemble the file's line at that place. A line
+  // that resembles nothing there is new, and the widening stops.
+  // An edited line (not equal) is taken for the file's only when the lines beyond it are the
+  // file's lines beyond, up to one with some text (a `});` or a blank line ends every block alike),
+  // or the segment or the file ends first: a resembling line with other lines beyond it is new
+  // code beside similar code (a new test above an older one), not an edit.
+  const edits = (a: string, b: string) => a.trim() === b.trim() || correspond(a, b);
+  const sure = (k: number, i: number, step: number): boolean => {
+    if (segment[k].trim() === original[i].trim()) return true;
+    for (let kk = k + step, ii = i + step; ; kk += step, ii += step) {
+      if (kk < 0 || kk >= segment.length || ii < cursor || ii >= original.length) return true;
+      if (segment[kk].trim() !== original[ii].trim()) return false;
+      if (anchorKey(segment[kk]) !== '') return true;
+    }
+  };
+  let first = head;
+  let from = headAt;
+  while (first > 0 && from > cursor && edits(segment[first - 1], original[from - 1]) && sure(first - 1, from - 1, -1)) {
+    first--;
+    from--;
+  }
+  let last = tail;
+  let to = tailAt + 1;
+  while (last + 1 < segment.length && to < original.length && edits(segment[last + 1], original[to]) && sure(last + 1, to, 1)) {
+    last++;
+    to++;
+  }
+  // A segment that ends by closing the block its head opened (`}` at the head's indentation)
+  // replaces the original block up to the original's closing line, so a changed last statement
+  // does not leave the old one behind.
+  const lastReal = lastNonBlank(segment);
+  if (lastReal > last && isCloser(segment[lastReal])) {
+    const width = indentWidth(leadingWhitespace(segment[lastReal]), 4) - indentWidth(leadingWhitespace(segment[head]), 4) + indentWidth(leadingWhitespace(original[headAt]), 4);
+    for (let j = to; j < original.length; j++) {
+      const line = original[j];
+      if (line.trim() === '') continue;
+      const lineWidth = indentWidth(leadingWhitespace(line), 4);
+      if (line.trim() === segment[lastReal].trim() && lineWidth === width) {
+        to = j + 1;
+        last = lastReal;
+        break;
+      }
+      if (lineWidth < width) break;
+    }
+  }
+  // Lines beyond the widened part are new lines, except blank ones at the very edges.
+  let start = 0;
+  while (start < first && segment[start].trim() === '') start++;
+  let end = segment.length;
+  while (end > last + 1 && segment[end - 1].trim() === '') end--;
+  // Context the segment repeats a little away from the anchors: `ctx, ctx, new lines, anchor`.
+  // Its first lines stand in the file right above the widened part, its last lines right below:
+  // they are those lines, not new ones. Without this, the context was written a second time.
+  let newFrom = start;
+  let newTo = end;
+  const lead = contextAbove(segment.slice(start, first), original, cursor, from);
+  if (lead) {
+    from = lead.from;
+    newFrom = start + lead.lines;
+  }
+  const trail = contextBelow(segment.slice(last + 1, end), original, to);
+  if (trail) {
+    to = trail.to;
+    newTo = end - trail.lines;
+  }
+  // A new line that opens a block and resembles a block opener elsewhere in the file (`def
+  // breakdown(…)` placed inside `compute_tax` because a later line matched there) means the
+  // anchors disagree about where the segment goes: refuse rather than guess.
+  for (const k of [...range(newFrom, first), ...range(last + 1, newTo)]) {
+    const twin = resemblingOpener(segment[k], original, from, to);
+    if (twin !== -1) {
+      return `the line "${segment[k].trim().slice(0, 60)}" looks like an edit of line ${twin + 1}, but the rest of its lines match elsewhere in the file`;
+    }
+    // The same inside the region: a new opener that edits one of the region's openers it is not
+    // aligned with (`function total(…, exempt)` written above a line of `subtotal`, while the old
+    // `function total(…)` lies further down) would merge two functions into one.
+    const inner = editedOpenerWithin(segment[k], original, from, to);
+    if (inner !== -1) {
+      return `the line "${segment[k].trim().slice(0, 60)}" looks like an edit of line ${inner + 1}, but the lines around it match from line ${from + 1}`;
+    }
+  }
+  return { from, to, lines: segment.slice(start, end) };
+}
+
+/** How many file lines may stand between context and the anchored part, each edited by a new line. */
+const MAX_EDITED_GAP = 8;
+
+/**
+ * How many of the segment's leading `lines` are the file's lines right above `from` (the widened
+ * part), as many as match; the region then starts there. The context may also stand a few lines
+ * higher (`/**`, then a changed first doc line, then the anchor), but only when each line between
+ * is edited by one of the segment's new lines, in order (`edited`): a gap read as lines left out
+ * deleted code in a real commit, where the anchors had been matched a little off (a `continue; }`
+ * taken for another).
+ */
+function contextAbove(lines: readonly string[], original: readonly string[], cursor: number, from: number): { from: number; lines: number } | undefined {
+  for (let gap = 0; gap <= MAX_EDITED_GAP && from - gap - 1 >= cursor; gap++) {
+    for (let j = Math.min(lines.length - (gap > 0 ? gap : 0), from - gap - cursor); j >= 1; j--) {
+      const at = from - gap - j;
+      // Across a gap, indentation must agree too: a test's `});` is not a call's `  });`.
+      const same = (line: string, k: number) => (gap > 0 ? line.trimEnd() === original[at + k].trimEnd() : line.trim() === original[at + k].trim());
+      if (!lines.slice(0, j).every(same)) continue;
+      if (gap > 0 && !edited(original.slice(from - gap, from), lines.slice(j))) continue;
+      return { from: at, lines: j };
+    }
+  }
+  return undefined;
+}
+
+/** The mirror of {@link contextAbove}: how many of the segment's trailing `lines` are the file's lines right below `to` (or a few lines lower, the lines between edited), and the region's new end. */
+function contextBelow(lines: readonly string[], original: readonly string[], to: number): { to: number; lines: number } | undefined {
+  for (let gap = 0; gap <= MAX_EDITED_GAP && to + gap < original.length; gap++) {
+    for (let j = Math.min(lines.length - (gap > 0 ? gap : 0), original.length - to - gap); j >= 1; j--) {
+      const tail = lines.slice(lines.length - j);
+      const same = (line: string, k: number) => (gap > 0 ? line.trimEnd() === original[to + gap + k].trimEnd() : line.trim() === original[to + gap + k].trim());
+      if (!tail.every(same)) continue;
+      if (gap > 0 && !edited(original.slice(to, to + gap), lines.slice(0, lines.length - j))) continue;
+      return { to: to + gap + j, lines: j };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * True when every one of `replaced` (file lines) is edited by one of `written`, in order: each
+ * starts with the same two words as a later written line than the one before (both with some
+ * text). Looser than `correspond`'s 60%: the lines are already pinned between exact context and
+ * an anchor, and a rewritten statement (`const decoded = decodeReply(…)` with new arguments)
+ * keeps its first words more surely than its characters.
+ */
+function edited(replaced: readonly string[], written: readonly string[]): boolean {
+  const hasText = (line: string) => /[A-Za-z0-9_]{3}/.test(line);
+  const edits = (a: string, b: string) => a.trim() === b.trim() || (hasText(a) && hasText(b) && sameHead(a.trim(), b.trim()));
+  let w = 0;
+  for (const line of replaced) {
+    while (w < written.length && !(line.trim() !== '' && edits(written[w], line))) w++;
+    if (w === written.length) return false;
+    w++;
+  }
+  return true;
+}

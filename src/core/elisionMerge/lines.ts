@@ -1,0 +1,80 @@
+/** Line-level tests the elision merge places segments by: correspondence, block openers and closers. */
+import { lineDistance } from '../text/lineDistance';
+
+/** Where one run of the block's real lines lands in the original: it replaces `[from, to)`. */
+export interface Region {
+  readonly from: number;
+  readonly to: number;
+  readonly lines: readonly string[];
+}
+
+/**
+ * True when a block line stands for the file line at the same place: equal (whitespace aside), or
+ * an edit of it (at least 60% similar, both with some text). Blank lines correspond only to blank.
+ */
+export function correspond(written: string, existing: string): boolean {
+  const a = written.trim();
+  const b = existing.trim();
+  if (a === b) return true;
+  if (a === '' || b === '' || !/[A-Za-z0-9_]{3}/.test(a)) return false;
+  return sameHead(a, b) && 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.6;
+}
+
+/** The first two words of a line: an edit keeps them (`def breakdown` never edits `def compute_tax`). */
+function head(line: string): string {
+  return (line.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).slice(0, 2).join(' ');
+}
+
+export function sameHead(a: string, b: string): boolean {
+  return head(a) === head(b);
+}
+
+/** The index of a block-opening line outside `[from, to)` that `line` (also a block opener) looks like an edit of; -1 if none. */
+export function resemblingOpener(line: string, original: readonly string[], from: number, to: number): number {
+  const a = line.trim();
+  if (!isOpener(a)) return -1;
+  for (let i = 0; i < original.length; i++) {
+    if (i >= from && i < to) continue;
+    const b = original[i].trim();
+    if (b !== a && isOpener(b) && correspond(a, b)) return i;
+  }
+  return -1;
+}
+
+/** The index of an opener in `[from, to)` that `line` (an opener not in the file as such) edits; -1 if none. */
+export function editedOpenerWithin(line: string, original: readonly string[], from: number, to: number): number {
+  const a = line.trim();
+  if (!isOpener(a)) return -1;
+  for (let i = from; i < to; i++) {
+    const b = original[i].trim();
+    if (b === a) return -1;
+  }
+  for (let i = from; i < to; i++) {
+    const b = original[i].trim();
+    if (isOpener(b) && correspond(a, b)) return i;
+  }
+  return -1;
+}
+
+/** A trimmed line that opens a block (ends with `{`, `:` or `(`) and has some real text. */
+export function isOpener(trimmed: string): boolean {
+  return /[{:(]$/.test(trimmed) && /[A-Za-z0-9_]{3}/.test(trimmed);
+}
+
+/** A line that only closes a block: `}`, `};`, `})`, `end`, `]`, `)`… */
+export function isCloser(line: string): boolean {
+  const trimmed = line.trim();
+  return trimmed === 'end' || /^[}\]);,]+$/.test(trimmed);
+}
+
+export function lastNonBlank(lines: readonly string[]): number {
+  let i = lines.length - 1;
+  while (i >= 0 && lines[i].trim() === '') i--;
+  return i;
+}
+
+export function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) out.push(i);
+  return out;
+}

@@ -1,0 +1,159 @@
+/** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
+import { indentWidth, leadingWhitespace } from '../text/indentation';
+import { type Region, isCloser, isOpener, lastNonBlank, resemblingOpener } from './lines';
+import { type AnchorIndex, anchorKey } from './anchors';
+
+/**
+ * Places a segment with no anchor of its own at the file's start (the block's first segment, with
+ * no elision before it) or end (its last, with none after), when its lines are exactly the file's
+ * first or last lines there (a closing `);` and `}`).
+ */
+export function placeAtBoundary(segment: readonly string[], original: readonly string[], cursor: number, isFirst: boolean, isLast: boolean): Region | undefined {
+  const real = segment.filter((line) => line.trim() !== '');
+  const lines = original.map((line, i) => ({ line, i })).filter(({ line }) => line.trim() !== '');
+  const same = (a: readonly string[], b: readonly { line: string }[]) => a.length === b.length && a.every((line, k) => line.trim() === b[k].line.trim());
+  if (isLast && real.length <= lines.length) {
+    const tail = lines.slice(lines.length - real.length);
+    if (same(real, tail) && tail[0].i >= cursor) return { from: tail[0].i, to: tail[tail.length - 1].i + 1, lines: real };
+  }
+  if (isFirst && cursor === 0 && real.length <= lines.length) {
+    const headLines = lines.slice(0, real.length);
+    if (same(real, headLines)) return { from: headLines[0].i, to: headLines[headLines.length - 1].i + 1, lines: real };
+  }
+  return undefined;
+}
+
+/**
+ * Places a segment made only of closing lines (`}` after an elision that stands for the rest of a
+ * body) at the first place after `cursor` where the file has those same lines, indentation
+ * included: in indented code that is where the enclosing block ends.
+ */
+export function placeClosers(segment: readonly string[], original: readonly string[], cursor: number): Region | undefined {
+  const real = segment.filter((line) => line.trim() !== '');
+  if (real.length === 0 || !real.every(isCloser)) return undefined;
+  for (let j = cursor; j + real.length <= original.length; j++) {
+    if (real.every((line, k) => original[j + k].trimEnd() === line.trimEnd())) return { from: j, to: j + real.length, lines: real };
+  }
+  return undefined;
+}
+
+/**
+ * Places a segment of new lines at the end of the block its context opens, the way a model adds a
+ * method to a class: `class Calculator {`, an elision for its body, the new method, and the
+ * class's closing `}`. The segment has no anchor of its own (it is new code), so where it goes is
+ * read from the structure the reply shows around it:
+ * - the line before the elision that precedes the segment, going up past deeper lines, is a block
+ *   opener at the segment's closing line's indentation (or, with no closing line, less indented
+ *   than the segment: Python's `class A:`), and the elision is indented deeper than it, so it stands
+ *   for the opener's body;
+ * - that opener occurs exactly once in the file, before everything placed so far;
+ * - in the file, the opener's block ends (by indentation) with the same closing line, after the
+ *   lines already placed; without a closing line, the segment must be the block's last one (no
+ *   elision after it), and goes after the block's last non-blank line.
+ * The lines right before the file's closing line that the segment repeats (trim-equal, neither an
+ * opener nor a closer: `return this;` after a new `this.log();`) are taken as those lines, not
+ * written twice. Declines (undefined) whenever any of this does not hold, or a new line looks like
+ * an edit of an opener elsewhere in the file.
+ */
+export function placeAtBlockEnd(
+  segment: readonly string[],
+  before: readonly string[],
+  isElision: (line: string) => boolean,
+  original: readonly string[],
+  keys: AnchorIndex,
+  cursor: number,
+  isLast: boolean,
+): Region | undefined {
+  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
+  const firstReal = segment.findIndex((line) => line.trim() !== '');
+  const lastReal = lastNonBlank(segment);
+  if (firstReal === -1) return undefined;
+  const closer = isCloser(segment[lastReal]) ? lastReal : -1;
+  // Everything but a trailing run of closers must be more than closers: a segment of closers alone is placeClosers' case.
+  if (closer !== -1 && segment.slice(firstReal, lastReal).every((line) => line.trim() === '' || isCloser(line))) return undefined;
+  if (closer === -1 && !isLast) return undefined;
+  // The elision right before the segment, then the opener above it.
+  let k = before.length - 1;
+  while (k >= 0 && before[k].trim() === '') k--;
+  if (k < 0 || !isElision(before[k])) return undefined;
+  const elisionWidth = width(before[k]);
+  const level = closer !== -1 ? width(segment[closer]) : width(segment[firstReal]);
+  let opener = -1;
+  for (k--; k >= 0; k--) {
+    const line = before[k];
+    if (line.trim() === '' || isElision(line)) continue;
+    const lineWidth = width(line);
+    if (closer !== -1 ? lineWidth > level : lineWidth >= level) continue;
+    if (isOpener(line.trim()) && (closer === -1 || lineWidth === level)) opener = k;
+    break;
+  }
+  if (opener === -1 || elisionWidth <= width(before[opener])) return undefined;
+  const positions = keys.positions.get(anchorKey(before[opener]));
+  if (!positions || positions.length !== 1 || positions[0] >= cursor) return undefined;
+  const openerAt = positions[0];
+  const openerWidth = width(original[openerAt]);
+  let end = openerAt + 1;
+  while (end < original.length && (original[end].trim() === '' || width(original[end]) > openerWidth)) end++;
+  let from: number;
+  let to: number;
+  let lines: readonly string[];
+  if (closer !== -1) {
+    if (end === original.length || end < cursor || original[end].trim() !== segment[closer].trim() || width(original[end]) !== openerWidth) return undefined;
+    from = end;
+    to = end + 1;
+    let last = closer;
+    // The segment's last lines before its closer may be the block's own last lines, repeated.
+    while (last - 1 >= firstReal && from - 1 >= cursor) {
+      const a = segment[last - 1].trim();
+      if (a === '' || a !== original[from - 1].trim() || isOpener(a) || isCloser(a)) break;
+      last--;
+      from--;
+    }
+    lines = segment.slice(0, lastReal + 1);
+  } else {
+    let after = end;
+    while (after > openerAt + 1 && original[after - 1].trim() === '') after--;
+    if (after < cursor) return undefined;
+    from = after;
+    to = after;
+    lines = segment.slice(0, lastReal + 1);
+  }
+  for (const line of lines) {
+    if (resemblingOpener(line, original, from, to) !== -1) return undefined;
+  }
+  // The blank line that separates the new code from the block's last lines is there already.
+  if (from > 0 && original[from - 1].trim() === '') lines = lines.slice(firstReal);
+  return { from, to, lines };
+}
+
+/**
+ * Places the block's last segment, new top-level code after a top-level elision (`# ... existing
+ * code ...` then `def c():`), at the end of the file: the elision stands for the rest of the file
+ * and the new code follows it. Only when the new code continues the file's last top-level
+ * statement in kind (both start with the same word: `def` after `def`, `export` after `export`),
+ * so that a function is never appended after a closing statement such as `module.exports = …` or
+ * `if __name__ == "__main__":`, where the model may well have meant it to go above. Declines
+ * (undefined) otherwise, and when a new line looks like an edit of an opener in the file.
+ */
+export function placeAtFileEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], cursor: number): Region | undefined {
+  const firstReal = segment.findIndex((line) => line.trim() !== '');
+  if (firstReal === -1 || leadingWhitespace(segment[firstReal]) !== '') return undefined;
+  let k = before.length - 1;
+  while (k >= 0 && before[k].trim() === '') k--;
+  if (k < 0 || !isElision(before[k]) || leadingWhitespace(before[k]) !== '') return undefined;
+  let end = original.length;
+  while (end > 0 && original[end - 1].trim() === '') end--;
+  if (end < cursor || end === 0) return undefined;
+  let lastTop = end - 1;
+  while (lastTop >= 0 && (original[lastTop].trim() === '' || leadingWhitespace(original[lastTop]) !== '' || isCloser(original[lastTop]))) lastTop--;
+  // A decorated definition starts at its first decorator (`@app.get("/")` over `def read_root():`).
+  while (lastTop > 0 && original[lastTop - 1].startsWith('@')) lastTop--;
+  const firstWord = (line: string) => /^[@A-Za-z_$]+/.exec(line.trim())?.[0];
+  const word = firstWord(segment[firstReal]);
+  if (lastTop < cursor || word === undefined || firstWord(original[lastTop]) !== word) return undefined;
+  const lines = segment.slice(0, lastNonBlank(segment) + 1);
+  for (const line of lines) {
+    if (resemblingOpener(line, original, end, end) !== -1) return undefined;
+  }
+  return { from: end, to: end, lines };
+}
