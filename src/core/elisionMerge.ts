@@ -41,8 +41,10 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     let region = placeSegment(segment, original, keys, cursor);
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
-    if (typeof region === 'string') region = placeAtBlockEnd(segment, block.slice(0, starts[s]), isElision, original, keys, cursor, isLast) ?? region;
-    if (typeof region === 'string' && isLast) region = placeAtFileEnd(segment, block.slice(0, starts[s]), isElision, original, cursor) ?? region;
+    if (typeof region === 'string') {
+      const before = block.slice(0, starts[s]);
+      region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) : undefined) ?? region;
+    }
     if (typeof region === 'string') return { ok: false, message: region };
     regions.push(region);
     cursor = region.to;

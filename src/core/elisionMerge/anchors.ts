@@ -1,8 +1,7 @@
 /** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
-import { indentWidth, leadingWhitespace } from '../text/indentation';
-import { type Region, correspond, editedOpenerWithin, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameHead } from './lines';
+import { type Region, correspond, editedOpenerWithin, hasText, indentOf, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameHead } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -34,7 +33,7 @@ export function anchorIndex(original: readonly string[]): AnchorIndex {
 
 /** The comparison key of a line for anchoring: whitespace-insensitive; empty for lines too plain to anchor. */
 export function anchorKey(line: string): string {
-  return /[A-Za-z0-9_]{3}/.test(line) ? collapseWhitespace(line) : '';
+  return hasText(line) ? collapseWhitespace(line) : '';
 }
 
 /**
@@ -71,10 +70,9 @@ export function placeSegment(segment: readonly string[], original: readonly stri
  * lines. True when the segment shows no enclosing line.
  */
 function sameEnclosingBlock(segment: readonly string[], k: number, original: readonly string[], at: number): boolean {
-  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
   const enclosing = (lines: readonly string[], i: number): string | undefined => {
-    const own = width(lines[i]);
-    for (let j = i - 1; j >= 0; j--) if (lines[j].trim() !== '' && width(lines[j]) < own) return lines[j];
+    const own = indentOf(lines[i]);
+    for (let j = i - 1; j >= 0; j--) if (lines[j].trim() !== '' && indentOf(lines[j]) < own) return lines[j];
     return undefined;
   };
   const written = enclosing(segment, k);
@@ -135,24 +133,23 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   // file's lines beyond, up to one with some text (a `});` or a blank line ends every block alike),
   // or the segment or the file ends first: a resembling line with other lines beyond it is new
   // code beside similar code (a new test above an older one), not an edit.
-  const edits = (a: string, b: string) => a.trim() === b.trim() || correspond(a, b);
   const sure = (k: number, i: number, step: number): boolean => {
     if (segment[k].trim() === original[i].trim()) return true;
     for (let kk = k + step, ii = i + step; ; kk += step, ii += step) {
       if (kk < 0 || kk >= segment.length || ii < cursor || ii >= original.length) return true;
       if (segment[kk].trim() !== original[ii].trim()) return false;
-      if (anchorKey(segment[kk]) !== '') return true;
+      if (hasText(segment[kk])) return true;
     }
   };
   let first = head;
   let from = headAt;
-  while (first > 0 && from > cursor && edits(segment[first - 1], original[from - 1]) && sure(first - 1, from - 1, -1)) {
+  while (first > 0 && from > cursor && correspond(segment[first - 1], original[from - 1]) && sure(first - 1, from - 1, -1)) {
     first--;
     from--;
   }
   let last = tail;
   let to = tailAt + 1;
-  while (last + 1 < segment.length && to < original.length && edits(segment[last + 1], original[to]) && sure(last + 1, to, 1)) {
+  while (last + 1 < segment.length && to < original.length && correspond(segment[last + 1], original[to]) && sure(last + 1, to, 1)) {
     last++;
     to++;
   }
@@ -161,11 +158,11 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   // does not leave the old one behind.
   const lastReal = lastNonBlank(segment);
   if (lastReal > last && isCloser(segment[lastReal])) {
-    const width = indentWidth(leadingWhitespace(segment[lastReal]), 4) - indentWidth(leadingWhitespace(segment[head]), 4) + indentWidth(leadingWhitespace(original[headAt]), 4);
+    const width = indentOf(segment[lastReal]) - indentOf(segment[head]) + indentOf(original[headAt]);
     for (let j = to; j < original.length; j++) {
       const line = original[j];
       if (line.trim() === '') continue;
-      const lineWidth = indentWidth(leadingWhitespace(line), 4);
+      const lineWidth = indentOf(line);
       if (line.trim() === segment[lastReal].trim() && lineWidth === width) {
         to = j + 1;
         last = lastReal;
@@ -260,7 +257,6 @@ function contextBelow(lines: readonly string[], original: readonly string[], to:
  * keeps its first words more surely than its characters.
  */
 function edited(replaced: readonly string[], written: readonly string[]): boolean {
-  const hasText = (line: string) => /[A-Za-z0-9_]{3}/.test(line);
   const edits = (a: string, b: string) => a.trim() === b.trim() || (hasText(a) && hasText(b) && sameHead(a.trim(), b.trim()));
   let w = 0;
   for (const line of replaced) {

@@ -1,11 +1,32 @@
 /** Line-level tests the elision merge places segments by: correspondence, block openers and closers. */
 import { lineDistance } from '../text/lineDistance';
+import { indentWidth, leadingWhitespace } from '../text/indentation';
 
 /** Where one run of the block's real lines lands in the original: it replaces `[from, to)`. */
 export interface Region {
   readonly from: number;
   readonly to: number;
   readonly lines: readonly string[];
+}
+
+/** True when a line has some real text (three word characters in a row): a `}` or a `/**` has none. */
+export function hasText(line: string): boolean {
+  return /[A-Za-z0-9_]{3}/.test(line);
+}
+
+/** A line's indentation in columns (a tab counts 4), as the merge compares blocks' depths. */
+export function indentOf(line: string): number {
+  return indentWidth(leadingWhitespace(line), 4);
+}
+
+/**
+ * The index of the elision line the block's lines `before` a segment end with (blank lines aside),
+ * or -1 when they end with something else or nothing.
+ */
+export function elisionBefore(before: readonly string[], isElision: (line: string) => boolean): number {
+  let k = before.length - 1;
+  while (k >= 0 && before[k].trim() === '') k--;
+  return k >= 0 && isElision(before[k]) ? k : -1;
 }
 
 /**
@@ -16,7 +37,7 @@ export function correspond(written: string, existing: string): boolean {
   const a = written.trim();
   const b = existing.trim();
   if (a === b) return true;
-  if (a === '' || b === '' || !/[A-Za-z0-9_]{3}/.test(a)) return false;
+  if (a === '' || b === '' || !hasText(a)) return false;
   return sameHead(a, b) && 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.6;
 }
 
@@ -58,7 +79,7 @@ export function editedOpenerWithin(line: string, original: readonly string[], fr
 
 /** A trimmed line that opens a block (ends with `{`, `:` or `(`) and has some real text. */
 export function isOpener(trimmed: string): boolean {
-  return /[{:(]$/.test(trimmed) && /[A-Za-z0-9_]{3}/.test(trimmed);
+  return /[{:(]$/.test(trimmed) && hasText(trimmed);
 }
 
 /** A line that only closes a block: `}`, `};`, `})`, `end`, `]`, `)`… */

@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
-import { indentWidth, leadingWhitespace } from '../text/indentation';
-import { type Region, isCloser, isOpener, lastNonBlank, resemblingOpener } from './lines';
+import { leadingWhitespace } from '../text/indentation';
+import { type Region, elisionBefore, indentOf, isCloser, isOpener, lastNonBlank, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 
 /**
@@ -64,7 +64,6 @@ export function placeAtBlockEnd(
   cursor: number,
   isLast: boolean,
 ): Region | undefined {
-  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
   const firstReal = segment.findIndex((line) => line.trim() !== '');
   const lastReal = lastNonBlank(segment);
   if (firstReal === -1) return undefined;
@@ -73,32 +72,31 @@ export function placeAtBlockEnd(
   if (closer !== -1 && segment.slice(firstReal, lastReal).every((line) => line.trim() === '' || isCloser(line))) return undefined;
   if (closer === -1 && !isLast) return undefined;
   // The elision right before the segment, then the opener above it.
-  let k = before.length - 1;
-  while (k >= 0 && before[k].trim() === '') k--;
-  if (k < 0 || !isElision(before[k])) return undefined;
-  const elisionWidth = width(before[k]);
-  const level = closer !== -1 ? width(segment[closer]) : width(segment[firstReal]);
+  let k = elisionBefore(before, isElision);
+  if (k < 0) return undefined;
+  const elisionWidth = indentOf(before[k]);
+  const level = closer !== -1 ? indentOf(segment[closer]) : indentOf(segment[firstReal]);
   let opener = -1;
   for (k--; k >= 0; k--) {
     const line = before[k];
     if (line.trim() === '' || isElision(line)) continue;
-    const lineWidth = width(line);
+    const lineWidth = indentOf(line);
     if (closer !== -1 ? lineWidth > level : lineWidth >= level) continue;
     if (isOpener(line.trim()) && (closer === -1 || lineWidth === level)) opener = k;
     break;
   }
-  if (opener === -1 || elisionWidth <= width(before[opener])) return undefined;
+  if (opener === -1 || elisionWidth <= indentOf(before[opener])) return undefined;
   const positions = keys.positions.get(anchorKey(before[opener]));
   if (!positions || positions.length !== 1 || positions[0] >= cursor) return undefined;
   const openerAt = positions[0];
-  const openerWidth = width(original[openerAt]);
+  const openerWidth = indentOf(original[openerAt]);
   let end = openerAt + 1;
-  while (end < original.length && (original[end].trim() === '' || width(original[end]) > openerWidth)) end++;
+  while (end < original.length && (original[end].trim() === '' || indentOf(original[end]) > openerWidth)) end++;
   let from: number;
   let to: number;
-  let lines: readonly string[];
+  let lines = segment.slice(0, lastReal + 1);
   if (closer !== -1) {
-    if (end === original.length || end < cursor || original[end].trim() !== segment[closer].trim() || width(original[end]) !== openerWidth) return undefined;
+    if (end === original.length || end < cursor || original[end].trim() !== segment[closer].trim() || indentOf(original[end]) !== openerWidth) return undefined;
     from = end;
     to = end + 1;
     let last = closer;
@@ -109,14 +107,12 @@ export function placeAtBlockEnd(
       last--;
       from--;
     }
-    lines = segment.slice(0, lastReal + 1);
   } else {
     let after = end;
     while (after > openerAt + 1 && original[after - 1].trim() === '') after--;
     if (after < cursor) return undefined;
     from = after;
     to = after;
-    lines = segment.slice(0, lastReal + 1);
   }
   for (const line of lines) {
     if (resemblingOpener(line, original, from, to) !== -1) return undefined;
@@ -138,9 +134,8 @@ export function placeAtBlockEnd(
 export function placeAtFileEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], cursor: number): Region | undefined {
   const firstReal = segment.findIndex((line) => line.trim() !== '');
   if (firstReal === -1 || leadingWhitespace(segment[firstReal]) !== '') return undefined;
-  let k = before.length - 1;
-  while (k >= 0 && before[k].trim() === '') k--;
-  if (k < 0 || !isElision(before[k]) || leadingWhitespace(before[k]) !== '') return undefined;
+  const k = elisionBefore(before, isElision);
+  if (k < 0 || leadingWhitespace(before[k]) !== '') return undefined;
   let end = original.length;
   while (end > 0 && original[end - 1].trim() === '') end--;
   if (end < cursor || end === 0) return undefined;
