@@ -13,7 +13,7 @@
  * Everything here is one pass over the lines; no regex has nested quantifiers.
  */
 
-import { cleanReplyPath, looksLikeFilePath, pathFromLabelLine } from './paths';
+import { fileShapedPath, pathFromLabelLine } from './paths';
 
 /** An opening fence line, parsed. */
 export interface FenceOpener {
@@ -203,7 +203,7 @@ export function parseInfoString(info: string): FenceInfo {
   const text = info.trim();
   if (text.length === 0) return { lang: undefined, path: undefined, citation: false };
   const citation = /^(\d+):(\d+):(\S+)$/.exec(text);
-  if (citation) return { lang: undefined, path: cleanInfoPath(citation[3]), citation: true };
+  if (citation) return { lang: undefined, path: fileShapedPath(citation[3]), citation: true };
   const attr = /\b(?:title|filename|file|path|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/i.exec(text);
   const tokens = text.split(/\s+/);
   let lang: string | undefined;
@@ -213,14 +213,14 @@ export function parseInfoString(info: string): FenceInfo {
   if (colon > 0 && !/^[A-Za-z]:[\\/]/.test(first)) {
     // `ts:src/a.ts` (Cursor, Continue) - or `python:a.py`.
     lang = first.slice(0, colon).toLowerCase();
-    path = cleanInfoPath(first.slice(colon + 1));
+    path = fileShapedPath(first.slice(colon + 1));
   } else if (isPathToken(first)) {
-    path = cleanInfoPath(first);
+    path = fileShapedPath(first);
   } else if (!first.includes('=')) {
     lang = first.toLowerCase();
   }
-  if (attr) path = cleanInfoPath(attr[1] ?? attr[2] ?? attr[3]) ?? path;
-  if (path === undefined && tokens.length >= 2 && isPathToken(tokens[1])) path = cleanInfoPath(tokens[1]);
+  if (attr) path = fileShapedPath(attr[1] ?? attr[2] ?? attr[3]) ?? path;
+  if (path === undefined && tokens.length >= 2 && isPathToken(tokens[1])) path = fileShapedPath(tokens[1]);
   return { lang, path, citation: false };
 }
 
@@ -228,11 +228,6 @@ function isPathToken(token: string): boolean {
   if (DOTTED_LANGS.has(token.toLowerCase())) return false;
   if (token.includes('=')) return false;
   return token.includes('/') || token.includes('\\') || /\.[A-Za-z0-9_+-]{1,15}$/.test(token);
-}
-
-function cleanInfoPath(raw: string): string | undefined {
-  const path = cleanReplyPath(raw);
-  return path !== undefined && looksLikeFilePath(path) ? path : undefined;
 }
 
 /**

@@ -116,6 +116,12 @@ function unwrap(text: string): string | undefined {
   return undefined;
 }
 
+/** `cleanReplyPath` of `raw` when the result has the shape of a file (`looksLikeFilePath`); undefined otherwise. */
+export function fileShapedPath(raw: string): string | undefined {
+  const path = cleanReplyPath(raw);
+  return path !== undefined && looksLikeFilePath(path) ? path : undefined;
+}
+
 /**
  * True when a cleaned path has the shape of a file: it contains `/`, or its last segment has an
  * extension (`.ts`, `.gitignore`), or is a well-known extension-less name (`Makefile`,
@@ -158,9 +164,7 @@ function filenameOf(line: string): string | undefined {
     // `[lang]/[slug]` (Next.js segments) is not one bracketed label: it is read as a path, as before.
     if (!inside.includes('[') && !inside.includes(']')) return nameInBrackets(inside);
   }
-  const path = cleanReplyPath(trimmed);
-  if (path === undefined || !looksLikeFilePath(path)) return undefined;
-  return path;
+  return fileShapedPath(trimmed);
 }
 
 /** A TOML / INI dotted key of three or more parts (`tool.coverage.html`); see {@link nameInBrackets}. */
@@ -184,10 +188,7 @@ const DOTTED_KEY = /^[\w-]+(?:\.[\w-]+){2,}$/;
 function nameInBrackets(inside: string): string | undefined {
   const text = inside.trim();
   const label = LABEL_RE.exec(text);
-  if (label !== null) {
-    const path = cleanReplyPath(text.slice(label[0].length));
-    return path !== undefined && looksLikeFilePath(path) ? path : undefined;
-  }
+  if (label !== null) return fileShapedPath(text.slice(label[0].length));
   const path = cleanReplyPath(text);
   if (path === undefined || !hasKnownExtension(path)) return undefined;
   if (!path.includes('/') && DOTTED_KEY.test(path)) return undefined;
@@ -218,8 +219,7 @@ function nameBetweenBacktickRuns(trimmed: string): string | undefined {
   while (end > start && trimmed[end - 1] === '`') end--;
   const name = trimmed.slice(start, end).trim();
   if (name.length === 0 || /[\s`]/.test(name)) return undefined;
-  const path = cleanReplyPath(name);
-  return path !== undefined && looksLikeFilePath(path) ? path : undefined;
+  return fileShapedPath(name);
 }
 
 /**
@@ -374,8 +374,7 @@ export function pathFromComment(line: string): string | undefined {
     if (filenameFromLine(body) === undefined) return undefined;
     // The path must also read as a plain path: the name-line-only forms (`[a.py]`, "```a.py```")
     // are not taken from a comment, where `# [build.env]` is a commented-out TOML header.
-    const path = cleanReplyPath(body);
-    return path !== undefined && looksLikeFilePath(path) ? path : undefined;
+    return fileShapedPath(body);
   }
   return undefined;
 }
