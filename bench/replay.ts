@@ -6,7 +6,7 @@
  * wrong writes the synthetic fuzz cannot (it found a quoted "existing code" comment read as an
  * elision).
  *
- *   npm run replay -- [--repo DIR] [--commits N] [--paths 'src test'] [--format NAME] [--verbose] [--explain]
+ *   npm run replay -- [--repo DIR] [--commits N] [--paths 'src test'] [--format NAME] [--verbose] [--explain] [--dump DIR]
  *
  * Formats: `diff` (git diff -U3), `diff-u1`, `diff-u0`, `diff-bare` (-U3 with every `@@` header
  * stripped of its line numbers: context alone must place each hunk), `search-replace` (each -U3
@@ -26,6 +26,8 @@
  * - WRONG: the engine accepted it and some file differs: the failure that matters. Exit 1 if any.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createTwoFilesPatch, diffArrays } from 'diff';
 import { runReply } from '../src/core/index';
 import { repoRoot } from './common';
@@ -38,6 +40,12 @@ interface Options {
   verbose: boolean;
   /** Print the first differing file of each wrong result as a diff, with the reply. */
   explain: boolean;
+  /**
+   * Write each wrong result to `DIR/<format>-<commit>/`: `reply.md`, the files before the commit
+   * under `before/` and after it under `after/`, so that one case can be run again on its own
+   * (`node dist/cli.js apply DIR/…/reply.md --root DIR/…/before`).
+   */
+  dump: string | undefined;
 }
 
 const FORMATS = [
@@ -47,7 +55,7 @@ const FORMATS = [
 ];
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS, verbose: false, explain: false };
+  const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS, verbose: false, explain: false, dump: undefined };
   for (let i = 0; i < argv.length; i++) {
     const value = () => argv[++i] ?? '';
     const arg = argv[i];
@@ -57,6 +65,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--format') options.formats = [value()];
     else if (arg === '--verbose') options.verbose = true;
     else if (arg === '--explain') options.explain = true;
+    else if (arg === '--dump') options.dump = value();
     else throw new Error(`unknown option ${arg}`);
   }
   for (const format of options.formats) if (!FORMATS.includes(format)) throw new Error(`unknown format ${format} (one of ${FORMATS.join(', ')})`);
@@ -181,6 +190,9 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
  * indentation, `context` unchanged lines kept next to each change. Empty when a file is added,
  * deleted, not code, or nothing could be elided, or when the snippet could not say what was
  * removed (see below): only modifications a lazy snippet can state are stated this way.
+ * (A removal next to an elision, at the file's edges, or whose context on a cut side is braces and
+ * blank lines that the removed lines end or start with too, is left out: the snippet would not
+ * say which lines go.)
  */
 function lazyReply(files: readonly FileDiff[], context: number): string {
   const out: string[] = [];
@@ -197,6 +209,23 @@ function lazyReply(files: readonly FileDiff[], context: number): string {
     const n = parts.length;
     if (context === 0 && parts.some((part) => part.removed)) return '';
     if (parts[0]?.removed || (parts[0]?.added && parts[1]?.removed) || parts[n - 1]?.removed || (parts[n - 1]?.added && parts[n - 2]?.removed)) return '';
+    // Nor one whose kept context on a side cut to an elision is only braces and blank lines that
+    // the removed lines also end (or start) with: that context stands at the removed block's own
+    // edge just as well (`}` and a blank line after a removed method), so the snippet does not
+    // say which lines go.
+    const cut = (k: number) => parts[k] !== undefined && !parts[k].added && !parts[k].removed && parts[k].value.length - (k === 0 ? 0 : context) - (k === n - 1 ? 0 : context) >= 3;
+    const weak = (lines: readonly string[]) => !lines.some((line) => /[A-Za-z0-9_]{3}/.test(line));
+    const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((line, k) => line.trim() === b[k].trim());
+    for (let k = 0; k < n; k++) {
+      if (!parts[k].removed) continue;
+      const removed = parts[k].value;
+      const above = parts[k - 1]?.added ? k - 2 : k - 1;
+      const below = parts[k + 1]?.added ? k + 2 : k + 1;
+      const before = cut(above) ? parts[above].value.slice(-context) : [];
+      const after = cut(below) ? parts[below].value.slice(0, context) : [];
+      if (before.length > 0 && weak(before) && same(before, removed.slice(-before.length))) return '';
+      if (after.length > 0 && weak(after) && same(after, removed.slice(0, after.length))) return '';
+    }
     parts.forEach((part, i) => {
       if (part.removed) return;
       if (part.added) {
@@ -325,6 +354,7 @@ for (const commit of commits) {
     else {
       tally.wrong++;
       wrongs.push(`${format} ${commit}: ${differs.join(', ')}`);
+      if (options.dump !== undefined) dumpCase(join(options.dump, `${format}-${commit}`), reply, paths, before, after);
       if (options.explain) {
         const p = differs[0];
         const got = proposed.has(p) ? proposed.get(p) : before.get(p);
@@ -333,6 +363,20 @@ for (const commit of commits) {
         say('--- reply:');
         say(reply.slice(0, 3000));
       }
+    }
+  }
+}
+
+/** Writes one case as files: the reply, and each path's text before and after the commit. */
+function dumpCase(dir: string, reply: string, paths: readonly string[], before: ReadonlyMap<string, string | undefined>, after: ReadonlyMap<string, string | undefined>): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'reply.md'), reply);
+  for (const [side, texts] of [['before', before], ['after', after]] as const) {
+    for (const p of paths) {
+      const text = texts.get(p);
+      if (text === undefined) continue;
+      mkdirSync(dirname(join(dir, side, p)), { recursive: true });
+      writeFileSync(join(dir, side, p), text);
     }
   }
 }

@@ -2,6 +2,7 @@ import { diffArrays } from 'diff';
 import { type Region, lastNonBlank } from './elisionMerge/lines';
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
+import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 export { correspond } from './elisionMerge/lines';
 
 export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { readonly ok: false; readonly message: string };
@@ -18,9 +19,10 @@ export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { r
  * reply starts mid-file without a marker still leaves the lines before it alone.
  *
  * Refuses (never guesses) when a segment has no unique anchor, or the segments would land out of
- * order. Inside a region, lines the segment keeps are written as the file has them.
+ * order, or (given the file's `syntax`) the merged file's brackets would not balance as the
+ * file's do: see balance.ts. Inside a region, lines the segment keeps are written as the file has them.
  */
-export function mergeElisions(original: readonly string[], block: readonly string[], isElision: (line: string) => boolean): ElisionMerge {
+export function mergeElisions(original: readonly string[], block: readonly string[], isElision: (line: string) => boolean, syntax?: BracketSyntax): ElisionMerge {
   const segments: string[][] = [[]];
   // Where each segment starts in the block: the lines before it (its context) are read by placeAtBlockEnd.
   const starts = [0];
@@ -58,6 +60,10 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     position = region.to;
   }
   out.push(...original.slice(position));
+  if (syntax !== undefined) {
+    const change = balanceChange(bracketBalance(original, syntax), bracketBalance(out, syntax));
+    if (change !== undefined) return { ok: false, message: `merged by the snippet's anchors, ${change}: the elisions are not placed surely, or the new code leaves a block unclosed` };
+  }
   return { ok: true, lines: out };
 }
 
@@ -101,7 +107,7 @@ export function looksLikeFragment(original: readonly string[], block: readonly s
 }
 
 /** Places a fragment of a file (a block with implied elisions before and after it) into the original. */
-export function mergeFragment(original: readonly string[], block: readonly string[]): ElisionMerge {
+export function mergeFragment(original: readonly string[], block: readonly string[], syntax?: BracketSyntax): ElisionMerge {
   const implied = '\u0000implied elision';
-  return mergeElisions(original, [implied, ...block, implied], (line) => line === implied);
+  return mergeElisions(original, [implied, ...block, implied], (line) => line === implied, syntax);
 }

@@ -1,7 +1,8 @@
 /** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
+import { diffArrays } from 'diff';
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
-import { type Region, correspond, editedOpenerWithin, hasText, indentOf, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameHead } from './lines';
+import { type Region, correspond, definedName, editedOpenerWithin, hasText, indentOf, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition, sameHead } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -58,28 +59,67 @@ export function placeSegment(segment: readonly string[], original: readonly stri
     const sample = segment.find((line) => line.trim() !== '') ?? '';
     return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
   }
-  return placeFromHead(segment, original, keys, cursor, head, headAt);
+  const placed = placeFromHead(segment, original, keys, cursor, head, headAt);
+  const other = earlierAnchor(segment, original, keys, cursor, head, headAt);
+  if (other === undefined) return placed;
+  // Two of the segment's unique lines stand in the file in the opposite order: one of them is new
+  // code that repeats a line of another block (`ret = …${z}…` written into replaceTilde as
+  // replaceCaret already has it, above replaceTilde's own `debug('replaceTilde pr', pr)`). The
+  // anchor is the one whose placement changes far fewer of the file's lines (under half as many:
+  // a snippet is mostly the file's own lines around a few new ones); when neither does, which
+  // line is the new one is a guess.
+  const alternative = placeFromHead(segment, original, keys, cursor, other.k, other.at);
+  if (typeof alternative === 'string') return placed;
+  if (typeof placed === 'string') return alternative;
+  const [mine, theirs] = [changedLines(original, placed), changedLines(original, alternative)];
+  if (mine * 2 < theirs) return placed;
+  if (theirs * 2 < mine) return alternative;
+  return `the lines "${segment[head].trim().slice(0, 40)}" and "${segment[other.k].trim().slice(0, 40)}" each occur once in the file, but in the opposite order, so which of them is new code is a guess`;
+}
+
+/** How many lines a region's placement adds and removes (whitespace aside). */
+function changedLines(original: readonly string[], region: Region): number {
+  const parts = diffArrays(original.slice(region.from, region.to) as string[], region.lines as string[], { comparator: (a: string, b: string) => a.trim() === b.trim() } as never) as unknown as { value: string[]; added?: boolean; removed?: boolean }[];
+  return parts.reduce((sum, part) => sum + (part.added || part.removed ? part.value.length : 0), 0);
 }
 
 /**
- * False when segment line `k` and file line `at` (the same text) stand in different blocks: the
- * nearest less indented line above each (its block's opener, within the segment) neither is the
- * same nor an edit of the other (`const ambiguous = receipt({` over `ok: false,` in new code, the
- * file's only `ok: false,` under `const failed = receipt({`). Such a line is new code that happens
- * to repeat a line of the file, not a place to anchor on; taking it replaced the other block's
- * lines. True when the segment shows no enclosing line.
+ * The first line after the head anchor (segment line `head`, file line `headAt`) that would anchor
+ * too, but stands above the head in the file; undefined when the anchors agree in order.
+ */
+function earlierAnchor(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number): { k: number; at: number } | undefined {
+  for (let k = head + 1; k < segment.length; k++) {
+    const key = anchorKey(segment[k]);
+    if (key === '') continue;
+    const at = uniqueAfter(keys, key, cursor);
+    if (at >= 0 && at < headAt && sameEnclosingBlock(segment, k, original, at)) return { k, at };
+  }
+  return undefined;
+}
+
+/**
+ * False when segment line `k` and file line `at` (the same text) stand in different blocks: one of
+ * the lines enclosing it in the segment (each nearest less indented line above, going out as far
+ * as the segment shows) is neither the same as nor an edit of the file's line enclosing `at` at
+ * that depth (`const ambiguous = receipt({` over `ok: false,` in new code, the file's only `ok:
+ * false,` under `const failed = receipt({`; a new test's `} finally { await restore();` under
+ * another `it(…)` than the file's). Such a line is new code that happens to repeat a line of the
+ * file, not a place to anchor on; taking it replaced the other block's lines. True when the
+ * segment shows no enclosing line.
  */
 function sameEnclosingBlock(segment: readonly string[], k: number, original: readonly string[], at: number): boolean {
-  const enclosing = (lines: readonly string[], i: number): string | undefined => {
+  const enclosing = (lines: readonly string[], i: number): number => {
     const own = indentOf(lines[i]);
-    for (let j = i - 1; j >= 0; j--) if (lines[j].trim() !== '' && indentOf(lines[j]) < own) return lines[j];
-    return undefined;
+    for (let j = i - 1; j >= 0; j--) if (lines[j].trim() !== '' && indentOf(lines[j]) < own) return j;
+    return -1;
   };
-  const written = enclosing(segment, k);
-  if (written === undefined) return true;
-  const existing = enclosing(original, at);
-  return existing !== undefined && correspond(written, existing);
+  for (let written = enclosing(segment, k), existing = enclosing(original, at); written !== -1; written = enclosing(segment, written), existing = enclosing(original, existing)) {
+    if (existing === -1) return false;
+    if (!correspond(segment[written], original[existing]) && !sameDefinition(segment[written], original[existing])) return false;
+  }
+  return true;
 }
+
 
 /**
  * Places a segment whose first line edits a block opener (`def breakdown(…, exempt)` for `def
@@ -141,21 +181,28 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
       if (hasText(segment[kk])) return true;
     }
   };
+  // A signature given a new parameter edits its own line, however much longer it grew, whatever
+  // the lines beyond it (its doc comment may be rewritten too).
+  const edits = (k: number, i: number, step: number) => (correspond(segment[k], original[i]) && sure(k, i, step)) || sameDefinition(segment[k].trim(), original[i].trim());
   let first = head;
   let from = headAt;
-  while (first > 0 && from > cursor && correspond(segment[first - 1], original[from - 1]) && sure(first - 1, from - 1, -1)) {
+  while (first > 0 && from > cursor && edits(first - 1, from - 1, -1)) {
     first--;
     from--;
   }
   let last = tail;
   let to = tailAt + 1;
-  while (last + 1 < segment.length && to < original.length && correspond(segment[last + 1], original[to]) && sure(last + 1, to, 1)) {
+  while (last + 1 < segment.length && to < original.length && edits(last + 1, to, 1)) {
     last++;
     to++;
   }
   // A segment that ends by closing the block its head opened (`}` at the head's indentation)
   // replaces the original block up to the original's closing line, so a changed last statement
   // does not leave the old one behind.
+  // Only when the head defines something (a function's body may be rewritten whole) or the
+  // block's body in the segment has something of the file's block: a new block that starts with a
+  // line the file has (a second `for (let n = …) {` loop with another body) replaced the file's
+  // whole loop.
   const lastReal = lastNonBlank(segment);
   if (lastReal > last && isCloser(segment[lastReal])) {
     const width = indentOf(segment[lastReal]) - indentOf(segment[head]) + indentOf(original[headAt]);
@@ -164,13 +211,18 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
       if (line.trim() === '') continue;
       const lineWidth = indentOf(line);
       if (line.trim() === segment[lastReal].trim() && lineWidth === width) {
-        to = j + 1;
-        last = lastReal;
+        const body = new Set(original.slice(headAt + 1, j).map(anchorKey).filter((key) => key !== ''));
+        if (last > head || definedName(segment[head]) !== undefined || segment.slice(head + 1, lastReal).some((written) => body.has(anchorKey(written)))) {
+          to = j + 1;
+          last = lastReal;
+        }
         break;
       }
       if (lineWidth < width) break;
     }
   }
+  const comment = throughComment(segment, original, first, from, last, to);
+  if (comment) ({ last, to } = comment);
   // Lines beyond the widened part are new lines, except blank ones at the very edges.
   let start = 0;
   while (start < first && segment[start].trim() === '') start++;
@@ -191,6 +243,17 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     to = trail.to;
     newTo = end - trail.lines;
   }
+  // Context found only across file lines that no new line edits: the lines between would be kept
+  // next to a second copy of the context, or deleted though the snippet never shows them. Which
+  // one the model meant is a guess (a `lines = …;` it dropped above `} for (…) {`, or code it
+  // never saw).
+  const skipped = lead ? undefined : repeatedAcrossGap(segment.slice(start, first), original, cursor, from, -1);
+  const skippedBelow = trail ? undefined : repeatedAcrossGap(segment.slice(last + 1, end), original, cursor, to, 1);
+  for (const repeat of [skipped, skippedBelow]) {
+    if (repeat !== undefined) {
+      return `the lines "${repeat.line.trim().slice(0, 60)}" stand in the file ${repeat.gap} line${repeat.gap === 1 ? '' : 's'} ${repeat.side} where the lines around them go, and the snippet leaves out the lines between: whether they are to be deleted is a guess`;
+    }
+  }
   // A new line that opens a block and resembles a block opener elsewhere in the file (`def
   // breakdown(…)` placed inside `compute_tax` because a later line matched there) means the
   // anchors disagree about where the segment goes: refuse rather than guess.
@@ -208,6 +271,44 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     }
   }
   return { from, to, lines: segment.slice(start, end) };
+}
+
+/**
+ * True when written line `a` can be a rewrite of file line `b`: both start with the same two words
+ * (`const decoded = decodeReply(…)` given new arguments), or assign the same target (`reply = fs.…`
+ * becoming `reply = decoded.text`), or end with the same two words (a renamed `const written =
+ * result.written.map(rel)`, an import given one more name `… from './fileText'`).
+ */
+function rewrites(a: string, b: string): boolean {
+  if (sameHead(a, b)) return true;
+  const assigned = (line: string) => /^(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$.]*)\s*=(?!=)/.exec(line)?.[1];
+  const target = assigned(a);
+  if (target !== undefined && target === assigned(b)) return true;
+  const lastWords = (line: string) => (line.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).slice(-2);
+  const [x, y] = [lastWords(a), lastWords(b)];
+  return x.length === 2 && y.length === 2 && x[0] === y[0] && x[1] === y[1];
+}
+
+/**
+ * A block comment the segment writes whole, its `/*` among the lines matched from the region's
+ * start and its `*\/` after the widened part, stands for the whole comment of the file that starts
+ * there: the region then reaches that comment's `*\/`. Otherwise a rewritten doc comment (same
+ * first lines, new paragraph) was placed as new lines inside the old one, whose paragraph and
+ * `*\/` stayed behind it. The new ends (last segment line, region end), or undefined.
+ */
+function throughComment(segment: readonly string[], original: readonly string[], first: number, from: number, last: number, to: number): { last: number; to: number } | undefined {
+  const closes = (line: string) => line.includes('*/');
+  for (let c = first, at = from; c <= last && at < to; c++, at++) {
+    if (segment[c].trim() !== original[at].trim()) return undefined;
+    if (!segment[c].trim().startsWith('/*') || closes(segment[c])) continue;
+    let writtenEnd = c + 1;
+    while (writtenEnd < segment.length && !closes(segment[writtenEnd])) writtenEnd++;
+    let fileEnd = at + 1;
+    while (fileEnd < original.length && !closes(original[fileEnd])) fileEnd++;
+    if (writtenEnd < segment.length && writtenEnd > last && fileEnd < original.length && fileEnd >= to) return { last: writtenEnd, to: fileEnd + 1 };
+    return undefined;
+  }
+  return undefined;
 }
 
 /** How many file lines may stand between context and the anchored part, each edited by a new line. */
@@ -250,14 +351,34 @@ function contextBelow(lines: readonly string[], original: readonly string[], to:
 }
 
 /**
+ * Whether the segment's `lines` next to the anchored part (above it when `step` is -1: its first
+ * lines, the part starting at `edge`; below it when 1: its last lines, the part ending at
+ * `edge`) are the file's lines a few lines further out, one of them with some text, indentation
+ * equal: the gap in lines and the first such line, or undefined.
+ */
+function repeatedAcrossGap(lines: readonly string[], original: readonly string[], cursor: number, edge: number, step: -1 | 1): { gap: number; line: string; side: string } | undefined {
+  if (!lines.some(hasText)) return undefined;
+  for (let gap = 1; gap <= MAX_EDITED_GAP; gap++) {
+    for (let j = lines.length; j >= 1; j--) {
+      const part = step === -1 ? lines.slice(0, j) : lines.slice(lines.length - j);
+      if (!part.some(hasText)) continue;
+      const at = step === -1 ? edge - gap - j : edge + gap;
+      if (at < cursor || at + j > original.length) continue;
+      if (part.every((line, k) => line.trimEnd() === original[at + k].trimEnd())) return { gap, line: part.find(hasText)!, side: step === -1 ? 'above' : 'below' };
+    }
+  }
+  return undefined;
+}
+
+/**
  * True when every one of `replaced` (file lines) is edited by one of `written`, in order: each
- * starts with the same two words as a later written line than the one before (both with some
- * text). Looser than `correspond`'s 60%: the lines are already pinned between exact context and
- * an anchor, and a rewritten statement (`const decoded = decodeReply(…)` with new arguments)
- * keeps its first words more surely than its characters.
+ * keeps what names the line in a later written line than the one before (`rewrites`). Looser
+ * than `correspond`'s 60%: the lines are already pinned between exact context and an anchor, and
+ * a rewritten statement (`const decoded = decodeReply(…)` with new arguments) keeps its first
+ * words, its target or its source more surely than its characters.
  */
 function edited(replaced: readonly string[], written: readonly string[]): boolean {
-  const edits = (a: string, b: string) => a.trim() === b.trim() || (hasText(a) && hasText(b) && sameHead(a.trim(), b.trim()));
+  const edits = (a: string, b: string) => a.trim() === b.trim() || (hasText(a) && hasText(b) && rewrites(a.trim(), b.trim()));
   let w = 0;
   for (const line of replaced) {
     while (w < written.length && !(line.trim() !== '' && edits(written[w], line))) w++;

@@ -50,6 +50,43 @@ export function sameHead(a: string, b: string): boolean {
   return head(a) === head(b);
 }
 
+/**
+ * The name a block opener defines: its text before the first `(` when that is two words or more
+ * (apart by spaces) and does not start with a control keyword (`function stepsFor`, `def load`,
+ * `const remove = (…) => {`); undefined for a line that opens no block, a call (`it(`, `assert.equal(`), a
+ * control-flow line (`for (…) {`, `} else if (…) {`) or a line without `(`.
+ */
+export function definedName(line: string): string | undefined {
+  const open = line.indexOf('(');
+  if (open === -1 || !isOpener(line.trim())) return undefined;
+  const words = line.slice(0, open).trim().split(/\s+/).filter((word) => /[A-Za-z_$]/.test(word));
+  const first = /[A-Za-z_$][\w$]*/.exec(words[0] ?? '')?.[0] ?? '';
+  return words.length >= 2 && !CONTROL_KEYWORDS.has(first) ? words.join(' ') : undefined;
+}
+
+const CONTROL_KEYWORDS = new Set(['if', 'else', 'elif', 'for', 'foreach', 'while', 'until', 'unless', 'do', 'switch', 'case', 'match', 'catch', 'except', 'try', 'with', 'return', 'await', 'yield', 'throw', 'new', 'loop']);
+
+/**
+ * True when two lines define the same thing (`definedName`): a signature given a new parameter is
+ * the same function, however much longer the line grew.
+ */
+export function sameDefinition(a: string, b: string): boolean {
+  const named = definedName(a);
+  return named !== undefined && named === definedName(b);
+}
+
+/**
+ * True when opener `b` can be an edit of opener `a`: for a definition, the same name (a signature
+ * edits only its own function: `export function hasText(…)` is no edit of `export function
+ * indentOf(…)`, however alike); a control-flow line or a call (`for (let k = 0; …) {`, `it('…',
+ * () => {`) edits none elsewhere (loops look alike by nature); other openers (`class A {`) when
+ * they correspond.
+ */
+function editsOpener(a: string, b: string): boolean {
+  if (a.includes('(') || b.includes('(')) return sameDefinition(a, b);
+  return correspond(a, b);
+}
+
 /** The index of a block-opening line outside `[from, to)` that `line` (also a block opener) looks like an edit of; -1 if none. */
 export function resemblingOpener(line: string, original: readonly string[], from: number, to: number): number {
   const a = line.trim();
@@ -57,7 +94,7 @@ export function resemblingOpener(line: string, original: readonly string[], from
   for (let i = 0; i < original.length; i++) {
     if (i >= from && i < to) continue;
     const b = original[i].trim();
-    if (b !== a && isOpener(b) && correspond(a, b)) return i;
+    if (b !== a && isOpener(b) && editsOpener(a, b)) return i;
   }
   return -1;
 }
@@ -72,7 +109,7 @@ export function editedOpenerWithin(line: string, original: readonly string[], fr
   }
   for (let i = from; i < to; i++) {
     const b = original[i].trim();
-    if (isOpener(b) && correspond(a, b)) return i;
+    if (isOpener(b) && editsOpener(a, b)) return i;
   }
   return -1;
 }

@@ -1,6 +1,7 @@
 import type { EditOp } from '../ir';
 import { isElisionLine } from '../parse/elision';
 import { looksLikeFragment, mergeElisions, mergeFragment } from '../elisionMerge';
+import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { lineEdit } from '../plan';
 import { toLines } from '../text/fileText';
 import { placeCreate } from './create';
@@ -25,7 +26,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   let lines = toLines(op.kind === 'rewrite' ? withOwnLabel(file.lines, op.label, content) : content);
   const warnings: string[] = [];
   if (lines.some(isElisionLine)) {
-    const merged = mergeElisions(file.lines, lines, isElisionLine);
+    const merged = mergeElisions(file.lines, lines, isElisionLine, bracketSyntaxFor(state.path));
     if (!merged.ok) {
       tx.fail('ELISION_UNRESOLVED', block, state.path, `${merged.message} in ${state.path}`, op, {}, state);
       return;
@@ -34,7 +35,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   } else if (partial || looksLikeFragment(file.lines, lines)) {
     // A block far shorter than the file that does not span it is a part of it: place it like a
     // snippet, or refuse; never let it delete the rest of the file.
-    const merged = mergeFragment(file.lines, lines);
+    const merged = mergeFragment(file.lines, lines, bracketSyntaxFor(state.path));
     if (!merged.ok) {
       tx.fail('ELISION_UNRESOLVED', block, state.path, `the block has ${lines.length} lines for a file of ${file.lines.length} and does not start and end like it, so it looks like a part of the file, but ${merged.message}`, op, {}, state);
       return;

@@ -1,0 +1,129 @@
+import * as assert from 'node:assert/strict';
+import { mergeElisions } from '../../src/core/elisionMerge';
+import { bracketSyntaxFor } from '../../src/core/elisionMerge/balance';
+import { definedName } from '../../src/core/elisionMerge/lines';
+import { isElisionLine } from '../../src/core/parse/elision';
+
+const js = bracketSyntaxFor('range.js');
+const merge = (file: readonly string[], block: readonly string[]) => mergeElisions(file, block, isElisionLine, js);
+
+describe('elision merge anchors (situations of real commits replayed as lazy snippets)', () => {
+  it('names what a block opener defines, and nothing for calls and control flow', () => {
+    assert.equal(definedName('function stepsFor(workspace, change, reply) {'), 'function stepsFor');
+    assert.equal(definedName('  const remove = (): DiskStep[] => {'), 'const remove');
+    assert.equal(definedName('def load(self, path):'), 'def load');
+    assert.equal(definedName('    assert.equal(run.status, 0, {'), undefined);
+    assert.equal(definedName("  it('keeps the file', () => {"), undefined);
+    assert.equal(definedName('    } else if (isX(p)) {'), undefined);
+    assert.equal(definedName('  for (let k = 0; k < n; k++) {'), undefined);
+    assert.equal(definedName('const total = compute(a, b);'), undefined);
+  });
+
+  // Two functions alike, the second already written the way the snippet rewrites the first (a
+  // semver commit: `${z}` added to replaceTilde's ranges, as replaceCaret had them).
+  const file = [
+    'const replaceTilde = (comp, options) => {',
+    '  return comp.replace(r, (_, M, m, p, pr) => {',
+    '    if (isX(m)) {',
+    '      ret = `>=${M}.0.0 <${+M + 1}.0.0-0`',
+    '    } else if (pr) {',
+    "      debug('replaceTilde pr', pr)",
+    '    }',
+    '  })',
+    '}',
+    '',
+    'const replaceCaret = (comp, options) => {',
+    "  const z = options.includePrerelease ? '-0' : ''",
+    '  return comp.replace(r, (_, M, m, p, pr) => {',
+    '    if (isX(m)) {',
+    '      ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`',
+    '    } else if (pr) {',
+    "      debug('replaceCaret pr', pr)",
+    '    }',
+    '  })',
+    '}',
+  ];
+
+  it('of two unique lines found in the opposite order, refuses unless one placement changes far fewer lines', () => {
+    // `ret = …${z}…` is new in replaceTilde but occurs once in the file, in replaceCaret; the
+    // later `debug('replaceTilde pr', pr)` stands above it. Anchored on the first, the snippet
+    // rewrote replaceCaret (a wrong write on a real commit). Here either reading changes one or
+    // two lines: refused.
+    const block = [
+      '// ... existing code ...',
+      '    if (isX(m)) {',
+      '      ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`',
+      '    } else if (pr) {',
+      "      debug('replaceTilde pr', pr)",
+      '// ... existing code ...',
+    ];
+    const merged = merge(file, block);
+    assert.ok(!merged.ok);
+    if (!merged.ok) assert.match(merged.message, /each occur once in the file, but in the opposite order/);
+    // With more of replaceTilde around them, placing the lines in replaceCaret would change far
+    // more of its lines than placing them in replaceTilde: they go there.
+    const longer = [
+      '// ... existing code ...',
+      '  return comp.replace(r, (_, M, m, p, pr) => {',
+      '    if (isX(m)) {',
+      '      ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`',
+      '    } else if (pr) {',
+      "      debug('replaceTilde pr', pr)",
+      '    }',
+      '  })',
+      '}',
+      '',
+      'const replaceCaret = (comp, options) => {',
+      '// ... existing code ...',
+    ];
+    const placed = merge(file, longer);
+    assert.ok(placed.ok, placed.ok ? '' : placed.message);
+    assert.deepEqual(placed.lines, file.map((line, i) => (i === 3 ? '      ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`' : line)));
+  });
+
+  it('refuses context that stands a line further out than the snippet shows, with nothing edited between', () => {
+    // A real commit dropped `lines = …` above `} for (…) {`; the snippet shows `to = after;`, `}`,
+    // `for (…) {`, a loop the function has twice. Kept, the context was written twice; deleting
+    // the line is a guess. (Were the loop's line unique, it would anchor the end of the lines the
+    // snippet replaces, and the line between would go.)
+    const code = [
+      'function place(segment, end) {',
+      '  let lines;',
+      '  if (end > 0) {',
+      '    to = end;',
+      '  } else {',
+      '    const after = end + 1;',
+      '    to = after;',
+      '    lines = segment.slice(0, 2);',
+      '  }',
+      '  for (const line of lines) {',
+      '    check(line);',
+      '  }',
+      '  for (const line of lines) {',
+      '    log(line);',
+      '  }',
+      '}',
+    ];
+    const block = ['// ... existing code ...', '  } else {', '    const after = end + 1;', '    to = after;', '  }', '  for (const line of lines) {', '// ... existing code ...'];
+    const merged = merge(code, block);
+    assert.ok(!merged.ok);
+    if (!merged.ok) assert.match(merged.message, /stand in the file 1 line below .* whether they are to be deleted is a guess/);
+  });
+
+  it('adds a loop beside another loop of the file: loops alike are not edits of each other', () => {
+    const code = ['function sum(items) {', '  let total = 0;', '  for (let k = 0; k < items.length; k++) {', '    total += items[k];', '  }', '  return total;', '}', '', 'function count(items) {', '  let n = 0;', '  return n;', '}'];
+    const block = ['// ... existing code ...', 'function count(items) {', '  let n = 0;', '  for (let k = 0; k < items.length; k++) {', '    if (items[k]) n++;', '  }', '  return n;', '}'];
+    const merged = merge(code, block);
+    assert.ok(merged.ok, merged.ok ? '' : merged.message);
+    assert.deepEqual(merged.lines, [...code.slice(0, 10), ...block.slice(3, 6), ...code.slice(10)]);
+  });
+
+  it('does not take a new loop that starts like one of the file\'s for an edit of that loop', () => {
+    // A real commit (replayed without context) added a guard loop to one function whose first line
+    // is the first line of a loop in another: the other loop's whole body was replaced.
+    const code = ['function check(step, needle) {', '  if (step.kind === "change") {', '    apply(step);', '  }', '}', '', 'function paired(step, needle) {', '  let found;', '  for (let n = step.nFrom; n < step.nTo; n++) {', '    if (!needle.elisions.has(n)) continue;', '    found = n;', '  }', '  return found;', '}'];
+    const block = ['// ... existing code ...', '    for (let n = step.nFrom; n < step.nTo; n++) {', '      if (needle.elisions.has(n)) return refused();', '    }', '// ... existing code ...'];
+    const merged = merge(code, block);
+    assert.ok(!merged.ok, 'the loop in paired() must not be replaced');
+  });
+});
