@@ -59,6 +59,9 @@ export interface Balance {
   readonly openAtEnd: 'comment' | 'string' | undefined;
 }
 
+/** The characters the counter reads in code: brackets, quotes, and what starts a comment or regex. */
+const SIGNIFICANT = /[()[\]{}'"`/#]/g;
+
 /** Counts `lines` as one text (see the module comment for what is and is not read). */
 export function bracketBalance(lines: readonly string[], syntax: BracketSyntax): Balance {
   let round = 0;
@@ -92,6 +95,11 @@ export function bracketBalance(lines: readonly string[], syntax: BracketSyntax):
         open = undefined;
         continue;
       }
+      // Jump to the next character that matters (a native scan: most of a line is words).
+      SIGNIFICANT.lastIndex = i;
+      const next = SIGNIFICANT.exec(line);
+      if (next === null) break;
+      i = next.index;
       const c = line[i];
       if (c === '(') round++;
       else if (c === ')') round--;
