@@ -62,23 +62,11 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     if (!merged.ok) assert.match(merged.message, /each occur once in the file, but in the opposite order/);
     // With more of replaceTilde around them, placing the lines in replaceCaret would change far
     // more of its lines than placing them in replaceTilde: they go there.
-    const longer = [
-      '// ... existing code ...',
-      '  return comp.replace(r, (_, M, m, p, pr) => {',
-      '    if (isX(m)) {',
-      '      ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`',
-      '    } else if (pr) {',
-      "      debug('replaceTilde pr', pr)",
-      '    }',
-      '  })',
-      '}',
-      '',
-      'const replaceCaret = (comp, options) => {',
-      '// ... existing code ...',
-    ];
+    const rewritten = '      ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`';
+    const longer = ['// ... existing code ...', ...file.slice(1, 3), rewritten, ...file.slice(4, 11), '// ... existing code ...'];
     const placed = merge(file, longer);
     assert.ok(placed.ok, placed.ok ? '' : placed.message);
-    assert.deepEqual(placed.lines, file.map((line, i) => (i === 3 ? '      ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`' : line)));
+    assert.deepEqual(placed.lines, file.map((line, i) => (i === 3 ? rewritten : line)));
   });
 
   it('refuses context that stands a line further out than the snippet shows, with nothing edited between', () => {
