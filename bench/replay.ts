@@ -30,6 +30,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createTwoFilesPatch, diffArrays } from 'diff';
 import { runReply } from '../src/core/index';
+import { hasText } from '../src/core/elisionMerge/lines';
 import { repoRoot } from './common';
 
 interface Options {
@@ -214,7 +215,7 @@ function lazyReply(files: readonly FileDiff[], context: number): string {
     // edge just as well (`}` and a blank line after a removed method), so the snippet does not
     // say which lines go.
     const cut = (k: number) => parts[k] !== undefined && !parts[k].added && !parts[k].removed && parts[k].value.length - (k === 0 ? 0 : context) - (k === n - 1 ? 0 : context) >= 3;
-    const weak = (lines: readonly string[]) => !lines.some((line) => /[A-Za-z0-9_]{3}/.test(line));
+    const weak = (lines: readonly string[]) => !lines.some(hasText);
     const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((line, k) => line.trim() === b[k].trim());
     for (let k = 0; k < n; k++) {
       if (!parts[k].removed) continue;

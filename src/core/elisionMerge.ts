@@ -1,5 +1,4 @@
-import { diffArrays } from 'diff';
-import { type Region, lastNonBlank } from './elisionMerge/lines';
+import { type Region, alignLines, lastNonBlank } from './elisionMerge/lines';
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
@@ -69,11 +68,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
 
 /** The segment's lines, with the lines it shares with the region written as the file has them. */
 function mergeRegion(region: readonly string[], segment: readonly string[]): string[] {
-  const parts = diffArrays(region as string[], segment as string[], { comparator: (a: string, b: string) => a.trimEnd() === b.trimEnd() } as never) as unknown as {
-    value: string[];
-    added?: boolean;
-    removed?: boolean;
-  }[];
+  const parts = alignLines(region, segment, (a, b) => a.trimEnd() === b.trimEnd());
   const out: string[] = [];
   let origin = 0;
   for (const part of parts) {

@@ -1,8 +1,7 @@
 /** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
-import { diffArrays } from 'diff';
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
-import { type Region, correspond, definedName, editedOpenerWithin, hasText, indentOf, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition, sameHead } from './lines';
+import { type Region, alignLines, correspond, definedName, editedOpenerWithin, hasText, indentOf, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition, sameHead, sameTail } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -43,14 +42,11 @@ export function anchorKey(line: string): string {
  * that do not line up with the file's belong to the elision next to them and are dropped.
  */
 export function placeSegment(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number): Region | string {
-  const unique = (key: string, from: number): number => uniqueAfter(keys, key, from);
   let head = -1;
   let headAt = -1;
   for (let k = 0; k < segment.length && head === -1; k++) {
-    const key = anchorKey(segment[k]);
-    if (key === '') continue;
-    const at = unique(key, cursor);
-    if (at >= 0 && sameEnclosingBlock(segment, k, original, at)) {
+    const at = anchorAt(segment, k, original, keys, cursor);
+    if (at >= 0) {
       head = k;
       headAt = at;
     }
@@ -79,7 +75,7 @@ export function placeSegment(segment: readonly string[], original: readonly stri
 
 /** How many lines a region's placement adds and removes (whitespace aside). */
 function changedLines(original: readonly string[], region: Region): number {
-  const parts = diffArrays(original.slice(region.from, region.to) as string[], region.lines as string[], { comparator: (a: string, b: string) => a.trim() === b.trim() } as never) as unknown as { value: string[]; added?: boolean; removed?: boolean }[];
+  const parts = alignLines(original.slice(region.from, region.to), region.lines, (a, b) => a.trim() === b.trim());
   return parts.reduce((sum, part) => sum + (part.added || part.removed ? part.value.length : 0), 0);
 }
 
@@ -89,12 +85,21 @@ function changedLines(original: readonly string[], region: Region): number {
  */
 function earlierAnchor(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number): { k: number; at: number } | undefined {
   for (let k = head + 1; k < segment.length; k++) {
-    const key = anchorKey(segment[k]);
-    if (key === '') continue;
-    const at = uniqueAfter(keys, key, cursor);
-    if (at >= 0 && at < headAt && sameEnclosingBlock(segment, k, original, at)) return { k, at };
+    const at = anchorAt(segment, k, original, keys, cursor);
+    if (at >= 0 && at < headAt) return { k, at };
   }
   return undefined;
+}
+
+/**
+ * The file line segment line `k` anchors on: the only line at or after `cursor` with its anchor
+ * key, standing in the same blocks (`sameEnclosingBlock`); -1 when there is none.
+ */
+function anchorAt(segment: readonly string[], k: number, original: readonly string[], keys: AnchorIndex, cursor: number): number {
+  const key = anchorKey(segment[k]);
+  if (key === '') return -1;
+  const at = uniqueAfter(keys, key, cursor);
+  return at >= 0 && sameEnclosingBlock(segment, k, original, at) ? at : -1;
 }
 
 /**
@@ -211,8 +216,11 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
       if (line.trim() === '') continue;
       const lineWidth = indentOf(line);
       if (line.trim() === segment[lastReal].trim() && lineWidth === width) {
-        const body = new Set(original.slice(headAt + 1, j).map(anchorKey).filter((key) => key !== ''));
-        if (last > head || definedName(segment[head]) !== undefined || segment.slice(head + 1, lastReal).some((written) => body.has(anchorKey(written)))) {
+        const sharesBodyLine = () => {
+          const body = new Set(original.slice(headAt + 1, j).map(anchorKey).filter((key) => key !== ''));
+          return segment.slice(head + 1, lastReal).some((written) => body.has(anchorKey(written)));
+        };
+        if (last > head || definedName(segment[head]) !== undefined || sharesBodyLine()) {
           to = j + 1;
           last = lastReal;
         }
@@ -284,9 +292,7 @@ function rewrites(a: string, b: string): boolean {
   const assigned = (line: string) => /^(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$.]*)\s*=(?!=)/.exec(line)?.[1];
   const target = assigned(a);
   if (target !== undefined && target === assigned(b)) return true;
-  const lastWords = (line: string) => (line.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).slice(-2);
-  const [x, y] = [lastWords(a), lastWords(b)];
-  return x.length === 2 && y.length === 2 && x[0] === y[0] && x[1] === y[1];
+  return sameTail(a, b);
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Line-level tests the elision merge places segments by: correspondence, block openers and closers. */
+import { diffArrays } from 'diff';
 import { lineDistance } from '../text/lineDistance';
 import { indentWidth, leadingWhitespace } from '../text/indentation';
 
@@ -7,6 +8,23 @@ export interface Region {
   readonly from: number;
   readonly to: number;
   readonly lines: readonly string[];
+}
+
+/** One run of an alignment of two line lists: lines of both (neither flag), of the first only (`removed`) or of the second only (`added`). */
+export interface AlignedRun {
+  readonly value: string[];
+  readonly added?: boolean;
+  readonly removed?: boolean;
+}
+
+/** jsdiff's alignment of `a` and `b` with `same` as line equality (its types omit the comparator option for arrays). */
+export function alignLines(a: readonly string[], b: readonly string[], same: (x: string, y: string) => boolean): AlignedRun[] {
+  return diffArrays(a as string[], b as string[], { comparator: same } as never) as unknown as AlignedRun[];
+}
+
+/** The identifiers of a line, in order. */
+function identifiers(line: string): string[] {
+  return line.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? [];
 }
 
 /** True when a line has some real text (three word characters in a row): a `}` or a `/**` has none. */
@@ -43,11 +61,17 @@ export function correspond(written: string, existing: string): boolean {
 
 /** The first two words of a line: an edit keeps them (`def breakdown` never edits `def compute_tax`). */
 function head(line: string): string {
-  return (line.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).slice(0, 2).join(' ');
+  return identifiers(line).slice(0, 2).join(' ');
 }
 
 export function sameHead(a: string, b: string): boolean {
   return head(a) === head(b);
+}
+
+/** True when both lines end with the same two words (`… from './fileText'`, `… result.written.map(rel)`). */
+export function sameTail(a: string, b: string): boolean {
+  const [x, y] = [identifiers(a).slice(-2), identifiers(b).slice(-2)];
+  return x.length === 2 && y.length === 2 && x[0] === y[0] && x[1] === y[1];
 }
 
 /**
