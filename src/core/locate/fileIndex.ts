@@ -2,7 +2,7 @@ import { detectIndentUnit, IndentTally, indentKind, indentWidth, isBlank, leadin
 import { EditedText } from '../text/editedText';
 import type { FileText } from '../text/fileText';
 import { collapseWhitespace, foldUnicode, trimEnd } from '../text/normalize';
-import { skeletonHash, skeletonHashOf } from '../text/skeletonHash';
+import { coarseSkeletonHashOf, readWhole, skeletonHashOf } from '../text/skeletonHash';
 
 /** The line normalisations the rungs compare under. */
 export type Normalisation = 'exact' | 'trimEnd' | 'trim' | 'collapse' | 'fold';
@@ -35,6 +35,8 @@ const BLANK_SAMPLE = 2000;
  * - the *skeleton* table hashes each line without whitespace, typographic punctuation folded
  *   (`skeletonHash`): lines equal under any rung's normalisation share a skeleton, so it yields
  *   the candidates of every rung, and its counts decide which lines may vote in the fuzzy rung.
+ *   It is built from a cheaper coarse hash of every line and refined for the lines a search asks
+ *   about (`SkeletonLookup`).
  * Each rung checks candidates under its own normalisation, computed lazily and cached; lines are
  * read one by one (`line`), so the file's array of lines is built only when someone asks for it.
  */
@@ -111,17 +113,17 @@ export class FileIndex {
 
   /** How many lines are exactly `line` or collide with it (an upper bound of its exact matches). */
   countExact(line: string): number {
-    return this.exact().count(exactHashOf(line, 0, line.length));
+    return this.exact().count(line);
   }
 
   /** Line numbers (ascending) whose exact hash equals that of `line`: a superset of the lines equal to it. */
   linesExact(line: string): number[] {
-    return this.exact().positions(exactHashOf(line, 0, line.length));
+    return this.exact().positions(line);
   }
 
   /** How many lines share the skeleton of `line` (an upper bound for any rung's matches). */
   countLike(line: string): number {
-    return this.skeleton().count(skeletonHash(line));
+    return this.skeleton().count(line);
   }
 
   /**
@@ -129,7 +131,7 @@ export class FileIndex {
    * equal to it under any normalisation. Callers verify with `lineUnder`.
    */
   linesLike(line: string): number[] {
-    return this.skeleton().positions(skeletonHash(line));
+    return this.skeleton().positions(line);
   }
 
   /**
@@ -337,12 +339,12 @@ export class FileIndex {
   }
 
   private exact(): LineLookup {
-    this.exactTable ??= this.under ? new EditedLookup(this.under.exact(), this.file as EditedText, exactHashOf) : LineTable.build(this.file, 'exact');
+    this.exactTable ??= this.under ? new EditedLookup(this.under.exact(), this.file as EditedText, exactHashOf) : new ExactLookup(LineTable.build(this.file, 'exact'));
     return this.exactTable;
   }
 
   private skeleton(): LineLookup {
-    this.skeletonTable ??= this.under ? new EditedLookup(this.under.skeleton(), this.file as EditedText, skeletonHashOf) : LineTable.build(this.file, 'skeleton');
+    this.skeletonTable ??= this.under ? new EditedLookup(this.under.skeleton(), this.file as EditedText, skeletonHashOf) : new SkeletonLookup(this.file, LineTable.build(this.file, 'coarse'));
     return this.skeletonTable;
   }
 }
@@ -356,10 +358,79 @@ type HashOf = (text: string, start: number, end: number) => number;
 /** The index of each text that edits are committed onto, shared by the indexes of the edited texts. */
 const rootIndexes = new WeakMap<FileText, FileIndex>();
 
-/** The lines of a file that have a hash: how many, and which (ascending). */
+/**
+ * The lines of a file equal to a line under one table's hash (`exactHashOf` or `skeletonHashOf`):
+ * how many, and which (ascending). Positions are the caller's to keep.
+ */
 interface LineLookup {
-  count(hash: number): number;
-  positions(hash: number): number[];
+  count(line: string): number;
+  positions(line: string): number[];
+}
+
+/** The exact table: a `LineTable` of `exactHashOf`. */
+class ExactLookup implements LineLookup {
+  constructor(private readonly table: LineTable) {}
+
+  count(line: string): number {
+    return this.table.count(exactHashOf(line, 0, line.length));
+  }
+
+  positions(line: string): number[] {
+    return this.table.positions(exactHashOf(line, 0, line.length));
+  }
+}
+
+/**
+ * The skeleton table, answered as a `LineTable` of `skeletonHashOf` would answer, from a table of
+ * the cheaper `coarseSkeletonHashOf`. A coarse group is a union of skeleton-hash groups: a group
+ * whose skeletons were read whole is one already; any other is refined when a search first asks
+ * for one of its skeleton hashes, each of its lines hashed in full once (and kept), so the refining
+ * never costs more than the full table would, and the answers are the same.
+ */
+class SkeletonLookup implements LineLookup {
+  /** Each line's skeleton hash, once computed (`known[i]` set). */
+  private fine: Int32Array | undefined;
+  private known: Uint8Array | undefined;
+  /** Refined groups by skeleton hash, with the coarse hash they were taken from. */
+  private readonly refined = new Map<number, { readonly coarse: number; readonly lines: readonly number[] }>();
+
+  constructor(
+    private readonly file: FileText,
+    private readonly coarse: LineTable,
+  ) {}
+
+  count(line: string): number {
+    const coarse = coarseSkeletonHashOf(line, 0, line.length);
+    return readWhole(coarse) ? this.coarse.count(coarse) : this.refine(coarse, skeletonHashOf(line, 0, line.length)).length;
+  }
+
+  positions(line: string): number[] {
+    const coarse = coarseSkeletonHashOf(line, 0, line.length);
+    return readWhole(coarse) ? this.coarse.positions(coarse) : [...this.refine(coarse, skeletonHashOf(line, 0, line.length))];
+  }
+
+  /** The lines (ascending) of the coarse group `coarse` whose skeleton hash is `fine`. */
+  private refine(coarse: number, fine: number): readonly number[] {
+    const known = this.refined.get(fine);
+    if (known && known.coarse === coarse) return known.lines;
+    const lines: number[] = [];
+    for (const i of this.coarse.positions(coarse)) if (this.fineHash(i) === fine) lines.push(i);
+    // A skeleton hash met under two coarse hashes (a 32-bit collision) keeps its first group.
+    if (!known) this.refined.set(fine, { coarse, lines });
+    return lines;
+  }
+
+  private fineHash(i: number): number {
+    if (!this.fine || !this.known) {
+      this.fine = new Int32Array(this.file.lineCount);
+      this.known = new Uint8Array(this.file.lineCount);
+    }
+    if (this.known[i] === 0) {
+      this.fine[i] = skeletonHashOf(this.file.raw, this.file.offset(i), this.file.lineEnd(i));
+      this.known[i] = 1;
+    }
+    return this.fine[i];
+  }
 }
 
 /**
@@ -375,7 +446,7 @@ class EditedLookup implements LineLookup {
   constructor(
     private readonly root: LineLookup,
     private readonly file: EditedText,
-    hashOf: HashOf,
+    private readonly hashOf: HashOf,
   ) {
     const { root: text } = file;
     for (const region of file.regions) {
@@ -400,12 +471,14 @@ class EditedLookup implements LineLookup {
     }
   }
 
-  count(hash: number): number {
-    return this.root.count(hash) - (this.removed.get(hash) ?? 0) + (this.written.get(hash)?.length ?? 0);
+  count(line: string): number {
+    const hash = this.hashOf(line, 0, line.length);
+    return this.root.count(line) - (this.removed.get(hash) ?? 0) + (this.written.get(hash)?.length ?? 0);
   }
 
-  positions(hash: number): number[] {
-    const kept = this.file.mapRootLines(this.root.positions(hash));
+  positions(line: string): number[] {
+    const hash = this.hashOf(line, 0, line.length);
+    const kept = this.file.mapRootLines(this.root.positions(line));
     const written = this.written.get(hash);
     if (!written) return kept;
     const merged: number[] = [];
@@ -467,7 +540,7 @@ export function exactHashOf(text: string, start: number, end: number): number {
  * (interleaved so one probe touches one cache line): the hash, the last line with that hash (`-1`
  * for an empty slot; earlier lines chain through `next`), and how many lines have it.
  */
-class LineTable implements LineLookup {
+class LineTable {
   private constructor(
     private readonly table: Int32Array,
     private readonly next: Int32Array,
@@ -479,7 +552,7 @@ class LineTable implements LineLookup {
    * 100,000 scattered objects on a big file); the two hash functions each get a loop of their
    * own, so that the call in it has one target and is inlined.
    */
-  static build(file: FileText, kind: 'exact' | 'skeleton'): LineTable {
+  static build(file: FileText, kind: 'exact' | 'coarse'): LineTable {
     const n = file.lineCount;
     const hashes = new Int32Array(n);
     // Line i is raw[starts[i], starts[i + 1] - cut[i]): without CRLF endings every line but an
@@ -500,10 +573,10 @@ class LineTable implements LineLookup {
     if (kind === 'exact') {
       for (let i = 0; i < n; i++) hashes[i] = exactHashOf(raw, starts[i], starts[i + 1] - (cut ? cut[i] : 1));
     } else {
-      for (let i = 0; i < n; i++) hashes[i] = skeletonHashOf(raw, starts[i], starts[i + 1] - (cut ? cut[i] : 1));
+      for (let i = 0; i < n; i++) hashes[i] = coarseSkeletonHashOf(raw, starts[i], starts[i + 1] - (cut ? cut[i] : 1));
     }
     // An unterminated last line ends at the end of the text, not a character before it.
-    if (unterminated) hashes[n - 1] = kind === 'exact' ? exactHashOf(raw, starts[n - 1], starts[n]) : skeletonHashOf(raw, starts[n - 1], starts[n]);
+    if (unterminated) hashes[n - 1] = kind === 'exact' ? exactHashOf(raw, starts[n - 1], starts[n]) : coarseSkeletonHashOf(raw, starts[n - 1], starts[n]);
     let slots = 16;
     // At least 1.25 slots a line: the table stays under 80% full even when every line differs, and
     // a 20,000-line file's fits in a core's cache.

@@ -7,6 +7,16 @@
 const EDGE = 12;
 
 /**
+ * How many skeleton characters the *coarse* hash reads from each end: the one every line of a
+ * file is hashed with to build its whitespace-blind table. Reading 6 characters from each end
+ * instead of 12 builds the table about a third faster (100,000 lines of code: 4.6 instead of
+ * 6.8 ms); the lines it groups together are refined to `skeletonHash`'s groups on demand, for the
+ * lines a search asks about (see `FileIndex`). Measured against 4, 5 and 8: 6 is the fastest
+ * whole reply, the refining growing with fewer characters.
+ */
+const COARSE_EDGE = 6;
+
+/**
  * A 32-bit FNV-1a hash of a line's *skeleton*: the line with every whitespace character and every
  * dot removed, typographic punctuation folded to ASCII as `foldUnicode` folds it, and of that at
  * most the first and last `EDGE` characters. Two lines equal under any of the ladder's
@@ -25,11 +35,36 @@ export function skeletonHash(line: string): number {
  * lines straight from its one flat string is several times faster than from per-line strings.
  */
 export function skeletonHashOf(text: string, start: number, end: number): number {
+  return edgeHash(text, start, end, EDGE, false);
+}
+
+/**
+ * The coarse skeleton hash of `text.slice(start, end)`: `skeletonHash` reading `COARSE_EDGE`
+ * characters from each end, with a flag for a skeleton read whole. It is a function of what
+ * `skeletonHash` reads, so lines with equal skeleton hashes have equal coarse hashes (a coarse
+ * group is a union of fine ones); a group of skeletons read whole holds one skeleton only (32-bit
+ * collisions aside), so it needs no refining.
+ */
+export function coarseSkeletonHashOf(text: string, start: number, end: number): number {
+  return edgeHash(text, start, end, COARSE_EDGE, true);
+}
+
+/** True when the coarse hash `hash` read its line's skeleton whole (see `coarseSkeletonHashOf`). */
+export function readWhole(hash: number): boolean {
+  return (hash & 1) === 1;
+}
+
+/**
+ * FNV-1a over the first and last `edge` skeleton characters of `text.slice(start, end)`; with
+ * `flagWhole`, its lowest bit says whether that was the whole skeleton. Both hashes inline this
+ * with constant arguments.
+ */
+function edgeHash(text: string, start: number, end: number, edge: number, flagWhole: boolean): number {
   let hash = 0x811c9dc5 | 0;
   let k = start;
   // Indentation first, in a loop of its own: spaces are left out of the skeleton anyway.
   while (k < end && text.charCodeAt(k) === 32) k++;
-  for (let seen = 0; k < end && seen < EDGE; k++) {
+  for (let seen = 0; k < end && seen < edge; k++) {
     let c = text.charCodeAt(k);
     // Most characters of code are printable ASCII past '.', which keep their code: tested first,
     // the common case costs two comparisons instead of a call (a fifth of the index build).
@@ -41,14 +76,18 @@ export function skeletonHashOf(text: string, start: number, end: number): number
   // The tail, read backwards down to where the head stopped (trailing spaces skipped first).
   let j = end - 1;
   while (j >= k && text.charCodeAt(j) === 32) j--;
-  for (let seen = 0; j >= k && seen < EDGE; j--) {
+  let seen = 0;
+  for (; j >= k && seen < edge; j--) {
     let c = text.charCodeAt(j);
     if (c <= 46 || c >= 0x80) c = skeletonCode(c);
     if (c === -1) continue;
     hash = Math.imul(hash ^ c, 16777619);
     seen++;
   }
-  return hash;
+  if (!flagWhole) return hash;
+  // Whole when the tail met the head, or when what is left between them is only left out.
+  while (j >= k && skeletonCode(text.charCodeAt(j)) === -1) j--;
+  return (hash & ~1) | (j < k ? 1 : 0);
 }
 
 /** The code a character contributes to the skeleton, or -1 when it is left out. */

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { exactHashOf, FileIndex, normaliseLine, type Normalisation } from '../../../src/core/locate/fileIndex';
 import { skeletonHash } from '../../../src/core/text/skeletonHash';
 import { defaultFuzzyLimits, scoreWindow, votedWindows, type ScoredWindow } from '../../../src/core/locate/fuzzy';
@@ -51,6 +53,24 @@ describe('searches that stay linear in the file (oracles)', () => {
         assert.deepEqual([index.linesLike(line), index.countLike(line)], [like, like.length], `${JSON.stringify(raw)}: like ${JSON.stringify(line)}`);
       }
     }
+  });
+
+  it('the whitespace-blind table answers as grouping every line by its skeleton hash would, on real source lines long and short', () => {
+    // Lines whose skeleton is longer than the coarse hash reads (most code) are refined on
+    // demand; re-indented, re-spaced and trailing-space copies put several lines in each group.
+    const root = path.join(__dirname, '..', '..', '..', '..', 'src', 'core');
+    const source = ['locate/fileIndex.ts', 'locate/ladder.ts', 'pipeline.ts', 'text/skeletonHash.ts'].flatMap((name) => readFileSync(path.join(root, name), 'utf8').split('\n'));
+    const lines = [...source, ...source.slice(0, 300).map((line) => `  ${line.replace(/ = /g, '=')} `), ...source.slice(100, 200).map((line) => line.trimStart())];
+    const index = indexOf(lines);
+    const groups = new Map<number, number[]>();
+    lines.forEach((line, i) => groups.set(skeletonHash(line), [...(groups.get(skeletonHash(line)) ?? []), i]));
+    let refined = 0;
+    for (const line of [...lines, 'const never = "in this file";']) {
+      const expected = groups.get(skeletonHash(line)) ?? [];
+      assert.deepEqual([index.linesLike(line), index.countLike(line)], [expected, expected.length], JSON.stringify(line));
+      if (line.replace(/[\s.]/g, '').length > 12) refined++;
+    }
+    assert.ok(refined > 1000, `only ${refined} lines long enough to need refining`);
   });
 
   it('KMP finds every occurrence, overlapping ones included', () => {

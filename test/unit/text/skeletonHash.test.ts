@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { skeletonHash, skeletonHashOf } from '../../../src/core/text/skeletonHash';
+import { coarseSkeletonHashOf, readWhole, skeletonHash, skeletonHashOf } from '../../../src/core/text/skeletonHash';
 import { normaliseLine, type Normalisation } from '../../../src/core/locate/fileIndex';
 import { splitFileText } from '../../../src/core/text/fileText';
 
@@ -68,6 +68,28 @@ describe('skeletonHash', () => {
     const distinct = new Set(lines.map((line) => line.replace(/\s+/g, '')));
     const hashes = new Set(lines.map(skeletonHash));
     assert.ok(hashes.size >= distinct.size * 0.95, `${hashes.size} hashes for ${distinct.size} distinct skeletons`);
+  });
+
+  it('gives lines with equal skeleton hashes equal coarse hashes, and flags the skeletons it read whole', () => {
+    const coarse = (line: string) => coarseSkeletonHashOf(line, 0, line.length);
+    const next = random(11);
+    let pairs = 0;
+    for (const line of lines) {
+      for (const kind of ['trimEnd', 'trim', 'collapse', 'fold'] as const) {
+        const other = variant(line, kind, next);
+        if (skeletonHash(other) !== skeletonHash(line)) continue;
+        assert.equal(coarse(other), coarse(line), `${kind}: ${JSON.stringify(line)} vs ${JSON.stringify(other)}`);
+        pairs++;
+      }
+      // The skeleton: whitespace and dots left out (this file's lines are ASCII).
+      const skeleton = line.replace(/[ \t\r.]/g, '');
+      assert.equal(readWhole(coarse(line)), skeleton.length <= 12, JSON.stringify(line));
+    }
+    assert.ok(pairs > lines.length * 2, `only ${pairs} variant pairs`);
+    // Same head and tail, a different middle: one coarse hash, two skeleton hashes.
+    assert.equal(coarse('const first = compute(a, b);'), coarse('const first = other(a, b);'));
+    assert.notEqual(skeletonHash('const first = compute(a, b);'), skeletonHash('const first = other(a, b);'));
+    assert.ok(readWhole(coarse('  }  ')) && readWhole(coarse('a . . b')) && !readWhole(coarse('abcdefghijklm')));
   });
 
   it('hashes a line inside a file\'s flat text as it hashes the line alone', () => {
