@@ -3,7 +3,11 @@ import { EditedText } from '../text/editedText';
 import { lfView } from '../text/fileText';
 import type { FileIndex } from './fileIndex';
 
-/** Scans of the flat text a file index answers before it builds its exact table for them. */
+/**
+ * Scans of the flat text a file index answers before it builds its exact table for them: on code,
+ * building the table costs about as much as seven scans (20,000 lines: 0.35 ms against 0.05 ms a
+ * scan; 100,000: 1.9 against 0.27).
+ */
 const SCANS_BEFORE_TABLE = 8;
 const scans = new WeakMap<FileIndex, number>();
 
@@ -16,12 +20,16 @@ const scans = new WeakMap<FileIndex, number>();
  * lines equal to that line (the index's exact table), checked around each, so a reply of many
  * tool-call edits does not scan the whole text once per edit, and a text with committed edits
  * (an `EditedText`) is never built to be scanned. A few searches of a file scan it: building the
- * table costs more than a handful of scans.
+ * table costs more than a handful of scans. `searchesExpected` is how many searches of the file
+ * the reply makes in all, as far as the caller knows: more than that handful builds the table at
+ * once instead of after the scans.
  */
-export function charOccurrences(index: FileIndex, search: string, limit: number): number[] {
+export function charOccurrences(index: FileIndex, search: string, limit: number, searchesExpected = 1): number[] {
   const parts = search.split('\n');
   const file = index.file;
-  if (parts.length < 3 || (!(file instanceof EditedText) && !index.hasExactTable && (scans.get(index) ?? 0) < SCANS_BEFORE_TABLE)) {
+  // A reply known to search the file more often than the table costs builds it at once.
+  const scanning = searchesExpected <= SCANS_BEFORE_TABLE && (scans.get(index) ?? 0) < SCANS_BEFORE_TABLE;
+  if (parts.length < 3 || (!(file instanceof EditedText) && !index.hasExactTable && scanning)) {
     scans.set(index, (scans.get(index) ?? 0) + 1);
     return scanned(lfView(file), search, limit);
   }

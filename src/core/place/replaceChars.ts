@@ -13,7 +13,7 @@ import { countNewlines, overlapsAny, type FileState, type Transaction } from './
 export function placeReplaceChars(tx: Transaction, state: FileState, op: ReplaceOp): boolean {
   const block = op.source.block;
   const file = state.file!;
-  const occurrences = charOccurrences(tx.indexOf(state), op.search, 1000);
+  const occurrences = charOccurrences(tx.indexOf(state), op.search, 1000, tx.timesNamed(state.path));
   if (occurrences.length === 0) {
     if (state.pending.length > 0 && mayStandAfterPending(state, op.search)) {
       tx.commit(state);

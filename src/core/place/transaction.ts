@@ -84,6 +84,17 @@ export class Transaction {
     readonly namedPaths: readonly string[] = [],
   ) {}
 
+  private namedCounts: Map<string, number> | undefined;
+
+  /** How many times the reply's ops name `path` as written (so at least how many ops edit it, when its blocks name it so). */
+  timesNamed(path: string): number {
+    if (!this.namedCounts) {
+      this.namedCounts = new Map();
+      for (const named of this.namedPaths) this.namedCounts.set(named, (this.namedCounts.get(named) ?? 0) + 1);
+    }
+    return this.namedCounts.get(path) ?? 0;
+  }
+
   /** The state a path already has in this reply (a move's destination included), if any. */
   known(path: string): FileState | undefined {
     return this.aliases.get(path) ?? this.states.get(path);
