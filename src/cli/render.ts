@@ -17,8 +17,11 @@ export type Paint = (style: Style, text: string) => string;
 export function paintFor(stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Paint {
   const colour = stream.isTTY === true && !env.NO_COLOR && typeof styleText === 'function';
   // styleText checks stdout itself; the stream written to here (often stderr) was checked above.
-  return colour ? (style, text) => styleText(style, text, { validateStream: false }) : (_style, text) => text;
+  return colour ? (style, text) => styleText(style, text, { validateStream: false }) : plain;
 }
+
+/** No colour: the text as it is. */
+const plain: Paint = (_style, text) => text;
 
 /** Similarity under which a candidate is not called "closest text": it does not resemble the edit. */
 const resemblance = 0.5;
@@ -26,6 +29,8 @@ const resemblance = 0.5;
 /** The proposed change as a unified diff, file by file. */
 export function renderDiff(changes: readonly FileChange[], paint: Paint): string {
   const patch = unifiedDiff(changes);
+  // Without colour there is nothing to do per line (a big reply's diff has 200,000 of them).
+  if (paint === plain) return patch;
   return patch.replace(/^.*$/gm, (line) => {
     if (line.startsWith('+++') || line.startsWith('---')) return paint('bold', line);
     if (line.startsWith('+')) return paint('green', line);
