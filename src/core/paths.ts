@@ -9,6 +9,16 @@ export type ResolvedPath = { readonly ok: true; readonly path: string } | { read
  * NUL characters and empty paths. Pure string work: symlinks are the host's to check.
  */
 export function resolvePath(raw: string, root?: string): ResolvedPath {
+  // The ops of a reply mostly name one file, each asking again: the last answer is kept.
+  if (raw === last.raw && root === last.root) return last.resolved;
+  const resolved = resolveAfresh(raw, root);
+  last = { raw, root, resolved };
+  return resolved;
+}
+
+let last: { readonly raw: string | undefined; readonly root: string | undefined; readonly resolved: ResolvedPath } = { raw: undefined, root: undefined, resolved: { ok: false, message: '' } };
+
+function resolveAfresh(raw: string, root: string | undefined): ResolvedPath {
   let candidate = raw.trim().replace(/\\/g, '/');
   if (candidate === '' || candidate.includes('\u0000')) return { ok: false, message: `"${raw}" is not a usable path` };
   const posixRoot = root === undefined ? undefined : withoutTrailingSlashes(root.replace(/\\/g, '/'));

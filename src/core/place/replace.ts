@@ -122,8 +122,13 @@ function replaceLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   // diff without line numbers are not repeats (a lock file's `-"node": ">=12"` at ten places is
   // ten edits), and neither are identical blocks whose line hints differ; a hunk repeated with the
   // same line numbers is.
-  const key = `${op.expectedCount}\u0000${op.lineHint ?? ''}\u0000${op.search.trimEnd()}\u0000${op.replacement.trimEnd()}`;
-  const twin = state.placedEdits.get(key);
+  // Keyed by the search text alone, a slice of the reply: a key joining all four would copy both
+  // texts of every block (10 MB for a reply of 10 MB).
+  const search = op.search.trimEnd();
+  const replacement = op.replacement.trimEnd();
+  const same = state.placedEdits.get(search) ?? [];
+  const at = same.findIndex((placed) => placed.replacement === replacement && placed.expectedCount === op.expectedCount && placed.lineHint === op.lineHint);
+  const twin = at === -1 ? undefined : same[at].record;
   if (twin !== undefined && (twin.block !== block || op.lineHint !== undefined)) {
     const where = { strategy: twin.strategy, score: twin.score, startLine: twin.startLine, endLine: twin.endLine };
     tx.record(state, { block, status: 'alreadyApplied', ...where, warnings: [twin.block === block ? 'the same hunk twice in this diff, applied once' : `the same edit as block ${twin.block}, applied once`] });
@@ -132,7 +137,12 @@ function replaceLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const recordsBefore = state.records.length;
   placeLines(tx, state, op);
   const placed = state.records.slice(recordsBefore).find((record) => record.block === block && record.status === 'applied');
-  if (placed) state.placedEdits.set(key, placed);
+  if (!placed) return;
+  // The latest placing of the same edit answers for it (identical hunks of one diff are each placed).
+  const entry = { replacement, expectedCount: op.expectedCount, lineHint: op.lineHint, record: placed };
+  if (at !== -1) same[at] = entry;
+  else if (same.length > 0) same.push(entry);
+  else state.placedEdits.set(search, [entry]);
 }
 
 function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {

@@ -53,8 +53,19 @@ export interface FileState {
   failed: boolean;
   touched: boolean;
   records: EditRecord[];
-  /** The record of each replace op placed so far, by its search, replacement and hint: a repeat adds nothing. */
-  placedEdits: Map<string, EditRecord>;
+  /**
+   * The replace ops placed so far, by their search text (trailing whitespace aside), each with
+   * what else makes a repeat (its replacement, count and hint) and its record: a repeat adds nothing.
+   */
+  placedEdits: Map<string, PlacedEdit[]>;
+}
+
+/** A replace op placed, as `FileState.placedEdits` keeps it. */
+export interface PlacedEdit {
+  readonly replacement: string;
+  readonly expectedCount: number | 'all';
+  readonly lineHint: number | undefined;
+  readonly record: EditRecord;
 }
 
 const defaultMaxFileChars = 10_000_000;

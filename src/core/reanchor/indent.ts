@@ -1,5 +1,5 @@
 import type { Alignment, LineMatch, Needle } from '../locate/matcher';
-import { indentWidth, isBlank, leadingWhitespace, renderIndent, type IndentUnit } from '../text/indentation';
+import { indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentUnit } from '../text/indentation';
 
 /** A line whose place in the file is known: its indentation in the reply and in the file. */
 export interface IndentAnchor {
@@ -14,9 +14,16 @@ export interface IndentAnchor {
  * left but its body indented, or a file that mixes tabs and spaces, would otherwise move some
  * lines of one block and not others.
  */
-export interface IndentFrame {
-  /** The reply's indentation is the file's on every aligned line: new lines are written as given. */
-  readonly verbatim: boolean;
+export type IndentFrame = VerbatimFrame | MovingFrame;
+
+/** The reply's indentation is the file's on every aligned line: new lines are written as given. */
+export interface VerbatimFrame {
+  readonly verbatim: true;
+}
+
+/** The reply's indentation differs from the file's: new lines are moved (see `indentFrom`). */
+export interface MovingFrame {
+  readonly verbatim: false;
   /** Every new line is indented from this anchor (a tool call's fragments, see `indentFrame`). */
   readonly shiftAll?: IndentAnchor;
   /** The file's indent unit (detected, or guessed from the reply). */
@@ -38,6 +45,8 @@ export interface IndentFrame {
   readonly indentedBlanks: boolean;
 }
 
+const VERBATIM: VerbatimFrame = { verbatim: true };
+
 /**
  * Measures the reply's indentation against the file's on the matched lines.
  *
@@ -55,6 +64,8 @@ export interface IndentFrame {
  * already knows it (see `ReanchorInput.fileBlanksIndented`).
  */
 export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, fragments = false, fileBlanksIndented?: () => boolean): IndentFrame {
+  // Most edits quote the file's indentation exactly: told without building the measurements.
+  if (indentedAsFile(fileLines, needle, match)) return VERBATIM;
   const aligned: { reply: string; file: string }[] = [];
   needle.lines.forEach((line, i) => {
     const place: Alignment = match.alignment[i];
@@ -65,9 +76,9 @@ export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit |
   const replyUsesTabs = needle.lines.some((line) => line.startsWith('\t')) || replacement.some((line) => line.startsWith('\t'));
   const unit: IndentUnit = fileUnit ?? (first?.replyIndent.includes('\t') ? { kind: 'tabs' } : { kind: 'spaces', size: 4 });
   const tabSize = unit.kind === 'spaces' ? unit.size : replySpaceUnit(needle.lines, replacement);
-  let verbatim = aligned.length > 0 && aligned.every((pair) => pair.reply === pair.file);
+  let verbatim = false;
   let shiftAll: IndentAnchor | undefined;
-  if (fragments && !verbatim && aligned.length > 0) {
+  if (fragments && aligned.length > 0) {
     const width = (indent: string) => indentWidth(indent, unit.kind === 'spaces' ? unit.size : 4);
     const minimum = (indents: readonly string[]) => Math.min(...indents.map(width));
     const newLines = replacement.filter((line) => !isBlank(line));
@@ -80,11 +91,29 @@ export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit |
       verbatim = minimum(aligned.map((pair) => pair.reply)) !== fileBase && minimum(newLines.map(leadingWhitespace)) === fileBase;
     }
   }
+  if (verbatim) return VERBATIM;
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
   const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
-  return { verbatim, ...(shiftAll ? { shiftAll } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented) };
+  return { verbatim: false, ...(shiftAll ? { shiftAll } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented) };
 }
+
+/**
+ * True when at least one search line is aligned with a file line (blank lines and elision
+ * markers aside) and every such line has the file line's leading spaces and tabs exactly.
+ */
+function indentedAsFile(fileLines: readonly string[], needle: Needle, match: LineMatch): boolean {
+  let aligned = false;
+  for (let i = 0; i < needle.lines.length; i++) {
+    const place: Alignment = match.alignment[i];
+    const line = needle.lines[i];
+    if (typeof place !== 'number' || isBlank(line) || needle.elisions.has(i)) continue;
+    if (!sameIndentation(line, fileLines[place])) return false;
+    aligned = true;
+  }
+  return aligned;
+}
+
 
 /**
  * How the file writes blank lines: as the matched lines do when they have any, else as most of
@@ -114,7 +143,7 @@ function blanksHoldIndentation(fileLines: readonly string[], match: LineMatch, f
  * the file's blank lines hold indentation, and are written empty where they do not; an empty line
  * stays empty.
  */
-export function indentFrom(line: string, anchor: IndentAnchor | undefined, frame: IndentFrame): string {
+export function indentFrom(line: string, anchor: IndentAnchor | undefined, frame: MovingFrame): string {
   if (line === '' || (!frame.indentedBlanks && isBlank(line))) return '';
   const indent = leadingWhitespace(line);
   const body = line.slice(indent.length);
@@ -135,7 +164,7 @@ export function indentFrom(line: string, anchor: IndentAnchor | undefined, frame
 }
 
 /** Converts indentation between tabs and spaces when nothing says where the block sits. */
-function convertUnit(indent: string, frame: IndentFrame): string {
+function convertUnit(indent: string, frame: MovingFrame): string {
   const { unit } = frame;
   if (unit.kind === 'spaces' && indent.includes('\t')) return renderIndent(indentWidth(indent, unit.size), unit, unit.size);
   if (unit.kind === 'tabs' && !frame.replyUsesTabs && indent.length > 0) return renderIndent(indentWidth(indent, 4), unit, 4);

@@ -84,7 +84,9 @@ export function reanchor(input: ReanchorInput): Reanchored {
   // kept lines stay the file's.
   const prettified = isPrettified(input);
   const written = (line: string) => (prettified ? asciiPunctuation(line) : line);
+  // Anchors place new lines when the reply's indentation is not the file's; otherwise none is read.
   const anchorOf = (n: number): IndentAnchor | undefined => {
+    if (frame.verbatim) return undefined;
     const place = match.alignment[n];
     if (typeof place !== 'number' || isBlank(needle.lines[n]) || needle.elisions.has(n)) return undefined;
     return { replyIndent: leadingWhitespace(needle.lines[n]), fileIndent: leadingWhitespace(fileLines[place]) };
@@ -283,6 +285,13 @@ function nestedUnderNewLine(lines: readonly string[], from: number): boolean {
 function render(emitted: readonly Emitted[], fileLines: readonly string[], frame: IndentFrame): Omit<Reanchored, 'warnings'> {
   const lines: string[] = [];
   const sources: (number | undefined)[] = [];
+  if (frame.verbatim) {
+    for (const entry of emitted) {
+      lines.push(entry.kind === 'file' ? fileLines[entry.place] : entry.line);
+      sources.push(entry.kind === 'file' ? entry.place : entry.source);
+    }
+    return { lines, sources, reindented: false };
+  }
   let reindented = false;
   // A new line without an anchor of its own takes the nearest anchored line before it (a quoted
   // line, or a new line written over a search line: the reply wrote the lines it adds relative to
@@ -304,7 +313,7 @@ function render(emitted: readonly Emitted[], fileLines: readonly string[], frame
       if (entry.anchor) previous = entry.anchor;
       continue;
     }
-    const written = frame.verbatim ? entry.line : indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? previous ?? nextQuoted[i] ?? frame.first, frame);
+    const written = indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? previous ?? nextQuoted[i] ?? frame.first, frame);
     if (entry.anchor) previous = entry.anchor;
     if (written !== entry.line) reindented = true;
     lines.push(written);

@@ -79,14 +79,39 @@ function kindSteps(lineKinds: string, needle: Needle, replacement: readonly stri
   return steps;
 }
 
-/** Keep and change steps from jsdiff's line diff; markers on either side equal no line. */
+/**
+ * Keep and change steps from jsdiff's line diff; markers on either side equal no line.
+ *
+ * The lines both sides start with are kept without asking jsdiff: its Myers walk follows that
+ * common run before anything else, and every later choice it makes is the same when the walk
+ * starts after it, so the steps are the ones jsdiff gives for the whole lists. Past that run, a
+ * side with no lines left, or one line left on each side, has a single way to be told apart (a
+ * line changed is removed, then added, as jsdiff orders it), and so has one line changed among
+ * lines that are alike (see below). Most edits of a big reply are of these kinds, and jsdiff's
+ * own set-up costs more than their alignment.
+ */
 function diffSteps(needle: Needle, replacement: readonly string[], replacementElisions: ReadonlySet<number>): Step[] {
   const left = needle.lines.map((line, i) => (needle.elisions.has(i) ? `\u0000search elision ${i}` : line));
   const right = replacement.map((line, i) => (replacementElisions.has(i) ? `\u0000replacement elision ${i}` : line));
   const steps: Step[] = [];
   let n = 0;
   let r = 0;
-  const parts = diffArrays(left, right);
+  while (n < left.length && r < right.length && left[n] === right[r]) steps.push({ kind: 'keep', n: n++, r: r++ });
+  const leftRest = left.length - n;
+  const rightRest = right.length - r;
+  if (leftRest === 0 && rightRest === 0) return steps;
+  if (leftRest === 0 || rightRest === 0 || (leftRest === 1 && rightRest === 1)) {
+    steps.push({ kind: 'change', nFrom: n, nTo: left.length, rFrom: r, rTo: right.length });
+    return steps;
+  }
+  if (leftRest === rightRest && onlyFirstDiffers(left, n, right, r)) {
+    // One line changed and the rest alike: with neither version of the line found in the rest,
+    // the only shortest alignment removes the one and adds the other there, as jsdiff orders it.
+    steps.push({ kind: 'change', nFrom: n, nTo: n + 1, rFrom: r, rTo: r + 1 });
+    for (let k = 1; k < leftRest; k++) steps.push({ kind: 'keep', n: n + k, r: r + k });
+    return steps;
+  }
+  const parts = diffArrays(left.slice(n), right.slice(r));
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p];
     const count = part.value.length;
@@ -105,6 +130,18 @@ function diffSteps(needle: Needle, replacement: readonly string[], replacementEl
     }
   }
   return steps;
+}
+
+/**
+ * True when `left[n..]` and `right[r..]` (as long as each other) differ in their first line only,
+ * and neither first line occurs in the rest.
+ */
+function onlyFirstDiffers(left: readonly string[], n: number, right: readonly string[], r: number): boolean {
+  for (let k = 1; n + k < left.length; k++) {
+    const line = left[n + k];
+    if (line !== right[r + k] || line === left[n] || line === right[r]) return false;
+  }
+  return true;
 }
 
 /** Past this many cells (search lines × replacement lines) the marker-aware alignment is skipped. */

@@ -8,6 +8,18 @@ export function leadingWhitespace(line: string): string {
   return line.slice(0, i);
 }
 
+/** `leadingWhitespace(a) === leadingWhitespace(b)`, without cutting either. */
+export function sameIndentation(a: string, b: string): boolean {
+  for (let i = 0; ; i++) {
+    const ca = i < a.length ? a.charCodeAt(i) : -1;
+    const cb = i < b.length ? b.charCodeAt(i) : -1;
+    const wa = ca === 32 || ca === 9;
+    const wb = cb === 32 || cb === 9;
+    if (!wa || !wb) return wa === wb;
+    if (ca !== cb) return false;
+  }
+}
+
 /** True for a line that is empty or whitespace only. */
 export function isBlank(line: string): boolean {
   for (let i = 0; i < line.length; i++) {
