@@ -88,7 +88,8 @@ function apply(args: ApplyArgs): number {
   if (args.json) process.stdout.write(JSON.stringify(receipt, null, 2) + '\n');
   else {
     // The diff is the change: printed only when it is (or would be) written.
-    if (receipt.ok) process.stdout.write(renderDiff(result.changes, paintFor(process.stdout)));
+    // Written piece by piece as it is made: a big reply's diff is never held whole.
+    if (receipt.ok) for (const chunk of renderDiff(result.changes, paintFor(process.stdout))) process.stdout.write(chunk);
     process.stderr.write(renderReceipt(receipt, outcome, args.root, paintFor(process.stderr)) + '\n');
   }
   if (noEdits) return 2;

@@ -8,7 +8,7 @@ import { styleText } from 'node:util';
 import type { Candidate, FileChange, Receipt, ReceiptError } from '../core/index';
 import { describeMatch } from '../core/index';
 import type { Written } from './disk/writeChanges';
-import { unifiedDiff } from './unifiedDiff';
+import { unifiedDiffChunks } from './unifiedDiff';
 
 type Style = 'red' | 'green' | 'yellow' | 'cyan' | 'bold' | 'dim';
 export type Paint = (style: Style, text: string) => string;
@@ -26,18 +26,19 @@ const plain: Paint = (_style, text) => text;
 /** Similarity under which a candidate is not called "closest text": it does not resemble the edit. */
 const resemblance = 0.5;
 
-/** The proposed change as a unified diff, file by file. */
-export function renderDiff(changes: readonly FileChange[], paint: Paint): string {
-  const patch = unifiedDiff(changes);
-  // Without colour there is nothing to do per line (a big reply's diff has 200,000 of them).
-  if (paint === plain) return patch;
-  return patch.replace(/^.*$/gm, (line) => {
-    if (line.startsWith('+++') || line.startsWith('---')) return paint('bold', line);
-    if (line.startsWith('+')) return paint('green', line);
-    if (line.startsWith('-')) return paint('red', line);
-    if (line.startsWith('@@')) return paint('cyan', line);
-    return line;
-  });
+/** The proposed change as a unified diff, file by file, in pieces of whole lines (see `unifiedDiffChunks`). */
+export function* renderDiff(changes: readonly FileChange[], paint: Paint): Generator<string> {
+  for (const chunk of unifiedDiffChunks(changes)) {
+    // Without colour there is nothing to do per line (a big reply's diff has 200,000 of them).
+    if (paint === plain) yield chunk;
+    else yield chunk.replace(/^.*$/gm, (line) => {
+      if (line.startsWith('+++') || line.startsWith('---')) return paint('bold', line);
+      if (line.startsWith('+')) return paint('green', line);
+      if (line.startsWith('-')) return paint('red', line);
+      if (line.startsWith('@@')) return paint('cyan', line);
+      return line;
+    });
+  }
 }
 
 /** What happened after planning, for the closing line. */

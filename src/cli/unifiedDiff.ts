@@ -17,21 +17,30 @@ const GAP_DIFF_LIMIT = 2000;
 
 /** The proposed changes as a unified diff, file by file. */
 export function unifiedDiff(changes: readonly FileChange[]): string {
-  return changes
-    .map((change) => {
-      const from = change.action === 'create' ? '/dev/null' : `a/${change.path}`;
-      const to = change.action === 'delete' ? '/dev/null' : `b/${change.to ?? change.path}`;
-      return patchOf(from, to, change.originalText ?? '', change.newText ?? '');
-    })
-    .join('');
+  return [...unifiedDiffChunks(changes)].join('');
 }
+
+/**
+ * The same diff in pieces of whole lines, each of at most about `CHUNK_CHARS` (or one file's
+ * small diff), for writing as it is made: a diff of 200,000 lines is never held whole.
+ */
+export function* unifiedDiffChunks(changes: readonly FileChange[]): Generator<string> {
+  for (const change of changes) {
+    const from = change.action === 'create' ? '/dev/null' : `a/${change.path}`;
+    const to = change.action === 'delete' ? '/dev/null' : `b/${change.to ?? change.path}`;
+    yield* patchChunks(from, to, change.originalText ?? '', change.newText ?? '');
+  }
+}
+
+/** About how many characters of a big diff are written at a time. */
+const CHUNK_CHARS = 1 << 16;
 
 /**
  * The unified diff of one file: jsdiff's own when the changed region is small (every ordinary
  * reply), otherwise one built region by region between lines that occur once in both texts
- * (patience diff), each region diffed by jsdiff, hunks assembled as jsdiff assembles them.
+ * (patience diff), each region diffed by jsdiff, hunks assembled and printed as jsdiff does.
  */
-function patchOf(from: string, to: string, oldText: string, newText: string): string {
+function* patchChunks(from: string, to: string, oldText: string, newText: string): Generator<string> {
   const oldLines = linesOf(oldText);
   const newLines = linesOf(newText);
   let head = 0;
@@ -39,13 +48,30 @@ function patchOf(from: string, to: string, oldText: string, newText: string): st
   let tail = 0;
   while (tail < oldLines.length - head && tail < newLines.length - head && oldLines[oldLines.length - 1 - tail] === newLines[newLines.length - 1 - tail]) tail++;
   if (oldLines.length + newLines.length - 2 * (head + tail) <= WHOLE_DIFF_LIMIT) {
-    return createTwoFilesPatch(from, to, oldText, newText, '', '', { context: CONTEXT }).replace(/^=+\n/, '');
+    yield createTwoFilesPatch(from, to, oldText, newText, '', '', { context: CONTEXT }).replace(/^=+\n/, '');
+    return;
   }
   const parts = new Parts();
   parts.equal(0, head);
   diffBySync(oldLines, head, oldLines.length - tail, newLines, head, newLines.length - tail, parts);
   parts.equal(oldLines.length - tail, oldLines.length);
-  return formatPatch({ oldFileName: from, newFileName: to, oldHeader: '', newHeader: '', hunks: hunksOf(parts.list, oldLines, newLines) }).replace(/^=+\n/, '');
+  // jsdiff's own file header (its quoting of odd names), without the underline it puts above it.
+  let chunk = formatPatch({ oldFileName: from, newFileName: to, oldHeader: '', newHeader: '', hunks: [] }).replace(/^=+\n/, '');
+  for (const hunk of hunksOf(parts.list, oldLines, newLines)) {
+    chunk += hunkText(hunk);
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk !== '') yield chunk;
+}
+
+/** A hunk as jsdiff's `formatPatch` prints it (a side with no lines numbered from the line before). */
+function hunkText(hunk: StructuredPatchHunk): string {
+  const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+  const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+  return `@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@\n${hunk.lines.join('\n')}\n`;
 }
 
 /**
@@ -237,11 +263,10 @@ function uniqueAnchors(a: readonly string[], a0: number, a1: number, b: readonly
 /**
  * Hunks with `CONTEXT` lines around each change, changes closer than twice that joined, and the
  * marker for a last line without a newline: jsdiff's own assembly (`structuredPatch`), on parts
- * computed here (removed and equal lines read from `a`, added ones from `b`).
+ * computed here (removed and equal lines read from `a`, added ones from `b`), each as it closes.
  */
-function hunksOf(parts: readonly Part[], a: readonly string[], b: readonly string[]): StructuredPatchHunk[] {
+function* hunksOf(parts: readonly Part[], a: readonly string[], b: readonly string[]): Generator<StructuredPatchHunk> {
   const list: readonly Part[] = [...parts, { kind: 0, from: 0, to: 0 }];
-  const hunks: StructuredPatchHunk[] = [];
   let oldRangeStart = 0;
   let newRangeStart = 0;
   let range: string[] = [];
@@ -277,7 +302,7 @@ function hunksOf(parts: readonly Part[], a: readonly string[], b: readonly strin
         } else {
           const context = Math.min(count, CONTEXT);
           for (let k = from; k < from + context; k++) push(' ', a[k]);
-          hunks.push({ oldStart: oldRangeStart, oldLines: oldLine - oldRangeStart + context, newStart: newRangeStart, newLines: newLine - newRangeStart + context, lines: range });
+          yield { oldStart: oldRangeStart, oldLines: oldLine - oldRangeStart + context, newStart: newRangeStart, newLines: newLine - newRangeStart + context, lines: range };
           oldRangeStart = 0;
           newRangeStart = 0;
           range = [];
@@ -287,5 +312,4 @@ function hunksOf(parts: readonly Part[], a: readonly string[], b: readonly strin
       newLine += count;
     }
   }
-  return hunks;
 }

@@ -121,7 +121,7 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
     if (request.taken?.length) matches = matches.filter((m) => !overlapsRange(request.taken!, m.start, m.end));
     if (matches.length === 0) continue;
     const settled = settle(matches, request, from > 0, rung.id);
-    if (settled.kind === 'found') return { ...settled, notes: [...notes, ...settled.notes] };
+    if (settled.kind === 'found' && notes.length > 0) return { ...settled, notes: [...notes, ...settled.notes] };
     return settled;
   }
   return { kind: 'notFound', notes };
@@ -129,6 +129,7 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
 
 /** Picks the match(es) a request asks for among one rung's matches. */
 function settle(matches: LineMatch[], request: LocateRequest, anchored: boolean, strategy: Strategy): LocateOutcome {
+  if (matches.length === 1 && request.expectedCount === 1) return { kind: 'found', matches, notes: [] };
   const ordered = [...matches].sort((a, b) => a.start - b.start);
   if (request.expectedCount === 'all') return { kind: 'found', matches: nonOverlapping(ordered), notes: [] };
   if (typeof request.expectedCount === 'number' && request.expectedCount > 1) {

@@ -200,6 +200,14 @@ const DOTTED_LANGS = new Set(['vb.net', 'asp.net', 'c#.net', 'f#.net']);
  * ```` ```12:30:src/a.ts ```` (flagged `citation`, path kept).
  */
 export function parseInfoString(info: string): FenceInfo {
+  // A reply's fences mostly repeat one info string (fifty blocks of ```ts): the last answer is kept.
+  if (info !== lastInfo.info) lastInfo = { info, parsed: readInfoString(info) };
+  return lastInfo.parsed;
+}
+
+let lastInfo: { readonly info: string | undefined; readonly parsed: FenceInfo } = { info: undefined, parsed: { lang: undefined, path: undefined, citation: false } };
+
+function readInfoString(info: string): FenceInfo {
   const text = info.trim();
   if (text.length === 0) return { lang: undefined, path: undefined, citation: false };
   const citation = /^(\d+):(\d+):(\S+)$/.exec(text);

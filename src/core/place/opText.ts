@@ -28,10 +28,17 @@ export function isElisionIn(source: Pick<EditSource, 'format' | 'verbatim'>, lin
 /** An op's search text as the ladder reads it: its lines, and which of them are elisions. */
 export function toNeedle(search: string, source: Pick<EditSource, 'format' | 'verbatim'>): Needle {
   const lines = toLines(search);
-  const elisions = new Set<number>();
-  lines.forEach((line, i) => isElisionIn(source, line) && elisions.add(i));
-  return { lines, elisions };
+  return { lines, elisions: elisionsIn(source, lines) };
 }
+
+/** Which of `lines` are elision markers; most texts have none, and share one empty set. */
+export function elisionsIn(source: Pick<EditSource, 'format' | 'verbatim'>, lines: readonly string[]): ReadonlySet<number> {
+  let elisions: Set<number> | undefined;
+  for (let i = 0; i < lines.length; i++) if (isElisionIn(source, lines[i])) (elisions ??= new Set()).add(i);
+  return elisions ?? NO_ELISIONS;
+}
+
+const NO_ELISIONS: ReadonlySet<number> = new Set();
 
 /** `\n`-terminated `content` with the endings a create op states: one for all lines, or one per line. */
 export function withEols(content: string, eol: '\r\n' | readonly ('\n' | '\r\n')[]): string {

@@ -13,7 +13,7 @@ import { containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { placeCreate } from './create';
-import { isElisionIn, isLinePrefixed, toNeedle } from './opText';
+import { elisionsIn, isElisionIn, isLinePrefixed, toNeedle } from './opText';
 import { placeReplaceChars } from './replaceChars';
 import { placeRewrite } from './rewrite';
 import { overlapsAny, type FileState, type Transaction } from './transaction';
@@ -283,8 +283,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   const block = op.source.block;
   const file = state.file!;
   const index = tx.indexOf(state);
-  const replacementElisions = new Set<number>();
-  replacementLines.forEach((line, i) => isElisionIn(op.source, line) && replacementElisions.add(i));
+  const replacementElisions = elisionsIn(op.source, replacementLines);
   // An edit whose result already surrounds the match (the replacement contains the search text
   // and the file already holds the whole replacement there) was applied before: do not repeat it.
   if (matches.length === 1 && containsAppliedReplacement(index, needle, replacementLines, matches[0])) {

@@ -14,6 +14,8 @@ export interface FileText {
   readonly bom: boolean;
   /** Line contents without terminators. An empty file has no lines. Built on first use. */
   readonly lines: readonly string[];
+  /** `lines` when they have been built already, else undefined (nothing is built to answer). */
+  readonly linesIfBuilt: readonly string[] | undefined;
   /** `eols[i]` terminates `lines[i]`: `'\n'`, `'\r\n'`, or `''` for a last line with no newline. Built on first use. */
   readonly eols: readonly string[];
   /** `offsets[i]` is where line i starts in `raw`; `offsets[lineCount] === raw.length`. */
@@ -106,6 +108,10 @@ class SplitText implements FileText {
     return this.linesCache;
   }
 
+  get linesIfBuilt(): readonly string[] | undefined {
+    return this.linesCache;
+  }
+
   get eols(): readonly string[] {
     if (this.eolsCache === undefined) {
       const eols = new Array<string>(this.lineCount);
@@ -177,8 +183,12 @@ const lineViews = new WeakMap<FileText, readonly string[]>();
  * The file's lines as a read-only array that reads each line only when it is indexed (`[i]`,
  * `length`; other array methods work on the built array): for code that takes an array of lines
  * but looks at a few of them, so that placing an edit in a big file does not split all of it.
+ * Once the lines are built, the array itself.
  */
 export function lineView(file: FileText): readonly string[] {
+  // Lines built already are read from their array: each read through the proxy costs a trap.
+  const built = file.linesIfBuilt;
+  if (built !== undefined) return built;
   let view = lineViews.get(file);
   if (view === undefined) {
     view = new Proxy<string[]>([], {
