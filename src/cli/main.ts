@@ -2,10 +2,11 @@
  * `apply-ai-edit`: the engine on files on disk. The data flow, one module each:
  * arguments (args.ts) → the reply → the files it names, resolved and read safely
  * (disk/workspace.ts) → the engine's plan → the write, one transaction (disk/writeChanges.ts)
- * → what happened, as JSON or plain text (render.ts).
+ * → what happened, as JSON or plain text (render.ts), the diff written as it is made (output.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as tty from 'node:tty';
 import { nextStepFor, parseReply, planReply, referencedPaths, type ErrorCode, type PlanOptions, type Receipt } from '../core/index';
 import { parseCliArgs, type ApplyArgs } from './args';
 import { decodeReply } from './disk/encoding';
@@ -13,6 +14,7 @@ import { runWatchdog } from './disk/watchdog';
 import { DiskWorkspace, hintWithRealRoot, withRealRoot } from './disk/workspace';
 import { Unwritable, WriteError, writeChanges } from './disk/writeChanges';
 import { suffixLocator } from './findBySuffix';
+import { writeOutSync } from './output';
 import { paintFor, renderDiff, renderReceipt, type Outcome } from './render';
 
 function main(argv: string[]): number | undefined {
@@ -88,8 +90,9 @@ function apply(args: ApplyArgs): number {
   if (args.json) process.stdout.write(JSON.stringify(receipt, null, 2) + '\n');
   else {
     // The diff is the change: printed only when it is (or would be) written.
-    // Written piece by piece as it is made: a big reply's diff is never held whole.
-    if (receipt.ok) for (const chunk of renderDiff(result.changes, paintFor(process.stdout))) process.stdout.write(chunk);
+    // Written piece by piece as it is made, each waiting for the reader: a big reply's diff is
+    // never held whole. (`process.stdout` is not touched: on a pipe it would queue the pieces.)
+    if (receipt.ok) for (const chunk of renderDiff(result.changes, paintFor({ isTTY: tty.isatty(1) }))) writeOutSync(chunk);
     process.stderr.write(renderReceipt(receipt, outcome, args.root, paintFor(process.stderr)) + '\n');
   }
   if (noEdits) return 2;

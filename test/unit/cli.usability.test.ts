@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ensureBuilt, projectRootPackage, runCli, searchReplace, TempFolders, writeFiles } from './cliHarness';
+import { spawnSync } from 'node:child_process';
+import { cliPath, ensureBuilt, projectRootPackage, runCli, searchReplace, TempFolders, writeFiles } from './cliHarness';
 
 /** What a failing or refused run must never print in a terminal. */
 const extensionWords = /review the rest|\*\*|Block -|`/i;
@@ -71,6 +72,28 @@ describe('CLI usability in a terminal (issue 12, item 13)', function () {
     assert.doesNotMatch(run.stderr, extensionWords);
     assert.doesNotMatch(run.stdout + run.stderr, ansi);
     assert.equal(fs.readFileSync(path.join(ws, 'm.py'), 'utf8'), 'def a():\n    return 1\n\ndef b():\n    return 2\n');
+  });
+
+  it('a diff many times what a pipe holds arrives whole through a pipe, and a reader that stops early ends it quietly', () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => `value_${i} = compute(${i})`);
+    const ws = workspace({ 'big.py': lines.join('\n') + '\n' });
+    const reply = lines.filter((_, i) => i % 10 === 5).map((line) => searchReplace('big.py', `${line}\n`, `${line}  # checked\n`)).join('\n');
+    const replyFile = path.join(path.dirname(ws), 'reply.md');
+    fs.writeFileSync(replyFile, reply);
+    const piped = runCli(['apply', replyFile, '--root', ws]);
+    assert.equal(piped.status, 0, piped.stderr);
+    // 3,000 hunks of 7 lines: far more than the 64 KB a pipe holds before the writer must wait.
+    assert.ok(piped.stdout.length > 700_000, `${piped.stdout.length}`);
+    assert.equal(piped.stdout.match(/^\+value_\d+ = compute\(\d+\)  # checked$/gm)?.length, 3000);
+    const toFile = path.join(path.dirname(ws), 'diff.txt');
+    const filed = spawnSync('bash', ['-c', `"${process.execPath}" "${cliPath}" apply "${replyFile}" --root "${ws}" > "${toFile}"`], { encoding: 'utf8' });
+    assert.equal(filed.status, 0, filed.stderr);
+    assert.equal(fs.readFileSync(toFile, 'utf8'), piped.stdout, 'the diff through a pipe is the diff written to a file');
+    // `| head`: the reader goes away after 1,000 bytes; the CLI still ends normally, receipt and all.
+    const cut = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cliPath}" apply "${replyFile}" --root "${ws}" | head -c 1000 > /dev/null`], { encoding: 'utf8' });
+    assert.equal(cut.status, 0, cut.stderr);
+    assert.match(cut.stderr, /3000 edits ready in 1 file\. Dry run: nothing was written/);
+    assert.doesNotMatch(cut.stderr, /EPIPE|Error|at /);
   });
 
   it('after --write it says exactly which files it wrote, and how, under which root', () => {
