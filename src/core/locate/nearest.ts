@@ -23,10 +23,13 @@ const scanLimit = 50_000;
 /**
  * Lines a reply's failed searches may measure, per file, in their scans for the nearest line:
  * counted as the first engine measured them (every line of about the wanted length), at about
- * 0.5 µs a line on the development machine, so a second of that work before the budget is spent. A reply of a thousand near misses on one file stalled for seconds on these scans; past
- * the budget its blocks are still refused, with the candidates their shared lines give.
+ * 0.5 µs a line on the development machine, so half a second of that work before the budget is
+ * spent (fifty failed searches on a 20,000-line file). A reply of a thousand near misses on one
+ * file stalled for seconds on these scans; with a second's budget it still took a second on a
+ * busy machine. Past the budget its blocks are still refused, with the candidates their shared
+ * lines give.
  */
-const SCAN_BUDGET = 2_000_000;
+const SCAN_BUDGET = 1_000_000;
 const scanned = new WeakMap<FileIndex, number>();
 
 /**
