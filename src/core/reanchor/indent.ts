@@ -1,4 +1,5 @@
 import type { Alignment, LineMatch, Needle } from '../locate/matcher';
+import type { FileLines } from '../text/fileText';
 import { indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentUnit } from '../text/indentation';
 
 /** A line whose place in the file is known: its indentation in the reply and in the file. */
@@ -63,14 +64,14 @@ const VERBATIM: VerbatimFrame = { verbatim: true };
  * `fileBlanksIndented` answers whether the file's blank lines hold whitespace, when the caller
  * already knows it (see `ReanchorInput.fileBlanksIndented`).
  */
-export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, fragments = false, fileBlanksIndented?: () => boolean): IndentFrame {
+export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, fragments = false, fileBlanksIndented?: () => boolean): IndentFrame {
   // Most edits quote the file's indentation exactly: told without building the measurements.
   if (indentedAsFile(fileLines, needle, match)) return VERBATIM;
   const aligned: { reply: string; file: string }[] = [];
   needle.lines.forEach((line, i) => {
     const place: Alignment = match.alignment[i];
     if (typeof place !== 'number' || isBlank(line) || needle.elisions.has(i)) return;
-    aligned.push({ reply: leadingWhitespace(line), file: leadingWhitespace(fileLines[place]) });
+    aligned.push({ reply: leadingWhitespace(line), file: leadingWhitespace(fileLines.line(place)) });
   });
   const first = aligned[0] ? { replyIndent: aligned[0].reply, fileIndent: aligned[0].file } : undefined;
   const replyUsesTabs = needle.lines.some((line) => line.startsWith('\t')) || replacement.some((line) => line.startsWith('\t'));
@@ -102,13 +103,13 @@ export function indentFrame(fileLines: readonly string[], fileUnit: IndentUnit |
  * True when at least one search line is aligned with a file line (blank lines and elision
  * markers aside) and every such line has the file line's leading spaces and tabs exactly.
  */
-function indentedAsFile(fileLines: readonly string[], needle: Needle, match: LineMatch): boolean {
+function indentedAsFile(fileLines: FileLines, needle: Needle, match: LineMatch): boolean {
   let aligned = false;
   for (let i = 0; i < needle.lines.length; i++) {
     const place: Alignment = match.alignment[i];
     const line = needle.lines[i];
     if (typeof place !== 'number' || isBlank(line) || needle.elisions.has(i)) continue;
-    if (!sameIndentation(line, fileLines[place])) return false;
+    if (!sameIndentation(line, fileLines.line(place))) return false;
     aligned = true;
   }
   return aligned;
@@ -120,19 +121,19 @@ function indentedAsFile(fileLines: readonly string[], needle: Needle, match: Lin
  * the file's first 2,000 lines do (`fileBlanksIndented`, when the caller knows it); whitespace-only
  * (true) or empty (false).
  */
-function blanksHoldIndentation(fileLines: readonly string[], match: LineMatch, fileBlanksIndented?: () => boolean): boolean {
+function blanksHoldIndentation(fileLines: FileLines, match: LineMatch, fileBlanksIndented?: () => boolean): boolean {
   let indented = 0;
   let empty = 0;
   const count = (from: number, to: number) => {
     for (let i = from; i < to; i++) {
-      const line = fileLines[i];
+      const line = fileLines.line(i);
       if (line === '') empty++;
       else if (isBlank(line)) indented++;
     }
   };
   count(match.start, match.end);
   if (indented + empty === 0 && fileBlanksIndented) return fileBlanksIndented();
-  if (indented + empty === 0) count(0, Math.min(fileLines.length, 2000));
+  if (indented + empty === 0) count(0, Math.min(fileLines.lineCount, 2000));
   return indented > empty;
 }
 

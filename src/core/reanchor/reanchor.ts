@@ -5,6 +5,7 @@ import { indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../tex
 import { asciiPunctuation, typographicCount } from '../text/normalize';
 import { indentFrame, indentFrom, type IndentAnchor, type IndentFrame } from './indent';
 import { alignSteps, type Step } from './steps';
+import type { FileLines } from '../text/fileText';
 
 /** The replacement lines for one located op, ready to put in place of the matched lines. */
 export interface Reanchored {
@@ -23,7 +24,8 @@ export interface Reanchored {
 }
 
 export interface ReanchorInput {
-  readonly fileLines: readonly string[];
+  /** The file's lines (its `FileText`): read one by one, where the match is. */
+  readonly fileLines: FileLines;
   readonly fileUnit: IndentUnit | undefined;
   readonly needle: Needle;
   readonly replacement: readonly string[];
@@ -89,7 +91,7 @@ export function reanchor(input: ReanchorInput): Reanchored {
     if (frame.verbatim) return undefined;
     const place = match.alignment[n];
     if (typeof place !== 'number' || isBlank(needle.lines[n]) || needle.elisions.has(n)) return undefined;
-    return { replyIndent: leadingWhitespace(needle.lines[n]), fileIndent: leadingWhitespace(fileLines[place]) };
+    return { replyIndent: leadingWhitespace(needle.lines[n]), fileIndent: leadingWhitespace(fileLines.line(place)) };
   };
   const emitted: Emitted[] = [];
   /** Writes needle line n as the file has it (an elision marker: the lines it matched). */
@@ -104,7 +106,7 @@ export function reanchor(input: ReanchorInput): Reanchored {
     if (step.kind === 'keep') {
       const place = match.alignment[step.n];
       const own = replacement[step.r];
-      if (typeof place === 'number' && !input.quotedContext && !prettified && differsBeyondWhitespace(fileLines[place], own, match.strategy)) {
+      if (typeof place === 'number' && !input.quotedContext && !prettified && differsBeyondWhitespace(fileLines.line(place), own, match.strategy)) {
         // Typographic differences in a kept line of a SEARCH/REPLACE or a tool call: the model
         // wrote the line it wants (at the file's indentation of that line).
         emitted.push({ kind: 'new', line: own, source: place, anchor: anchorOf(step.n) });
@@ -190,7 +192,7 @@ function isPrettified(input: ReanchorInput): boolean {
     const place = input.match.alignment[i];
     if (typeof place !== 'number') return;
     reply += typographicCount(line);
-    file += typographicCount(input.fileLines[place]);
+    file += typographicCount(input.fileLines.line(place));
   });
   return reply > file;
 }
@@ -282,12 +284,12 @@ function nestedUnderNewLine(lines: readonly string[], from: number): boolean {
 }
 
 /** Settles each new line's indentation and returns the lines with their line-ending sources. */
-function render(emitted: readonly Emitted[], fileLines: readonly string[], frame: IndentFrame): Omit<Reanchored, 'warnings'> {
+function render(emitted: readonly Emitted[], fileLines: FileLines, frame: IndentFrame): Omit<Reanchored, 'warnings'> {
   const lines: string[] = [];
   const sources: (number | undefined)[] = [];
   if (frame.verbatim) {
     for (const entry of emitted) {
-      lines.push(entry.kind === 'file' ? fileLines[entry.place] : entry.line);
+      lines.push(entry.kind === 'file' ? fileLines.line(entry.place) : entry.line);
       sources.push(entry.kind === 'file' ? entry.place : entry.source);
     }
     return { lines, sources, reindented: false };
@@ -308,7 +310,7 @@ function render(emitted: readonly Emitted[], fileLines: readonly string[], frame
   for (let i = 0; i < emitted.length; i++) {
     const entry = emitted[i];
     if (entry.kind === 'file') {
-      lines.push(fileLines[entry.place]);
+      lines.push(fileLines.line(entry.place));
       sources.push(entry.place);
       if (entry.anchor) previous = entry.anchor;
       continue;
@@ -341,10 +343,10 @@ function staleConflict(input: ReanchorInput, from: number, to: number, added: re
   for (let i = from; i < to; i++) {
     const place: Alignment = input.match.alignment[i];
     if (typeof place !== 'number') continue;
-    const fileLine = normaliseLine(input.fileLines[place], 'fold');
+    const fileLine = normaliseLine(input.fileLines.line(place), 'fold');
     if (fileLine === normaliseLine(input.needle.lines[i], 'fold')) continue;
     if (!addedNormalised.has(fileLine)) {
-      return `line ${place + 1} of the file is "${input.fileLines[place].trim()}" but the edit expected "${input.needle.lines[i].trim()}" and changes it: the file changed since the model read it`;
+      return `line ${place + 1} of the file is "${input.fileLines.line(place).trim()}" but the edit expected "${input.needle.lines[i].trim()}" and changes it: the file changed since the model read it`;
     }
   }
   return undefined;

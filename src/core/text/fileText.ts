@@ -37,6 +37,12 @@ export interface FileText {
   eolLength(i: number): number;
 }
 
+/** Lines read one at a time (a `FileText` is one): no array of every line is needed to read a few. */
+export interface FileLines {
+  readonly lineCount: number;
+  line(i: number): string;
+}
+
 /**
  * Splits `raw` into lines. Only `\n` and `\r\n` end a line; a lone `\r` is line content.
  */
