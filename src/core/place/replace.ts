@@ -14,7 +14,7 @@ import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { placeCreate } from './create';
 import { elisionsIn, isElisionIn, isLinePrefixed, toNeedle } from './opText';
-import { placeReplaceChars } from './replaceChars';
+import { placeReplaceByTokens, placeReplaceChars } from './replaceChars';
 import { placeRewrite } from './rewrite';
 import { overlapsAny, type FileState, type Transaction } from './transaction';
 
@@ -205,6 +205,8 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     tx.fail('OVERLAPPING_EDITS', block, state.path, `the search text is in ${state.path}, but only where an earlier block of this reply already changes it`, op, {}, state);
     return;
   }
+  // A tool call's old text laid out otherwise than the file (one line for three, padded): its tokens.
+  if (op.granularity === 'chars' && needle.elisions.size === 0 && placeReplaceByTokens(tx, state, op)) return;
   const report = nearestCandidates(tx.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
   const best = report.candidates[0];
   const message = looseRefusal

@@ -1,9 +1,11 @@
 import type { ReplaceOp } from '../ir';
 import { charEdit, newlinesBefore, TextPlan } from '../plan';
 import { charOccurrences } from '../locate/charSearch';
+import { tokenRuns } from '../locate/tokenRuns';
 import { borderTable } from '../locate/lineSearch';
 import { EditedText } from '../text/editedText';
 import { lfView, type FileText } from '../text/fileText';
+import { isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
 
 /**
@@ -68,6 +70,70 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   const warnings = skipped > 0 ? [`${skipped} occurrence${skipped === 1 ? '' : 's'} already inside the new text ${skipped === 1 ? 'was' : 'were'} left as ${skipped === 1 ? 'it is' : 'they are'}`] : [];
   tx.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: first + 1, endLine: last + 1, edits, warnings });
   return true;
+}
+
+/** Files whose LF view is longer than this are not searched token by token (see `placeReplaceByTokens`). */
+const TOKEN_SEARCH_MAX_CHARS = 2_000_000;
+
+/**
+ * Tool-call semantics, last resort: the old text found with whitespace, line breaks included, left
+ * out of the comparison (see `tokenRuns`), when neither its characters nor its lines are in the
+ * file. The new text replaces the matched characters as written. Several places where one is
+ * wanted are `AMBIGUOUS`; returns false when there is no such place (or the search would cost more
+ * than its bounds), so the caller reports the miss.
+ */
+export function placeReplaceByTokens(tx: Transaction, state: FileState, op: ReplaceOp): boolean {
+  const file = state.file!;
+  const view = lfView(file);
+  if (view.length > TOKEN_SEARCH_MAX_CHARS) return false;
+  const runs = tokenRuns(view, op.search);
+  if (runs === undefined || runs.length === 0) return false;
+  if (!writtenAsFileIndents(view, runs, op.replacement, tx.indexOf(state).indentUnit)) return false;
+  const block = op.source.block;
+  const wanted = op.expectedCount;
+  // `replace_all` replaces left to right, skipping a place that overlaps the one before.
+  const distinct = runs.filter((run, i) => i === 0 || run.start >= runs[i - 1].end);
+  const chosen = wanted === 'all' ? distinct : runs;
+  if (wanted !== 'all' && (runs.length !== wanted || distinct.length !== runs.length)) {
+    const candidates = runs.slice(0, 10).map((run) => {
+      const line = newlinesBefore(file, run.start);
+      return { startLine: line + 1, endLine: newlinesBefore(file, run.end) + 1, score: 1, text: view.slice(run.start, run.end) };
+    });
+    tx.fail('AMBIGUOUS', block, state.path, `the old text occurs ${runs.length} times in ${state.path} with whitespace left out of the comparison${wanted === 1 ? '' : `, expected ${wanted}`}`, op, { candidates }, state);
+    return true;
+  }
+  const edits = chosen.map((run) => charEdit(file, run.start, run.end, op.replacement));
+  if (overlapsAny(edits, state.pending)) {
+    tx.fail('OVERLAPPING_EDITS', block, state.path, `the old text is in ${state.path} (whitespace aside), but only where an earlier edit of this reply already changes it`, op, {}, state);
+    return true;
+  }
+  const first = newlinesBefore(file, chosen[0].start);
+  const last = newlinesBefore(file, chosen[chosen.length - 1].end);
+  const warnings = ['matched with whitespace and line breaks left out of the comparison: the new text replaces the matched text as written'];
+  tx.record(state, { block, status: 'applied', strategy: 'innerWhitespace', score: 1, startLine: first + 1, endLine: last + 1, edits, warnings });
+  return true;
+}
+
+/**
+ * Whether the new text can stand as written where the token search found the old: nothing here
+ * re-indents it (the line ladder does, for matches it finds by lines). True for a new text of one
+ * line; for several lines, only when each place starts on a line of the file that is not indented
+ * (the new lines are then relative to the file's own margin) and the new text indents with the
+ * file's own character (tabs or spaces). Otherwise the miss is reported rather than code written
+ * at a depth or in a style the file does not use.
+ */
+function writtenAsFileIndents(view: string, runs: readonly { start: number }[], replacement: string, unit: IndentUnit | undefined): boolean {
+  const lines = replacement.replace(/\n$/, '').split('\n');
+  if (lines.length === 1) return true;
+  for (const run of runs) {
+    const lineStart = view.lastIndexOf('\n', run.start - 1) + 1;
+    if (view.charCodeAt(lineStart) === 32 || view.charCodeAt(lineStart) === 9) return false;
+  }
+  const indents = lines.slice(1).filter((line) => !isBlank(line)).map(leadingWhitespace);
+  const allowed = unit === undefined ? undefined : unit.kind === 'tabs' ? '\t' : ' ';
+  if (allowed !== undefined) return indents.every((indent) => [...indent].every((c) => c === allowed));
+  // No unit known (a file without indented lines): the new text must not mix tabs and spaces.
+  return !(indents.some((indent) => indent.includes('\t')) && indents.some((indent) => indent.includes(' ')));
 }
 
 /**
