@@ -93,6 +93,17 @@ describe('peer situations: tool calls', () => {
     assert.equal(written('app.js', file, call({ old_string: 'function  oldFunc() {\n    // some code\n  }', new_string: 'function newFunc() {\n  // new code\n}' })), '\n  function newFunc() {\n    // new code\n  }\n');
   });
 
+  it('reads an old text that arrived wrapped in a Markdown fence without the fence, when the file holds only what is inside', () => {
+    assert.equal(written('file.go', 'line1\nline2\n', call({ file_path: 'file.go', old_string: '```go\nline1\nline2\n```', new_string: 'MATCHED' })), 'MATCHED\n');
+    // The new text, fenced too, loses its fence; the note says what was read.
+    const planned = result('file.go', 'a()\nb()\n', call({ file_path: 'file.go', old_string: '```go\na()\n```\n', new_string: '```go\nc()\n```\n' }));
+    assert.equal(planned.changes[0]?.newText, 'c()\nb()\n');
+    assert.match(planned.receipt.files[0].edits[0].warnings?.join(' ') ?? '', /wrapped in a ``` fence/);
+    // A Markdown file that holds the fenced text as written is edited as written.
+    const doc = 'Intro\n```go\nline1\n```\n';
+    assert.equal(written('doc.md', doc, '```json\n' + JSON.stringify({ file_path: 'doc.md', old_string: '```go\nline1\n```', new_string: '```go\nline2\n```' }) + '\n```\n'), 'Intro\n```go\nline2\n```\n');
+  });
+
   it('writes new text already at the file\'s depth as given when the old text was quoted at another', () => {
     const file = '  // some comment\n\n  function oldFunc() {}\n';
     assert.equal(written('app.js', file, call({ old_string: '\nfunction oldFunc() {}', new_string: '\n  function newFunc() {}' })), '  // some comment\n\n  function newFunc() {}\n');

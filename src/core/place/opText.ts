@@ -1,6 +1,7 @@
 import type { EditFormat, EditSource } from '../ir';
 import type { Needle } from '../locate/matcher';
 import { isBareDotsLine, isElisionLine } from '../parse/elision';
+import { closesFence, parseFenceOpener } from '../parse/fences';
 import { toLines, withEol } from '../text/fileText';
 
 /**
@@ -50,4 +51,21 @@ export function withEols(content: string, eol: '\r\n' | readonly ('\n' | '\r\n')
 /** The text without a BOM and with LF endings: how the reply's texts compare with a file's. */
 export function normaliseEol(text: string): string {
   return text.replace(/^\ufeff/, '').replace(/\r\n/g, '\n');
+}
+
+/**
+ * The text inside a Markdown fence that wraps all of `text` (its first line opens a ``` or ~~~
+ * fence, its last non-blank line closes it, and no line between closes it earlier), without a
+ * final newline; undefined when the text is not so wrapped. A tool call's parameter sometimes
+ * arrives fenced as it would be in a chat message.
+ */
+export function fencedContent(text: string): string | undefined {
+  const lines = toLines(text);
+  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
+  if (lines.length < 2) return undefined;
+  const open = parseFenceOpener(lines[0]);
+  if (!open || open.char === '<' || open.indent > 0) return undefined;
+  const inner = lines.slice(1, -1);
+  if (!closesFence(lines[lines.length - 1], open) || inner.some((line) => closesFence(line, open))) return undefined;
+  return inner.join('\n');
 }

@@ -13,7 +13,7 @@ import { containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { placeCreate } from './create';
-import { elisionsIn, isElisionIn, isLinePrefixed, toNeedle } from './opText';
+import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
 import { placeReplaceByTokens, placeReplaceChars } from './replaceChars';
 import { placeRewrite } from './rewrite';
 import { overlapsAny, type FileState, type Transaction } from './transaction';
@@ -65,6 +65,12 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
     const { quotedSearch, quotedReplacement, lineHint: _numbered, ...rest } = op;
     return placeReplace(tx, state, { ...rest, search: quotedSearch, ...(quotedReplacement !== undefined ? { replacement: quotedReplacement } : {}) });
   }
+  const unfenced = op.granularity === 'chars' && state.exists && state.file ? unfencedTexts(op, lfView(state.file)) : undefined;
+  if (unfenced) {
+    // The old text came wrapped in a Markdown fence the file does not hold: read inside it.
+    tx.note(op.source.block, 'the old text was wrapped in a ``` fence; read without it');
+    return placeReplace(tx, state, { ...op, ...unfenced });
+  }
   // Tool calls only: elsewhere a backslash in the search is the file's own text.
   const repaired = op.source.format === 'json-tool' && state.exists && state.file ? repairOverEscaped(op.search, op.replacement, () => lfView(state.file!)) : undefined;
   if (!repaired) return replaceAsWritten(tx, state, op);
@@ -73,6 +79,17 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
   for (const record of state.records.slice(recordsBefore)) {
     if (record.block === op.source.block && record.status !== 'failed') record.warnings.push('the old and new text were escaped twice (\\n for a newline); read with one level of escaping removed');
   }
+}
+
+/**
+ * A tool call's old text (and its new text, when it is fenced too) without the Markdown fence
+ * that wraps it, when the old text as written is not in the file but what the fence holds is;
+ * undefined otherwise.
+ */
+function unfencedTexts(op: ReplaceOp, view: string): { search: string; replacement: string } | undefined {
+  const search = fencedContent(op.search);
+  if (search === undefined || search.trim() === '' || view.includes(op.search) || !view.includes(search)) return undefined;
+  return { search, replacement: fencedContent(op.replacement) ?? op.replacement };
 }
 
 /**
