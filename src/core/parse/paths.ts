@@ -241,8 +241,9 @@ export function isNameLineWithInnerBackticks(line: string): boolean {
 }
 
 /**
- * A cheap test that rejects most prose before the regex work of cleanReplyPath: a path has a dot,
- * a slash or a backslash, or is a known bare name; and a sentence has many words.
+ * A cheap test that rejects most prose before the regex work of cleanReplyPath: a path has a dot
+ * followed by a name character, a slash or a backslash, or is a known bare name; and a sentence
+ * has many words.
  */
 function quickFilenameGate(trimmed: string): boolean {
   let words = 1;
@@ -250,7 +251,9 @@ function quickFilenameGate(trimmed: string): boolean {
   for (let i = 0; i < trimmed.length; i++) {
     const c = trimmed.charCodeAt(i);
     if (c === 32 || c === 9) words++;
-    else if (c === 46 || c === 47 || c === 92) hasPathChar = true;
+    else if (c === 47 || c === 92) hasPathChar = true;
+    // A dot counts when a name goes on after it (`a.ts`, `.env`), not when it ends a sentence.
+    else if (c === 46 && i + 1 < trimmed.length && isNameChar(trimmed.charCodeAt(i + 1))) hasPathChar = true;
   }
   // `### File: `a b/c.ts` (new file)` has six; real prose has more and is refused by cleanReplyPath anyway.
   if (words > 8 && !/["'`\u201c]/.test(trimmed)) return false;
@@ -263,6 +266,10 @@ function quickFilenameGate(trimmed: string): boolean {
   const letters = trimmed.replace(/[^A-Za-z]/g, '').toLowerCase();
   for (const name of KNOWN_BARE_NAMES) if (letters.endsWith(name)) return true;
   return false;
+}
+
+function isNameChar(c: number): boolean {
+  return isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 95;
 }
 
 function isAsciiLetter(c: number): boolean {
