@@ -7,7 +7,7 @@
  * the cost is linear in the line length.
  */
 
-/** Extension-less file names common enough to accept as a path on a line of their own (each ends in e, g or s: `quickFilenameGate` relies on it). */
+/** Extension-less file names common enough to accept as a path on a line of their own. */
 const KNOWN_BARE_NAMES = new Set([
   'makefile', 'dockerfile', 'containerfile', 'gemfile', 'rakefile', 'procfile', 'jenkinsfile',
   'vagrantfile', 'brewfile', 'podfile', 'license', 'licence', 'readme', 'changelog', 'codeowners',
@@ -258,15 +258,18 @@ function quickFilenameGate(trimmed: string): boolean {
   // `### File: `a b/c.ts` (new file)` has six; real prose has more and is refused by cleanReplyPath anyway.
   if (words > 8 && !/["'`\u201c]/.test(trimmed)) return false;
   if (hasPathChar) return true;
-  // Every known bare name ends in e, g or s: a line whose last letter is another is none of them.
-  let last = trimmed.length - 1;
-  while (last >= 0 && !isAsciiLetter(trimmed.charCodeAt(last))) last--;
-  const lastLetter = last >= 0 ? trimmed.charCodeAt(last) | 32 : 0;
-  if (lastLetter !== 101 && lastLetter !== 103 && lastLetter !== 115) return false;
-  const letters = trimmed.replace(/[^A-Za-z]/g, '').toLowerCase();
+  // The line's letters, lower-cased, end with a known bare name: only its last letters can, as
+  // many as the longest name has, collected from the end.
+  let letters = '';
+  for (let i = trimmed.length - 1; i >= 0 && letters.length < LONGEST_BARE_NAME; i--) {
+    const c = trimmed.charCodeAt(i);
+    if (isAsciiLetter(c)) letters = String.fromCharCode(c | 32) + letters;
+  }
   for (const name of KNOWN_BARE_NAMES) if (letters.endsWith(name)) return true;
   return false;
 }
+
+const LONGEST_BARE_NAME = Math.max(...[...KNOWN_BARE_NAMES].map((name) => name.length));
 
 function isNameChar(c: number): boolean {
   return isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 95;
