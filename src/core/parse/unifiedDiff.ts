@@ -21,6 +21,8 @@ const FORMAT = 'unified-diff' as const;
 
 /** `@@ -a,b +c,d @@` with optional counts; anything else starting with `@@` is a bare hunk header. */
 const NUMBERED_HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+/** Mentat's line after the last hunk of a diff. */
+const END_OF_DIFF = /^@@ end @@[ \t]*$/;
 
 const DIFF_FENCE_LANGUAGES = new Set(['diff', 'patch', 'udiff', 'git-diff', 'gitdiff']);
 
@@ -300,6 +302,15 @@ function parseRegion(
       file.lastIndex = k + 1;
       end = k + 2;
       k += 2;
+      continue;
+    }
+    if (file && file.hunks.length > 0 && END_OF_DIFF.test(line)) {
+      // Mentat closes its diffs with `@@ end @@`: the diff's end, not a hunk with nothing in it.
+      hunk = undefined;
+      file.lastIndex = k;
+      end = k + 1;
+      k++;
+      if (!fenced) break;
       continue;
     }
     if (line.startsWith('@@')) {

@@ -255,6 +255,18 @@ describe('unified diff parser', () => {
     assert.deepEqual(r, { ops: [], problems: [] });
   });
 
+  it('reads Mentat\'s `@@ end @@` after the last hunk as the diff\'s end, bare or fenced, never as an empty hunk', () => {
+    const body = ['--- temp.py', '+++ temp.py', '@@ @@', ' # This is', '-# a temporary file', '+# your captain speaking', ' # 4 lines', '@@ end @@'];
+    for (const text of [['Conversation', '', ...body, '', 'Done.'], ['```diff', ...body, '```']].map((lines) => lines.join('\n'))) {
+      const r = parse(text);
+      assert.deepEqual(r.problems, []);
+      assert.equal(replaces(r.ops).length, 1);
+      assert.equal(replaces(r.ops)[0].search, '# This is\n# a temporary file\n# 4 lines\n');
+    }
+    // Anywhere else it is a hunk header with nothing in it, as before.
+    assert.equal(parse(['--- a.py', '+++ a.py', '@@ end @@', ''].join('\n')).problems[0]?.code, 'PARSE_ERROR');
+  });
+
   it('skips lines claimed by an earlier parser', () => {
     const reply = toReplyText('```diff\n--- a/f\n+++ b/f\n@@\n-a\n+b\n```');
     assert.deepEqual(unifiedDiffParser.parse(reply, () => true), []);
