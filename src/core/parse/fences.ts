@@ -315,8 +315,8 @@ export function outdentListFences(lines: string[]): boolean {
     if (insideHunk) continue;
     const first = firstNonBlankChar(line);
     if (first === '<' || first === '-' || first === '>' || first === '+') {
-      if (/^(?:<{5,15}|-{5,15}) (?:SEARCH|ORIGINAL)/.test(line)) insideBlock = true;
-      else if (/^(?:>{5,15}|\+{5,15}) (?:REPLACE|UPDATED)/.test(line)) insideBlock = false;
+      if (/^(?:<{3,15}|-{3,15}) (?:SEARCH|ORIGINAL)/.test(line)) insideBlock = true;
+      else if (/^(?:>{3,15}|\+{3,15}) (?:REPLACE|UPDATED)/.test(line)) insideBlock = false;
     }
     if (first !== '`' && first !== '~') continue;
     const open = parseFenceOpener(line);

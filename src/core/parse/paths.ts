@@ -158,7 +158,7 @@ function filenameOf(line: string): string | undefined {
   if (trimmed.startsWith('```')) return nameBetweenBacktickRuns(trimmed);
   if (trimmed.startsWith('~~~')) return undefined;
   if (!quickFilenameGate(trimmed)) return undefined;
-  if (/^(?:<{5,15}|>{5,15}|={5,15}|-{3,9}|\+{3,9}|\*{3})(?:\s|$)/.test(trimmed)) return undefined;
+  if (/^(?:<{3,15}|>{3,15}|={5,15}|-{3,9}|\+{3,9}|\*{3})(?:\s|$)/.test(trimmed)) return undefined;
   if (trimmed.startsWith('[') && trimmed.endsWith(']')) {
     const inside = trimmed.slice(1, -1);
     // `[lang]/[slug]` (Next.js segments) is not one bracketed label: it is read as a path, as before.

@@ -21,15 +21,18 @@ import { closesFence, parseFenceOpener, parseInfoString, pathLabelAbove, type Fe
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } from './paths';
 
-// Markers (5 to 15 characters) start at column 0, as Aider, Cline and Roo all require: an indented `=======` is the
+// Markers start at column 0, as Aider, Cline and Roo all require: an indented `=======` is the
 // file's own text (an rst underline in a list), and ` <<<<<<< SEARCH` is a unified diff's context
 // line for a file that holds markers. Cline's tolerated typo `SEARCH>` / `REPLACE>` is accepted,
 // and so are `ORIGINAL` / `UPDATED`, the words of Aider's first edit format, which models trained
 // on its transcripts still write. Zed's agent writes where the text starts after the word,
-// `<<<<<<< SEARCH line=42` (or `line="42"`): a line hint, as Roo's `:start_line:` is.
-const HEAD = /^(<{5,15}|-{5,15}) (?:SEARCH|ORIGINAL)>?(?:[ \t]+line=(?:(\d{1,9})|"(\d{1,9})"))?[ \t]*$/;
+// `<<<<<<< SEARCH line=42` (or `line="42"`): a line hint, as Roo's `:start_line:` is. The SEARCH
+// and REPLACE markers take 3 to 15 characters (`<<< SEARCH`, `--- SEARCH`, `+++ REPLACE`: models
+// shorten them, and Cline and Continue read them so); the divider 5 to 15, since a shorter run of
+// `=` is a heading's underline often enough to be the file's own text.
+const HEAD = /^(<{3,15}|-{3,15}) (?:SEARCH|ORIGINAL)>?(?:[ \t]+line=(?:(\d{1,9})|"(\d{1,9})"))?[ \t]*$/;
 const DIVIDER = /^(={5,15})[ \t]*$/;
-const UPDATE = /^(>{5,15}|\+{5,15}) (?:REPLACE|UPDATED)>?[ \t]*$/;
+const UPDATE = /^(>{3,15}|\+{3,15}) (?:REPLACE|UPDATED)>?[ \t]*$/;
 /** Roo's `:start_line:12` (also written `:start_line:[12]`). */
 const META = /^[ \t]*:(start|end)_line:[ \t]*\[?[ \t]*(\d{1,9})[ \t]*\]?[ \t]*$/;
 const DASHES = /^[ \t]*-{5,9}[ \t]*$/;

@@ -36,8 +36,8 @@ const NEVER_LANGS = new Set(['diff', 'patch', 'udiff', 'git-diff']);
 
 /** Lines that mark another format; a fence holding one is not a whole file. */
 const FOREIGN_MARKERS = [
-  /^[ \t]*(?:<{5,15}|-{5,15}) (?:SEARCH|ORIGINAL)(?:[ \t]+line="?\d{1,9}"?)?[ \t]*$/,
-  /^[ \t]*(?:>{5,15}|\+{5,15}) (?:REPLACE|UPDATED)[ \t]*$/,
+  /^[ \t]*(?:<{3,15}|-{3,15}) (?:SEARCH|ORIGINAL)(?:[ \t]+line="?\d{1,9}"?)?[ \t]*$/,
+  /^[ \t]*(?:>{3,15}|\+{3,15}) (?:REPLACE|UPDATED)[ \t]*$/,
   // Merge-conflict markers (`<<<<<<< HEAD`): a block holding them is an edit in some unknown
   // dialect or an unresolved conflict, never content to write over a file.
   /^<{7} \S/,

@@ -46,11 +46,18 @@ describe('parse/searchReplace', () => {
     assert.deepEqual((r.ops as ReplaceOp[]).map((op) => [op.path, op.replacement]), [['a.py', 'x = 2\n'], ['b.py', 'y = 2\n']]);
   });
 
-  it('accepts 5 to 9 marker characters, mixed, with trailing spaces', () => {
+  it('accepts SEARCH and REPLACE markers of 3 to 15 characters and dividers of 5 to 15, mixed, with trailing spaces', () => {
     const [op] = ops(block('a\n', 'b\n', '<<<<< SEARCH  ', '=========', '>>>>>>>>> REPLACE '));
     assert.equal(op.search, 'a\n');
     assert.equal(op.replacement, 'b\n');
-    assert.equal(ops(block('a\n', 'b\n', '<<<< SEARCH')).length, 0);
+    // Shortened markers, as models write them and Cline and Continue read them.
+    for (const [head, tail] of [['<<< SEARCH', '>>> REPLACE'], ['--- SEARCH', '+++ REPLACE'], ['<<<< SEARCH', '+++++++ REPLACE']]) {
+      const [short] = ops(block('a\n', 'b\n', head, '=======', tail));
+      assert.deepEqual([short?.search, short?.replacement], ['a\n', 'b\n'], head);
+    }
+    assert.equal(ops(block('a\n', 'b\n', '<< SEARCH')).length, 0);
+    // A divider under five characters is a heading's underline: no divider, no edit.
+    assert.equal(ops(block('a\n', 'b\n', '<<<<<<< SEARCH', '====')).length, 0);
   });
 
   it('markers start at column 0 (an indented one is file text, e.g. a diff context line)', () => {
