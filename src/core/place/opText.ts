@@ -60,6 +60,8 @@ export function normaliseEol(text: string): string {
  * arrives fenced as it would be in a chat message.
  */
 export function fencedContent(text: string): string | undefined {
+  // Every tool call's old text is asked: only one that starts with a fence is split into lines.
+  if (!text.startsWith('```') && !text.startsWith('~~~')) return undefined;
   const lines = toLines(text);
   while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
   if (lines.length < 2) return undefined;

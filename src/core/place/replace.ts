@@ -7,7 +7,7 @@ import { hunkContextRefusal } from '../locate/hunkContext';
 import { reanchor } from '../reanchor/reanchor';
 import { lineEdit, type TextEdit } from '../plan';
 import { sliceOf } from '../text/editedText';
-import { lfView, lineView, toLines, type FileText } from '../text/fileText';
+import { lfView, toLines, type FileLines, type FileText } from '../text/fileText';
 import { repairOverEscaped } from '../text/overEscaped';
 import { containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
@@ -319,7 +319,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
       return;
     }
-    if (matches.length === 1 && standsAround(lineView(file), match, built.lines)) {
+    if (matches.length === 1 && standsAround(file, match, built.lines)) {
       // The text the edit would write already stands there, around the lines it matched (lines
       // it adds next to them, an elision filled): it was applied before.
       tx.record(state, { block, status: 'alreadyApplied', strategy: match.strategy, score: match.score, startLine: match.start + 1, endLine: match.end, warnings: ['the replacement text is already in the file'] });
@@ -368,14 +368,14 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
  * True when the edit only adds lines around the matched ones (`written` holds the matched lines as
  * one run) and the file already has every written line right there, in order.
  */
-function standsAround(fileLines: readonly string[], match: LineMatch, written: readonly string[]): boolean {
+function standsAround(file: FileLines, match: LineMatch, written: readonly string[]): boolean {
   const matched = match.end - match.start;
   if (written.length <= matched || matched === 0) return false;
   for (let k = 0; k + matched <= written.length; k++) {
     const start = match.start - k;
-    if (start < 0 || start + written.length > fileLines.length) continue;
+    if (start < 0 || start + written.length > file.lineCount) continue;
     let same = true;
-    for (let i = 0; i < written.length && same; i++) same = fileLines[start + i] === written[i];
+    for (let i = 0; i < written.length && same; i++) same = file.line(start + i) === written[i];
     if (same) return true;
   }
   return false;

@@ -4,7 +4,7 @@ import { charOccurrences } from '../locate/charSearch';
 import { tokenRuns } from '../locate/tokenRuns';
 import { borderTable } from '../locate/lineSearch';
 import { EditedText } from '../text/editedText';
-import { lfView, type FileText } from '../text/fileText';
+import { lfView, toLines, type FileText } from '../text/fileText';
 import { isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
 
@@ -123,8 +123,8 @@ export function placeReplaceByTokens(tx: Transaction, state: FileState, op: Repl
  * at a depth or in a style the file does not use.
  */
 function writtenAsFileIndents(view: string, runs: readonly { start: number }[], replacement: string, unit: IndentUnit | undefined): boolean {
-  const lines = replacement.replace(/\n$/, '').split('\n');
-  if (lines.length === 1) return true;
+  const lines = toLines(replacement);
+  if (lines.length <= 1) return true;
   for (const run of runs) {
     const lineStart = view.lastIndexOf('\n', run.start - 1) + 1;
     if (view.charCodeAt(lineStart) === 32 || view.charCodeAt(lineStart) === 9) return false;

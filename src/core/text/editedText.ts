@@ -127,10 +127,6 @@ export class EditedText implements FileText {
     return this.linesCache;
   }
 
-  get linesIfBuilt(): readonly string[] | undefined {
-    return this.linesCache;
-  }
-
   get eols(): readonly string[] {
     if (this.eolsCache === undefined) {
       const terminators = ['', '\n', '\r\n'];

@@ -14,8 +14,6 @@ export interface FileText {
   readonly bom: boolean;
   /** Line contents without terminators. An empty file has no lines. Built on first use. */
   readonly lines: readonly string[];
-  /** `lines` when they have been built already, else undefined (nothing is built to answer). */
-  readonly linesIfBuilt: readonly string[] | undefined;
   /** `eols[i]` terminates `lines[i]`: `'\n'`, `'\r\n'`, or `''` for a last line with no newline. Built on first use. */
   readonly eols: readonly string[];
   /** `offsets[i]` is where line i starts in `raw`; `offsets[lineCount] === raw.length`. */
@@ -114,10 +112,6 @@ class SplitText implements FileText {
     return this.linesCache;
   }
 
-  get linesIfBuilt(): readonly string[] | undefined {
-    return this.linesCache;
-  }
-
   get eols(): readonly string[] {
     if (this.eolsCache === undefined) {
       const eols = new Array<string>(this.lineCount);
@@ -181,42 +175,6 @@ export function toLines(text: string): string[] {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines;
-}
-
-const lineViews = new WeakMap<FileText, readonly string[]>();
-
-/**
- * The file's lines as a read-only array that reads each line only when it is indexed (`[i]`,
- * `length`; other array methods work on the built array): for code that takes an array of lines
- * but looks at a few of them, so that placing an edit in a big file does not split all of it.
- * Once the lines are built, the array itself.
- */
-export function lineView(file: FileText): readonly string[] {
-  // Lines built already are read from their array: each read through the proxy costs a trap.
-  const built = file.linesIfBuilt;
-  if (built !== undefined) return built;
-  let view = lineViews.get(file);
-  if (view === undefined) {
-    view = new Proxy<string[]>([], {
-      get(_target, key) {
-        if (typeof key === 'string') {
-          const code = key.charCodeAt(0);
-          if (code >= 48 && code <= 57) {
-            const i = Number(key);
-            return i < file.lineCount ? file.line(i) : undefined;
-          }
-          if (key === 'length') return file.lineCount;
-        }
-        const value: unknown = Reflect.get(file.lines, key);
-        return typeof value === 'function' ? value.bind(file.lines) : value;
-      },
-      has(_target, key) {
-        return Reflect.has(file.lines, key);
-      },
-    });
-    lineViews.set(file, view);
-  }
-  return view;
 }
 
 const lfViews = new WeakMap<FileText, string>();

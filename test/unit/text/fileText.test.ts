@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { splitFileText, lfView, lineView, looksBinary, toLines } from '../../../src/core/text/fileText';
+import { splitFileText, lfView, looksBinary, toLines } from '../../../src/core/text/fileText';
 import { lineEdit, charEdit, newlinesBefore, TextPlan } from '../../../src/core/plan';
 
 describe('fileText', () => {
@@ -67,11 +67,6 @@ describe('fileText', () => {
         assert.equal(lazy.eolLength(i), eols[i].length);
         assert.equal(lazy.lineEnd(i), lazy.offsets[i] + lines[i].length);
       }
-      const view = lineView(lazy);
-      assert.equal(view.length, lines.length);
-      assert.deepEqual([...view], lines);
-      assert.equal(view[lines.length], undefined);
-      if (lines.length > 0) assert.equal(view[lines.length - 1], lines[lines.length - 1]);
       // Every offset of the LF view: the newlines before it, as a count from the start finds them.
       const lf = lfView(lazy);
       for (let offset = 0; offset <= lf.length; offset++) assert.equal(newlinesBefore(lazy, offset), lf.slice(0, offset).split('\n').length - 1, `${JSON.stringify(raw)} at ${offset}`);
