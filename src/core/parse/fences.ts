@@ -13,6 +13,7 @@
  * Everything here is one pass over the lines; no regex has nested quantifiers.
  */
 
+import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import { fileShapedPath, pathFromLabelLine } from './paths';
 
 /** An opening fence line, parsed. */
@@ -293,6 +294,10 @@ function pathAloneInFence(
   return label ? { path: label.path, strong: true, index: open } : undefined;
 }
 
+/** A line that starts with a SEARCH (or REPLACE) marker: it opens (or closes) an unfenced block. */
+const STARTS_SEARCH = new RegExp(`^${SEARCH_MARKER}`);
+const STARTS_REPLACE = new RegExp(`^${REPLACE_MARKER}`);
+
 /**
  * Moves closed fenced blocks that are indented as a whole (a fence inside a numbered list item,
  * ` 1. Update it:` then `   ```python` ... `   ````) back to the margin, in place: every parser
@@ -315,8 +320,8 @@ export function outdentListFences(lines: string[]): boolean {
     if (insideHunk) continue;
     const first = firstNonBlankChar(line);
     if (first === '<' || first === '-' || first === '>' || first === '+') {
-      if (/^(?:<{3,15}|-{3,15}) (?:SEARCH|ORIGINAL)/.test(line)) insideBlock = true;
-      else if (/^(?:>{3,15}|\+{3,15}) (?:REPLACE|UPDATED)/.test(line)) insideBlock = false;
+      if (STARTS_SEARCH.test(line)) insideBlock = true;
+      else if (STARTS_REPLACE.test(line)) insideBlock = false;
     }
     if (first !== '`' && first !== '~') continue;
     const open = parseFenceOpener(line);

@@ -18,6 +18,7 @@
  */
 import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
 import { closesFence, parseFenceOpener, parseInfoString, pathLabelAbove, type FenceOpener } from './fences';
+import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } from './paths';
 
@@ -30,9 +31,9 @@ import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } f
 // and REPLACE markers take 3 to 15 characters (`<<< SEARCH`, `--- SEARCH`, `+++ REPLACE`: models
 // shorten them, and Cline and Continue read them so); the divider 5 to 15, since a shorter run of
 // `=` is a heading's underline often enough to be the file's own text.
-const HEAD = /^(<{3,15}|-{3,15}) (?:SEARCH|ORIGINAL)>?(?:[ \t]+line=(?:(\d{1,9})|"(\d{1,9})"))?[ \t]*$/;
+const HEAD = new RegExp(`^${SEARCH_MARKER}>?(?:[ \\t]+line=(?:(\\d{1,9})|"(\\d{1,9})"))?[ \\t]*$`);
 const DIVIDER = /^(={5,15})[ \t]*$/;
-const UPDATE = /^(>{3,15}|\+{3,15}) (?:REPLACE|UPDATED)>?[ \t]*$/;
+const UPDATE = new RegExp(`^${REPLACE_MARKER}>?[ \\t]*$`);
 /** Roo's `:start_line:12` (also written `:start_line:[12]`). */
 const META = /^[ \t]*:(start|end)_line:[ \t]*\[?[ \t]*(\d{1,9})[ \t]*\]?[ \t]*$/;
 const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
@@ -70,7 +71,7 @@ const MAX_FENCE_TO_HEAD = 5;
 /** The line a start marker names (`<<<<<<< SEARCH line=42`), when it names a positive one. */
 function headLineHint(line: string): number | undefined {
   const m = HEAD.exec(line);
-  const hint = m ? Number(m[2] ?? m[3] ?? 0) : 0;
+  const hint = m ? Number(m[1] ?? m[2] ?? 0) : 0;
   return hint >= 1 ? hint : undefined;
 }
 

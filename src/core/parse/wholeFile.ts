@@ -21,6 +21,7 @@
 import type { EditSource, ParseProblem, RewriteFileOp } from '../ir';
 import { isElisionLine } from './elision';
 import { findFencedBlocks, firstNonBlankChar, labelLineAbove, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
+import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import type { ParsedBlock, ReplyParser } from './parser';
 import { isNameLineWithInnerBackticks, pathFromComment } from './paths';
 
@@ -36,8 +37,8 @@ const NEVER_LANGS = new Set(['diff', 'patch', 'udiff', 'git-diff']);
 
 /** Lines that mark another format; a fence holding one is not a whole file. */
 const FOREIGN_MARKERS = [
-  /^[ \t]*(?:<{3,15}|-{3,15}) (?:SEARCH|ORIGINAL)(?:[ \t]+line="?\d{1,9}"?)?[ \t]*$/,
-  /^[ \t]*(?:>{3,15}|\+{3,15}) (?:REPLACE|UPDATED)[ \t]*$/,
+  new RegExp(`^[ \\t]*${SEARCH_MARKER}(?:[ \\t]+line="?\\d{1,9}"?)?[ \\t]*$`),
+  new RegExp(`^[ \\t]*${REPLACE_MARKER}[ \\t]*$`),
   // Merge-conflict markers (`<<<<<<< HEAD`): a block holding them is an edit in some unknown
   // dialect or an unresolved conflict, never content to write over a file.
   /^<{7} \S/,
