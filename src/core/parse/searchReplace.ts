@@ -71,7 +71,7 @@ const MAX_FENCE_TO_HEAD = 5;
 /** The line a start marker names (`<<<<<<< SEARCH line=42`), when it names a positive one. */
 function headLineHint(line: string): number | undefined {
   const m = HEAD.exec(line);
-  const hint = m ? Number(m[1] ?? m[2] ?? 0) : 0;
+  const hint = m ? Number(m[2] ?? m[3] ?? 0) : 0;
   return hint >= 1 ? hint : undefined;
 }
 
