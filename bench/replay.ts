@@ -6,7 +6,7 @@
  * wrong writes the synthetic fuzz cannot (it found a quoted "existing code" comment read as an
  * elision).
  *
- *   npm run replay -- [--repo DIR] [--commits N] [--paths 'src test'] [--format NAME] [--verbose] [--explain] [--dump DIR]
+ *   npm run replay -- [--repo DIR] [--commits N] [--paths 'src test'] [--format NAME] [--verbose] [--explain] [--dump DIR] [--dump-refused]
  *
  * Formats: `diff` (git diff -U3), `diff-u1`, `diff-u0`, `diff-bare` (-U3 with every `@@` header
  * stripped of its line numbers: context alone must place each hunk), `search-replace` (each -U3
@@ -47,6 +47,8 @@ interface Options {
    * (`node dist/cli.js apply DIR/…/reply.md --root DIR/…/before`).
    */
   dump: string | undefined;
+  /** With `dump`: write refused results there too (to study why a reply was refused). */
+  dumpRefused: boolean;
 }
 
 const FORMATS = [
@@ -56,7 +58,7 @@ const FORMATS = [
 ];
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS, verbose: false, explain: false, dump: undefined };
+  const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS, verbose: false, explain: false, dump: undefined, dumpRefused: false };
   for (let i = 0; i < argv.length; i++) {
     const value = () => argv[++i] ?? '';
     const arg = argv[i];
@@ -67,6 +69,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--verbose') options.verbose = true;
     else if (arg === '--explain') options.explain = true;
     else if (arg === '--dump') options.dump = value();
+    else if (arg === '--dump-refused') options.dumpRefused = true;
     else throw new Error(`unknown option ${arg}`);
   }
   for (const format of options.formats) if (!FORMATS.includes(format)) throw new Error(`unknown format ${format} (one of ${FORMATS.join(', ')})`);
@@ -336,6 +339,7 @@ for (const commit of commits) {
     if (!result.receipt.ok) {
       tally.refused++;
       for (const code of new Set(result.receipt.errors.map((e) => e.code))) tally.codes.set(code, (tally.codes.get(code) ?? 0) + 1);
+      if (options.dump !== undefined && options.dumpRefused) dumpCase(join(options.dump, `refused-${format}-${commit}`), reply, paths, before, after);
       if (options.verbose) say(`refused ${format} ${commit}: ${result.receipt.errors.slice(0, 2).map((e) => `${e.code} ${e.path}: ${e.message.slice(0, 160)}`).join(' | ')}`);
       continue;
     }

@@ -1,5 +1,5 @@
 import { type Region, alignLines, lastNonBlank } from './elisionMerge/lines';
-import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
+import { type AnchorIndex, anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 export { correspond } from './elisionMerge/lines';
@@ -33,6 +33,18 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     }
   });
   const keys = anchorIndex(original);
+  const regions = placeSegments(segments, starts, block, isElision, original, keys);
+  if (typeof regions === 'string') return { ok: false, message: regions };
+  const out = mergedLines(original, regions);
+  if (syntax !== undefined) {
+    const change = balanceChange(bracketBalance(original, syntax), bracketBalance(out, syntax));
+    if (change !== undefined) return { ok: false, message: `merged by the snippet's anchors, ${change}: the elisions are not placed surely, or the new code leaves a block unclosed` };
+  }
+  return { ok: true, lines: out };
+}
+
+/** Each segment's region in order (segments of blank lines place nothing), or why one cannot be placed. */
+function placeSegments(segments: readonly string[][], starts: readonly number[], block: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex): Region[] | string {
   const regions: Region[] = [];
   let cursor = 0;
   for (let s = 0; s < segments.length; s++) {
@@ -46,11 +58,15 @@ export function mergeElisions(original: readonly string[], block: readonly strin
       const before = block.slice(0, starts[s]);
       region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) : undefined) ?? region;
     }
-    if (typeof region === 'string') return { ok: false, message: region };
+    if (typeof region === 'string') return region;
     regions.push(region);
     cursor = region.to;
   }
-  if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
+  return regions.length > 0 ? regions : 'the block holds nothing but elisions';
+}
+
+/** The original with each region's lines in place of its own, every other line kept. */
+function mergedLines(original: readonly string[], regions: readonly Region[]): string[] {
   const out: string[] = [];
   let position = 0;
   for (const region of regions) {
@@ -59,11 +75,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     position = region.to;
   }
   out.push(...original.slice(position));
-  if (syntax !== undefined) {
-    const change = balanceChange(bracketBalance(original, syntax), bracketBalance(out, syntax));
-    if (change !== undefined) return { ok: false, message: `merged by the snippet's anchors, ${change}: the elisions are not placed surely, or the new code leaves a block unclosed` };
-  }
-  return { ok: true, lines: out };
+  return out;
 }
 
 /** The segment's lines, with the lines it shares with the region written as the file has them. */

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { looksLikeFragment, mergeElisions } from '../../src/core/elisionMerge';
 import { isElisionLine } from '../../src/core/parse/elision';
+import { bracketSyntaxFor } from '../../src/core/elisionMerge/balance';
 
 const original = `import { readFile } from 'node:fs/promises';
 
@@ -186,10 +187,36 @@ describe('mergeElisions: context a little away from the anchor', () => {
     const result = mergeElisions(documented, snippet, isElisionLine);
     assert.ok(result.ok);
     if (result.ok) assert.deepEqual(result.lines, ['export const a = 1;', ...snippet.slice(1)]);
-    // Lines between that no new line edits are not taken out: the context is not read across them.
+    // Lines no new line edits are not read across, but a comment the snippet writes from its
+    // opening line replaces the file's comment of that place whole: written inside the old one,
+    // the old comment's first lines stayed above a second `/**`.
     const other = ['export const a = 1;', '', '/**', ' * Something else entirely, about tables.', ' * Lines already there are applied.', ' */', 'export function insert() {}'];
-    const kept = mergeElisions(other, snippet, isElisionLine);
-    assert.ok(!kept.ok || kept.lines.includes(' * Something else entirely, about tables.'));
+    const rewritten = mergeElisions(other, snippet, isElisionLine);
+    assert.ok(rewritten.ok);
+    if (rewritten.ok) assert.deepEqual(rewritten.lines, ['export const a = 1;', ...snippet.slice(1)]);
+  });
+
+  it('reads a segment\'s first lines as the context right above the new lines, not the repeated lines the new code ends with', () => {
+    // A new test above an older one ends with the same lines as the test above the anchor: the
+    // snippet's leading `});` and blank line are the file's, the new test goes after them.
+    const tests = ["describe('sums', () => {", "  it('adds one', () => {", '    const r = run(1);', '    check(r);', '  });', '', "  it('counts others', () => {", '    other();', '  });', '});'];
+    const snippet = ['// ... existing code ...', '  });', '', "  it('removes two', () => {", '    const gone = remove(2);', '    check(r);', '  });', '', "  it('counts others', () => {", '// ... existing code ...'];
+    const result = mergeElisions(tests, snippet, isElisionLine, bracketSyntaxFor('a.ts'));
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    if (result.ok) assert.deepEqual(result.lines, [...tests.slice(0, 6), ...snippet.slice(3, 8), ...tests.slice(6)]);
+  });
+
+  it('refuses a segment whose first lines stand below the line that anchors it, among the lines it would replace', () => {
+    // `index: number,` is the only such line in the file, but the snippet's is a new function's
+    // parameter; the snippet's first lines are the old function's, further down.
+    const code = [
+      'export function label(', '  lines: string[],', '  index: number,', '  claimed: boolean,', '): string | undefined {', '  for (let i = index - 1; i >= 0; i--) {', '    if (lines[i]) return lines[i];', '  }', '  return undefined;', '}',
+      '', 'export function other(', '  claimed: boolean,', '): string | undefined {', '  return undefined;', '}',
+    ];
+    const snippet = ['// ... existing code ...', '  claimed: boolean,', '): string | undefined {', '  const i = labelLine(lines, index, claimed);', '  return i === undefined ? undefined : lines[i];', '}', '', 'export function labelLine(', '  lines: string[],', '  index: number,', '  claimed: boolean,', '): number | undefined {', '  for (let i = index - 1; i >= 0; i--) {', '    if (lines[i]) return i;', '  }', '  return undefined;', '}'];
+    const result = mergeElisions(code, snippet, isElisionLine, bracketSyntaxFor('a.ts'));
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.match(result.message, /the block starts with stand in the file below line \d+/);
   });
 
   it('replaces a statement rewritten with new arguments between the context and the anchor', () => {

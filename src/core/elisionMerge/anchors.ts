@@ -195,12 +195,22 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     first--;
     from--;
   }
+  // Lines taken because they equal the file's may be new code repeating them, the snippet's
+  // context standing beyond them (see `contextReadingAbove`).
+  ({ first, from } = contextReadingAbove(segment, original, cursor, head, first, from));
+  // A doc comment rewritten above the anchored part replaces the file's comment, not a part of it.
+  from = commentRewrittenFrom(segment, original, cursor, first, from);
   let last = tail;
   let to = tailAt + 1;
   while (last + 1 < segment.length && to < original.length && edits(last + 1, to, 1)) {
     last++;
     to++;
   }
+  const below = contextReadingBelow(segment, original, tail, last, to);
+  // Its last lines read as the file's lines right below the region, the segment does not close
+  // the head's block beyond them.
+  const closesHeadBlock = below.last === last;
+  ({ last, to } = below);
   // A segment that ends by closing the block its head opened (`}` at the head's indentation)
   // replaces the original block up to the original's closing line, so a changed last statement
   // does not leave the old one behind.
@@ -209,7 +219,7 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   // line the file has (a second `for (let n = …) {` loop with another body) replaced the file's
   // whole loop.
   const lastReal = lastNonBlank(segment);
-  if (lastReal > last && isCloser(segment[lastReal])) {
+  if (closesHeadBlock && lastReal > last && isCloser(segment[lastReal])) {
     const width = indentOf(segment[lastReal]) - indentOf(segment[head]) + indentOf(original[headAt]);
     for (let j = to; j < original.length; j++) {
       const line = original[j];
@@ -251,6 +261,15 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     to = trail.to;
     newTo = end - trail.lines;
   }
+  // The segment's first lines are the file's lines further down, among those it replaces: the
+  // head anchor is a line of new code that repeats one of the file's (a new function's
+  // `index: number,` parameter, taken for the one of the function above it), and placed there
+  // the segment would write the file's lines above the anchor's in the wrong order. Where it
+  // goes is a guess.
+  const leading = lead ? undefined : leadingLinesBelowAnchor(segment.slice(start, first), original, headAt, to);
+  if (leading !== undefined) {
+    return `the lines "${segment[start + leading.line].trim().slice(0, 60)}" the block starts with stand in the file below line ${headAt + 1}, where its line "${segment[head].trim().slice(0, 40)}" places it: whether that line is the file's or new code repeating it is a guess`;
+  }
   // Context found only across file lines that no new line edits: the lines between would be kept
   // next to a second copy of the context, or deleted though the snippet never shows them. Which
   // one the model meant is a guess (a `lines = …;` it dropped above `} for (…) {`, or code it
@@ -279,6 +298,111 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     }
   }
   return { from, to, lines: segment.slice(start, end) };
+}
+
+/**
+ * The segment's lines above its widened part (segment line `first` at file line `from`, widened
+ * up from the head anchor at `head`) read as a snippet's are: its first lines are the file's lines
+ * right above the region. When they are not, the widening is undone over lines it took because
+ * they equal the file's, as far as makes the most of the segment's first lines stand, indentation
+ * and all, right above where the region then starts: those lines were new code repeating the
+ * file's. (A new test written above an older one ends with the same `assert…; }); });` lines as
+ * the test above the anchor: widened over them, the new test's head went inside the older test,
+ * and the snippet's leading `});` context became new code.) Unchanged when the segment has
+ * nothing above, its first lines already stand right there, or no shallower widening lets them.
+ */
+function contextReadingAbove(segment: readonly string[], original: readonly string[], cursor: number, head: number, first: number, from: number): { first: number; from: number } {
+  let start = 0;
+  while (start < first && segment[start].trim() === '') start++;
+  // Already so (compared as `contextAbove` compares at no distance): nothing to change.
+  if (start === first || linesAbove(segment.slice(start, first), original, cursor, from, (line) => line.trim()) > 0) return { first, from };
+  let best = { first, from, lead: 0 };
+  for (let u = first + 1; u <= head; u++) {
+    const at = from + (u - first);
+    // Only lines taken because they are the file's lines: an edited line stays an edit.
+    if (segment[u - 1].trim() !== original[at - 1].trim()) break;
+    const lead = linesAbove(segment.slice(start, u), original, cursor, at);
+    if (lead > best.lead) best = { first: u, from: at, lead };
+  }
+  return { first: best.first, from: best.from };
+}
+
+/**
+ * Where the region starts when the segment rewrites a block comment above its widened part
+ * (segment line `first` at file line `from`): the segment's lines above `first` open a comment
+ * (`/*`, `/**`) that is still open at `first`, while file line `from` lies inside a comment the
+ * file opened further up. The two comments end at the same line, so the segment's replaces the
+ * file's, from its opening line: placing the new opening line inside the old comment kept the old
+ * comment's first lines above the new one (a doc comment written twice, the first left open).
+ * `from` unchanged otherwise.
+ */
+function commentRewrittenFrom(segment: readonly string[], original: readonly string[], cursor: number, first: number, from: number): number {
+  const opens = (line: string) => line.trimStart().startsWith('/*') && !line.includes('*/');
+  let open = false;
+  for (let k = 0; k < first; k++) {
+    if (opens(segment[k])) open = true;
+    else if (segment[k].includes('*/')) open = false;
+  }
+  if (!open) return from;
+  for (let i = from - 1; i >= cursor && i >= from - MAX_COMMENT_LINES; i--) {
+    if (original[i].includes('*/')) return from;
+    if (opens(original[i])) return i;
+  }
+  return from;
+}
+
+/** How far up `commentRewrittenFrom` looks for the opening line of the comment the region starts in. */
+const MAX_COMMENT_LINES = 200;
+
+/**
+ * The segment's leading `lines` standing in the file below its head anchor (file line `headAt`),
+ * among the lines the region replaces (up to `to`): the first of them, blank lines aside, and a
+ * run of them with some text equal to the file's lines there, indentation compared; undefined
+ * when they do not. A single line without text (`}`) proves nothing.
+ */
+function leadingLinesBelowAnchor(lines: readonly string[], original: readonly string[], headAt: number, to: number): { line: number } | undefined {
+  let k = 0;
+  while (k < lines.length && lines[k].trim() === '') k++;
+  if (k === lines.length) return undefined;
+  for (let p = headAt + 1; p < to; p++) {
+    let j = 0;
+    while (k + j < lines.length && p + j < to && lines[k + j].trimEnd() === original[p + j].trimEnd()) j++;
+    if (j >= 2 && lines.slice(k, k + j).some(hasText)) return { line: k };
+  }
+  return undefined;
+}
+
+/** The mirror of {@link contextReadingAbove} below the widened part (segment line `last`, file lines up to `to`), down to the tail anchor. */
+function contextReadingBelow(segment: readonly string[], original: readonly string[], tail: number, last: number, to: number): { last: number; to: number } {
+  let end = segment.length;
+  while (end > last + 1 && segment[end - 1].trim() === '') end--;
+  if (end === last + 1 || linesBelow(segment.slice(last + 1, end), original, to, (line) => line.trim()) > 0) return { last, to };
+  let best = { last, to, trail: 0 };
+  for (let v = last - 1; v >= tail; v--) {
+    const at = to - (last - v);
+    if (segment[v + 1].trim() !== original[at].trim()) break;
+    const trail = linesBelow(segment.slice(v + 1, end), original, at);
+    if (trail > best.trail) best = { last: v, to: at, trail };
+  }
+  return { last: best.last, to: best.to };
+}
+
+const trimmedEnd = (line: string) => line.trimEnd();
+
+/** How many of `lines`' first lines are the file's lines right above line `at` (not above `cursor`), compared as `key` makes them (indentation compared by default). */
+function linesAbove(lines: readonly string[], original: readonly string[], cursor: number, at: number, key = trimmedEnd): number {
+  for (let j = Math.min(lines.length, at - cursor); j >= 1; j--) {
+    if (lines.slice(0, j).every((line, k) => key(line) === key(original[at - j + k]))) return j;
+  }
+  return 0;
+}
+
+/** How many of `lines`' last lines are the file's lines from line `at` on, compared as `key` makes them (indentation compared by default). */
+function linesBelow(lines: readonly string[], original: readonly string[], at: number, key = trimmedEnd): number {
+  for (let j = Math.min(lines.length, original.length - at); j >= 1; j--) {
+    if (lines.slice(lines.length - j).every((line, k) => key(line) === key(original[at + k]))) return j;
+  }
+  return 0;
 }
 
 /**
