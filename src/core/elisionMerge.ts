@@ -1,5 +1,5 @@
 import { type Region, alignLines, lastNonBlank } from './elisionMerge/lines';
-import { type AnchorIndex, anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
+import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 export { correspond } from './elisionMerge/lines';
@@ -33,18 +33,6 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     }
   });
   const keys = anchorIndex(original);
-  const regions = placeSegments(segments, starts, block, isElision, original, keys);
-  if (typeof regions === 'string') return { ok: false, message: regions };
-  const out = mergedLines(original, regions);
-  if (syntax !== undefined) {
-    const change = balanceChange(bracketBalance(original, syntax), bracketBalance(out, syntax));
-    if (change !== undefined) return { ok: false, message: `merged by the snippet's anchors, ${change}: the elisions are not placed surely, or the new code leaves a block unclosed` };
-  }
-  return { ok: true, lines: out };
-}
-
-/** Each segment's region in order (segments of blank lines place nothing), or why one cannot be placed. */
-function placeSegments(segments: readonly string[][], starts: readonly number[], block: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex): Region[] | string {
   const regions: Region[] = [];
   let cursor = 0;
   for (let s = 0; s < segments.length; s++) {
@@ -58,15 +46,11 @@ function placeSegments(segments: readonly string[][], starts: readonly number[],
       const before = block.slice(0, starts[s]);
       region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) : undefined) ?? region;
     }
-    if (typeof region === 'string') return region;
+    if (typeof region === 'string') return { ok: false, message: region };
     regions.push(region);
     cursor = region.to;
   }
-  return regions.length > 0 ? regions : 'the block holds nothing but elisions';
-}
-
-/** The original with each region's lines in place of its own, every other line kept. */
-function mergedLines(original: readonly string[], regions: readonly Region[]): string[] {
+  if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
   const out: string[] = [];
   let position = 0;
   for (const region of regions) {
@@ -75,7 +59,11 @@ function mergedLines(original: readonly string[], regions: readonly Region[]): s
     position = region.to;
   }
   out.push(...original.slice(position));
-  return out;
+  if (syntax !== undefined) {
+    const change = balanceChange(bracketBalance(original, syntax), bracketBalance(out, syntax));
+    if (change !== undefined) return { ok: false, message: `merged by the snippet's anchors, ${change}: the elisions are not placed surely, or the new code leaves a block unclosed` };
+  }
+  return { ok: true, lines: out };
 }
 
 /** The segment's lines, with the lines it shares with the region written as the file has them. */

@@ -266,9 +266,8 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   // `index: number,` parameter, taken for the one of the function above it), and placed there
   // the segment would write the file's lines above the anchor's in the wrong order. Where it
   // goes is a guess.
-  const leading = lead ? undefined : leadingLinesBelowAnchor(segment.slice(start, first), original, headAt, to);
-  if (leading !== undefined) {
-    return `the lines "${segment[start + leading.line].trim().slice(0, 60)}" the block starts with stand in the file below line ${headAt + 1}, where its line "${segment[head].trim().slice(0, 40)}" places it: whether that line is the file's or new code repeating it is a guess`;
+  if (!lead && leadingLinesBelowAnchor(segment.slice(start, first), original, headAt, to)) {
+    return `the lines "${segment[start].trim().slice(0, 60)}" the block starts with stand in the file below line ${headAt + 1}, where its line "${segment[head].trim().slice(0, 40)}" places it: whether that line is the file's or new code repeating it is a guess`;
   }
   // Context found only across file lines that no new line edits: the lines between would be kept
   // next to a second copy of the context, or deleted though the snippet never shows them. Which
@@ -315,7 +314,7 @@ function contextReadingAbove(segment: readonly string[], original: readonly stri
   let start = 0;
   while (start < first && segment[start].trim() === '') start++;
   // Already so (compared as `contextAbove` compares at no distance): nothing to change.
-  if (start === first || linesAbove(segment.slice(start, first), original, cursor, from, (line) => line.trim()) > 0) return { first, from };
+  if (start === first || linesAbove(segment.slice(start, first), original, cursor, from, trimmed) > 0) return { first, from };
   let best = { first, from, lead: 0 };
   for (let u = first + 1; u <= head; u++) {
     const at = from + (u - first);
@@ -355,28 +354,25 @@ function commentRewrittenFrom(segment: readonly string[], original: readonly str
 const MAX_COMMENT_LINES = 200;
 
 /**
- * The segment's leading `lines` standing in the file below its head anchor (file line `headAt`),
- * among the lines the region replaces (up to `to`): the first of them, blank lines aside, and a
- * run of them with some text equal to the file's lines there, indentation compared; undefined
- * when they do not. A single line without text (`}`) proves nothing.
+ * True when the segment's leading `lines` (the first of them not blank) stand in the file below
+ * its head anchor (file line `headAt`), among the lines the region replaces (up to `to`): a run of
+ * two or more of them, one with some text, equal to the file's lines there, indentation compared.
+ * A single line, or lines without text (`}`), prove nothing.
  */
-function leadingLinesBelowAnchor(lines: readonly string[], original: readonly string[], headAt: number, to: number): { line: number } | undefined {
-  let k = 0;
-  while (k < lines.length && lines[k].trim() === '') k++;
-  if (k === lines.length) return undefined;
+function leadingLinesBelowAnchor(lines: readonly string[], original: readonly string[], headAt: number, to: number): boolean {
   for (let p = headAt + 1; p < to; p++) {
     let j = 0;
-    while (k + j < lines.length && p + j < to && lines[k + j].trimEnd() === original[p + j].trimEnd()) j++;
-    if (j >= 2 && lines.slice(k, k + j).some(hasText)) return { line: k };
+    while (j < lines.length && p + j < to && lines[j].trimEnd() === original[p + j].trimEnd()) j++;
+    if (j >= 2 && lines.slice(0, j).some(hasText)) return true;
   }
-  return undefined;
+  return false;
 }
 
 /** The mirror of {@link contextReadingAbove} below the widened part (segment line `last`, file lines up to `to`), down to the tail anchor. */
 function contextReadingBelow(segment: readonly string[], original: readonly string[], tail: number, last: number, to: number): { last: number; to: number } {
   let end = segment.length;
   while (end > last + 1 && segment[end - 1].trim() === '') end--;
-  if (end === last + 1 || linesBelow(segment.slice(last + 1, end), original, to, (line) => line.trim()) > 0) return { last, to };
+  if (end === last + 1 || linesBelow(segment.slice(last + 1, end), original, to, trimmed) > 0) return { last, to };
   let best = { last, to, trail: 0 };
   for (let v = last - 1; v >= tail; v--) {
     const at = to - (last - v);
@@ -387,20 +383,26 @@ function contextReadingBelow(segment: readonly string[], original: readonly stri
   return { last: best.last, to: best.to };
 }
 
+/** Line keys for `linesAbove` and `linesBelow`: whitespace at both ends aside, or at the end only (indentation compared). */
+const trimmed = (line: string) => line.trim();
 const trimmedEnd = (line: string) => line.trimEnd();
 
-/** How many of `lines`' first lines are the file's lines right above line `at` (not above `cursor`), compared as `key` makes them (indentation compared by default). */
+/** How many of `lines`' first lines (as many as match) are the file's lines right above line `at` (not above `cursor`), compared as `key` makes them. */
 function linesAbove(lines: readonly string[], original: readonly string[], cursor: number, at: number, key = trimmedEnd): number {
   for (let j = Math.min(lines.length, at - cursor); j >= 1; j--) {
-    if (lines.slice(0, j).every((line, k) => key(line) === key(original[at - j + k]))) return j;
+    let k = 0;
+    while (k < j && key(lines[k]) === key(original[at - j + k])) k++;
+    if (k === j) return j;
   }
   return 0;
 }
 
-/** How many of `lines`' last lines are the file's lines from line `at` on, compared as `key` makes them (indentation compared by default). */
+/** How many of `lines`' last lines (as many as match) are the file's lines from line `at` on, compared as `key` makes them. */
 function linesBelow(lines: readonly string[], original: readonly string[], at: number, key = trimmedEnd): number {
   for (let j = Math.min(lines.length, original.length - at); j >= 1; j--) {
-    if (lines.slice(lines.length - j).every((line, k) => key(line) === key(original[at + k]))) return j;
+    let k = 0;
+    while (k < j && key(lines[lines.length - j + k]) === key(original[at + k])) k++;
+    if (k === j) return j;
   }
   return 0;
 }
@@ -453,13 +455,14 @@ const MAX_EDITED_GAP = 8;
  * taken for another).
  */
 function contextAbove(lines: readonly string[], original: readonly string[], cursor: number, from: number): { from: number; lines: number } | undefined {
-  for (let gap = 0; gap <= MAX_EDITED_GAP && from - gap - 1 >= cursor; gap++) {
-    for (let j = Math.min(lines.length - (gap > 0 ? gap : 0), from - gap - cursor); j >= 1; j--) {
+  const near = linesAbove(lines, original, cursor, from, trimmed);
+  if (near > 0) return { from: from - near, lines: near };
+  for (let gap = 1; gap <= MAX_EDITED_GAP && from - gap - 1 >= cursor; gap++) {
+    for (let j = Math.min(lines.length - gap, from - gap - cursor); j >= 1; j--) {
       const at = from - gap - j;
       // Across a gap, indentation must agree too: a test's `});` is not a call's `  });`.
-      const same = (line: string, k: number) => (gap > 0 ? line.trimEnd() === original[at + k].trimEnd() : line.trim() === original[at + k].trim());
-      if (!lines.slice(0, j).every(same)) continue;
-      if (gap > 0 && !edited(original.slice(from - gap, from), lines.slice(j))) continue;
+      if (!lines.slice(0, j).every((line, k) => line.trimEnd() === original[at + k].trimEnd())) continue;
+      if (!edited(original.slice(from - gap, from), lines.slice(j))) continue;
       return { from: at, lines: j };
     }
   }
@@ -468,12 +471,12 @@ function contextAbove(lines: readonly string[], original: readonly string[], cur
 
 /** The mirror of {@link contextAbove}: how many of the segment's trailing `lines` are the file's lines right below `to` (or a few lines lower, the lines between edited), and the region's new end. */
 function contextBelow(lines: readonly string[], original: readonly string[], to: number): { to: number; lines: number } | undefined {
-  for (let gap = 0; gap <= MAX_EDITED_GAP && to + gap < original.length; gap++) {
-    for (let j = Math.min(lines.length - (gap > 0 ? gap : 0), original.length - to - gap); j >= 1; j--) {
-      const tail = lines.slice(lines.length - j);
-      const same = (line: string, k: number) => (gap > 0 ? line.trimEnd() === original[to + gap + k].trimEnd() : line.trim() === original[to + gap + k].trim());
-      if (!tail.every(same)) continue;
-      if (gap > 0 && !edited(original.slice(to, to + gap), lines.slice(0, lines.length - j))) continue;
+  const near = linesBelow(lines, original, to, trimmed);
+  if (near > 0) return { to: to + near, lines: near };
+  for (let gap = 1; gap <= MAX_EDITED_GAP && to + gap < original.length; gap++) {
+    for (let j = Math.min(lines.length - gap, original.length - to - gap); j >= 1; j--) {
+      if (!lines.slice(lines.length - j).every((line, k) => line.trimEnd() === original[to + gap + k].trimEnd())) continue;
+      if (!edited(original.slice(to, to + gap), lines.slice(0, lines.length - j))) continue;
       return { to: to + gap + j, lines: j };
     }
   }
