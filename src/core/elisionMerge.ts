@@ -1,6 +1,6 @@
-import { type Region, alignLines, lastNonBlank } from './elisionMerge/lines';
+import { type Region, alignLines, hasText, lastNonBlank } from './elisionMerge/lines';
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
-import { placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
+import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 export { correspond } from './elisionMerge/lines';
 
@@ -47,6 +47,17 @@ export function mergeElisions(original: readonly string[], block: readonly strin
       region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) : undefined) ?? region;
     }
     if (typeof region === 'string') return { ok: false, message: region };
+    // A segment that starts by closing the block its elision stands inside (`}` after an elision
+    // indented as the body of the opener above it) starts at that block's end. Placed further
+    // down by its anchors, the file's lines between would be deleted by the strict reading (the
+    // snippet shows nothing of them) or kept by the lenient one (its closer read as a later
+    // block's): a real reply meant the first (two generators it replaced, kept and merged around),
+    // a lazy one adding a method often means the second. Which one is a guess.
+    const blockEnd = s > 0 ? elidedBlockEnd(segment, block.slice(0, starts[s]), isElision, original, keys, cursor) : undefined;
+    if (blockEnd !== undefined && region.from > blockEnd && original.slice(blockEnd + 1, region.from).some(hasText)) {
+      const first = segment.find((line) => line.trim() !== '')!.trim();
+      return { ok: false, message: `the "${first}" after the elision closes the block that ends at line ${blockEnd + 1}, but the lines after it match from line ${region.from + 1}: whether the file's lines between are to be deleted or kept is a guess` };
+    }
     regions.push(region);
     cursor = region.to;
   }

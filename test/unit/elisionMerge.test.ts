@@ -291,6 +291,51 @@ describe('mergeElisions: new top-level code after the elided rest of the file', 
   });
 });
 
+describe('mergeElisions: a closer after an elision that stands inside a block', () => {
+  const registry = `export class Registry {
+  private readonly items: string[] = [];
+
+  add(item: string): void {
+    this.items.push(item);
+  }
+
+  *each(): Generator<string> {
+    for (const item of this.items) yield item;
+  }
+
+  *reversed(): Generator<string> {
+    for (let i = this.items.length - 1; i >= 0; i--) yield this.items[i];
+  }
+
+  /** How many items there are. */
+  get size(): number {
+    return this.items.length;
+  }
+}`.split('\n');
+
+  it('refuses when the lines after the closer match further down than the block ends: the lines between deleted or kept is a guess', () => {
+    // A real reply replaced two generators by a getter this way; another, adding a method, left
+    // out a function between the same way and meant it kept. The snippet cannot tell them apart.
+    const block = ['  add(item: string): void {', '    // ... existing code ...', '  }', '', '  get all(): readonly string[] {', '    return this.items;', '  }', '', '  /** How many items there are. */', '  // ... existing code ...'];
+    const result = mergeElisions(registry, block, isElisionLine);
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.match(result.message, /the "}" after the elision closes the block that ends at line 6, but the lines after it match from line 14/);
+  });
+
+  it('places the lines after the closer where the block ends when they go on as the file does there', () => {
+    const block = ['  add(item: string): void {', '    // ... existing code ...', '  }', '', '  *each(): Generator<string> {', '    for (const item of [...this.items]) yield item;', '  }', '  // ... existing code ...'];
+    const result = mergeElisions(registry, block, isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...registry.slice(0, 8), '    for (const item of [...this.items]) yield item;', ...registry.slice(9)]);
+  });
+
+  it('is not read into an elision indented as the closer, which may stand for whole blocks', () => {
+    const block = ['  add(item: string): void {', '    this.items.push(item);', '  }', '  // ... existing code ...', '  }', '', '  get all(): readonly string[] {', '    return this.items;', '  }', '', '  /** How many items there are. */', '  // ... existing code ...'];
+    const result = mergeElisions(registry, block, isElisionLine);
+    if (!result.ok) assert.doesNotMatch(result.message, /closes the block that ends/);
+  });
+});
+
 describe('looksLikeFragment', () => {
   const calc = ['import math', '', '', 'def area(r):', '    """Area of a circle."""', '    return math.pi * r * r', '', '', 'def perimeter(r):', '    return 2 * math.pi * r'];
 

@@ -2,6 +2,7 @@
 import { leadingWhitespace } from '../text/indentation';
 import { type Region, elisionBefore, indentOf, isCloser, isOpener, lastNonBlank, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
+import { firstAtLeast } from '../sortedSearch';
 
 /**
  * Places a segment with no anchor of its own at the file's start (the block's first segment, with
@@ -151,4 +152,48 @@ export function placeAtFileEnd(segment: readonly string[], before: readonly stri
     if (resemblingOpener(line, original, end, end) !== -1) return undefined;
   }
   return { from: end, to: end, lines };
+}
+
+/**
+ * The file line that closes the block an elision stands inside, when the segment after the
+ * elision starts by closing it: the segment's first line is a closer (`}`), the elision is
+ * indented deeper than it, and going up from the elision past deeper lines the block shows an
+ * opener at the closer's indentation (`rootLineOf(i: number): number {`, then `// ... existing
+ * code ...` indented as its body, then `}`). The opener is the file's last line before `cursor`
+ * with its anchor key (the previous segment placed it), and the block it opens ends, by
+ * indentation, with the same closer at or after `cursor`: that line's index. Undefined whenever
+ * any of this does not hold.
+ */
+export function elidedBlockEnd(
+  segment: readonly string[],
+  before: readonly string[],
+  isElision: (line: string) => boolean,
+  original: readonly string[],
+  keys: AnchorIndex,
+  cursor: number,
+): number | undefined {
+  const firstReal = segment.findIndex((line) => line.trim() !== '');
+  if (firstReal === -1 || !isCloser(segment[firstReal])) return undefined;
+  let k = elisionBefore(before, isElision);
+  if (k < 0) return undefined;
+  const level = indentOf(segment[firstReal]);
+  if (indentOf(before[k]) <= level) return undefined;
+  let opener = -1;
+  for (k--; k >= 0; k--) {
+    const line = before[k];
+    if (line.trim() === '' || isElision(line)) continue;
+    if (indentOf(line) > level) continue;
+    if (indentOf(line) === level && isOpener(line.trim())) opener = k;
+    break;
+  }
+  if (opener === -1) return undefined;
+  const positions = keys.positions.get(anchorKey(before[opener]));
+  const p = positions === undefined ? -1 : firstAtLeast(positions, cursor) - 1;
+  if (positions === undefined || p < 0) return undefined;
+  const openerAt = positions[p];
+  const width = indentOf(original[openerAt]);
+  let end = openerAt + 1;
+  while (end < original.length && (original[end].trim() === '' || indentOf(original[end]) > width)) end++;
+  if (end === original.length || end < cursor || indentOf(original[end]) !== width || original[end].trim() !== segment[firstReal].trim()) return undefined;
+  return end;
 }
