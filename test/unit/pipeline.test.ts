@@ -311,6 +311,39 @@ describe('planReply: re-applied inserts and appends', () => {
   });
 });
 
+describe('planReply: an empty search on a file with content', () => {
+  const calc = 'import math\n\n\ndef add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n';
+
+  it('takes the whole file written again for its new text, which appending would double', () => {
+    const whole = plan({ 'calc.py': calc }, [replaceOp('calc.py', '', calc + '\n\ndef mul(a, b):\n    return a * b\n')]);
+    assert.equal(proposed(whole, 'calc.py'), calc + '\n\ndef mul(a, b):\n    return a * b\n');
+    assert.equal(whole.receipt.files[0].edits[0].strategy, 'rewrite');
+    assert.match(whole.receipt.files[0].edits[0].warnings?.join(' ') ?? '', /whole of calc\.py written again/);
+  });
+
+  it('is refused when its text repeats three lines in a row of the file without being all of it', () => {
+    const part = plan({ 'calc.py': calc }, [replaceOp('calc.py', '', 'def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return b - a\n')]);
+    assert.equal(part.changes.length, 0);
+    assert.equal(part.receipt.errors[0].code, 'FILE_EXISTS');
+    assert.match(part.receipt.errors[0].message, /repeats the lines of the file from line 4 \("def add\(a, b\):"\)/);
+  });
+
+  it('is refused when it defines again a top-level name the file defines (a function rewritten, given a parameter)', () => {
+    const rewritten = plan({ 'calc.py': calc }, [replaceOp('calc.py', '', 'def sub(a, b, c=0):\n    return a - b - c\n')]);
+    assert.equal(rewritten.receipt.errors[0].code, 'FILE_EXISTS');
+    assert.match(rewritten.receipt.errors[0].message, /defines again what the file defines at line 8 \("def sub\(a, b\):"\)/);
+  });
+
+  it('still appends new code that repeats a line or two of the file, or an indented definition', () => {
+    const file = 'class A:\n    def __init__(self):\n        super().__init__()\n        self.items = []\n';
+    const added = '\n\nclass B:\n    def __init__(self):\n        super().__init__()\n        self.names = []\n';
+    assert.equal(proposed(plan({ 'a.py': file }, [replaceOp('a.py', '', added)]), 'a.py'), file + added);
+    const js = 'function a() {\n  return x;\n}\n';
+    const more = '\nfunction b() {\n  return x;\n}\n';
+    assert.equal(proposed(plan({ 'f.js': js }, [replaceOp('f.js', '', more)]), 'f.js'), js + more);
+  });
+});
+
 describe('planReply: a "whole file" that is only a part of the file', () => {
   const file = Array.from({ length: 30 }, (_, i) => (i === 10 ? 'function target() {' : i === 11 ? '  return 1;' : i === 12 ? '}' : `const line${i} = ${i};`)).join('\n') + '\n';
   it('is placed where its lines match instead of replacing the whole file', () => {

@@ -13,8 +13,9 @@ import type { FileState, Transaction } from './transaction';
  * filled from the file (`mergeElisions`); a block far shorter than the file that does not span it
  * is placed as a part of it (`mergeFragment`), never written over the rest; either is refused with
  * `ELISION_UNRESOLVED` when it cannot be placed. The result becomes the base later ops edit.
+ * `notes` go into the receipt's warnings when it is written.
  */
-export function placeRewrite(tx: Transaction, state: FileState, content: string, partial: boolean, op: EditOp): void {
+export function placeRewrite(tx: Transaction, state: FileState, content: string, partial: boolean, op: EditOp, notes: readonly string[] = []): void {
   const block = op.source.block;
   if (!state.exists) return placeCreate(tx, state, content, op);
   tx.commit(state);
@@ -24,7 +25,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     return;
   }
   let lines = toLines(op.kind === 'rewrite' ? withOwnLabel(file.lines, op.label, content) : content);
-  const warnings: string[] = [];
+  const warnings = [...notes];
   if (lines.some(isElisionLine)) {
     const merged = mergeElisions(file.lines, lines, isElisionLine, bracketSyntaxFor(state.path));
     if (!merged.ok) {
