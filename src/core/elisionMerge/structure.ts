@@ -73,26 +73,17 @@ export function placeAtBlockEnd(
   if (closer !== -1 && segment.slice(firstReal, lastReal).every((line) => line.trim() === '' || isCloser(line))) return undefined;
   if (closer === -1 && !isLast) return undefined;
   // The elision right before the segment, then the opener above it.
-  let k = elisionBefore(before, isElision);
+  const k = elisionBefore(before, isElision);
   if (k < 0) return undefined;
   const elisionWidth = indentOf(before[k]);
   const level = closer !== -1 ? indentOf(segment[closer]) : indentOf(segment[firstReal]);
-  let opener = -1;
-  for (k--; k >= 0; k--) {
-    const line = before[k];
-    if (line.trim() === '' || isElision(line)) continue;
-    const lineWidth = indentOf(line);
-    if (closer !== -1 ? lineWidth > level : lineWidth >= level) continue;
-    if (isOpener(line.trim()) && (closer === -1 || lineWidth === level)) opener = k;
-    break;
-  }
+  const opener = openerAbove(before, k, isElision, level, closer !== -1);
   if (opener === -1 || elisionWidth <= indentOf(before[opener])) return undefined;
   const positions = keys.positions.get(anchorKey(before[opener]));
   if (!positions || positions.length !== 1 || positions[0] >= cursor) return undefined;
   const openerAt = positions[0];
   const openerWidth = indentOf(original[openerAt]);
-  let end = openerAt + 1;
-  while (end < original.length && (original[end].trim() === '' || indentOf(original[end]) > openerWidth)) end++;
+  const end = blockEnd(original, openerAt);
   let from: number;
   let to: number;
   let lines = segment.slice(0, lastReal + 1);
@@ -164,36 +155,45 @@ export function placeAtFileEnd(segment: readonly string[], before: readonly stri
  * indentation, with the same closer at or after `cursor`: that line's index. Undefined whenever
  * any of this does not hold.
  */
-export function elidedBlockEnd(
-  segment: readonly string[],
-  before: readonly string[],
-  isElision: (line: string) => boolean,
-  original: readonly string[],
-  keys: AnchorIndex,
-  cursor: number,
-): number | undefined {
+export function elidedBlockEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number): number | undefined {
   const firstReal = segment.findIndex((line) => line.trim() !== '');
   if (firstReal === -1 || !isCloser(segment[firstReal])) return undefined;
-  let k = elisionBefore(before, isElision);
-  if (k < 0) return undefined;
+  const k = elisionBefore(before, isElision);
   const level = indentOf(segment[firstReal]);
-  if (indentOf(before[k]) <= level) return undefined;
-  let opener = -1;
-  for (k--; k >= 0; k--) {
-    const line = before[k];
-    if (line.trim() === '' || isElision(line)) continue;
-    if (indentOf(line) > level) continue;
-    if (indentOf(line) === level && isOpener(line.trim())) opener = k;
-    break;
-  }
+  if (k < 0 || indentOf(before[k]) <= level) return undefined;
+  const opener = openerAbove(before, k, isElision, level, true);
   if (opener === -1) return undefined;
   const positions = keys.positions.get(anchorKey(before[opener]));
   const p = positions === undefined ? -1 : firstAtLeast(positions, cursor) - 1;
   if (positions === undefined || p < 0) return undefined;
   const openerAt = positions[p];
+  const end = blockEnd(original, openerAt);
+  if (end === original.length || end < cursor || indentOf(original[end]) !== indentOf(original[openerAt]) || original[end].trim() !== segment[firstReal].trim()) return undefined;
+  return end;
+}
+
+/**
+ * The block opener above line `k` of `before` (an elision) whose body the lines from there down
+ * are: going up past blank lines, elisions and lines indented deeper than `level` (or, when
+ * `closing` is false, as deep), the first other line, when it opens a block (at `level` exactly
+ * when `closing`: the segment closes it with a line at that indentation). -1 when that line opens
+ * nothing.
+ */
+function openerAbove(before: readonly string[], k: number, isElision: (line: string) => boolean, level: number, closing: boolean): number {
+  for (let j = k - 1; j >= 0; j--) {
+    const line = before[j];
+    if (line.trim() === '' || isElision(line)) continue;
+    const width = indentOf(line);
+    if (closing ? width > level : width >= level) continue;
+    return isOpener(line.trim()) && (!closing || width === level) ? j : -1;
+  }
+  return -1;
+}
+
+/** The first line after the opener at `openerAt` that is not blank and not indented deeper than it: where its block ends (the file's length when nothing is). */
+function blockEnd(original: readonly string[], openerAt: number): number {
   const width = indentOf(original[openerAt]);
   let end = openerAt + 1;
   while (end < original.length && (original[end].trim() === '' || indentOf(original[end]) > width)) end++;
-  if (end === original.length || end < cursor || indentOf(original[end]) !== width || original[end].trim() !== segment[firstReal].trim()) return undefined;
   return end;
 }
