@@ -164,8 +164,9 @@ export function elidedBlockEnd(segment: readonly string[], before: readonly stri
   const opener = openerAbove(before, k, isElision, level, true);
   if (opener === -1) return undefined;
   const positions = keys.positions.get(anchorKey(before[opener]));
-  const p = positions === undefined ? -1 : firstAtLeast(positions, cursor) - 1;
-  if (positions === undefined || p < 0) return undefined;
+  if (!positions) return undefined;
+  const p = firstAtLeast(positions, cursor) - 1;
+  if (p < 0) return undefined;
   const openerAt = positions[p];
   const end = blockEnd(original, openerAt);
   if (end === original.length || end < cursor || indentOf(original[end]) !== indentOf(original[openerAt]) || original[end].trim() !== segment[firstReal].trim()) return undefined;

@@ -1,10 +1,10 @@
 import type { ReplaceOp } from '../ir';
 import { lineEdit } from '../plan';
 import { lfView, toLines } from '../text/fileText';
+import { leadingWhitespace } from '../text/indentation';
 import type { FileState, Transaction } from './transaction';
 import { definedName, hasText } from '../elisionMerge/lines';
-import { looksLikeFragment } from '../elisionMerge';
-import { placeRewrite } from './rewrite';
+import { placeRewrite, rewritesWhole } from './rewrite';
 
 /**
  * Aider's empty SEARCH on a file with content: the replacement goes at the end of the file,
@@ -44,29 +44,22 @@ export function placeAppend(tx: Transaction, state: FileState, op: ReplaceOp): v
  * again in new code); three in a row are the file's code written again.
  */
 function repeatedRun(fileLines: readonly string[], lines: readonly string[]): { what: string; line: number } | undefined {
-  const RUN = 3;
-  const runs = (source: readonly string[], visit: (key: string, first: number) => boolean): void => {
-    const last: { text: string; at: number }[] = [];
-    for (let i = 0; i < source.length; i++) {
-      const text = source[i].trim();
-      if (text === '') continue;
-      last.push({ text, at: i });
-      if (last.length > RUN) last.shift();
-      if (last.length === RUN && last.filter((line) => hasText(line.text)).length >= 2 && visit(last.map((line) => line.text).join('\n'), last[0].at)) return;
-    }
-  };
-  const written = new Set<string>();
-  runs(lines, (key) => {
-    written.add(key);
-    return false;
-  });
+  const written = new Set(Array.from(runsOf(lines), (run) => run.key));
   if (written.size === 0) return undefined;
-  let found: number | undefined;
-  runs(fileLines, (key, first) => {
-    if (written.has(key)) found = first;
-    return found !== undefined;
-  });
-  return found === undefined ? undefined : { what: 'repeats the lines of the file from', line: found };
+  for (const run of runsOf(fileLines)) if (written.has(run.key)) return { what: 'repeats the lines of the file from', line: run.at };
+  return undefined;
+}
+
+/** How many non-blank lines in a row `repeatedRun` takes for the file's code written again. */
+const RUN = 3;
+
+/** Each `RUN` non-blank lines in a row of `source` with two or more of them with text: the trimmed lines joined, and the first one's index. */
+function* runsOf(source: readonly string[]): Generator<{ key: string; at: number }> {
+  const nonBlank = source.flatMap((line, at) => (line.trim() === '' ? [] : [{ text: line.trim(), at }]));
+  for (let i = 0; i + RUN <= nonBlank.length; i++) {
+    const run = nonBlank.slice(i, i + RUN);
+    if (run.filter((line) => hasText(line.text)).length >= 2) yield { key: run.map((line) => line.text).join('\n'), at: run[0].at };
+  }
 }
 
 /**
@@ -75,26 +68,9 @@ function repeatedRun(fileLines: readonly string[], lines: readonly string[]): { 
  * that file line (0-based). Appended, the file would hold two top-level definitions of one name.
  */
 function redefinition(fileLines: readonly string[], lines: readonly string[]): { what: string; line: number } | undefined {
-  const unindented = (line: string) => line !== '' && line[0] !== ' ' && line[0] !== '\t';
+  const unindented = (line: string) => leadingWhitespace(line) === '';
   const names = new Set(lines.filter(unindented).map((line) => definedName(line.trim())).filter((name): name is string => name !== undefined));
   if (names.size === 0) return undefined;
   const line = fileLines.findIndex((existing) => unindented(existing) && names.has(definedName(existing.trim()) ?? ''));
   return line === -1 ? undefined : { what: 'defines again what the file defines at', line };
-}
-
-/**
- * True when the appended `lines` are the whole file written again: they start with the file's
- * first non-blank line, hold at least 80% of the file's distinct non-blank lines (whitespace at
- * the ends aside), and are not a part of it (`looksLikeFragment`). A part of the file, or new
- * code that repeats some of it, is not: where it goes would be a guess.
- */
-function rewritesWhole(fileLines: readonly string[], lines: readonly string[]): boolean {
-  const text = (source: readonly string[]) => source.map((line) => line.trim()).filter((line) => line !== '');
-  const [file, written] = [text(fileLines), text(lines)];
-  if (file.length === 0 || written[0] !== file[0] || looksLikeFragment(fileLines, lines)) return false;
-  const distinct = new Set(file);
-  const present = new Set(written);
-  let held = 0;
-  for (const line of distinct) if (present.has(line)) held++;
-  return held >= distinct.size * 0.8;
 }

@@ -71,11 +71,31 @@ function withOwnLabel(fileLines: readonly string[], label: string | undefined, c
  * three lines with text, or the block holds at least half of them, or starts and ends as it does.
  */
 function resemblesFile(fileLines: readonly string[], blockLines: readonly string[]): boolean {
-  const text = (lines: readonly string[]) => lines.map((line) => line.trim()).filter((line) => line !== '');
-  const file = text(fileLines);
-  const block = text(blockLines);
+  const file = nonBlankTrimmed(fileLines);
+  const block = nonBlankTrimmed(blockLines);
   if (file.length < 3) return true;
   if (block.length > 0 && block[0] === file[0] && block[block.length - 1] === file[file.length - 1]) return true;
   const present = new Set(block);
   return file.filter((line) => present.has(line)).length * 2 >= file.length;
+}
+
+/**
+ * True when `lines` (an empty SEARCH's text) are the whole file written again: they start with the
+ * file's first non-blank line, hold at least 80% of the file's distinct non-blank lines
+ * (whitespace at the ends aside), and are not a part of it (`looksLikeFragment`). A part of the
+ * file, or new code that repeats some of it, is not: where it goes would be a guess.
+ */
+export function rewritesWhole(fileLines: readonly string[], lines: readonly string[]): boolean {
+  const [file, written] = [nonBlankTrimmed(fileLines), nonBlankTrimmed(lines)];
+  if (file.length === 0 || written[0] !== file[0] || looksLikeFragment(fileLines, lines)) return false;
+  const distinct = new Set(file);
+  const present = new Set(written);
+  let held = 0;
+  for (const line of distinct) if (present.has(line)) held++;
+  return held >= distinct.size * 0.8;
+}
+
+/** The lines with text or punctuation, whitespace at both ends taken off. */
+function nonBlankTrimmed(lines: readonly string[]): string[] {
+  return lines.map((line) => line.trim()).filter((line) => line !== '');
 }
