@@ -73,6 +73,7 @@ export function renderReceipt(receipt: Receipt, outcome: Outcome, root: string, 
       }
     }
   }
+  for (const note of receipt.notes ?? []) out.push(`note: ${note}`);
   for (const error of receipt.errors) out.push('', ...renderError(error, root, paint));
   out.push('');
   if (!receipt.ok) {

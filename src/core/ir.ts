@@ -204,4 +204,18 @@ export interface ParsedReply {
   readonly problems: ParseProblem[];
   /** Present only when the reply has such blocks; they are not numbered with the edit blocks. */
   readonly unnamedFiles?: UnnamedFile[];
+  /** Present only when the reply holds the model's reasoning (`<think>…</think>`): read, never applied. */
+  readonly reasoning?: ReasoningSpan[];
+}
+
+/** Reply lines (1-based, inclusive) that are the model's reasoning, not its answer (see `parse/reasoning.ts`). */
+export interface ReasoningSpan {
+  readonly startLine: number;
+  readonly endLine: number;
+  /** The tag's name: `think` or `thinking`. */
+  readonly tag: string;
+  /** False when the reply ended before the closing tag: everything after the opening one is reasoning. */
+  readonly closed: boolean;
+  /** Blocks (edit blocks and code blocks naming no file) written there, left out of the reply's edits. */
+  readonly blocks: number;
 }

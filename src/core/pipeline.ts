@@ -3,6 +3,7 @@ import { EditError, nextStepFor, type ErrorCode } from './errors';
 import type { FileAction, Receipt, ReceiptError } from './receipt';
 import { resolvePath } from './paths';
 import { parseReply } from './parse/registry';
+import { plural } from './report';
 import { wholeHintFile } from './place/hintFile';
 import { placeOp } from './place/target';
 import { absolutePathTails, editsExistingFile } from './place/targetFile';
@@ -98,7 +99,16 @@ export function planReply(parsed: ParsedReply, readFile: ReadFile, options: Plan
   if (parsed.ops.length === 0 && parsed.problems.length === 0 && !hinted) tx.errors.push(noEditsFound(parsed, options));
   const result = tx.finish();
   const locateMs = now() - started;
-  return { ...result, receipt: { ...result.receipt, timing: { parseMs: 0, locateMs: round(locateMs), totalMs: round(locateMs) } } };
+  // A reply with nothing else to apply has its reasoning explained by its NO_EDITS_FOUND already.
+  const notes = parsed.ops.length > 0 || parsed.problems.length > 0 || hinted ? reasoningNotes(parsed) : [];
+  return { ...result, receipt: { ...result.receipt, ...(notes.length > 0 ? { notes } : {}), timing: { parseMs: 0, locateMs: round(locateMs), totalMs: round(locateMs) } } };
+}
+
+/** For the reviewer: where the reply's reasoning held blocks that were left out. */
+function reasoningNotes(parsed: ParsedReply): string[] {
+  return (parsed.reasoning ?? [])
+    .filter((span) => span.blocks > 0)
+    .map((span) => `${plural(span.blocks, 'block')} in the model's reasoning (<${span.tag}>, reply lines ${span.startLine}-${span.endLine}) ${span.blocks === 1 ? 'was' : 'were'} left out: drafts written while thinking are not the answer`);
 }
 
 /** Every file path the reply's ops name, as written (a move's both ends, a diff's every name). */
@@ -129,6 +139,21 @@ function placeGuarded(tx: Transaction, op: EditOp): void {
 
 /** The error for a reply without edits, saying why its pathless code blocks were not taken. */
 function noEditsFound(parsed: ParsedReply, options: PlanOptions): ReceiptError {
+  const drafts = (parsed.reasoning ?? []).filter((span) => span.blocks > 0);
+  if (drafts.length > 0) {
+    const open = drafts.find((span) => !span.closed);
+    const count = drafts.reduce((sum, span) => sum + span.blocks, 0);
+    return {
+      code: 'NO_EDITS_FOUND',
+      block: 0,
+      path: null,
+      message: open
+        ? `no edit blocks were found in the reply's answer: the reply ends inside the model's reasoning (<${open.tag}> opened at line ${open.startLine} and never closed), so its ${plural(count, 'block')} there ${count === 1 ? 'is a draft' : 'are drafts'}, not an answer`
+        : `no edit blocks were found in the reply's answer: its ${plural(count, 'block')} ${count === 1 ? 'is' : 'are'} inside the model's reasoning (<${drafts[0].tag}> … </${drafts[0].tag}>, from line ${drafts[0].startLine}), drafts written while thinking, not the answer`,
+      candidates: [],
+      nextStep: 'Apply the model\'s answer (the text after its reasoning); if it answered only while thinking, ask it again for the edits.',
+    };
+  }
   const unnamed = parsed.unnamedFiles?.length ?? 0;
   return {
     code: 'NO_EDITS_FOUND',

@@ -79,5 +79,7 @@ export interface Receipt {
   readonly ok: boolean;
   readonly files: FileReceipt[];
   readonly errors: ReceiptError[];
+  /** Notes on the reply as a whole for the reviewer (blocks in the model's reasoning left out); absent when none. */
+  readonly notes?: readonly string[];
   readonly timing: Timing;
 }

@@ -17,6 +17,11 @@ const strategyWords: Record<string, string> = {
   none: '',
 };
 
+/** `1 block`, `3 blocks`. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** How an applied edit matched, in words, with a flag for matches a person should look at twice. */
 export function describeMatch(edit: EditReceipt): string {
   const words = strategyWords[edit.strategy] ?? edit.strategy;
@@ -68,6 +73,7 @@ export function receiptToMarkdown(receipt: Receipt): string {
     ? `✅ ${applied} edit${applied === 1 ? '' : 's'} ready in ${receipt.files.length} file${receipt.files.length === 1 ? '' : 's'}`
     : `❌ ${receipt.errors.length} problem${receipt.errors.length === 1 ? '' : 's'}: nothing will be written unless you choose to review the rest`;
   out.push(`**${summary}**${already ? ` (${already} already applied)` : ''}`);
+  for (const note of receipt.notes ?? []) out.push('', `_Note: ${note}._`);
   for (const file of receipt.files) {
     const action = file.action === 'move' ? `moved to \`${file.to}\`` : file.action;
     out.push('', `- \`${file.path}\` (${action})`);

@@ -1,9 +1,10 @@
-import type { EditOp, ParsedReply, ParseProblem, UnnamedFile } from '../ir';
+import type { EditOp, ParsedReply, ParseProblem, ReasoningSpan, UnnamedFile } from '../ir';
 import { applyPatchParser } from './applyPatch';
 import { jsonToolCallParser } from './jsonToolCall';
 import { oldNewTextParser } from './oldNewText';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { outdentListFences } from './fences';
+import { reasoningSpans } from './reasoning';
 import { searchReplaceParser } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { wholeFileParser } from './wholeFile';
@@ -55,20 +56,23 @@ function mixedCrlfLines(text: string, count: number): Uint8Array | undefined {
 
 /**
  * Parses a reply in any mix of supported formats. Blocks are numbered 1.. in reply order;
- * every op and problem carries its block number and reply lines. Prose between blocks is ignored.
+ * every op and problem carries its block number and reply lines. Prose between blocks is ignored,
+ * and so is the model's reasoning (`<think>…</think>`, see `reasoningSpans`): a reply that holds
+ * some is parsed again with those lines taken, so a draft there, even a malformed one, neither
+ * becomes an edit nor swallows the answer's lines; `reasoning` says where it was.
  */
 export function parseReply(text: string, parsers: readonly ReplyParser[] = replyParsers): ParsedReply {
   const reply = toReplyText(text);
   const claimed = new Uint8Array(reply.lines.length + 2);
-  const blocks: ParsedBlock[] = [];
-  for (const parser of parsers) {
-    const found = parser.parse(reply, (line) => claimed[line] === 1);
-    for (const block of found) {
-      for (let line = block.startLine; line <= block.endLine && line < claimed.length; line++) claimed[line] = 1;
-      blocks.push(block);
-    }
+  let blocks = parseBlocks(reply, parsers, claimed);
+  const spans = reasoningSpans(reply.text, reply.lines, (line) => claimed[line] === 1);
+  let reasoning: ReasoningSpan[] | undefined;
+  if (spans.length > 0) {
+    reasoning = spans.map((span) => ({ ...span, blocks: blocks.filter((block) => block.startLine >= span.startLine && block.startLine <= span.endLine).length }));
+    claimed.fill(0);
+    for (const span of spans) claimed.fill(1, span.startLine, span.endLine + 1);
+    blocks = parseBlocks(reply, parsers, claimed);
   }
-  blocks.sort((a, b) => a.startLine - b.startLine);
   const ops: EditOp[] = [];
   const problems: ParseProblem[] = [];
   const unnamedFiles: UnnamedFile[] = [];
@@ -82,5 +86,21 @@ export function parseReply(text: string, parsers: readonly ReplyParser[] = reply
     for (const op of block.ops) ops.push({ ...op, source: { ...op.source, block: number } });
     for (const problem of block.problems) problems.push({ ...problem, block: number });
   }
-  return unnamedFiles.length > 0 ? { ops, problems, unnamedFiles } : { ops, problems };
+  return { ops, problems, ...(unnamedFiles.length > 0 ? { unnamedFiles } : {}), ...(reasoning ? { reasoning } : {}) };
+}
+
+/**
+ * Runs every parser over the lines not yet `claimed` (1-based; marked as blocks are found) and
+ * returns their blocks in reply order.
+ */
+function parseBlocks(reply: ReplyText, parsers: readonly ReplyParser[], claimed: Uint8Array): ParsedBlock[] {
+  const blocks: ParsedBlock[] = [];
+  for (const parser of parsers) {
+    const found = parser.parse(reply, (line) => claimed[line] === 1);
+    for (const block of found) {
+      for (let line = block.startLine; line <= block.endLine && line < claimed.length; line++) claimed[line] = 1;
+      blocks.push(block);
+    }
+  }
+  return blocks.sort((a, b) => a.startLine - b.startLine);
 }

@@ -27,6 +27,7 @@ import type { EditFormat, EditOp, ParsedReply, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { parseReply, replyParsers } from './registry';
 import { isSourceClose, outdentListFences, parseFenceOpener } from './fences';
+import { reasoningSpans } from './reasoning';
 
 /** A block began (the reply is inside it). `startLine` is 1-based in the whole reply. */
 export interface BlockStartedEvent {
@@ -274,7 +275,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     if (boundary >= lines.length) return events;
     let offset = boundary;
     let tailLines = lines.slice(offset);
-    let found = runParsers(parsers, replyTextOf([...tailLines, '']));
+    let { found, openReasoning } = runParsers(parsers, replyTextOf([...tailLines, '']), offset === 0);
     // A SEARCH/REPLACE block with no path of its own takes the previous one's, which may lie before
     // the tail: read again from the last block that had a path, as the one-shot parse reads it
     // (blocks reported already are skipped below). Costs a second look only for such blocks.
@@ -282,7 +283,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     if (orphan && pathContext !== undefined && pathContext < offset) {
       offset = pathContext;
       tailLines = lines.slice(offset);
-      found = runParsers(parsers, replyTextOf([...tailLines, '']));
+      ({ found, openReasoning } = runParsers(parsers, replyTextOf([...tailLines, '']), offset === 0));
     }
     let lastNonBlank = tailLines.length - 1;
     while (lastNonBlank >= 0 && tailLines[lastNonBlank].trim() === '') lastNonBlank--;
@@ -320,6 +321,8 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     if (pendingStart === undefined) target = Math.max(target, gitHeaderStart(lines, lines.length - LABEL_MARGIN));
     else target = Math.min(Math.max(target, boundary), pendingStart - 1);
     if (openFence && openFence.index < target) target = openFence.index;
+    // Reasoning still open: the tail keeps its opening tag, or its drafts would be read as answer.
+    if (openReasoning !== undefined) target = Math.min(target, openReasoning - 1 + offset);
     target = Math.min(target, lines.length);
     if (target < lines.length && target > boundary && fenceOf[target] >= 0) target = fenceOf[target];
     if (target > boundary) boundary = target;
@@ -374,12 +377,12 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
       // The last tail, read as the end of the reply: the same blocks the one-shot parse numbers last.
       let offset = boundary;
       let tailLines = [...lines.slice(offset), partial];
-      let found = runParsers(parsers, replyTextOf([...tailLines]));
+      let found = runParsers(parsers, replyTextOf([...tailLines]), offset === 0).found;
       // As in examineTail: a block without a path is read with the one it inherits from.
       if (pathContext !== undefined && pathContext < offset && found.some(({ block, format }) => format === 'search-replace' && block.startLine + offset > lastCommittedEnd && pathOf(block) === undefined)) {
         offset = pathContext;
         tailLines = [...lines.slice(offset), partial];
-        found = runParsers(parsers, replyTextOf([...tailLines]));
+        found = runParsers(parsers, replyTextOf([...tailLines]), offset === 0).found;
       }
       for (const { block, format } of found) {
         if (block.startLine + offset <= lastCommittedEnd) continue;
@@ -442,9 +445,26 @@ function replyTextOf(lines: string[]): ReplyText {
   return { text: lines.join('\n'), lines };
 }
 
-/** Runs the parsers the way the registry does, remembering which parser produced each block. */
-function runParsers(parsers: readonly ReplyParser[], reply: ReplyText): TailBlock[] {
+/**
+ * Runs the parsers the way the registry does, remembering which parser produced each block, and
+ * leaves out the model's reasoning as `parseReply` does (a closing tag alone counts only when the
+ * lines start the reply, `fromReplyStart`). `openReasoning`: the tail line (1-based) where
+ * reasoning begins that the lines do not close yet; nothing after it is reported.
+ */
+function runParsers(parsers: readonly ReplyParser[], reply: ReplyText, fromReplyStart: boolean): { found: TailBlock[]; openReasoning?: number } {
   const claimed = new Uint8Array(reply.lines.length + 2);
+  let found = parseTail(parsers, reply, claimed);
+  const spans = reasoningSpans(reply.text, reply.lines, (line) => claimed[line] === 1, fromReplyStart);
+  if (spans.length === 0) return { found };
+  claimed.fill(0);
+  for (const span of spans) claimed.fill(1, span.startLine, span.endLine + 1);
+  found = parseTail(parsers, reply, claimed);
+  const open = spans.find((span) => !span.closed);
+  return open ? { found, openReasoning: open.startLine } : { found };
+}
+
+/** One run of the parsers over the lines not `claimed` (1-based; marked as blocks are found). */
+function parseTail(parsers: readonly ReplyParser[], reply: ReplyText, claimed: Uint8Array): TailBlock[] {
   const found: TailBlock[] = [];
   for (const parser of parsers) {
     let blocks: ParsedBlock[];

@@ -1,4 +1,4 @@
-import type { EditReceipt, Receipt, ReceiptError } from '../../core/index';
+import { plural, type EditReceipt, type Receipt, type ReceiptError } from '../../core/index';
 import type { Proposal, ProposedFile } from './proposalStore';
 import { reviewTitlePrefix } from './proposalStore';
 
@@ -26,7 +26,7 @@ export function countEdits(receipt: Receipt): EditCounts {
 }
 
 /** `1 edit`, `2 edits`. */
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export { plural };
 
 /**
  * The diff tab's title: what the reply does, e.g. `AI edit: 7 edits` (VS Code adds the multi-file
@@ -87,6 +87,7 @@ export function proposalSummary(receipt: Receipt): string {
   text += '.';
   const notes = lookTwice(receipt);
   if (notes.length) text += ` Look twice: ${notes.slice(0, 3).join('; ')}${notes.length > 3 ? ` and ${notes.length - 3} more` : ''}.`;
+  for (const note of receipt.notes ?? []) text += ` Note: ${note}.`;
   return text;
 }
 
