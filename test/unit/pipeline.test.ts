@@ -516,3 +516,38 @@ describe('planReply: the same block twice', () => {
     assert.equal(result.changes.length, 0);
   });
 });
+
+describe('planReply: the whole of one file given twice', () => {
+  const file = 'def f():\n    return 1\n\n\ndef g():\n    return 2\n';
+  const fenced = (path: string, body: string) => [path, '```python', ...body.replace(/\n$/, '').split('\n'), '```'].join('\n');
+  const updated = file.replace('return 2', 'return 3');
+  const other = file.replace('return 2', 'return 4');
+  const run = (reply: string, files: Record<string, string> = { 'a.py': file }) => runReply(reply, (path) => files[path]);
+
+  it('applies the version that differs when the one before it is the file as it is (current, then updated)', () => {
+    const result = run(['Your a.py now:', '', fenced('a.py', file), '', 'Updated:', '', fenced('a.py', updated)].join('\n'));
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.changes[0].newText, updated);
+  });
+
+  it('refuses two versions that differ (a choice, a second attempt, or the old file shown after the new): the last one silently won', () => {
+    for (const second of [other, file]) {
+      const result = run(['Updated:', '', fenced('a.py', updated), '', 'Or:', '', fenced('a.py', second)].join('\n'));
+      assert.equal(result.receipt.ok, false);
+      assert.equal(result.receipt.errors[0].code, 'AMBIGUOUS');
+      assert.match(result.receipt.errors[0].message, /gives the whole of a\.py twice, in block 1 and in this one/);
+    }
+    const created = run([fenced('new.py', 'print(1)\n'), 'Or better:', fenced('new.py', 'print(2)\n')].join('\n'), {});
+    assert.equal(created.receipt.errors[0]?.code, 'AMBIGUOUS');
+  });
+
+  it('applies the same version given twice once, and still merges two snippets of one file', () => {
+    const twice = run([fenced('a.py', updated), 'Again:', fenced('a.py', updated)].join('\n'));
+    assert.equal(twice.receipt.ok, true);
+    assert.equal(twice.changes[0].newText, updated);
+    const long = Array.from({ length: 30 }, (_, i) => `def f${i}():\n    return ${i}\n`).join('\n');
+    const snippets = run([fenced('b.py', 'def f3():\n    return 33\n'), 'and', fenced('b.py', 'def f20():\n    return 220\n')].join('\n'), { 'b.py': long });
+    assert.equal(snippets.receipt.ok, true, JSON.stringify(snippets.receipt.errors));
+    assert.equal(snippets.changes[0].newText, long.replace('return 3\n', 'return 33\n').replace('return 20\n', 'return 220\n'));
+  });
+});

@@ -44,4 +44,6 @@ export function placeCreate(tx: Transaction, state: FileState, content: string, 
   tx.rebase(state, op.kind === 'create' && op.eol ? withEols(content, op.eol) : content);
   const warnings = elided ? ['the new file holds a line that reads like an elision ("... existing code ..."); it is written as given'] : [];
   tx.record(state, { block, status: 'applied', strategy: 'create', score: 1, startLine: 1, endLine: toLines(content).length, warnings });
+  // A fenced file created whole: a second, different whole version of it is a guess (see placeRewrite).
+  if (op.kind === 'rewrite' && op.source.format === 'whole-file') state.wholeVersion = block;
 }

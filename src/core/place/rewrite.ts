@@ -26,7 +26,10 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   }
   let lines = toLines(op.kind === 'rewrite' ? withOwnLabel(file.lines, op.label, content) : content);
   const warnings = [...notes];
+  // A fenced whole file, written over the file as it stands (no elision filled, not a part of it).
+  let whole = op.kind === 'rewrite' && op.source.format === 'whole-file' && !partial;
   if (lines.some(isElisionLine)) {
+    whole = false;
     const merged = mergeElisions(file.lines, lines, isElisionLine, bracketSyntaxFor(state.path));
     if (!merged.ok) {
       tx.fail('ELISION_UNRESOLVED', block, state.path, `${merged.message} in ${state.path}`, op, {}, state);
@@ -42,6 +45,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
       return;
     }
     lines = merged.lines;
+    whole = false;
     warnings.push(`treated as a part of ${state.path}: the block is much shorter than the file`);
   }
   const sameText = lines.length === file.lines.length && lines.every((line, i) => line === file.lines[i]);
@@ -49,7 +53,15 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'rewrite', score: 1, startLine: 1, endLine: file.lines.length, warnings: ['the file already has this content'] });
     return;
   }
+  if (whole && state.wholeVersion !== undefined) {
+    // Two whole versions that differ: the later may be a second attempt ("here is the corrected
+    // file"), a choice ("or, if you prefer"), or the file as it was, shown for comparison. Which
+    // is meant is a guess; written in turn, the last one silently won.
+    tx.fail('AMBIGUOUS', block, state.path, `the reply gives the whole of ${state.path} twice, in block ${state.wholeVersion} and in this one, and the two differ: which version is meant is a guess`, op, { nextStep: `Apply the block with the version you want on its own, or ask the model for ${state.path} once.` }, state);
+    return;
+  }
   tx.record(state, { block, status: 'applied', strategy: 'rewrite', score: 1, startLine: 1, endLine: Math.max(1, file.lines.length), edits: [lineEdit(file, 0, file.lines.length, lines)], warnings });
+  if (whole) state.wholeVersion = block;
   state.placedEdits.clear();
   // Later ops of the reply edit the rewritten text, not the original.
   tx.commit(state);

@@ -58,6 +58,8 @@ export interface FileState {
    * what else makes a repeat (its replacement, count and hint) and its record: a repeat adds nothing.
    */
   placedEdits: Map<string, PlacedEdit[]>;
+  /** The block that gave the file's text whole (a fenced whole file, written over it), if one did. */
+  wholeVersion?: number;
 }
 
 /** A replace op placed, as `FileState.placedEdits` keeps it. */
