@@ -137,33 +137,31 @@ function placeGuarded(tx: Transaction, op: EditOp): void {
   }
 }
 
-/** The error for a reply without edits, saying why its pathless code blocks were not taken. */
+/**
+ * The error for a reply without edits, saying why its blocks were not taken: they were drafts in
+ * the model's reasoning, or code blocks naming no file.
+ */
 function noEditsFound(parsed: ParsedReply, options: PlanOptions): ReceiptError {
   const drafts = (parsed.reasoning ?? []).filter((span) => span.blocks > 0);
+  const error = { code: 'NO_EDITS_FOUND' as const, block: 0, path: null, candidates: [] };
   if (drafts.length > 0) {
     const open = drafts.find((span) => !span.closed);
     const count = drafts.reduce((sum, span) => sum + span.blocks, 0);
     return {
-      code: 'NO_EDITS_FOUND',
-      block: 0,
-      path: null,
+      ...error,
       message: open
         ? `no edit blocks were found in the reply's answer: the reply ends inside the model's reasoning (<${open.tag}> opened at line ${open.startLine} and never closed), so its ${plural(count, 'block')} there ${count === 1 ? 'is a draft' : 'are drafts'}, not an answer`
         : `no edit blocks were found in the reply's answer: its ${plural(count, 'block')} ${count === 1 ? 'is' : 'are'} inside the model's reasoning (<${drafts[0].tag}> … </${drafts[0].tag}>, from line ${drafts[0].startLine}), drafts written while thinking, not the answer`,
-      candidates: [],
       nextStep: 'Apply the model\'s answer (the text after its reasoning); if it answered only while thinking, ask it again for the edits.',
     };
   }
   const unnamed = parsed.unnamedFiles?.length ?? 0;
   return {
-    code: 'NO_EDITS_FOUND',
-    block: 0,
-    path: null,
+    ...error,
     message:
       unnamed === 0
         ? 'no edit blocks were found in the reply'
         : `no edit blocks were found in the reply: its ${unnamed === 1 ? 'code block names' : `${unnamed} code blocks name`} no file${options.hintPath === undefined ? ', and no target file was given' : `, and ${unnamed === 1 ? 'it is not' : 'none is'} plainly the whole of ${options.hintPath}`}`,
-    candidates: [],
     nextStep: nextStepFor('NO_EDITS_FOUND'),
   };
 }

@@ -70,8 +70,8 @@ export function receiptToMarkdown(receipt: Receipt): string {
   const already = edits.filter((e) => e.status === 'alreadyApplied').length;
   const out: string[] = [];
   const summary = receipt.ok
-    ? `✅ ${applied} edit${applied === 1 ? '' : 's'} ready in ${receipt.files.length} file${receipt.files.length === 1 ? '' : 's'}`
-    : `❌ ${receipt.errors.length} problem${receipt.errors.length === 1 ? '' : 's'}: nothing will be written unless you choose to review the rest`;
+    ? `✅ ${plural(applied, 'edit')} ready in ${plural(receipt.files.length, 'file')}`
+    : `❌ ${plural(receipt.errors.length, 'problem')}: nothing will be written unless you choose to review the rest`;
   out.push(`**${summary}**${already ? ` (${already} already applied)` : ''}`);
   for (const note of receipt.notes ?? []) out.push('', `_Note: ${note}._`);
   for (const file of receipt.files) {
@@ -102,7 +102,7 @@ export function failureReportForModel(receipt: Receipt): string {
   const out: string[] = [];
   const failedBlocks = new Set(receipt.errors.map((e) => e.block));
   out.push(
-    `# ${receipt.errors.length} edit block${receipt.errors.length === 1 ? '' : 's'} could not be applied`,
+    `# ${plural(receipt.errors.length, 'edit block')} could not be applied`,
     '',
     'No file was changed. Fix the blocks below and send only those blocks again.',
   );

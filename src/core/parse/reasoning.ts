@@ -6,6 +6,7 @@
  * is never applied (see `parseReply`).
  */
 import type { ReasoningSpan } from '../ir';
+import type { ReplyText } from './parser';
 import { fenceOpen, isFenceClose, type FenceOpen } from './replyScan';
 
 /** Where a reasoning span lies (before its blocks are counted). */
@@ -57,4 +58,21 @@ export function reasoningSpans(text: string, lines: readonly string[], covered: 
     if (fromReplyStart && spans.length === 0 && CLOSER_ONLY.test(line)) spans.push({ startLine: 1, endLine: i + 1, tag: 'think', closed: true });
   }
   return spans;
+}
+
+/**
+ * Runs `parse` over the reply's lines not `claimed` (1-based; `parse` marks the lines of the
+ * blocks it finds), then, when the reply holds reasoning (`reasoningSpans` of the lines no block
+ * took), runs it again with only the reasoning's lines claimed: the answer's blocks, with no draft
+ * among them and none swallowed by a malformed draft. `first` is the first run's result (the
+ * drafts included), `spans` the reasoning found (empty: `result` is `first`).
+ */
+export function parseOutsideReasoning<T>(reply: ReplyText, fromReplyStart: boolean, parse: (claimed: Uint8Array) => T): { result: T; first: T; spans: ReasoningLines[] } {
+  const claimed = new Uint8Array(reply.lines.length + 2);
+  const first = parse(claimed);
+  const spans = reasoningSpans(reply.text, reply.lines, (line) => claimed[line] === 1, fromReplyStart);
+  if (spans.length === 0) return { result: first, first, spans };
+  claimed.fill(0);
+  for (const span of spans) claimed.fill(1, span.startLine, span.endLine + 1);
+  return { result: parse(claimed), first, spans };
 }

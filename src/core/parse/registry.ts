@@ -4,7 +4,7 @@ import { jsonToolCallParser } from './jsonToolCall';
 import { oldNewTextParser } from './oldNewText';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { outdentListFences } from './fences';
-import { reasoningSpans } from './reasoning';
+import { parseOutsideReasoning } from './reasoning';
 import { searchReplaceParser } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { wholeFileParser } from './wholeFile';
@@ -57,22 +57,15 @@ function mixedCrlfLines(text: string, count: number): Uint8Array | undefined {
 /**
  * Parses a reply in any mix of supported formats. Blocks are numbered 1.. in reply order;
  * every op and problem carries its block number and reply lines. Prose between blocks is ignored,
- * and so is the model's reasoning (`<think>…</think>`, see `reasoningSpans`): a reply that holds
+ * and so is the model's reasoning (`<think>…</think>`, see `parseOutsideReasoning`): a reply that holds
  * some is parsed again with those lines taken, so a draft there, even a malformed one, neither
  * becomes an edit nor swallows the answer's lines; `reasoning` says where it was.
  */
 export function parseReply(text: string, parsers: readonly ReplyParser[] = replyParsers): ParsedReply {
   const reply = toReplyText(text);
-  const claimed = new Uint8Array(reply.lines.length + 2);
-  let blocks = parseBlocks(reply, parsers, claimed);
-  const spans = reasoningSpans(reply.text, reply.lines, (line) => claimed[line] === 1);
-  let reasoning: ReasoningSpan[] | undefined;
-  if (spans.length > 0) {
-    reasoning = spans.map((span) => ({ ...span, blocks: blocks.filter((block) => block.startLine >= span.startLine && block.startLine <= span.endLine).length }));
-    claimed.fill(0);
-    for (const span of spans) claimed.fill(1, span.startLine, span.endLine + 1);
-    blocks = parseBlocks(reply, parsers, claimed);
-  }
+  const { result: blocks, first, spans } = parseOutsideReasoning(reply, true, (claimed) => parseBlocks(reply, parsers, claimed));
+  const reasoning: ReasoningSpan[] | undefined =
+    spans.length > 0 ? spans.map((span) => ({ ...span, blocks: first.filter((block) => block.startLine >= span.startLine && block.startLine <= span.endLine).length })) : undefined;
   const ops: EditOp[] = [];
   const problems: ParseProblem[] = [];
   const unnamedFiles: UnnamedFile[] = [];

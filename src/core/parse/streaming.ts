@@ -27,7 +27,7 @@ import type { EditFormat, EditOp, ParsedReply, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { parseReply, replyParsers } from './registry';
 import { isSourceClose, outdentListFences, parseFenceOpener } from './fences';
-import { reasoningSpans } from './reasoning';
+import { parseOutsideReasoning } from './reasoning';
 
 /** A block began (the reply is inside it). `startLine` is 1-based in the whole reply. */
 export interface BlockStartedEvent {
@@ -452,13 +452,7 @@ function replyTextOf(lines: string[]): ReplyText {
  * reasoning begins that the lines do not close yet; nothing after it is reported.
  */
 function runParsers(parsers: readonly ReplyParser[], reply: ReplyText, fromReplyStart: boolean): { found: TailBlock[]; openReasoning?: number } {
-  const claimed = new Uint8Array(reply.lines.length + 2);
-  let found = parseTail(parsers, reply, claimed);
-  const spans = reasoningSpans(reply.text, reply.lines, (line) => claimed[line] === 1, fromReplyStart);
-  if (spans.length === 0) return { found };
-  claimed.fill(0);
-  for (const span of spans) claimed.fill(1, span.startLine, span.endLine + 1);
-  found = parseTail(parsers, reply, claimed);
+  const { result: found, spans } = parseOutsideReasoning(reply, fromReplyStart, (claimed) => parseTail(parsers, reply, claimed));
   const open = spans.find((span) => !span.closed);
   return open ? { found, openReasoning: open.startLine } : { found };
 }

@@ -1,6 +1,6 @@
-import type { Receipt } from '../../core/index';
+import { plural, type Receipt } from '../../core/index';
 import { formatDiagnostics, type NewDiagnostic } from '../apply/diagnostics';
-import { countEdits, lookTwice, plural } from './summary';
+import { countEdits, lookTwice } from './summary';
 
 /** How many look-twice places a toast names before it says "and N more". */
 const toastNotes = 2;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { createPatch } from 'diff';
-import { describeMatch, failureReportForModel, nextStepFor, receiptToMarkdown, type Receipt, type ReceiptError } from '../../core/index';
+import { describeMatch, failureReportForModel, nextStepFor, plural, receiptToMarkdown, type Receipt, type ReceiptError } from '../../core/index';
 import { CommandId, ContextKey } from '../commandIds';
 import { readConfig } from '../config';
 import { WorkspaceFiles } from '../documents';
@@ -15,7 +15,7 @@ import { renderDetails, type AcceptRecord, type Activity, type ReshapedFile } fr
 import { appliedMessage, problemsMessage, readyMessage } from './notices';
 import { closeReview, openReview } from './openReview';
 import { ProposalStore, type Proposal, type ProposedFile } from './proposalStore';
-import { failureSummary, lookTwice, plural, proposalSummary } from './summary';
+import { failureSummary, lookTwice, proposalSummary } from './summary';
 
 /** Options of {@link ReviewService.propose}. */
 export interface ProposeOptions {

@@ -25,9 +25,6 @@ export function countEdits(receipt: Receipt): EditCounts {
   return { applied, alreadyApplied, failed: Math.max(failedInFiles, receipt.errors.length), files: receipt.files.length };
 }
 
-/** `1 edit`, `2 edits`. */
-export { plural };
-
 /**
  * The diff tab's title: what the reply does, e.g. `AI edit: 7 edits` (VS Code adds the multi-file
  * diff's own `(3 files)`) or `AI edit: a.ts (2 edits)`.
