@@ -112,6 +112,37 @@ export function looksLikeFragment(original: readonly string[], block: readonly s
   return !(head === first(original) && last(block) === last(original));
 }
 
+/**
+ * Why a block given as a whole file is a part of it that stops short (or starts late), or
+ * undefined. A file does not end inside a function: a block with brackets left open that the file
+ * closes, ending on a line the file goes on after, stops where the model stopped writing, and
+ * written whole it would delete the rest of the file (a prefix of most of a file is not "much
+ * shorter" than it, so `looksLikeFragment` lets it pass). Likewise a block that closes brackets it
+ * never opened, starting on a line the file has below its top, starts inside the file. A block
+ * that ends (or starts) as the file does is the whole file, whatever its brackets; a block ending
+ * on text the file does not have is new code, not a cut. Only for languages whose brackets are read.
+ */
+export function stopsShort(original: readonly string[], block: readonly string[], syntax: BracketSyntax | undefined): string | undefined {
+  if (!syntax) return undefined;
+  const [fileEnd, blockEnd] = [lastNonBlank(original), lastNonBlank(block)];
+  if (fileEnd === -1 || blockEnd === -1) return undefined;
+  const nonBlank = (line: string) => line.trim() !== '';
+  const [fileStart, blockStart] = [original.findIndex(nonBlank), block.findIndex(nonBlank)];
+  // The block's last line is one the file has with more text after it (its first, one with text before it).
+  const endsInside = block[blockEnd].trimEnd() !== original[fileEnd].trimEnd() && original.some((line, i) => i < fileEnd && line.trimEnd() === block[blockEnd].trimEnd());
+  const startsInside = block[blockStart].trimEnd() !== original[fileStart].trimEnd() && original.some((line, i) => i > fileStart && line.trimEnd() === block[blockStart].trimEnd());
+  // Most whole files end and start as the file does: their brackets are not even counted.
+  if (!endsInside && !startsInside) return undefined;
+  const [before, after] = [bracketBalance(original, syntax), bracketBalance(block, syntax)];
+  for (const [name, open, close] of [['curly', '{', '}'], ['round', '(', ')'], ['square', '[', ']']] as const) {
+    const change = after[name] - before[name];
+    if (change > 0 && endsInside) return `it stops with ${change} "${open}" left open where the file goes on`;
+    if (change < 0 && startsInside) return `it starts with ${-change} "${close}" it never opened, below the file's top`;
+  }
+  if (after.openAtEnd !== undefined && after.openAtEnd !== before.openAtEnd && endsInside) return `it stops inside a ${after.openAtEnd} where the file goes on`;
+  return undefined;
+}
+
 /** Places a fragment of a file (a block with implied elisions before and after it) into the original. */
 export function mergeFragment(original: readonly string[], block: readonly string[], syntax?: BracketSyntax): ElisionMerge {
   const implied = '\u0000implied elision';

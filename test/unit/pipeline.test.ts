@@ -551,3 +551,97 @@ describe('planReply: the whole of one file given twice', () => {
     assert.equal(snippets.changes[0].newText, long.replace('return 3\n', 'return 33\n').replace('return 20\n', 'return 220\n'));
   });
 });
+
+describe('planReply: a whole file cut short', () => {
+  const fenced = (path: string, lines: readonly string[]) => [`Updated \`${path}\`:`, '', path, '```', ...lines, '```', '', 'The rest of the file stays the same.'].join('\n');
+  const run = (path: string, file: string, reply: string) => runReply(reply, (p) => (p === path ? file : undefined));
+  const ts = [
+    "import { readFile } from 'node:fs/promises';",
+    '',
+    'export interface Settings {',
+    '  readonly retries: number;',
+    '  readonly timeout: number;',
+    '}',
+    '',
+    'export async function load(path: string): Promise<Settings> {',
+    "  const text = await readFile(path, 'utf8');",
+    '  const raw = JSON.parse(text) as Partial<Settings>;',
+    '  return { retries: raw.retries ?? 3, timeout: raw.timeout ?? 1000 };',
+    '}',
+    '',
+    'export function validate(settings: Settings): string[] {',
+    '  const problems: string[] = [];',
+    "  if (settings.retries < 0) problems.push('retries must not be negative');",
+    "  if (settings.timeout <= 0) problems.push('timeout must be positive');",
+    '  return problems;',
+    '}',
+    '',
+    'export function describe(settings: Settings): string {',
+    '  return `${settings.retries} retries, ${settings.timeout} ms`;',
+    '}',
+    '',
+  ];
+  const file = ts.join('\n');
+  const edited = file.replace('raw.retries ?? 3', 'raw.retries ?? 5');
+  const editedLines = edited.split('\n');
+
+  it('keeps the rest of the file when the block stops inside a function it does not close (before, the rest was deleted)', () => {
+    const cut = editedLines.slice(0, 17); // up to the second check of validate: its `{` left open
+    const result = run('src/settings.ts', file, fenced('src/settings.ts', cut));
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.changes[0].newText, edited);
+    assert.match(result.receipt.files[0].edits[0].warnings?.join('\n') ?? '', /not the whole file: it stops with 1 "\{" left open where the file goes on/);
+  });
+
+  it('keeps the head of the file when the block starts inside it, closing what it never opened', () => {
+    const late = editedLines.slice(4); // from inside the interface: its `}` was opened above
+    const result = run('src/settings.ts', file, fenced('src/settings.ts', late));
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.changes[0].newText, edited);
+  });
+
+  it('reads a Python block that stops inside an open call or docstring as a part', () => {
+    const py = [
+      'import logging',
+      '',
+      'log = logging.getLogger(__name__)',
+      '',
+      '',
+      'def connect(host, port=5432):',
+      '    """Opens a connection.',
+      '',
+      '    Retries three times before giving up.',
+      '    """',
+      '    for attempt in range(3):',
+      '        try:',
+      '            return open_socket(',
+      '                host,',
+      '                port,',
+      '            )',
+      '        except OSError:',
+      "            log.warning('attempt %d failed', attempt)",
+      '    raise ConnectionError(host)',
+      '',
+    ].join('\n');
+    const updated = py.replace("'attempt %d failed'", "'attempt %d of 3 failed'");
+    const cut = updated.split('\n').slice(0, 14); // inside `open_socket(`
+    const result = run('db.py', py, fenced('db.py', cut).replace(/^```$/m, '```python'));
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.changes.length, 0, 'the part shown changes nothing, and the rest is kept');
+  });
+
+  it('still writes a whole file that ends as the file does, or ends on new code, or stops where its brackets close', () => {
+    // Ends as the file does, with new code whose brace the model left open: the file it wrote.
+    const unclosed = file.replace("  if (settings.timeout <= 0) problems.push('timeout must be positive');", '  if (settings.timeout <= 0) {');
+    const whole = run('src/settings.ts', file, fenced('src/settings.ts', unclosed.split('\n').slice(0, -1)));
+    assert.equal(whole.changes[0]?.newText, unclosed);
+    // Ends on code the file does not have: new code, not a cut.
+    const replaced = [...editedLines.slice(0, 20), 'export function summary(settings: Settings): string {', '  return describe(settings);'];
+    const rewritten = run('src/settings.ts', file, fenced('src/settings.ts', replaced));
+    assert.equal(rewritten.changes[0]?.newText, replaced.join('\n') + '\n');
+    // Stops after a function, its brackets closed: dropping the last function is an edit a whole file makes.
+    const dropped = editedLines.slice(0, 20);
+    const shorter = run('src/settings.ts', file, fenced('src/settings.ts', dropped));
+    assert.equal(shorter.changes[0]?.newText, dropped.join('\n') + '\n');
+  });
+});

@@ -1,6 +1,6 @@
 import type { EditOp } from '../ir';
 import { isElisionLine } from '../parse/elision';
-import { looksLikeFragment, mergeElisions, mergeFragment } from '../elisionMerge';
+import { looksLikeFragment, mergeElisions, mergeFragment, stopsShort } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { lineEdit } from '../plan';
 import { toLines } from '../text/fileText';
@@ -36,17 +36,23 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
       return;
     }
     lines = merged.lines;
-  } else if (partial || looksLikeFragment(file.lines, lines)) {
-    // A block far shorter than the file that does not span it is a part of it: place it like a
-    // snippet, or refuse; never let it delete the rest of the file.
-    const merged = mergeFragment(file.lines, lines, bracketSyntaxFor(state.path));
-    if (!merged.ok) {
-      tx.fail('ELISION_UNRESOLVED', block, state.path, `the block has ${lines.length} lines for a file of ${file.lines.length} and does not start and end like it, so it looks like a part of the file, but ${merged.message}`, op, {}, state);
-      return;
+  } else {
+    // A block far shorter than the file that does not span it, or one cut short inside it, is a
+    // part of it: place it like a snippet, or refuse; never let it delete the rest of the file.
+    const syntax = bracketSyntaxFor(state.path);
+    const fragment = partial || looksLikeFragment(file.lines, lines);
+    const cut = fragment ? undefined : stopsShort(file.lines, lines, syntax);
+    if (fragment || cut !== undefined) {
+      const why = cut === undefined ? `has ${lines.length} lines for a file of ${file.lines.length} and does not start and end like it` : `is not the whole file: ${cut}`;
+      const merged = mergeFragment(file.lines, lines, syntax);
+      if (!merged.ok) {
+        tx.fail('ELISION_UNRESOLVED', block, state.path, `the block ${why}, so it looks like a part of the file, but ${merged.message}`, op, {}, state);
+        return;
+      }
+      lines = merged.lines;
+      whole = false;
+      warnings.push(`treated as a part of ${state.path}: the block ${cut === undefined ? 'is much shorter than the file' : why}`);
     }
-    lines = merged.lines;
-    whole = false;
-    warnings.push(`treated as a part of ${state.path}: the block is much shorter than the file`);
   }
   const sameText = lines.length === file.lines.length && lines.every((line, i) => line === file.lines[i]);
   if (sameText) {
