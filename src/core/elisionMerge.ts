@@ -113,35 +113,87 @@ export function looksLikeFragment(original: readonly string[], block: readonly s
 }
 
 /**
- * Why a block given as a whole file is a part of it that stops short (or starts late), or
- * undefined. A file does not end inside a function: a block with brackets left open that the file
- * closes, ending on a line the file goes on after, stops where the model stopped writing, and
- * written whole it would delete the rest of the file (a prefix of most of a file is not "much
- * shorter" than it, so `looksLikeFragment` lets it pass). Likewise a block that closes brackets it
- * never opened, starting on a line the file has below its top, starts inside the file. A block
- * that ends (or starts) as the file does is the whole file, whatever its brackets; a block ending
- * on text the file does not have is new code, not a cut. Only for languages whose brackets are read.
+ * Why a block given as a whole file is a part of it instead, or undefined:
+ * - it stops short: a file does not end inside a function, so a block with brackets left open that
+ *   the file closes, ending on a line the file goes on after, stops where the model stopped
+ *   writing ("the rest of the file stays the same"); likewise a block that closes brackets it
+ *   never opened, starting on a line the file has below its top, starts inside the file (brackets
+ *   are read only for languages `bracketSyntaxFor` knows);
+ * - it leaves out the file's header: it starts on a line the file has below its top, every line
+ *   with text above that is an import (or a comment, or the `package` line), and the block has no
+ *   import of its own: a model showing the code and leaving out the imports it still uses.
+ * Written whole, either would delete what the block leaves out (a block of most of a file is not
+ * "far shorter" than it, so `looksLikeFragment` lets it pass). A block that ends (or starts) as the
+ * file does is the whole file, whatever its brackets; one ending on text the file does not have is
+ * new code, not a cut; one that stops where its brackets close may be deleting the last function
+ * on purpose.
  */
-export function stopsShort(original: readonly string[], block: readonly string[], syntax: BracketSyntax | undefined): string | undefined {
-  if (!syntax) return undefined;
-  const [fileEnd, blockEnd] = [lastNonBlank(original), lastNonBlank(block)];
-  if (fileEnd === -1 || blockEnd === -1) return undefined;
+export function notWholeFile(original: readonly string[], block: readonly string[], syntax: BracketSyntax | undefined): string | undefined {
   const nonBlank = (line: string) => line.trim() !== '';
   const [fileStart, blockStart] = [original.findIndex(nonBlank), block.findIndex(nonBlank)];
+  const [fileEnd, blockEnd] = [lastNonBlank(original), lastNonBlank(block)];
+  if (fileStart === -1 || blockStart === -1) return undefined;
   // The block's last line is one the file has with more text after it (its first, one with text before it).
   const endsInside = block[blockEnd].trimEnd() !== original[fileEnd].trimEnd() && original.some((line, i) => i < fileEnd && line.trimEnd() === block[blockEnd].trimEnd());
-  const startsInside = block[blockStart].trimEnd() !== original[fileStart].trimEnd() && original.some((line, i) => i > fileStart && line.trimEnd() === block[blockStart].trimEnd());
-  // Most whole files end and start as the file does: their brackets are not even counted.
-  if (!endsInside && !startsInside) return undefined;
+  const firstAt = block[blockStart].trimEnd() === original[fileStart].trimEnd() ? -1 : original.findIndex((line, i) => i > fileStart && line.trimEnd() === block[blockStart].trimEnd());
+  // Most whole files end and start as the file does: nothing more is read of them.
+  if (!endsInside && firstAt === -1) return undefined;
+  if (firstAt !== -1 && isImportHeader(original.slice(0, firstAt)) && !block.some(isImport)) {
+    return `it leaves out the file's first ${firstAt} lines, its imports, and has none of its own`;
+  }
+  if (!syntax) return undefined;
   const [before, after] = [bracketBalance(original, syntax), bracketBalance(block, syntax)];
   for (const [name, open, close] of [['curly', '{', '}'], ['round', '(', ')'], ['square', '[', ']']] as const) {
     const change = after[name] - before[name];
     if (change > 0 && endsInside) return `it stops with ${change} "${open}" left open where the file goes on`;
-    if (change < 0 && startsInside) return `it starts with ${-change} "${close}" it never opened, below the file's top`;
+    if (change < 0 && firstAt !== -1) return `it starts with ${-change} "${close}" it never opened, below the file's top`;
   }
   if (after.openAtEnd !== undefined && after.openAtEnd !== before.openAtEnd && endsInside) return `it stops inside a ${after.openAtEnd} where the file goes on`;
   return undefined;
 }
+
+/**
+ * True when `lines` hold an import and nothing but imports (a parenthesised list of them over
+ * several lines too: Go's `import (`, Python's `from x import (`), comments, blank lines, a
+ * Python module docstring, a `package` line and directives (`'use strict';`): a file's header.
+ */
+function isImportHeader(lines: readonly string[]): boolean {
+  let imports = 0;
+  let inList = false;
+  let docstring: string | undefined;
+  for (const line of lines) {
+    if (inList) {
+      if (/^\s*\)/.test(line)) inList = false;
+      continue;
+    }
+    if (docstring !== undefined) {
+      if (line.includes(docstring)) docstring = undefined;
+      continue;
+    }
+    const opens = /^\s*[rRuU]?("""|\'\'\')/.exec(line);
+    if (opens) {
+      // A module docstring: one line, or up to the line that closes it.
+      if (!line.slice(line.indexOf(opens[1]) + 3).includes(opens[1])) docstring = opens[1];
+    } else if (isImport(line)) {
+      imports++;
+      inList = /\(\s*$/.test(line);
+    } else if (line.trim() !== '' && !HEADER_LINE.test(line)) return false;
+  }
+  return imports > 0;
+}
+
+/**
+ * An import, include or `use` line of the languages models edit most: JavaScript/TypeScript,
+ * Python, Go, Java/Kotlin/Scala, C/C++, C#, Rust, Ruby, PHP, Swift, Dart, CSS.
+ */
+function isImport(line: string): boolean {
+  return IMPORT.test(line);
+}
+
+const IMPORT = /^\s*(?:import\b|from\s+[\w.]+\s+import\b|#\s*include\b|using\s+[\w.]+(?:\s*=\s*[\w.]+)?;|use\s+[\w:{}, *]+;|extern\s+crate\b|require(?:_relative)?\s*\(?\s*['"]|(?:const|let|var)\s+[\w{}, ]+=\s*require\(|@import\b)/;
+
+/** A comment line (or a part of a block comment), a `package` line, or a directive (`'use strict';`). */
+const HEADER_LINE = /^\s*(?:\/\/|#(?!\s*include)|\/\*|\*|package\s+[\w.]+;?\s*$|['"]use [\w ]+['"];?\s*$)/;
 
 /** Places a fragment of a file (a block with implied elisions before and after it) into the original. */
 export function mergeFragment(original: readonly string[], block: readonly string[], syntax?: BracketSyntax): ElisionMerge {

@@ -630,6 +630,33 @@ describe('planReply: a whole file cut short', () => {
     assert.equal(result.changes.length, 0, 'the part shown changes nothing, and the rest is kept');
   });
 
+  it('keeps the imports a whole file leaves out (before, they were deleted), in TypeScript, Python and Go', () => {
+    const noImports = editedLines.slice(2); // from `export interface Settings {` on
+    const result = run('src/settings.ts', file, fenced('src/settings.ts', noImports));
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.changes[0].newText, edited);
+    assert.match(result.receipt.files[0].edits[0].warnings?.join('\n') ?? '', /it leaves out the file's first 2 lines, its imports, and has none of its own/);
+    const py = ['#!/usr/bin/env python3', 'from typing import (', '    Iterable,', '    Optional,', ')', 'import sys', '', '', 'def first(items: Iterable[str]) -> Optional[str]:', '    for item in items:', '        return item', '    return None', '', '', 'def main() -> int:', '    print(first(sys.argv[1:]))', '    return 0', ''].join('\n');
+    const pyEdited = py.replace('    return 0', '    return 1');
+    const pyResult = run('cli.py', py, fenced('cli.py', pyEdited.split('\n').slice(7, -1)));
+    assert.equal(pyResult.changes[0]?.newText, pyEdited);
+    const go = ['package main', '', 'import (', '\t"fmt"', '\t"os"', ')', '', 'func main() {', '\tif len(os.Args) < 2 {', '\t\tos.Exit(2)', '\t}', '\tfmt.Println(os.Args[1])', '}', ''].join('\n');
+    const goEdited = go.replace('os.Exit(2)', 'os.Exit(64)');
+    const goResult = run('main.go', go, fenced('main.go', goEdited.split('\n').slice(7, -1)));
+    assert.equal(goResult.changes[0]?.newText, goEdited);
+  });
+
+  it('writes a whole file that has imports of its own, or leaves out code above its start, as given', () => {
+    // The model rewrote the imports: the file it wrote.
+    const ownImports = ["import { readFile, stat } from 'node:fs/promises';", ...editedLines.slice(1, -1)];
+    const own = run('src/settings.ts', file, fenced('src/settings.ts', ownImports));
+    assert.equal(own.changes[0]?.newText, ownImports.join('\n') + '\n');
+    // What is left out above is code, not a header: the block is the file's new text.
+    const fromLoad = editedLines.slice(7, -1);
+    const shorter = run('src/settings.ts', file, fenced('src/settings.ts', fromLoad));
+    assert.equal(shorter.changes[0]?.newText, fromLoad.join('\n') + '\n');
+  });
+
   it('still writes a whole file that ends as the file does, or ends on new code, or stops where its brackets close', () => {
     // Ends as the file does, with new code whose brace the model left open: the file it wrote.
     const unclosed = file.replace("  if (settings.timeout <= 0) problems.push('timeout must be positive');", '  if (settings.timeout <= 0) {');

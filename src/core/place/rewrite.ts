@@ -1,6 +1,6 @@
 import type { EditOp } from '../ir';
 import { isElisionLine } from '../parse/elision';
-import { looksLikeFragment, mergeElisions, mergeFragment, stopsShort } from '../elisionMerge';
+import { looksLikeFragment, mergeElisions, mergeFragment, notWholeFile } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { lineEdit } from '../plan';
 import { toLines } from '../text/fileText';
@@ -41,7 +41,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     // part of it: place it like a snippet, or refuse; never let it delete the rest of the file.
     const syntax = bracketSyntaxFor(state.path);
     const fragment = partial || looksLikeFragment(file.lines, lines);
-    const cut = fragment ? undefined : stopsShort(file.lines, lines, syntax);
+    const cut = fragment ? undefined : notWholeFile(file.lines, lines, syntax);
     if (fragment || cut !== undefined) {
       const why = cut === undefined ? `has ${lines.length} lines for a file of ${file.lines.length} and does not start and end like it` : `is not the whole file: ${cut}`;
       const merged = mergeFragment(file.lines, lines, syntax);
