@@ -119,9 +119,10 @@ export function looksLikeFragment(original: readonly string[], block: readonly s
  *   writing ("the rest of the file stays the same"); likewise a block that closes brackets it
  *   never opened, starting on a line the file has below its top, starts inside the file (brackets
  *   are read only for languages `bracketSyntaxFor` knows);
- * - it leaves out the file's header: it starts on a line the file has below its top, every line
- *   with text above that is an import (or a comment, or the `package` line), and the block has no
- *   import of its own: a model showing the code and leaving out the imports it still uses.
+ * - it leaves out the file's header: it starts on a line the file has below its top, everything
+ *   above that is imports (with comments, a module docstring, a `package` line, directives: see
+ *   `isImportHeader`), and the block has no import of its own: a model showing the code and
+ *   leaving out the imports it still uses.
  * Written whole, either would delete what the block leaves out (a block of most of a file is not
  * "far shorter" than it, so `looksLikeFragment` lets it pass). A block that ends (or starts) as the
  * file does is the whole file, whatever its brackets; one ending on text the file does not have is
@@ -170,7 +171,7 @@ function isImportHeader(lines: readonly string[]): boolean {
       if (line.includes(docstring)) docstring = undefined;
       continue;
     }
-    const opens = /^\s*[rRuU]?("""|\'\'\')/.exec(line);
+    const opens = /^\s*[rRuU]?("""|''')/.exec(line);
     if (opens) {
       // A module docstring: one line, or up to the line that closes it.
       if (!line.slice(line.indexOf(opens[1]) + 3).includes(opens[1])) docstring = opens[1];
