@@ -1,7 +1,7 @@
-import { type Region, alignLines, hasText, lastNonBlank } from './elisionMerge/lines';
+import { type Region, alignLines, firstNonBlank, hasText, lastNonBlank } from './elisionMerge/lines';
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
-import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
+import { type BracketSyntax, BRACKETS, balanceChange, bracketBalance } from './elisionMerge/balance';
 export { correspond } from './elisionMerge/lines';
 
 export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { readonly ok: false; readonly message: string };
@@ -102,11 +102,11 @@ function mergeRegion(region: readonly string[], segment: readonly string[]): str
  */
 export function looksLikeFragment(original: readonly string[], block: readonly string[]): boolean {
   if (original.length < 6 || block.length >= original.length * 0.6) return false;
-  const first = (lines: readonly string[]) => lines.find((line) => line.trim() !== '')?.trim();
+  const first = (lines: readonly string[]) => lines[firstNonBlank(lines)]?.trim();
   const last = (lines: readonly string[]) => lines[lastNonBlank(lines)]?.trim();
   const head = first(block);
   if (original.length < 20) {
-    const top = original.findIndex((line) => line.trim() !== '');
+    const top = firstNonBlank(original);
     return head !== undefined && head !== first(original) && original.some((line, i) => i > top && line.trim() === head);
   }
   return !(head === first(original) && last(block) === last(original));
@@ -130,8 +130,7 @@ export function looksLikeFragment(original: readonly string[], block: readonly s
  * on purpose.
  */
 export function notWholeFile(original: readonly string[], block: readonly string[], syntax: BracketSyntax | undefined): string | undefined {
-  const nonBlank = (line: string) => line.trim() !== '';
-  const [fileStart, blockStart] = [original.findIndex(nonBlank), block.findIndex(nonBlank)];
+  const [fileStart, blockStart] = [firstNonBlank(original), firstNonBlank(block)];
   const [fileEnd, blockEnd] = [lastNonBlank(original), lastNonBlank(block)];
   if (fileStart === -1 || blockStart === -1) return undefined;
   // The block's last line is one the file has with more text after it (its first, one with text before it).
@@ -144,7 +143,7 @@ export function notWholeFile(original: readonly string[], block: readonly string
   }
   if (!syntax) return undefined;
   const [before, after] = [bracketBalance(original, syntax), bracketBalance(block, syntax)];
-  for (const [name, open, close] of [['curly', '{', '}'], ['round', '(', ')'], ['square', '[', ']']] as const) {
+  for (const [name, open, close] of BRACKETS) {
     const change = after[name] - before[name];
     if (change > 0 && endsInside) return `it stops with ${change} "${open}" left open where the file goes on`;
     if (change < 0 && firstAt !== -1) return `it starts with ${-change} "${close}" it never opened, below the file's top`;

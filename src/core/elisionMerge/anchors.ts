@@ -1,7 +1,7 @@
 /** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
-import { type Region, alignLines, correspond, definedName, editedOpenerWithin, hasText, indentOf, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition, sameHead, sameTail } from './lines';
+import { type Region, alignLines, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition, sameHead, sameTail } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -135,7 +135,7 @@ function sameEnclosingBlock(segment: readonly string[], k: number, original: rea
  * line of that opener's body.
  */
 export function placeByOpener(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number): Region | undefined {
-  const head = segment.findIndex((line) => line.trim() !== '');
+  const head = firstNonBlank(segment);
   if (head === -1) return undefined;
   const line = segment[head].trim();
   if (!isOpener(line)) return undefined;

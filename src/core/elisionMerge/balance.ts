@@ -50,6 +50,9 @@ export function bracketSyntaxFor(path: string): BracketSyntax | undefined {
   return undefined;
 }
 
+/** Each kind of bracket a `Balance` counts, with its opening and closing character, in the order they are reported. */
+export const BRACKETS = [['curly', '{', '}'], ['round', '(', ')'], ['square', '[', ']']] as const;
+
 /** Open brackets of each kind at the end (negative: more closed than opened) and the state the text ends in. */
 export interface Balance {
   readonly round: number;
@@ -202,7 +205,7 @@ export function balanceChange(before: Balance, after: Balance): string | undefin
     if (after.openAtEnd === 'string') return 'a multi-line string would be left open';
     return `the ${before.openAtEnd} open at the file's end would be closed`;
   }
-  for (const [name, open, close] of [['curly', '{', '}'], ['round', '(', ')'], ['square', '[', ']']] as const) {
+  for (const [name, open, close] of BRACKETS) {
     const change = after[name] - before[name];
     if (change > 0) return `${change} more "${open}" than "${close}" would stand in the file`;
     if (change < 0) return `${-change} more "${close}" than "${open}" would stand in the file`;

@@ -149,6 +149,12 @@ export function isCloser(line: string): boolean {
   return trimmed === 'end' || /^[}\]);,]+$/.test(trimmed);
 }
 
+/** The index of the first line with anything but whitespace, or -1. */
+export function firstNonBlank(lines: readonly string[]): number {
+  return lines.findIndex((line) => line.trim() !== '');
+}
+
+/** The index of the last line with anything but whitespace, or -1. */
 export function lastNonBlank(lines: readonly string[]): number {
   let i = lines.length - 1;
   while (i >= 0 && lines[i].trim() === '') i--;

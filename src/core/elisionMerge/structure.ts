@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
 import { leadingWhitespace } from '../text/indentation';
-import { type Region, elisionBefore, indentOf, isCloser, isOpener, lastNonBlank, resemblingOpener } from './lines';
+import { type Region, elisionBefore, firstNonBlank, indentOf, isCloser, isOpener, lastNonBlank, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
 
@@ -65,7 +65,7 @@ export function placeAtBlockEnd(
   cursor: number,
   isLast: boolean,
 ): Region | undefined {
-  const firstReal = segment.findIndex((line) => line.trim() !== '');
+  const firstReal = firstNonBlank(segment);
   const lastReal = lastNonBlank(segment);
   if (firstReal === -1) return undefined;
   const closer = isCloser(segment[lastReal]) ? lastReal : -1;
@@ -124,7 +124,7 @@ export function placeAtBlockEnd(
  * (undefined) otherwise, and when a new line looks like an edit of an opener in the file.
  */
 export function placeAtFileEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], cursor: number): Region | undefined {
-  const firstReal = segment.findIndex((line) => line.trim() !== '');
+  const firstReal = firstNonBlank(segment);
   if (firstReal === -1 || leadingWhitespace(segment[firstReal]) !== '') return undefined;
   const k = elisionBefore(before, isElision);
   if (k < 0 || leadingWhitespace(before[k]) !== '') return undefined;
@@ -156,7 +156,7 @@ export function placeAtFileEnd(segment: readonly string[], before: readonly stri
  * any of this does not hold.
  */
 export function elidedBlockEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number): number | undefined {
-  const firstReal = segment.findIndex((line) => line.trim() !== '');
+  const firstReal = firstNonBlank(segment);
   if (firstReal === -1 || !isCloser(segment[firstReal])) return undefined;
   const k = elisionBefore(before, isElision);
   const level = indentOf(segment[firstReal]);
