@@ -672,3 +672,35 @@ describe('planReply: a whole file cut short', () => {
     assert.equal(shorter.changes[0]?.newText, dropped.join('\n') + '\n');
   });
 });
+
+describe('planReply: comments that read like elisions', () => {
+  const searchReplace = (path: string, search: string, replace: string) => `${path}\n\`\`\`\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n\`\`\`\n`;
+  const options = (file: string) => (path: string) => (path === 'opts.py' ? file : undefined);
+  const file = 'def build_parser():\n    parser = argparse.ArgumentParser()\n    parser.add_argument("--input", required=True)\n    # Other options\n    parser.add_argument("--output")\n    return parser\n';
+
+  it('deletes a comment of the file that the search text quotes (read as text, not as code left out)', () => {
+    const reply = searchReplace('opts.py', '    parser.add_argument("--input", required=True)\n    # Other options\n    parser.add_argument("--output")\n', '    parser.add_argument("--input", required=True)\n    parser.add_argument("--output", default="out.txt")\n');
+    const result = runReply(reply, options(file));
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.changes[0].newText, file.replace('    # Other options\n    parser.add_argument("--output")\n', '    parser.add_argument("--output", default="out.txt")\n'));
+    assert.equal(result.receipt.files[0].edits[0].strategy, 'exact');
+  });
+
+  it('writes a new comment such as "// previous value" as code: the line it replaces is deleted, not kept', () => {
+    const code = 'function step(cur) {\n  const a = cur + 1;\n  oldThing();\n  return a;\n}\n';
+    for (const comment of ['// previous value', '// see above', '// Other options']) {
+      const reply = searchReplace('prev.js', '  const a = cur + 1;\n  oldThing();\n  return a;\n', `  const a = cur + 1;\n  ${comment}\n  const prev = cur;\n  return a;\n`);
+      const result = runReply(reply, (path) => (path === 'prev.js' ? code : undefined));
+      assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+      assert.equal(result.changes[0].newText, code.replace('  oldThing();\n', `  ${comment}\n  const prev = cur;\n`), comment);
+    }
+  });
+
+  it('still reads a marker that says the code stays as code left out', () => {
+    const code = 'function step(cur) {\n  const a = cur + 1;\n  oldThing();\n  return a;\n}\n';
+    const reply = searchReplace('prev.js', '  const a = cur + 1;\n  oldThing();\n  return a;\n', '  const a = cur + 2;\n  // ... existing code ...\n  return a;\n');
+    const result = runReply(reply, (path) => (path === 'prev.js' ? code : undefined));
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.changes[0].newText, code.replace('cur + 1', 'cur + 2'));
+  });
+});

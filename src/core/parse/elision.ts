@@ -39,14 +39,32 @@ const WEAK_WORDS = /\b(?:other|others|code|methods|functions|imports|implementat
  * `// existing code`, `// rest of the code remains the same`, `# rest unchanged`. A comment
  * that only mentions such words (`// "existing code" is explained above`, `// the API is
  * unchanged since v2`) says something about code, not in place of it.
+ *
+ * "The rest" stands for code by itself. "Other", "remaining", "existing", "previous" or "original"
+ * something, and something "above" or "below", do only when the something is code (`// existing
+ * imports`, `// other methods`, `// helper functions above`) or the comment says it stays
+ * (`// other options unchanged`): `// previous value`, `// other options` and `// see above` are
+ * comments a model writes into new code, and reading one as an elision keeps the lines the edit
+ * deletes in its place.
  */
-const SUBJECT = '(?:(?:the |all (?:the )?)?(?:rest|remainder)(?: of (?:the |this |your )?[a-z]+(?: [a-z]+)?)?|everything else|(?:all )?(?:other|remaining|existing|previous|original) [a-z]+(?: [a-z]+)?|[a-z]+ (?:above|below))';
+const STAYS = '(?: (?:is|are))?(?: (?:remains?|stays?|left|kept|goes|the same|unchanged|as is|as before|as it was|omitted|for brevity|not shown|here))+';
+const CODE_NOUN =
+  '(?:code|codes|content|contents|implementation|implementations|logic|imports?|methods?|functions?|lines|fields|properties|cases|tests|handlers|routes|members|declarations|definitions|statements|class(?:es)?|components|props|exports|types|styles|rules|config|configuration|settings|sections|body|bodies|helpers|hooks|endpoints|markup|elements|dependencies|steps|stuff)';
+const REST = '(?:(?:the |all (?:the )?)?(?:rest|remainder)(?: of (?:the |this |your )?[a-z]+(?: [a-z]+)?)?|everything else)';
+const QUALIFIED = '(?:(?:all |your |the )?(?:other|remaining|existing|previous|original))';
 const ELISION_PHRASES = [
-  new RegExp(`^${SUBJECT}(?: (?:is|are|remains?|stays?|goes|left|kept))?(?: (?:here|the same|unchanged|as is|as before|as it was|omitted|for brevity|not shown))*$`),
-  /^(?:keep|kept|leave|same as) (?:the |all )?(?:existing|rest|original|previous|remaining|before|above)\b[a-z ]{0,30}$/,
-  /^(?:unchanged|omitted|snip|snipped|elided)\b[a-z ]{0,30}$/,
+  new RegExp(`^${REST}(?:${STAYS})?$`),
+  new RegExp(`^${QUALIFIED}(?: [a-z]+)? ${CODE_NOUN}(?:${STAYS})?$`),
+  new RegExp(`^(?:[a-z]+ )?${CODE_NOUN} (?:above|below)(?:${STAYS})?$`),
+  // Anything else left as it was, said so (`// other options unchanged`, `# settings below stay the same`).
+  new RegExp(`^(?:${QUALIFIED} [a-z]+(?: [a-z]+)?|[a-z]+(?: [a-z]+)? (?:above|below))(?: (?:is|are))?(?: (?:remains?|stays?|kept|left|the same|unchanged|as is|as before|as it was|omitted|for brevity|not shown))+(?: here)?$`),
+  /^(?:keep|kept|leave|same as) (?:the |all )?(?:existing|rest|original|previous|remaining|before|above|everything)\b[a-z ]{0,30}$/,
+  // Not a condition on the lines around it (`// unchanged if null`, `// omitted when empty`).
+  /^(?:unchanged|omitted|snip|snipped|elided)\b(?![a-z ]*\b(?:if|when|unless|while|because|since|but|except|until|by|in)\b)[a-z ]{0,30}$/,
   /^[a-z]+(?: [a-z]+)? (?:omitted|elided|truncated)(?: for brevity)?$/,
   /^(?:previous|prior|original|earlier) (?:code|content|implementation|logic|imports|methods|functions|lines)$/,
+  // `// no changes below`, `// no other changes needed here`: said of the lines around it.
+  /^no (?:other |further )?changes?(?: (?:needed|required|made|necessary))?(?: (?:below|above|here|after this|from here(?: on)?|beyond this point|elsewhere|to the rest(?: of [a-z]+(?: [a-z]+)?)?))+$/,
 ];
 
 /**
@@ -117,9 +135,12 @@ function commentBody(text: string): string | undefined {
 
 function isElisionBody(raw: string): boolean {
   // Decorations around the words: `[...]`, `(unchanged)`, `{ ... }`, `<...>`.
-  const body = raw.replace(/^[\s[({<]+/, '').replace(/[\s\])}>]+$/, '').trim();
+  // Rules of dashes, equals or stars around the words as well: `// ---- existing code ----`.
+  const body = raw.replace(/^(?:[\s[({<]|-{2,}|={2,}|\*{2,})+/, '').replace(/(?:[\s\])}>]|-{2,}|={2,}|\*{2,})+$/, '').trim();
   if (body.length === 0) return raw.includes('.') || raw.includes('…');
   if (isDotsOnly(body)) return true;
+  // `// (no changes)`, `# [no changes]`: bracketed, a note in place of lines, not about a value.
+  if (/^no (?:other )?changes?$/i.test(body) && /^\s*[[(]/.test(raw)) return true;
   const lower = body.toLowerCase();
   const startsWithDots = /^(?:\.{3}|…)/.test(lower);
   const endsWithDots = /(?:\.{3}|…)$/.test(lower);
@@ -131,10 +152,15 @@ function isElisionBody(raw: string): boolean {
     // `// ... existing code ...`, `# ... more handlers`, `// ... (3 more)`; but a comment that
     // merely continues a sentence (`// ...and then we retry`) is prose, not an elision.
     const rest = lower.replace(/^[.…\s]+/, '');
-    return rest.length === 0 || rest.startsWith('(') || named;
+    return rest.length === 0 || rest.startsWith('(') || named || isElisionPhrase(words);
   }
   if (endsWithDots && named) return true;
   // A phrase stands for code only as the whole of a short comment: a longer one that mentions
   // "existing code" is explaining something.
-  return wordCount <= 8 && ELISION_PHRASES.some((re) => re.test(words));
+  return wordCount <= 8 && isElisionPhrase(words);
+}
+
+/** True when `words` (lower case, dots taken out) is one of `ELISION_PHRASES`. */
+function isElisionPhrase(words: string): boolean {
+  return ELISION_PHRASES.some((re) => re.test(words));
 }

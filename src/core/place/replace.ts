@@ -1,6 +1,9 @@
 import type { ReplaceOp } from '../ir';
 import type { FileIndex } from '../locate/fileIndex';
 import { locate, type LocateOutcome } from '../locate/ladder';
+import { exactMatcher } from '../locate/exact';
+import { trailingWhitespaceMatcher } from '../locate/trailingWhitespace';
+import { indentationMatcher } from '../locate/indentation';
 import { straightAlignment, type LineMatch, type Needle } from '../locate/matcher';
 import { matchCandidates, nearestCandidates } from '../locate/nearest';
 import { hunkContextRefusal } from '../locate/hunkContext';
@@ -164,7 +167,7 @@ function replaceLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
 
 function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const block = op.source.block;
-  let needle = toNeedle(op.search, op.source);
+  let needle = literalIfInFile(tx, state, op, toNeedle(op.search, op.source));
   let replacementLines = toLines(op.replacement);
   let outcome = locateOp(tx, state, op, needle, replacementLines);
   const looseRefusal = outcome.kind === 'notFound' ? outcome.notes.find((note) => note.startsWith(LOOSE_REFUSED)) : undefined;
@@ -238,6 +241,32 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   tx.fail('NO_MATCH', block, state.path, message, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
 }
 
+/**
+ * The search text read as plain lines when the lines that read like elisions are the file's own:
+ * the whole text, those lines included, stands in the file once (exactly, or with whitespace
+ * drift only). A file's comment such as `# Other options` or `// see above` reads like "code left
+ * out here"; a block that quotes it and deletes it was refused as eliding code, and one that
+ * keeps it went through the elision rung's looser matching. Otherwise the needle as it is.
+ */
+function literalIfInFile(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle): Needle {
+  if (needle.elisions.size === 0) return needle;
+  const literal: Needle = { lines: needle.lines, elisions: new Set() };
+  const hint = op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined;
+  const outcome = locate(tx.indexOf(state), literal, {
+    expectedCount: op.expectedCount,
+    lineHint: hint,
+    anchors: op.anchors,
+    atEndOfFile: op.atEndOfFile,
+    fuzzyThreshold: 1,
+    taken: state.taken,
+    rungs: LITERAL_RUNGS,
+  });
+  return outcome.kind === 'found' ? literal : needle;
+}
+
+/** The rungs a search text with elision-like lines is first looked for with, read literally: no loose matching. */
+const LITERAL_RUNGS = [exactMatcher, trailingWhitespaceMatcher, indentationMatcher];
+
 /** Runs the ladder for an op on the file's current base, with its hint moved by the drift so far. */
 function locateOp(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: readonly string[]): LocateOutcome {
   const hint = op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined;
@@ -302,7 +331,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   const block = op.source.block;
   const file = state.file!;
   const index = tx.indexOf(state);
-  const replacementElisions = elisionsIn(op.source, replacementLines);
+  const replacementElisions = literalLinesAside(elisionsIn(op.source, replacementLines), replacementLines, needle);
   // An edit whose result already surrounds the match (the replacement contains the search text
   // and the file already holds the whole replacement there) was applied before: do not repeat it.
   if (matches.length === 1 && containsAppliedReplacement(index, needle, replacementLines, matches[0])) {
@@ -362,6 +391,17 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     reindented,
     warnings,
   });
+}
+
+/**
+ * The replacement's elision lines, but those the search text holds as plain lines (see
+ * `literalIfInFile`): a line the file has, written again, is kept as the file's text. A search
+ * text with elisions of its own never holds one (the same line reads alike in both texts).
+ */
+function literalLinesAside(elisions: ReadonlySet<number>, replacementLines: readonly string[], needle: Needle): ReadonlySet<number> {
+  if (elisions.size === 0 || needle.elisions.size > 0) return elisions;
+  const kept = new Set([...elisions].filter((i) => !needle.lines.includes(replacementLines[i])));
+  return kept.size === elisions.size ? elisions : kept;
 }
 
 /**

@@ -31,6 +31,17 @@ describe('parse/elision', () => {
     '// other methods...',
     '/* ... existing styles ... */',
     '// …',
+    '// ... no changes below ...',
+    '// No changes needed below',
+    '# ... keep everything else ...',
+    '// (no changes)',
+    '// your existing code here',
+    '// ------ existing code ------',
+    '// --- rest unchanged ---',
+    '// existing imports',
+    '// helper functions above',
+    '# other options unchanged',
+    '// Other functions remain unchanged',
   ];
   const no = [
     '...args',
@@ -61,6 +72,14 @@ describe('parse/elision', () => {
     '# see the docs for other options and flags...',
     '// ...and then we retry',
     '// TODO: more later...',
+    // Comments a model writes into new code: read as elisions they kept the lines the edit deleted.
+    '// previous value',
+    '// see above',
+    '# Other options',
+    '// existing users are migrated',
+    '// unchanged if null',
+    '// no changes',
+    '// ----------------',
   ];
   for (const line of yes) it(`elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), true));
   for (const line of no) it(`not an elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), false));
