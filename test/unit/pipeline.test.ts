@@ -704,3 +704,28 @@ describe('planReply: comments that read like elisions', () => {
     assert.equal(result.changes[0].newText, code.replace('cur + 1', 'cur + 2'));
   });
 });
+
+describe('planReply: an edit that deletes lines, against a file that changed', () => {
+  const searchReplace = (search: string, replace: string) => `a.py\n\`\`\`\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n\`\`\`\n`;
+  const run = (reply: string, file: string) => runReply(reply, (path) => (path === 'a.py' ? file : undefined));
+  const deleteY = searchReplace('    x = 1\n    y = 2\n', '    x = 1\n');
+
+  it('is not "already applied" where the line it deletes still stands, edited (y = 3 for y = 2): refused, nothing written', () => {
+    const result = run(deleteY, 'def main():\n    x = 1\n    y = 3\n    print(x, y)\n');
+    assert.equal(result.receipt.ok, false);
+    assert.equal(result.receipt.errors[0].code, 'NO_MATCH');
+    assert.equal(result.changes.length, 0);
+  });
+
+  it('is already applied where the line is gone', () => {
+    const result = run(deleteY, 'def main():\n    x = 1\n    print(x)\n');
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.receipt.files[0].edits[0].status, 'alreadyApplied');
+  });
+
+  it('judges a line deleted above the kept ones the same way', () => {
+    const deleteW = searchReplace('    w = 0\n    x = 1\n', '    x = 1\n');
+    assert.equal(run(deleteW, 'def main():\n    w = 5\n    x = 1\n').receipt.ok, false);
+    assert.equal(run(deleteW, 'def main():\n    x = 1\n').receipt.files[0].edits[0].status, 'alreadyApplied');
+  });
+});

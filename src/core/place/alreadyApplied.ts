@@ -1,6 +1,9 @@
 import type { FileIndex } from '../locate/fileIndex';
 import { ladder, locate } from '../locate/ladder';
 import type { LineMatch, Needle } from '../locate/matcher';
+import { diffArrays } from 'diff';
+import { sameHead } from '../elisionMerge/lines';
+import { lineDistance } from '../text/lineDistance';
 
 /**
  * Every place the needle's text already stands in the file under the first `rungs` rungs of the
@@ -25,4 +28,64 @@ export function containsAppliedReplacement(index: FileIndex, needle: Needle, rep
     if (replacement.every((line, i) => norm(index.line(start + i)) === norm(line))) return true;
   }
   return false;
+}
+
+/**
+ * The places among `places` (where the replacement stands) at which the edit can have been
+ * applied, judged by the lines it deletes at its edges: a replacement that drops the search
+ * text's first or last lines (`x = 1` / `y = 2` made `x = 1`) stands in the file whether or not
+ * they were deleted, so where the line next to it is still one of them, or an edit of one
+ * (`y = 3`, the file changed since the model read it), the edit is not applied there. Lines
+ * deleted or changed between the replacement's own lines prove nothing either way (the
+ * replacement standing whole shows them gone), and neither do blank lines.
+ */
+export function appliedPlaces(index: FileIndex, searchLines: readonly string[], replacementLines: readonly string[], places: readonly LineMatch[]): LineMatch[] {
+  const { before, after } = deletedAtEdges(searchLines, replacementLines);
+  if (before === undefined && after === undefined) return [...places];
+  return places.filter((place) => {
+    if (before !== undefined) {
+      const above = nonBlankLine(index, place.start - 1, -1);
+      if (above !== undefined && resembles(before, above)) return false;
+    }
+    if (after !== undefined) {
+      const below = nonBlankLine(index, place.end, 1);
+      if (below !== undefined && resembles(after, below)) return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * The search text's last non-blank line removed before the replacement's first line, and its
+ * first non-blank line removed after the replacement's last line (removed, not changed: no
+ * added lines next to them in the line diff), each undefined when there is none.
+ */
+function deletedAtEdges(searchLines: readonly string[], replacementLines: readonly string[]): { before?: string; after?: string } {
+  if (replacementLines.length === 0 || replacementLines.length >= searchLines.length) return {};
+  const parts = diffArrays(searchLines.map((line) => line.trim()), replacementLines.map((line) => line.trim()));
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  const nonBlank = (lines: readonly string[]) => lines.filter((line) => line !== '');
+  const before = first.removed && !parts[1]?.added ? nonBlank(first.value).pop() : undefined;
+  const after = last.removed && !parts[parts.length - 2]?.added ? nonBlank(last.value)[0] : undefined;
+  return { before, after };
+}
+
+/** The first non-blank line from `i` on in direction `step` (-1 up, 1 down), or undefined at the file's edge. */
+function nonBlankLine(index: FileIndex, i: number, step: 1 | -1): string | undefined {
+  for (let k = i; k >= 0 && k < index.lineCount; k += step) if (index.line(k).trim() !== '') return index.line(k);
+  return undefined;
+}
+
+/**
+ * True when the file line is the deleted line or an edit of it: equal (indentation aside), or at
+ * least 60% alike with the same first words (`y = 3` for `y = 2`; short lines count too, unlike
+ * `correspond`'s, since a short assignment is as much a line an edit deletes as a long one).
+ */
+function resembles(deleted: string, line: string): boolean {
+  const a = deleted.trim();
+  const b = line.trim();
+  if (a === b) return true;
+  if (!/[A-Za-z0-9_]/.test(a) || !sameHead(a, b)) return false;
+  return 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.6;
 }

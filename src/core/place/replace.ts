@@ -12,7 +12,7 @@ import { lineEdit, type TextEdit } from '../plan';
 import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines, type FileText } from '../text/fileText';
 import { repairOverEscaped } from '../text/overEscaped';
-import { containsAppliedReplacement, wherePresent } from './alreadyApplied';
+import { appliedPlaces, containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { placeCreate } from './create';
@@ -246,10 +246,13 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
  * the whole text, those lines included, stands in the file once (exactly, or with whitespace
  * drift only). A file's comment such as `# Other options` or `// see above` reads like "code left
  * out here"; a block that quotes it and deletes it was refused as eliding code, and one that
- * keeps it went through the elision rung's looser matching. Otherwise the needle as it is.
+ * keeps it went through the elision rung's looser matching. Otherwise (and when the replacement
+ * has elision lines the search text lacks) the needle as it is.
  */
 function literalIfInFile(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle): Needle {
   if (needle.elisions.size === 0) return needle;
+  // A replacement with elision lines of its own speaks of code left out: its search text is read so too.
+  if (toLines(op.replacement).some((line) => isElisionIn(op.source, line) && !needle.lines.includes(line))) return needle;
   const literal: Needle = { lines: needle.lines, elisions: new Set() };
   const hint = op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined;
   const outcome = locate(tx.indexOf(state), literal, {
@@ -319,10 +322,16 @@ function replacementOverlaps(tx: Transaction, state: FileState, op: ReplaceOp, m
  * True when the op's replacement already stands in the file as many times as the op would have
  * written it (once, unless `expected_replacements` says otherwise; at least once for replace-all).
  * A replacement standing in more places than that (a common line, a text the file repeats) says
- * nothing about this edit: its missing search text is then NO_MATCH, not a success.
+ * nothing about this edit: its missing search text is then NO_MATCH, not a success. So is a
+ * replacement that stands with a line the edit deletes at its edge still beside it.
  */
 function isAlreadyApplied(index: FileIndex, op: ReplaceOp): boolean {
-  const places = wherePresent(index, toNeedle(op.replacement, op.source), 5).length;
+  const replacement = toNeedle(op.replacement, op.source);
+  const found = wherePresent(index, replacement, 5);
+  const places = found.length === 0 ? 0 : appliedPlaces(index, toLines(op.search), replacement.lines, found).length;
+  // Where the replacement stands with a line it deletes still next to it, the edit is not applied
+  // there, nor (the file counting one place fewer) anywhere: see `appliedPlaces`.
+  if (places < found.length) return false;
   return op.expectedCount === 'all' ? places > 0 : places === op.expectedCount;
 }
 
