@@ -7,25 +7,29 @@ const SKIPPED_FOLDERS = new Set(['.git', '.hg', '.svn', 'node_modules']);
 const MAX_FILES = 200_000;
 
 /**
- * The CLI's `locateMissing` (see `PlanOptions`): the one file under `root` whose relative path
- * ends with the given one, or undefined when none or several do. Walks the tree once, on the first
- * question (most replies name existing files and never ask); symbolic links are not followed.
+ * The CLI's `locateMissing` (see `PlanOptions`): the files under `root` whose relative paths end
+ * with the given one (at most `MAX_HITS`, in the walk's order), or undefined when none does. Walks
+ * the tree once, on the first question (most replies name existing files and never ask); symbolic
+ * links are not followed.
  */
-export function suffixLocator(root: string): (relative: string) => string | undefined {
+export function suffixLocator(root: string): (relative: string) => readonly string[] | undefined {
   let files: string[] | undefined;
   return (relative) => {
     files ??= listFiles(root);
     const wanted = relative.replace(/^\/+/, '');
     if (wanted === '') return undefined;
-    let found: string | undefined;
+    const found: string[] = [];
     for (const file of files) {
       if (file !== wanted && !file.endsWith('/' + wanted)) continue;
-      if (found !== undefined) return undefined;
-      found = file;
+      found.push(file);
+      if (found.length === MAX_HITS) break;
     }
-    return found;
+    return found.length > 0 ? found.sort() : undefined;
   };
 }
+
+/** How many files ending with a name are offered: past that, the name says too little to choose by content. */
+const MAX_HITS = 20;
 
 function listFiles(root: string): string[] {
   const out: string[] = [];

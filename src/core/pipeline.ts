@@ -35,12 +35,13 @@ export interface PlanOptions {
    */
   readonly refusePath?: (path: string) => PathRefusal | undefined;
   /**
-   * For a path the reply names that does not exist: the one workspace file whose path ends with it
-   * (`calc.py` or `utils/calc.py` for `src/utils/calc.py`), or undefined when none or several do.
-   * Used only by edits of an existing file (a non-empty search, a snippet, an insert); a file the
-   * reply creates is created where it says. The host finds it (the core reads no folders).
+   * For a path the reply names that does not exist: the workspace files whose paths end with it
+   * (`src/utils/calc.py` for `calc.py` or `utils/calc.py`), or undefined when none do. Used only
+   * by edits of an existing file (a non-empty search, a snippet, an insert): with one file, it is
+   * edited; with several, the one whose text holds the edit's search text, when only one does. A
+   * file the reply creates is created where it says. The host finds them (the core reads no folders).
    */
-  readonly locateMissing?: (path: string) => string | undefined;
+  readonly locateMissing?: (path: string) => string | readonly string[] | undefined;
   /**
    * Workspace-relative paths of the files the user has open (the editor's documents): with the
    * files the reply names and the hint path, the files in play for a block that names no file.

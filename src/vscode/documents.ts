@@ -108,17 +108,18 @@ export class WorkspaceFiles {
 
   /** Reads `path` for planning: the open document's text, else the file checked and loaded by VS Code. */
   /**
-   * The one file in the root whose relative path ends with `path` (`calc.py` for
-   * `src/utils/calc.py`), or undefined when none or several do. Uses the search index VS Code keeps
+   * The files in the root whose relative paths end with `path` (`src/utils/calc.py` for
+   * `calc.py`), at most 20, sorted; empty when none does. Uses the search index VS Code keeps
    * (`findFiles`, `files.exclude` applied; `node_modules` and `.git` left out).
    */
-  async findBySuffix(path: string): Promise<string | undefined> {
+  async findBySuffix(path: string): Promise<string[]> {
     const wanted = path.replace(/^\/+/, '');
-    if (wanted === '' || /[*?[\]{}]/.test(wanted)) return undefined;
-    const hits = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, `**/${wanted}`), '**/{node_modules,.git}/**', 2);
-    if (hits.length !== 1) return undefined;
-    const relative = this.relativePath(hits[0]);
-    return relative !== undefined && (relative === wanted || relative.endsWith('/' + wanted)) ? relative : undefined;
+    if (wanted === '' || /[*?[\]{}]/.test(wanted)) return [];
+    const hits = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, `**/${wanted}`), '**/{node_modules,.git}/**', 20);
+    return hits
+      .map((hit) => this.relativePath(hit))
+      .filter((relative): relative is string => relative !== undefined && (relative === wanted || relative.endsWith('/' + wanted)))
+      .sort();
   }
 
   async read(path: string): Promise<ReadResult> {

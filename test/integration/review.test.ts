@@ -121,6 +121,22 @@ describe('review and accept', () => {
     assert.strictEqual(exists(`utils/${name}`), false, 'no file created at the path the reply named');
   });
 
+  it('an edit of a path that does not exist, that two files end with, goes to the one holding its text', async () => {
+    const dir = fresh('suffix2');
+    const name = `${dir}-models.py`;
+    put(`${dir}/app/${name}`, 'class User:\n    name = ""\n');
+    put(`${dir}/admin/${name}`, 'class Admin:\n    level = 0\n');
+    const reply = `${name}\n\`\`\`python\n<<<<<<< SEARCH\n    level = 0\n=======\n    level = 1\n>>>>>>> REPLACE\n\`\`\`\n`;
+    const outcome = await applyFromClipboard(reply);
+    assert.strictEqual(outcome.receipt.ok, true, JSON.stringify(outcome.receipt.errors));
+    assert.strictEqual(outcome.receipt.files[0].path, `${dir}/admin/${name}`);
+    assert.match(outcome.receipt.files[0].edits[0].warnings?.join(' ') ?? '', /only .*admin.* holds the search text/);
+    const accepted = await vscode.commands.executeCommand<any>('applyAiEdit.acceptAll');
+    assert.strictEqual(accepted.applied, true, accepted.message);
+    assert.strictEqual(text(`${dir}/admin/${name}`), 'class Admin:\n    level = 1\n');
+    assert.strictEqual(text(`${dir}/app/${name}`), 'class User:\n    name = ""\n');
+  });
+
   it('applies a fenced whole file with no path to the active editor when it is plainly that file', async () => {
     const dir = fresh('wholehint');
     const original = 'import os\n\ndef f():\n    return 1\n\ndef g():\n    return 2\n\nprint(f() + g())\n';

@@ -139,7 +139,7 @@ describe('CLI on golden fixtures (node dist/cli.js apply --write)', function () 
       ['NO_MATCH'],
     );
   });
-  it('takes a path that does not exist to the one file that ends with it, and refuses when two do', () => {
+  it('takes a path that does not exist to the one file that ends with it, or of two to the one holding the edit\'s text, and refuses when both do', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apply-ai-edit-suffix-'));
     temps.push(dir);
     const workspace = path.join(dir, 'ws');
@@ -162,10 +162,20 @@ describe('CLI on golden fixtures (node dist/cli.js apply --write)', function () 
     // Two files end with the path: nothing is guessed.
     fs.mkdirSync(path.join(workspace, 'lib', 'utils'), { recursive: true });
     fs.writeFileSync(path.join(workspace, 'lib', 'utils', 'calc.py'), calc);
+    fs.writeFileSync(path.join(workspace, 'src', 'utils', 'calc.py'), calc);
     const before = loadTree(workspace);
     const ambiguous = run();
     assert.equal(ambiguous.status, 1);
-    assert.equal((JSON.parse(ambiguous.stdout) as { errors: { code: string }[] }).errors[0].code, 'FILE_NOT_FOUND');
+    const refusal = JSON.parse(ambiguous.stdout) as { errors: { code: string; message: string }[] };
+    assert.equal(refusal.errors[0].code, 'FILE_NOT_FOUND');
+    assert.match(refusal.errors[0].message, /2 files end with it \(lib\/utils\/calc\.py, src\/utils\/calc\.py\), and more than one of them holds the search text/);
     assertSameWorkspace(loadTree(workspace), before, 'an ambiguous path');
+    // Two files end with it, one holds the edit's text: that one is edited.
+    fs.writeFileSync(path.join(workspace, 'lib', 'utils', 'calc.py'), 'def area(r):\n    return r * r\n');
+    const chosen = run();
+    assert.equal(chosen.status, 0, chosen.stderr);
+    assert.match((JSON.parse(chosen.stdout) as { files: { edits: { warnings?: string[] }[] }[] }).files[0].edits[0].warnings!.join(' '), /only src\/utils\/calc\.py holds the search text/);
+    assert.equal(fs.readFileSync(path.join(workspace, 'src', 'utils', 'calc.py'), 'utf8'), calc.replace('2 * math.pi * r', 'math.tau * r'));
+    assert.equal(fs.readFileSync(path.join(workspace, 'lib', 'utils', 'calc.py'), 'utf8'), 'def area(r):\n    return r * r\n');
   });
 });

@@ -96,6 +96,21 @@ describe('planReply', () => {
     assert.equal(plan(files, [replaceOp('calc.py', 'x = 1\n', 'x = 2\n')]).receipt.errors[0].code, 'FILE_NOT_FOUND');
   });
 
+  it('of several files the host finds for a missing path, takes the one whose text holds the search text, and only one', () => {
+    const files = { 'app/models.py': 'class User:\n    name = ""\n', 'admin/models.py': 'class Admin:\n    level = 0\n' };
+    const locateMissing = () => ['admin/models.py', 'app/models.py'];
+    const edit = plan(files, [replaceOp('models.py', '    level = 0\n', '    level = 1\n')], { locateMissing });
+    assert.equal(proposed(edit, 'admin/models.py'), 'class Admin:\n    level = 1\n');
+    assert.match(edit.receipt.files[0].edits[0].warnings!.join(' '), /2 files end with it \(admin\/models\.py, app\/models\.py\), and only admin\/models\.py holds the search text/);
+    // Neither holds it, or both do: nothing is guessed.
+    const neither = plan(files, [replaceOp('models.py', '    age = 0\n', '    age = 1\n')], { locateMissing });
+    assert.equal(neither.receipt.errors[0].code, 'FILE_NOT_FOUND');
+    assert.match(neither.receipt.errors[0].message, /none of them holds the search text: name the file by its whole path/);
+    const both = plan({ 'a/m.py': 'x = 1\n', 'b/m.py': 'x = 1\n' }, [replaceOp('m.py', 'x = 1\n', 'x = 2\n')], { locateMissing: () => ['a/m.py', 'b/m.py'] });
+    assert.equal(both.receipt.errors[0].code, 'FILE_NOT_FOUND');
+    assert.equal(both.changes.length, 0);
+  });
+
   it('in diffs and apply_patch a bare ... is code (a Python stub), written as given, and so is a comment marker with nothing to stand for', () => {
     const file = 'from typing import Protocol\n\n\nclass Shape(Protocol):\n    def area(self) -> float:\n        ...\n';
     const diff = ['```diff', '--- a/shapes.py', '+++ b/shapes.py', '@@ -4,3 +4,6 @@', ' class Shape(Protocol):', '     def area(self) -> float:', '         ...', '+', '+    def perimeter(self) -> float:', '+        ...', '```'].join('\n');

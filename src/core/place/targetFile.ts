@@ -165,12 +165,29 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
   }
   if (!tx.options.locateMissing) return path;
   const found = tx.options.locateMissing(path);
-  if (found === undefined || found === path) return path;
-  const resolved = resolvePath(found, tx.options.root);
-  if (!resolved.ok || tx.options.refusePath?.(resolved.path)) return path;
-  tx.note(op.source.block, `the reply names ${path}, which does not exist; ${resolved.path} is the only file whose path ends with it`);
-  return resolved.path;
+  const candidates = (found === undefined ? [] : typeof found === 'string' ? [found] : found).flatMap((candidate) => {
+    const resolved = resolvePath(candidate, tx.options.root);
+    return resolved.ok && resolved.path !== path && !tx.options.refusePath?.(resolved.path) ? [resolved.path] : [];
+  });
+  if (candidates.length === 1) {
+    tx.note(op.source.block, `the reply names ${path}, which does not exist; ${candidates[0]} is the only file whose path ends with it`);
+    return candidates[0];
+  }
+  if (candidates.length === 0) return path;
+  // Several files end with the name (`utils.py` in two packages): the edit's own text tells them
+  // apart when only one holds it, as for a block naming no file.
+  const listed = `${candidates.length} files end with it (${candidates.slice(0, MAX_LISTED).join(', ')}${candidates.length > MAX_LISTED ? ', …' : ''})`;
+  const holding = op.kind === 'replace' && op.search.trim() !== '' ? candidates.filter((candidate) => holdsSearch(tx, candidate, op)) : [];
+  if (holding.length === 1) {
+    tx.note(op.source.block, `the reply names ${path}, which does not exist; ${listed}, and only ${holding[0]} holds the search text`);
+    return holding[0];
+  }
+  tx.note(op.source.block, `the reply names ${path}, which does not exist; ${listed}, and ${holding.length === 0 ? 'none' : 'more than one'} of them holds the search text: name the file by its whole path`);
+  return path;
 }
+
+/** How many of the files a missing path could name are listed in a note. */
+const MAX_LISTED = 5;
 
 /**
  * For an op whose reply names its file twice (see `NamedPaths`): the first name that exists, else

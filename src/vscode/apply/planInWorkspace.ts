@@ -47,8 +47,8 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
   const texts = new Map<string, string>();
   const known = new Set<string>();
   const refusals = new Map<string, Refusal>();
-  /** Paths the reply names that do not exist, and the one workspace file each is the end of. */
-  const suffixHits = new Map<string, string>();
+  /** Paths the reply names that do not exist, and the workspace files whose paths end with each. */
+  const suffixHits = new Map<string, string[]>();
   const planOptions: PlanOptions = {
     hintPath: options.hintPath,
     root: files.root.uri.scheme === 'file' ? files.root.uri.fsPath : undefined,
@@ -73,12 +73,13 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
   };
   const referenced = referencedPaths(parsed, planOptions);
   await preload(referenced);
-  // The engine takes a missing path to the one file that ends with it (see PlanOptions.locateMissing);
-  // findFiles is asynchronous, so the answers are looked up before planning.
+  // The engine takes a missing path to the file that ends with it, or to the one of several that
+  // holds the edit's text (see PlanOptions.locateMissing; it reads them, and the plan is made again
+  // once they are loaded); findFiles is asynchronous, so the answers are looked up before planning.
   for (const path of referencedPaths({ ops: parsed.ops.filter(editsExistingFile), problems: [] }, planOptions)) {
     if (texts.has(path) || refusals.has(path)) continue;
-    const hit = await files.findBySuffix(path);
-    if (hit !== undefined) suffixHits.set(path, hit);
+    const hits = await files.findBySuffix(path);
+    if (hits.length > 0) suffixHits.set(path, hits);
   }
 
   const unseen = new Set<string>();
