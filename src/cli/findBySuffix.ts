@@ -8,9 +8,10 @@ const MAX_FILES = 200_000;
 
 /**
  * The CLI's `locateMissing` (see `PlanOptions`): the files under `root` whose relative paths end
- * with the given one (at most `MAX_HITS`, in the walk's order), or undefined when none does. Walks
- * the tree once, on the first question (most replies name existing files and never ask); symbolic
- * links are not followed.
+ * with the given one, sorted, or undefined when none does or more than `MAX_HITS` do (a name that
+ * common says too little, and the engine would read every one to choose). Walks the tree once, on
+ * the first question (most replies name existing files and never ask); symbolic links are not
+ * followed.
  */
 export function suffixLocator(root: string): (relative: string) => readonly string[] | undefined {
   let files: string[] | undefined;
@@ -22,13 +23,13 @@ export function suffixLocator(root: string): (relative: string) => readonly stri
     for (const file of files) {
       if (file !== wanted && !file.endsWith('/' + wanted)) continue;
       found.push(file);
-      if (found.length === MAX_HITS) break;
+      if (found.length > MAX_HITS) return undefined;
     }
     return found.length > 0 ? found.sort() : undefined;
   };
 }
 
-/** How many files ending with a name are offered: past that, the name says too little to choose by content. */
+/** How many files ending with a name may be offered: past that, the name says too little to choose by content. */
 const MAX_HITS = 20;
 
 function listFiles(root: string): string[] {

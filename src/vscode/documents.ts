@@ -109,13 +109,15 @@ export class WorkspaceFiles {
   /** Reads `path` for planning: the open document's text, else the file checked and loaded by VS Code. */
   /**
    * The files in the root whose relative paths end with `path` (`src/utils/calc.py` for
-   * `calc.py`), at most 20, sorted; empty when none does. Uses the search index VS Code keeps
-   * (`findFiles`, `files.exclude` applied; `node_modules` and `.git` left out).
+   * `calc.py`), sorted; empty when none does or more than 20 do (a name that common says too
+   * little, and each would be read to choose). Uses the search index VS Code keeps (`findFiles`,
+   * `files.exclude` applied; `node_modules` and `.git` left out).
    */
   async findBySuffix(path: string): Promise<string[]> {
     const wanted = path.replace(/^\/+/, '');
     if (wanted === '' || /[*?[\]{}]/.test(wanted)) return [];
-    const hits = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, `**/${wanted}`), '**/{node_modules,.git}/**', 20);
+    const hits = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, `**/${wanted}`), '**/{node_modules,.git}/**', 21);
+    if (hits.length > 20) return [];
     return hits
       .map((hit) => this.relativePath(hit))
       .filter((relative): relative is string => relative !== undefined && (relative === wanted || relative.endsWith('/' + wanted)))

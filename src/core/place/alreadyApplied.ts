@@ -62,7 +62,10 @@ export function appliedPlaces(index: FileIndex, searchLines: readonly string[], 
  */
 function deletedAtEdges(searchLines: readonly string[], replacementLines: readonly string[]): { before?: string; after?: string } {
   if (replacementLines.length === 0 || replacementLines.length >= searchLines.length) return {};
-  const parts = diffArrays(searchLines.map((line) => line.trim()), replacementLines.map((line) => line.trim()));
+  // Bounded: an edit that only deletes lines at its edges is a few steps of the diff; past that
+  // (a long search text against a short replacement) it is not that kind of edit.
+  const parts = diffArrays(searchLines.map((line) => line.trim()), replacementLines.map((line) => line.trim()), { maxEditLength: MAX_EDGE_STEPS });
+  if (parts === undefined || parts.length === 0) return {};
   const first = parts[0];
   const last = parts[parts.length - 1];
   const nonBlank = (lines: readonly string[]) => lines.filter((line) => line !== '');
@@ -70,6 +73,9 @@ function deletedAtEdges(searchLines: readonly string[], replacementLines: readon
   const after = last.removed && !parts[parts.length - 2]?.added ? nonBlank(last.value)[0] : undefined;
   return { before, after };
 }
+
+/** How many removed and added lines the diff behind `deletedAtEdges` may find before it gives up. */
+const MAX_EDGE_STEPS = 64;
 
 /** The first non-blank line from `i` on in direction `step` (-1 up, 1 down), or undefined at the file's edge. */
 function nonBlankLine(index: FileIndex, i: number, step: 1 | -1): string | undefined {
