@@ -56,6 +56,14 @@ export function correspond(written: string, existing: string): boolean {
   const b = existing.trim();
   if (a === b) return true;
   if (a === '' || b === '' || !hasText(a)) return false;
+  return isEditOf(a, b);
+}
+
+/**
+ * True when line `b` reads as an edit of line `a` (both trimmed, not equal): the same first two
+ * words (`sameHead`) and at least 60% alike by edit distance.
+ */
+export function isEditOf(a: string, b: string): boolean {
   return sameHead(a, b) && 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.6;
 }
 

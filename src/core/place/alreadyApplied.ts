@@ -2,8 +2,7 @@ import type { FileIndex } from '../locate/fileIndex';
 import { ladder, locate } from '../locate/ladder';
 import type { LineMatch, Needle } from '../locate/matcher';
 import { diffArrays } from 'diff';
-import { sameHead } from '../elisionMerge/lines';
-import { lineDistance } from '../text/lineDistance';
+import { isEditOf } from '../elisionMerge/lines';
 
 /**
  * Every place the needle's text already stands in the file under the first `rungs` rungs of the
@@ -84,14 +83,12 @@ function nonBlankLine(index: FileIndex, i: number, step: 1 | -1): string | undef
 }
 
 /**
- * True when the file line is the deleted line or an edit of it: equal (indentation aside), or at
- * least 60% alike with the same first words (`y = 3` for `y = 2`; short lines count too, unlike
- * `correspond`'s, since a short assignment is as much a line an edit deletes as a long one).
+ * True when the file line is the deleted line or an edit of it (`isEditOf`: `y = 3` for `y = 2`):
+ * `correspond`'s test, but short lines count too, since a short assignment is as much a line an
+ * edit deletes as a long one; a line of punctuation only is an edit of nothing.
  */
 function resembles(deleted: string, line: string): boolean {
   const a = deleted.trim();
   const b = line.trim();
-  if (a === b) return true;
-  if (!/[A-Za-z0-9_]/.test(a) || !sameHead(a, b)) return false;
-  return 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.6;
+  return a === b || (/[A-Za-z0-9_]/.test(a) && isEditOf(a, b));
 }

@@ -1,6 +1,6 @@
 import type { ReplaceOp } from '../ir';
 import type { FileIndex } from '../locate/fileIndex';
-import { locate, type LocateOutcome } from '../locate/ladder';
+import { locate, type LocateOutcome, type LocateRequest } from '../locate/ladder';
 import { exactMatcher } from '../locate/exact';
 import { trailingWhitespaceMatcher } from '../locate/trailingWhitespace';
 import { indentationMatcher } from '../locate/indentation';
@@ -167,8 +167,8 @@ function replaceLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
 
 function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const block = op.source.block;
-  let needle = literalIfInFile(tx, state, op, toNeedle(op.search, op.source));
   let replacementLines = toLines(op.replacement);
+  let needle = literalIfInFile(tx, state, op, toNeedle(op.search, op.source), replacementLines);
   let outcome = locateOp(tx, state, op, needle, replacementLines);
   const looseRefusal = outcome.kind === 'notFound' ? outcome.notes.find((note) => note.startsWith(LOOSE_REFUSED)) : undefined;
   if (outcome.kind === 'notFound') {
@@ -249,30 +249,34 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
  * keeps it went through the elision rung's looser matching. Otherwise (and when the replacement
  * has elision lines the search text lacks) the needle as it is.
  */
-function literalIfInFile(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle): Needle {
+function literalIfInFile(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: readonly string[]): Needle {
   if (needle.elisions.size === 0) return needle;
   // A replacement with elision lines of its own speaks of code left out: its search text is read so too.
-  if (toLines(op.replacement).some((line) => isElisionIn(op.source, line) && !needle.lines.includes(line))) return needle;
+  if (replacementLines.some((line) => isElisionIn(op.source, line) && !needle.lines.includes(line))) return needle;
   const literal: Needle = { lines: needle.lines, elisions: new Set() };
-  const hint = op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined;
-  const outcome = locate(tx.indexOf(state), literal, {
-    expectedCount: op.expectedCount,
-    lineHint: hint,
-    anchors: op.anchors,
-    atEndOfFile: op.atEndOfFile,
-    fuzzyThreshold: 1,
-    taken: state.taken,
-    rungs: LITERAL_RUNGS,
-  });
+  const outcome = locate(tx.indexOf(state), literal, { ...requestFor(tx, state, op), fuzzyThreshold: 1, rungs: LITERAL_RUNGS });
   return outcome.kind === 'found' ? literal : needle;
 }
 
 /** The rungs a search text with elision-like lines is first looked for with, read literally: no loose matching. */
 const LITERAL_RUNGS = [exactMatcher, trailingWhitespaceMatcher, indentationMatcher];
 
-/** Runs the ladder for an op on the file's current base, with its hint moved by the drift so far. */
+/** What the ladder is asked for an op on the file's current base: its count, anchors and end, the lines taken, its hint moved by the drift so far. */
+function requestFor(tx: Transaction, state: FileState, op: ReplaceOp): LocateRequest {
+  return {
+    expectedCount: op.expectedCount,
+    lineHint: op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined,
+    anchors: op.anchors,
+    atEndOfFile: op.atEndOfFile,
+    fuzzyThreshold: tx.options.fuzzyThreshold ?? defaultFuzzyThreshold,
+    taken: state.taken,
+  };
+}
+
+/** Runs the ladder for an op on the file's current base (see `requestFor`). */
 function locateOp(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: readonly string[]): LocateOutcome {
-  const hint = op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined;
+  const request = requestFor(tx, state, op);
+  const hint = request.lineHint;
   if (hint !== undefined && needle.lines.every((line) => line.trim() === '')) {
     // Blank lines alone (a `-U0` hunk deleting an empty line) place nothing by their text; a
     // diff's line number places them, when the file has that many blank lines exactly there.
@@ -283,15 +287,7 @@ function locateOp(tx: Transaction, state: FileState, op: ReplaceOp, needle: Need
     return { kind: 'found', matches: [{ start: hint, end, score: 1, strategy: 'exact', alignment: straightAlignment(hint, needle.lines.length) }], notes: ['blank lines placed by the line number'] };
   }
   const index = tx.indexOf(state);
-  const outcome = locate(index, needle, {
-    expectedCount: op.expectedCount,
-    lineHint: hint,
-    anchors: op.anchors,
-    atEndOfFile: op.atEndOfFile,
-    fuzzyThreshold: tx.options.fuzzyThreshold ?? defaultFuzzyThreshold,
-    taken: state.taken,
-  });
-  return withHunkContext(outcome, index, needle, replacementLines, op);
+  return withHunkContext(locate(index, needle, request), index, needle, replacementLines, op);
 }
 
 /** Marks the note that says why a loose match of a hunk was refused. */
@@ -328,11 +324,10 @@ function replacementOverlaps(tx: Transaction, state: FileState, op: ReplaceOp, m
 function isAlreadyApplied(index: FileIndex, op: ReplaceOp): boolean {
   const replacement = toNeedle(op.replacement, op.source);
   const found = wherePresent(index, replacement, 5);
-  const places = found.length === 0 ? 0 : appliedPlaces(index, toLines(op.search), replacement.lines, found).length;
   // Where the replacement stands with a line it deletes still next to it, the edit is not applied
   // there, nor (the file counting one place fewer) anywhere: see `appliedPlaces`.
-  if (places < found.length) return false;
-  return op.expectedCount === 'all' ? places > 0 : places === op.expectedCount;
+  if (found.length > 0 && appliedPlaces(index, toLines(op.search), replacement.lines, found).length < found.length) return false;
+  return op.expectedCount === 'all' ? found.length > 0 : found.length === op.expectedCount;
 }
 
 /** Re-anchors the replacement onto each match and records the edits (or the reason it cannot). */
