@@ -743,4 +743,22 @@ describe('planReply: an edit that deletes lines, against a file that changed', (
     assert.equal(run(deleteW, 'def main():\n    w = 5\n    x = 1\n').receipt.ok, false);
     assert.equal(run(deleteW, 'def main():\n    x = 1\n').receipt.files[0].edits[0].status, 'alreadyApplied');
   });
+
+  it('judges a deleted line the same way when the replacement also edits the line next to it (x = 1 / y = 2 made x = 10)', () => {
+    const deleteYEditX = searchReplace('    x = 1\n    y = 2\n', '    x = 10\n');
+    const standing = run(deleteYEditX, 'def main():\n    x = 10\n    y = 2\n    print(x, y)\n');
+    assert.equal(standing.receipt.ok, false);
+    assert.equal(standing.receipt.errors[0].code, 'NO_MATCH');
+    assert.equal(standing.changes.length, 0);
+    assert.equal(run(deleteYEditX, 'def main():\n    x = 10\n    print(x)\n').receipt.files[0].edits[0].status, 'alreadyApplied');
+    const deleteWEditX = searchReplace('    w = 0\n    x = 1\n', '    x = 10\n');
+    assert.equal(run(deleteWEditX, 'def main():\n    w = 0\n    x = 10\n').receipt.ok, false);
+    assert.equal(run(deleteWEditX, 'def main():\n    x = 10\n').receipt.files[0].edits[0].status, 'alreadyApplied');
+  });
+
+  it('counts the lines a replacement of other words stands for from its inner side (three lines made one call)', () => {
+    const collapse = searchReplace('    a = load()\n    b = parse(a)\n    c = check(b)\n', '    run_all()\n');
+    assert.equal(run(collapse, 'def main():\n    run_all()\n    b = parse(a)\n    c = check(b)\n').receipt.ok, false);
+    assert.equal(run(collapse, 'def main():\n    run_all()\n    done()\n').receipt.files[0].edits[0].status, 'alreadyApplied');
+  });
 });

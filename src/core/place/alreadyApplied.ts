@@ -1,7 +1,7 @@
 import type { FileIndex } from '../locate/fileIndex';
 import { ladder, locate } from '../locate/ladder';
 import type { LineMatch, Needle } from '../locate/matcher';
-import { diffArrays } from 'diff';
+import { diffArrays, type ArrayChange } from 'diff';
 import { isEditOf } from '../elisionMerge/lines';
 
 /**
@@ -55,22 +55,48 @@ export function appliedPlaces(index: FileIndex, searchLines: readonly string[], 
 }
 
 /**
- * The search text's last non-blank line removed before the replacement's first line, and its
- * first non-blank line removed after the replacement's last line (removed, not changed: no
- * added lines next to them in the line diff), each undefined when there is none.
+ * The search text's line deleted just before the replacement's first line, and the one deleted
+ * just after its last line, each undefined when there is none. Found in a bounded line diff: a
+ * change group at either edge (removed and added lines with no kept line beyond them) whose
+ * removed lines outnumber what the added lines edit. The added lines stand for the removed lines
+ * they are edits of (`x = 10` for `x = 1`; without any, for as many on the inner side), and the
+ * removed lines past those, on the outer side, are the ones deleted (`y = 2` when `x = 1` /
+ * `y = 2` becomes `x = 10`). Blank lines are never the line returned.
  */
 function deletedAtEdges(searchLines: readonly string[], replacementLines: readonly string[]): { before?: string; after?: string } {
-  if (replacementLines.length === 0 || replacementLines.length >= searchLines.length) return {};
-  // Bounded: an edit that only deletes lines at its edges is a few steps of the diff; past that
-  // (a long search text against a short replacement) it is not that kind of edit.
+  if (replacementLines.length === 0) return {};
+  // Bounded: an edit that deletes or changes lines at its edges is a few steps of the diff; past
+  // that (a long search text against a short replacement) it is not that kind of edit.
   const parts = diffArrays(searchLines.map((line) => line.trim()), replacementLines.map((line) => line.trim()), { maxEditLength: MAX_EDGE_STEPS });
   if (parts === undefined || parts.length === 0) return {};
-  const first = parts[0];
-  const last = parts[parts.length - 1];
-  const nonBlank = (lines: readonly string[]) => lines.filter((line) => line !== '');
-  const before = first.removed && !parts[1]?.added ? nonBlank(first.value).pop() : undefined;
-  const after = last.removed && !parts[parts.length - 2]?.added ? nonBlank(last.value)[0] : undefined;
-  return { before, after };
+  const isKept = (part: ArrayChange<string>) => !part.added && !part.removed;
+  const firstKept = parts.findIndex(isKept);
+  const lastKept = parts.length - 1 - [...parts].reverse().findIndex(isKept);
+  const leading = firstKept === -1 ? parts : parts.slice(0, firstKept);
+  const trailing = firstKept === -1 ? parts : parts.slice(lastKept + 1);
+  const before = surplusRemoved(leading, 'before');
+  const after = surplusRemoved(trailing, 'after');
+  return { before: before.filter((line) => line !== '').pop(), after: after.filter((line) => line !== '')[0] };
+}
+
+/**
+ * The removed lines of one edge change group that no added line stands for, on the group's outer
+ * side (`before`: above the first removed line an added line edits; `after`: below the last).
+ * When no added line is an edit of any removed one, the added lines stand for as many removed
+ * lines on the inner side, and the rest are the surplus.
+ */
+function surplusRemoved(group: readonly ArrayChange<string>[], side: 'before' | 'after'): string[] {
+  const removed = group.filter((part) => part.removed).flatMap((part) => part.value);
+  const added = group.filter((part) => part.added).flatMap((part) => part.value);
+  if (removed.length === 0) return [];
+  const editedByAdded = (line: string) => line !== '' && added.some((a) => resembles(line, a));
+  if (side === 'before') {
+    const firstEdited = removed.findIndex(editedByAdded);
+    return removed.slice(0, firstEdited !== -1 ? firstEdited : Math.max(0, removed.length - added.length));
+  }
+  const lastEdited = removed.length - 1 - [...removed].reverse().findIndex(editedByAdded);
+  const edited = lastEdited !== removed.length ? lastEdited : -1;
+  return removed.slice(edited !== -1 ? edited + 1 : Math.min(removed.length, added.length));
 }
 
 /** How many removed and added lines the diff behind `deletedAtEdges` may find before it gives up. */
