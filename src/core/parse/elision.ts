@@ -136,7 +136,7 @@ function commentBody(text: string): string | undefined {
 function isElisionBody(raw: string): boolean {
   // Decorations around the words: `[...]`, `(unchanged)`, `{ ... }`, `<...>`.
   // Rules of dashes, equals or stars around the words as well: `// ---- existing code ----`.
-  const body = raw.replace(/^(?:[\s[({<]|-{2,}|={2,}|\*{2,})+/, '').replace(/(?:[\s\])}>]|-{2,}|={2,}|\*{2,})+$/, '').trim();
+  const body = withoutDecorations(raw);
   if (body.length === 0) return raw.includes('.') || raw.includes('…');
   if (isDotsOnly(body)) return true;
   // `// (no changes)`, `# [no changes]`: bracketed, a note in place of lines, not about a value.
@@ -159,6 +159,36 @@ function isElisionBody(raw: string): boolean {
   // "existing code" is explaining something.
   return wordCount <= 8 && isElisionPhrase(words);
 }
+
+/**
+ * `raw` without the decorations at its ends: whitespace, brackets (opening ones at the start,
+ * closing ones at the end), and rules of two or more dashes, equals signs or stars. Written as two
+ * loops, not as regular expressions: `(?:\*{2,}|…)+$` splits a run of stars in exponentially many
+ * ways before it fails, and a license banner of 80 stars followed by text (`/*! ****…*** x`) kept
+ * one search running for minutes. Each character here is looked at once or twice.
+ */
+function withoutDecorations(raw: string): string {
+  let start = 0;
+  let end = raw.length;
+  while (start < end) {
+    const c = raw[start];
+    if (c.trim() === '' || OPENERS.includes(c)) start++;
+    else if (RULES.includes(c) && raw[start + 1] === c) while (start < end && raw[start] === c) start++;
+    else break;
+  }
+  while (end > start) {
+    const c = raw[end - 1];
+    if (c.trim() === '' || CLOSERS.includes(c)) end--;
+    else if (RULES.includes(c) && end - 2 >= start && raw[end - 2] === c) while (end > start && raw[end - 1] === c) end--;
+    else break;
+  }
+  return raw.slice(start, end).trim();
+}
+
+const OPENERS = '[({<';
+const CLOSERS = '])}>';
+/** Characters whose runs of two or more are rules around an elision's words (`// ---- existing code ----`). */
+const RULES = '-=*';
 
 /** True when `words` (lower case, dots taken out) is one of `ELISION_PHRASES`. */
 function isElisionPhrase(words: string): boolean {

@@ -83,4 +83,19 @@ describe('parse/elision', () => {
   ];
   for (const line of yes) it(`elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), true));
   for (const line of no) it(`not an elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), false));
+
+  // A license banner's rule of stars followed by text: the strip of decorations once tried every
+  // way to split the run (exponential in its length: 80 stars kept the CLI busy for minutes), so
+  // these lines, read in one go, are also a check that it no longer backtracks.
+  it('reads long rules of stars, dashes and equals followed by text in one pass', () => {
+    for (const rule of ['*', '-', '=']) {
+      // Lines past 200 characters are never elisions: the longest run a line can test with.
+      const run = rule.repeat(180);
+      assert.equal(isElisionLine(`/*! ${run} // edited 0`), false);
+      assert.equal(isElisionLine(`// ${run} x`), false);
+      assert.equal(isElisionLine(`// ${rule.repeat(40)} existing code ${rule.repeat(40)}`), true);
+      assert.equal(isElisionLine(`// x ${run}`), false);
+    }
+    assert.equal(isElisionLine(`/* ${'*'.repeat(77)} */`), false);
+  });
 });
