@@ -2,6 +2,7 @@
 // `vscode` (type-only imports included) or reach into the VS Code layer; the core may not touch
 // the file system either (it takes strings and returns values).
 import tseslint from 'typescript-eslint';
+import regexp from 'eslint-plugin-regexp';
 
 const vscodeFence = {
   paths: [{ name: 'vscode', message: 'src/core and src/cli run in plain Node: never import vscode here.' }],
@@ -16,6 +17,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    // Replies and files are untrusted and large (10 MB, lines of any length): no regular expression
+    // of the product may backtrack more than linearly. An exponential one in the elision check
+    // once kept a reply of license banners running for minutes.
+    files: ['src/**/*.ts'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {

@@ -459,6 +459,14 @@ function mutate(reply: string, rng: Rng, files: Record<string, string>): Mutatio
         ' '.repeat(n) + '\n' + ' '.repeat(n),
         'a'.repeat(n) + '!',
         '# ... ' + ' ...'.repeat(n / 4),
+        // Each once slow: a rule of stars before text in a comment (exponential in the elision
+        // check; comments past 200 characters are not read, so the run stays under that), two
+        // runs of blanks around Roo's line number, a long run before a lone CR.
+        '/*! ' + '*'.repeat(180) + ' // edited',
+        ':start_line:' + '\t'.repeat(n) + 'x',
+        '```' + '`'.repeat(n) + 'py\rx',
+        '+++ b/a.txt' + '\t'.repeat(n) + '\rx',
+        'const' + ' '.repeat(n) + 'x',
       ];
       const which = rng.int(0, baits.length - 1);
       return { reply: insertLine(baits[which]), name: `regex bait ${which} (${n})` };

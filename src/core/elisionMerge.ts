@@ -190,7 +190,9 @@ function isImport(line: string): boolean {
   return IMPORT.test(line);
 }
 
-const IMPORT = /^\s*(?:import\b|from\s+[\w.]+\s+import\b|#\s*include\b|using\s+[\w.]+(?:\s*=\s*[\w.]+)?;|use\s+[\w:{}, *]+;|extern\s+crate\b|require(?:_relative)?\s*\(?\s*['"]|(?:const|let|var)\s+[\w{}, ]+=\s*require\(|@import\b)/;
+// No two runs here can share a stretch of the same characters (`\s*\(?\s*`, `\s+[\w{}, ]+`
+// would be quadratic in a long run of blanks on a line of the file).
+const IMPORT = /^\s*(?:import\b|from\s+[\w.]+\s+import\b|#\s*include\b|using\s+[\w.]+(?:\s*=\s*[\w.]+)?;|use\s+[\w:{},*][\w:{}, *]*;|extern\s+crate\b|require(?:_relative)?\s*(?:\(\s*)?['"]|(?:const|let|var)\s+[\w{},][\w{}, ]*=\s*require\(|@import\b)/;
 
 /** A comment line (or a part of a block comment), a `package` line, or a directive (`'use strict';`). */
 const HEADER_LINE = /^\s*(?:\/\/|#(?!\s*include)|\/\*|\*|package\s+[\w.]+;?\s*$|['"]use [\w ]+['"];?\s*$)/;

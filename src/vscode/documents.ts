@@ -45,7 +45,8 @@ export class WorkspaceFiles {
   /** The root-relative `/` path of `uri`, or `undefined` when it is not inside the root. */
   relativePath(uri: vscode.Uri): string | undefined {
     if (uri.scheme !== this.root.uri.scheme || uri.authority !== this.root.uri.authority) return undefined;
-    const base = this.root.uri.path.replace(/\/+$/, '');
+    let base = this.root.uri.path;
+    while (base.endsWith('/')) base = base.slice(0, -1);
     if (!uri.path.startsWith(base + '/')) return undefined;
     return uri.path.slice(base.length + 1);
   }

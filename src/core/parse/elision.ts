@@ -64,7 +64,9 @@ const ELISION_PHRASES = [
   /^[a-z]+(?: [a-z]+)? (?:omitted|elided|truncated)(?: for brevity)?$/,
   /^(?:previous|prior|original|earlier) (?:code|content|implementation|logic|imports|methods|functions|lines)$/,
   // `// no changes below`, `// no other changes needed here`: said of the lines around it.
-  /^no (?:other |further )?changes?(?: (?:needed|required|made|necessary))?(?: (?:below|above|here|after this|from here(?: on)?|beyond this point|elsewhere|to the rest(?: of [a-z]+(?: [a-z]+)?)?))+$/,
+  // "to the rest of …" once, not among the repeated words: its free words could also be read as
+  // the next repetition, and the ways to split grow exponentially with the repetitions.
+  /^no (?:other |further )?changes?(?: (?:needed|required|made|necessary))?(?= )(?: (?:below|above|here|after this|from here(?: on)?|beyond this point|elsewhere))*(?: to the rest(?: of [a-z]+(?: [a-z]+)?)?)?(?: (?:below|above|here|after this|from here(?: on)?|beyond this point|elsewhere))*$/,
 ];
 
 /**

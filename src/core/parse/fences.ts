@@ -49,7 +49,9 @@ export interface FenceInfo {
   readonly citation: boolean;
 }
 
-const BACKTICK_OR_TILDE = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
+// The run is taken whole (`(?!`)`): otherwise a line whose rest cannot match (a lone `\r` in it)
+// is retried with every shorter run, which is quadratic in a long run of backticks.
+const BACKTICK_OR_TILDE = /^([ \t]*)(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
 const SOURCE_OPEN = /^([ \t]*)<source>(.*)$/;
 const SOURCE_CLOSE = /^[ \t]*<\/source>[ \t]*$/;
 

@@ -32,7 +32,9 @@ const KNOWN_EXTENSIONS = new Set((
 const LABEL_RE = /^(?:(?:new|updated|modified|changed|edited|create|update|edit|modify|full|complete|in)\s+)?(?:file|filename|file\s?name|path|file\s?path|location)\s*:\s*/i;
 
 /** A trailing parenthetical note: `a.ts (new file)`, `a.ts (updated)`, `a.ts (lines 3-9)`. */
-const TRAILING_NOTE_RE = /\s+\([^()]{0,40}\)$/;
+// Starting only where a run of whitespace starts: tried from every space of a long run, `\s+`
+// would read the rest of it each time (quadratic).
+const TRAILING_NOTE_RE = /(?<!\s)\s+\([^()]{0,40}\)$/;
 
 /** Undecorated text that needs none of the peeling: the common case, kept cheap. */
 const SIMPLE_PATH = /^[\w./@+~[\]()-]+$/;
@@ -343,7 +345,7 @@ export function plainLabelMentions(line: string): string[] {
   if (words.length > 8) return [];
   const found: string[] = [];
   for (const word of words) {
-    const token = word.replace(/^[*_"'(]+|[*_"'),.;]+$/g, '');
+    const token = word.replace(/^[*_"'(]+|(?<![*_"'),.;])[*_"'),.;]+$/g, '');
     if (token.length < 3 || !/[./]/.test(token)) continue;
     const path = cleanReplyPath(token);
     if (path !== undefined && isMentionShaped(path) && !found.includes(path)) found.push(path);
@@ -362,7 +364,10 @@ export function pathsNamedByLine(line: string): readonly string[] {
 function pathsNamedBy(line: string): readonly string[] {
   const header = /^(?:\+\+\+ |\*\*\* (?:Add|Update|Delete) File: )(.+)$/.exec(line);
   if (header) {
-    const path = cleanReplyPath(header[1].replace(/\t.*$/, ''));
+    // A tab ends the path (git puts a timestamp after it); cut there, not by `\t.*$`, which a
+    // long run of tabs before a `\r` makes quadratic.
+    const tab = header[1].indexOf('\t');
+    const path = cleanReplyPath(tab === -1 ? header[1] : header[1].slice(0, tab));
     return path !== undefined && path !== '/dev/null' ? [path] : [];
   }
   const own = filenameFromLine(line);

@@ -35,7 +35,9 @@ const HEAD = new RegExp(`^${SEARCH_MARKER}>?(?:[ \\t]+line=(?:(\\d{1,9})|"(\\d{1
 const DIVIDER = /^(={5,15})[ \t]*$/;
 const UPDATE = new RegExp(`^${REPLACE_MARKER}>?[ \\t]*$`);
 /** Roo's `:start_line:12` (also written `:start_line:[12]`). */
-const META = /^[ \t]*:(start|end)_line:[ \t]*\[?[ \t]*(\d{1,9})[ \t]*\]?[ \t]*$/;
+// The bracket and the blanks inside it in one optional group each: `[ \t]*\[?[ \t]*` would let
+// two runs share one stretch of blanks, quadratic in a long run of tabs.
+const META = /^[ \t]*:(start|end)_line:[ \t]*(?:\[[ \t]*)?(\d{1,9})(?:[ \t]*\])?[ \t]*$/;
 const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
 /**
  * Roo escapes content lines that look like markers with a backslash: its own markers, and any

@@ -9,7 +9,14 @@ interface Hunk {
 
 /** Splits text into lines that keep their own terminators, so joining them gives every byte back. */
 export function splitLinesKeepEnds(text: string): string[] {
-  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const lines: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline + 1;
+    lines.push(text.slice(start, end));
+    start = end;
+  }
+  return lines;
 }
 
 function hunksAgainst(base: string[], side: string[]): Hunk[] {

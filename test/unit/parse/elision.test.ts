@@ -33,6 +33,10 @@ describe('parse/elision', () => {
     '// …',
     '// ... no changes below ...',
     '// No changes needed below',
+    '// no other changes needed here',
+    '# no changes to the rest of the file',
+    '// no further changes beyond this point',
+    '// no changes to the rest below',
     '# ... keep everything else ...',
     '// (no changes)',
     '// your existing code here',
@@ -79,6 +83,7 @@ describe('parse/elision', () => {
     '// existing users are migrated',
     '// unchanged if null',
     '// no changes',
+    '// no changes needed',
     '// ----------------',
   ];
   for (const line of yes) it(`elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), true));
