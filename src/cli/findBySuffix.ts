@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { endsWithPath, MAX_PATH_CANDIDATES } from '../core/index';
 
 /** Folders never searched: version control and installed packages are not what a model edits. */
 const SKIPPED_FOLDERS = new Set(['.git', '.hg', '.svn', 'node_modules']);
@@ -8,8 +9,8 @@ const MAX_FILES = 200_000;
 
 /**
  * The CLI's `locateMissing` (see `PlanOptions`): the files under `root` whose relative paths end
- * with the given one, sorted, or undefined when none does or more than `MAX_HITS` do (a name that
- * common says too little, and the engine would read every one to choose). Walks the tree once, on
+ * with the given one, sorted, or undefined when none does or more than `MAX_PATH_CANDIDATES` do (a
+ * name that common says too little, and the engine would read every one to choose). Walks the tree once, on
  * the first question (most replies name existing files and never ask); symbolic links are not
  * followed.
  */
@@ -21,16 +22,13 @@ export function suffixLocator(root: string): (relative: string) => readonly stri
     if (wanted === '') return undefined;
     const found: string[] = [];
     for (const file of files) {
-      if (file !== wanted && !file.endsWith('/' + wanted)) continue;
+      if (!endsWithPath(file, wanted)) continue;
       found.push(file);
-      if (found.length > MAX_HITS) return undefined;
+      if (found.length > MAX_PATH_CANDIDATES) return undefined;
     }
     return found.length > 0 ? found.sort() : undefined;
   };
 }
-
-/** How many files ending with a name may be offered: past that, the name says too little to choose by content. */
-const MAX_HITS = 20;
 
 function listFiles(root: string): string[] {
   const out: string[] = [];

@@ -10,7 +10,7 @@ export type { ReplyParser, ReplyText, ParsedBlock } from './parse/parser';
 export { planReply, type PathRefusal, type PlanOptions, type PlanResult, type FileChange, type ReadFile } from './pipeline';
 export { referencedPaths, runReply } from './pipeline';
 export { editsExistingFile } from './place/targetFile';
-export { resolvePath, type ResolvedPath } from './paths';
+export { resolvePath, endsWithPath, MAX_PATH_CANDIDATES, type ResolvedPath } from './paths';
 export { splitFileText, looksBinary, type FileText } from './text/fileText';
 export { receiptToMarkdown, failureReportForModel } from './report';
 export { describeMatch, plural } from './report';

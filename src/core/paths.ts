@@ -45,3 +45,15 @@ function withoutTrailingSlashes(text: string): string {
   while (end > 1 && text.charCodeAt(end - 1) === 47) end--;
   return text.slice(0, end);
 }
+
+/**
+ * How many workspace files ending with a missing path a host offers (`PlanOptions.locateMissing`):
+ * past that, the name says too little to choose by content, and each would be read to choose.
+ * Both hosts stop there, so a choice never depends on which 20 a search happened to list first.
+ */
+export const MAX_PATH_CANDIDATES = 20;
+
+/** True when workspace-relative `file` is `wanted` or ends with it at a folder boundary (`src/utils/calc.py` for `utils/calc.py`). */
+export function endsWithPath(file: string, wanted: string): boolean {
+  return file === wanted || file.endsWith('/' + wanted);
+}

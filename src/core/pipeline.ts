@@ -36,7 +36,8 @@ export interface PlanOptions {
   readonly refusePath?: (path: string) => PathRefusal | undefined;
   /**
    * For a path the reply names that does not exist: the workspace files whose paths end with it
-   * (`src/utils/calc.py` for `calc.py` or `utils/calc.py`), or undefined when none do. Used only
+   * (`src/utils/calc.py` for `calc.py` or `utils/calc.py`), or undefined when none do (hosts offer
+   * none when more than `MAX_PATH_CANDIDATES` do). Used only
    * by edits of an existing file (a non-empty search, a snippet, an insert): with one file, it is
    * edited; with several, the one whose text holds the edit's search text, when only one does. A
    * file the reply creates is created where it says. The host finds them (the core reads no folders).

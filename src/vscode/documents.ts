@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import type { ErrorCode } from '../core/index';
+import { endsWithPath, MAX_PATH_CANDIDATES, type ErrorCode } from '../core/index';
 import { realPathInRoot } from '../node/realPath';
 
 /** Why the host will not let the engine see or touch a file. */
@@ -110,18 +110,18 @@ export class WorkspaceFiles {
   /** Reads `path` for planning: the open document's text, else the file checked and loaded by VS Code. */
   /**
    * The files in the root whose relative paths end with `path` (`src/utils/calc.py` for
-   * `calc.py`), sorted; empty when none does or more than 20 do (a name that common says too
-   * little, and each would be read to choose). Uses the search index VS Code keeps (`findFiles`,
+   * `calc.py`), sorted; empty when none does or more than `MAX_PATH_CANDIDATES` do (a name that
+   * common says too little, and each would be read to choose). Uses the search index VS Code keeps (`findFiles`,
    * `files.exclude` applied; `node_modules` and `.git` left out).
    */
   async findBySuffix(path: string): Promise<string[]> {
     const wanted = path.replace(/^\/+/, '');
     if (wanted === '' || /[*?[\]{}]/.test(wanted)) return [];
-    const hits = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, `**/${wanted}`), '**/{node_modules,.git}/**', 21);
-    if (hits.length > 20) return [];
+    const hits = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, `**/${wanted}`), '**/{node_modules,.git}/**', MAX_PATH_CANDIDATES + 1);
+    if (hits.length > MAX_PATH_CANDIDATES) return [];
     return hits
       .map((hit) => this.relativePath(hit))
-      .filter((relative): relative is string => relative !== undefined && (relative === wanted || relative.endsWith('/' + wanted)))
+      .filter((relative): relative is string => relative !== undefined && endsWithPath(relative, wanted))
       .sort();
   }
 
