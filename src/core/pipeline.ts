@@ -84,7 +84,7 @@ export interface PlanResult {
  */
 export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
-  const tx = new Transaction(readFile, options, namedPaths(parsed));
+  const tx = new Transaction(readFile, options, namedPaths(parsed), parsed.ops);
   const hinted = parsed.ops.length === 0 && parsed.problems.length === 0 ? wholeHintFile(parsed, readFile, options) : undefined;
   for (const op of hinted ? [hinted] : parsed.ops) placeGuarded(tx, op);
   for (const problem of parsed.problems) {

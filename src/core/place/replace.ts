@@ -16,6 +16,7 @@ import { appliedPlaces, containsAppliedReplacement, wherePresent } from './alrea
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { placeCreate } from './create';
+import { placeInTurn, writtenInTurn } from './inTurn';
 import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
 import { placeReplaceByTokens, placeReplaceChars } from './replaceChars';
 import { placeRewrite } from './rewrite';
@@ -35,8 +36,8 @@ const MARKUP_PATH = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
  * - An empty search creates a missing file, fills an empty one, appends to one with content.
  * - A search text found nowhere whose replacement is already there is `alreadyApplied`; one found
  *   only after the reply's earlier edits of the file is placed on their result (a chain of edits).
- * - Several equal places are `AMBIGUOUS` unless a hint, an anchor or file order settles them; no
- *   place is `NO_MATCH` with the nearest candidates.
+ * - Several equal places are `AMBIGUOUS` unless a hint, an anchor, file order or one block per
+ *   place (`placeInTurn`) settles them; no place is `NO_MATCH` with the nearest candidates.
  * - A tool call's text escaped twice is read unescaped only when the text as written is absent.
  */
 export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): void {
@@ -149,7 +150,8 @@ function replaceLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const same = state.placedEdits.get(search) ?? [];
   const at = same.findIndex((placed) => placed.replacement === replacement && placed.expectedCount === op.expectedCount && placed.lineHint === op.lineHint);
   const twin = at === -1 ? undefined : same[at].record;
-  if (twin !== undefined && (twin.block !== block || op.lineHint !== undefined)) {
+  // A block that takes the next place of a search text the file repeats (see `placeInTurn`) is not a repeat.
+  if (twin !== undefined && !state.inTurn?.has(block) && (twin.block !== block || op.lineHint !== undefined)) {
     const where = { strategy: twin.strategy, score: twin.score, startLine: twin.startLine, endLine: twin.endLine };
     tx.record(state, { block, status: 'alreadyApplied', ...where, warnings: [twin.block === block ? 'the same hunk twice in this diff, applied once' : `the same edit as block ${twin.block}, applied once`] });
     return;
@@ -201,6 +203,8 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     }
   }
   if (outcome.kind === 'ambiguous') {
+    const inTurn = placeInTurn(tx, state, op, outcome);
+    if (inTurn) return placeMatches(tx, state, op, needle, replacementLines, [inTurn.match], [inTurn.note]);
     const index = tx.indexOf(state);
     tx.fail('AMBIGUOUS', block, state.path, `${outcome.reason} in ${state.path} (matched by the ${outcome.strategy} rung)`, op, { candidates: matchCandidates(index, outcome.matches) }, state);
     return;
@@ -208,7 +212,7 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   // Not found against the current base: an already-applied edit, or one meant to follow an
   // earlier op of this reply (a chain of edits), or a real miss.
   const index = tx.indexOf(state);
-  if (isAlreadyApplied(index, op)) {
+  if (isAlreadyApplied(index, op, writtenInTurn(tx, op))) {
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['the replacement text is already in the file'] });
     return;
   }
@@ -316,18 +320,19 @@ function replacementOverlaps(tx: Transaction, state: FileState, op: ReplaceOp, m
 
 /**
  * True when the op's replacement already stands in the file as many times as the op would have
- * written it (once, unless `expected_replacements` says otherwise; at least once for replace-all).
+ * written it (once, unless `expected_replacements` says otherwise; at least once for replace-all),
+ * or as many times as the reply's identical blocks would have written it in turn (`writtenInTurn`).
  * A replacement standing in more places than that (a common line, a text the file repeats) says
  * nothing about this edit: its missing search text is then NO_MATCH, not a success. So is a
  * replacement that stands with a line the edit deletes at its edge still beside it.
  */
-function isAlreadyApplied(index: FileIndex, op: ReplaceOp): boolean {
+function isAlreadyApplied(index: FileIndex, op: ReplaceOp, inTurn: number): boolean {
   const replacement = toNeedle(op.replacement, op.source);
   const found = wherePresent(index, replacement, 5);
   // Where the replacement stands with a line it deletes still next to it, the edit is not applied
   // there, nor (the file counting one place fewer) anywhere: see `appliedPlaces`.
   if (found.length > 0 && appliedPlaces(index, toLines(op.search), replacement.lines, found).length < found.length) return false;
-  return op.expectedCount === 'all' ? found.length > 0 : found.length === op.expectedCount;
+  return op.expectedCount === 'all' ? found.length > 0 : found.length === op.expectedCount || (inTurn > 1 && found.length === inTurn);
 }
 
 /** Re-anchors the replacement onto each match and records the edits (or the reason it cannot). */

@@ -1,4 +1,4 @@
-import type { EditOp } from '../ir';
+import type { EditOp, ReplaceOp } from '../ir';
 import { nextStepFor, type ErrorCode } from '../errors';
 import type { EditReceipt, FileAction, FileReceipt, ReceiptError, Strategy } from '../receipt';
 import { resolvePath } from '../paths';
@@ -60,6 +60,16 @@ export interface FileState {
   placedEdits: Map<string, PlacedEdit[]>;
   /** The block that gave the file's text whole (a fenced whole file, written over it), if one did. */
   wholeVersion?: number;
+  /**
+   * Blocks that take the places of a search text the file repeats, in turn (see `placeInTurn`,
+   * replace.ts): each is an edit of its own place, never a repeat of the block before it.
+   */
+  inTurn?: Set<number>;
+}
+
+/** A SEARCH/REPLACE block with a search text for exactly one place, located by its text alone. */
+function searchesOnePlace(op: ReplaceOp): boolean {
+  return op.source.format === 'search-replace' && op.search !== '' && op.expectedCount === 1 && op.lineHint === undefined && !op.anchors?.length;
 }
 
 /** A replace op placed, as `FileState.placedEdits` keeps it. */
@@ -95,7 +105,34 @@ export class Transaction {
     readonly options: PlanOptions,
     /** The file paths the reply's ops name, as written (the files in play for a pathless block). */
     readonly namedPaths: readonly string[] = [],
+    /** The reply's ops in reply order (see `blocksSearchingAlike`). */
+    private readonly ops: readonly EditOp[] = [],
   ) {}
+
+  /** The reply's SEARCH/REPLACE ops that may share places, by search text: built on first use. */
+  private searchesAlike: Map<string, ReplaceOp[]> | undefined;
+
+  /**
+   * The ops of the reply, in reply order, that are SEARCH/REPLACE blocks naming the file `op`
+   * names (as written) and searching for the same text (trailing whitespace aside), each for one
+   * place and without a line hint, `op` among them; empty when `op` is not such a block. Built on
+   * first use, so a reply whose search texts are each found once never pays for it.
+   */
+  blocksSearchingAlike(op: ReplaceOp): ReplaceOp[] {
+    if (!searchesOnePlace(op)) return [];
+    if (!this.searchesAlike) {
+      this.searchesAlike = new Map();
+      for (const other of this.ops) {
+        if (other.kind !== 'replace' || !searchesOnePlace(other)) continue;
+        const key = other.search.trimEnd();
+        const group = this.searchesAlike.get(key);
+        if (group) group.push(other);
+        else this.searchesAlike.set(key, [other]);
+      }
+    }
+    const group = this.searchesAlike.get(op.search.trimEnd()) ?? [];
+    return group.filter((other) => other.path === op.path);
+  }
 
   private namedCounts: Map<string, number> | undefined;
 

@@ -82,3 +82,58 @@ describe('place/replace: a loose match of a diff hunk', () => {
     assert.equal(after('load.py', file, diff), file.replace('json.loads(raw)', 'json.loads(raw, strict=False)'));
   });
 });
+
+describe('place/replace: one SEARCH/REPLACE block per place of a repeated search text', () => {
+  const FILE = ['def load(path):', '    data = read(path)', '    return None', '', 'def save(path, data):', '    write(path, data)', '    return None', ''].join('\n');
+  const block = (search: string, replace: string) => `store.py\n\`\`\`python\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n\`\`\`\n`;
+  const plan = (text: string, reply: string) => runReply(reply, (p) => (p === 'store.py' ? text : undefined));
+
+  it('gives each block the next place in file order, different replacements or the same, and a re-sent reply changes nothing', () => {
+    const two = block('    return None\n', '    return data\n') + block('    return None\n', '    return True\n');
+    const done = after('store.py', FILE, two);
+    assert.equal(done, FILE.replace('    return None', '    return data').replace('    return None', '    return True'));
+    const again = plan(done, two);
+    assert.equal(again.receipt.ok, true, JSON.stringify(again.receipt.errors));
+    assert.equal(again.changes.length, 0);
+    const same = block('    return None\n', '    return 0\n').repeat(2);
+    const both = after('store.py', FILE, same);
+    assert.equal(both, FILE.replaceAll('    return None', '    return 0'));
+    // Applied twice over: each place is the replacement now, once per block.
+    const resent = plan(both, same);
+    assert.equal(resent.receipt.ok, true, JSON.stringify(resent.receipt.errors));
+    assert.deepEqual(resent.receipt.files[0].edits.map((e) => e.status), ['alreadyApplied', 'alreadyApplied']);
+  });
+
+  it('a replacement that keeps the search text still moves the next block on to the next place', () => {
+    const reply = block('    return None\n', '    log("done")\n    return None\n').repeat(2);
+    assert.equal(after('store.py', FILE, reply), FILE.replaceAll('    return None', '    log("done")\n    return None'));
+  });
+
+  it('refuses when the places outnumber the blocks, when the places overlap, and in tool calls', () => {
+    const three = FILE + '\ndef drop(path):\n    return None\n';
+    const two = block('    return None\n', '    return data\n') + block('    return None\n', '    return True\n');
+    const outnumbered = plan(three, two);
+    assert.equal(outnumbered.receipt.ok, false);
+    assert.deepEqual(outnumbered.receipt.errors.map((e) => e.code), ['AMBIGUOUS', 'AMBIGUOUS']);
+    // `}` `}` stands twice in three closing lines, overlapping: not two places.
+    const closers = 'a {\nb {\n}\n}\n}\n';
+    const overlapping = runReply(block('}\n}\n', '}\n}\n// end\n').replaceAll('store.py', 'x.c').repeat(2), (p) => (p === 'x.c' ? closers : undefined));
+    assert.equal(overlapping.receipt.ok, false);
+    assert.equal(overlapping.receipt.errors[0].code, 'AMBIGUOUS');
+    // Claude Code applies a tool call's edits one after another, each old text unique: never in turn.
+    const calls = '```json\n' + JSON.stringify({ file_path: 'store.py', edits: [{ old_string: '    return None', new_string: '    return data' }, { old_string: '    return None', new_string: '    return True' }] }) + '\n```\n';
+    const tool = plan(FILE, calls);
+    assert.equal(tool.receipt.ok, false);
+    assert.equal(tool.receipt.errors[0].code, 'AMBIGUOUS');
+  });
+
+  it('counts only blocks for the same file, and not a block with a line number', () => {
+    const other = block('    return None\n', '    return data\n').replace('store.py', 'other.py');
+    const mixed = runReply(other + block('    return None\n', '    return True\n'), (p) => (p === 'store.py' || p === 'other.py' ? FILE : undefined));
+    assert.equal(mixed.receipt.ok, false);
+    assert.ok(mixed.receipt.errors.every((e) => e.code === 'AMBIGUOUS'));
+    const hinted = block('    return None\n', '    return data\n').replace('<<<<<<< SEARCH\n', '<<<<<<< SEARCH\n:start_line:40\n-------\n') + block('    return None\n', '    return True\n');
+    const withHint = plan(FILE, hinted);
+    assert.equal(withHint.receipt.ok, false);
+  });
+});

@@ -1,0 +1,49 @@
+import type { ReplaceOp } from '../ir';
+import type { LocateOutcome } from '../locate/ladder';
+import type { LineMatch } from '../locate/matcher';
+import type { FileState, Transaction } from './transaction';
+
+/**
+ * The place a SEARCH/REPLACE block takes when the file holds its search text several times and
+ * the reply has one block with that search text for each place: the first place not yet taken,
+ * in file order, with the note that says so; undefined when that does not settle it.
+ *
+ * Why: a model that changes a line the file repeats (a `return None` in two functions) writes one
+ * block per place, top to bottom, with the same search text. Aider applies each block to the first
+ * place that still holds its text, Cline searches on from the previous block's place, and Cline's
+ * prompt asks for blocks in file order: both land block i on place i. Read one by one, every such
+ * block is ambiguous, and the reply was refused whole. The reading holds only where it is certain
+ * to be the whole story:
+ * - the places are found by one of the rungs that compare text (1-5), not by elision or fuzzy
+ *   similarity, and do not overlap (`aaaa` standing twice in `aaaaa` is not two places);
+ * - the blocks from this one on, naming the same file, search for exactly this text (trailing
+ *   whitespace aside), each for one place and without a line number, and there are exactly as many
+ *   of them as places left: more places than blocks leaves open which ones are meant, and is still
+ *   `AMBIGUOUS`.
+ * The later blocks of the run are marked in `state.inTurn`: an identical block among them edits the
+ * next place, it is not the same edit written twice.
+ */
+export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, outcome: Extract<LocateOutcome, { kind: 'ambiguous' }>): { match: LineMatch; note: string } | undefined {
+  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy') return undefined;
+  const places = outcome.matches;
+  for (let i = 1; i < places.length; i++) if (places[i].start < places[i - 1].end) return undefined;
+  const blocks = tx.blocksSearchingAlike(op).map((other) => other.source.block).filter((block) => block >= op.source.block);
+  if (blocks.length !== places.length || blocks[0] !== op.source.block) return undefined;
+  state.inTurn ??= new Set();
+  for (const block of blocks.slice(1)) state.inTurn.add(block);
+  const named = `${blocks.slice(0, -1).join(', ')} and ${blocks[blocks.length - 1]}`;
+  return {
+    match: places[0],
+    note: `${state.path} holds the search text ${places.length} times and blocks ${named} search for it: each block takes the next place in file order, as Aider and Cline apply them`,
+  };
+}
+
+/**
+ * How many blocks of the reply write `op`'s replacement for its search text in `op`'s file (the
+ * identical blocks `placeInTurn` would place in turn, `op` among them; 0 when `op` is not a
+ * SEARCH/REPLACE block): once applied, the file holds the replacement that many times.
+ */
+export function writtenInTurn(tx: Transaction, op: ReplaceOp): number {
+  const replacement = op.replacement.trimEnd();
+  return tx.blocksSearchingAlike(op).filter((other) => other.replacement.trimEnd() === replacement).length;
+}
