@@ -4,6 +4,9 @@ import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, place
 import { type BracketSyntax, BRACKETS, balanceChange, bracketBalance } from './elisionMerge/balance';
 export { correspond } from './elisionMerge/lines';
 
+/** The elision `mergeFragment` puts at a fragment's edges: no reply line is ever this. */
+const IMPLIED = '\u0000implied elision';
+
 export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { readonly ok: false; readonly message: string };
 
 /**
@@ -33,14 +36,18 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     }
   });
   const keys = anchorIndex(original);
+  // Segments after the last marker the reply wrote have nothing after them (see `placeFromHead`).
+  let lastMarker = -1;
+  for (let i = block.length - 1; i >= 0 && lastMarker === -1; i--) if (isElision(block[i]) && block[i] !== IMPLIED) lastMarker = i;
   const regions: Region[] = [];
   let cursor = 0;
   for (let s = 0; s < segments.length; s++) {
     const segment = segments[s];
     if (segment.every((line) => line.trim() === '')) continue;
     const isLast = s === segments.length - 1;
-    let region = placeSegment(segment, original, keys, cursor);
-    if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor) ?? region;
+    const openEnd = starts[s] > lastMarker;
+    let region = placeSegment(segment, original, keys, cursor, openEnd);
+    if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
     if (typeof region === 'string') {
       const before = block.slice(0, starts[s]);
@@ -199,6 +206,6 @@ const HEADER_LINE = /^\s*(?:\/\/|#(?!\s*include)|\/\*|\*|package\s+[\w.]+;?\s*$|
 
 /** Places a fragment of a file (a block with implied elisions before and after it) into the original. */
 export function mergeFragment(original: readonly string[], block: readonly string[], syntax?: BracketSyntax): ElisionMerge {
-  const implied = '\u0000implied elision';
-  return mergeElisions(original, [implied, ...block, implied], (line) => line === implied, syntax);
+  return mergeElisions(original, [IMPLIED, ...block, IMPLIED], (line) => line === IMPLIED, syntax);
 }
+

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { looksLikeFragment, mergeElisions } from '../../src/core/elisionMerge';
+import { looksLikeFragment, mergeElisions, mergeFragment } from '../../src/core/elisionMerge';
 import { isElisionLine } from '../../src/core/parse/elision';
 import { bracketSyntaxFor } from '../../src/core/elisionMerge/balance';
 
@@ -348,5 +348,71 @@ describe('looksLikeFragment', () => {
     // New text from the first line on is a rewrite too; so is anything for a file of under 6 lines.
     assert.equal(looksLikeFragment(calc, ['"""Geometry."""', 'import math']), false);
     assert.equal(looksLikeFragment(['a = 1', 'b = 2', 'c = 3'], ['c = 4']), false);
+  });
+});
+
+describe('mergeFragment: a definition given to its end, with no marker after it', () => {
+  const store = `import json
+import logging
+
+log = logging.getLogger(__name__)
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def save(path, data):
+    with open(path, "w") as f:
+        json.dump(data, f)
+    os.chmod(path, 0o600)
+
+
+def merge(a, b):
+    out = dict(a)
+    out.update(b)
+    return out
+`.split('\n');
+  const fragment = (text: string) => mergeFragment(store, text.split('\n'), bracketSyntaxFor('store.py'));
+
+  it('rewrites the rest of the definition when its new last lines edit the old ones (the old lines were kept under a new raise)', () => {
+    const result = fragment(`def save(path, data):
+    try:
+        with open(path, "w") as f:
+            json.dump(data, f, indent=2)
+    except OSError as e:
+        log.error("could not save %s: %s", path, e)
+        raise`);
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    // The whole definition is the block's: the old dump and the chmod it no longer has are gone.
+    const start = store.indexOf('def save(path, data):');
+    assert.deepEqual(result.lines.slice(start, start + 9), [
+      'def save(path, data):', '    try:', '        with open(path, "w") as f:', '            json.dump(data, f, indent=2)',
+      '    except OSError as e:', '        log.error("could not save %s: %s", path, e)', '        raise', '', '',
+    ]);
+    assert.deepEqual(result.lines.slice(0, start), store.slice(0, start));
+    assert.deepEqual(result.lines.slice(start + 9), store.slice(store.indexOf('def merge(a, b):')));
+  });
+
+  it('refuses new lines that neither show nor edit the rest of the definition: added before it, or written instead of it, is a guess', () => {
+    for (const body of ['    log.info("saving %s", path)', '    pathlib.Path(path).write_text(json.dumps(data))']) {
+      const result = fragment(`def save(path, data):\n${body}`);
+      assert.equal(result.ok, false);
+      if (!result.ok) assert.match(result.message, /3 more lines \(13-15\) that it neither shows nor edits/);
+    }
+  });
+
+  it('leaves the rest alone where a marker says so, where the block stops on the file\'s own lines, and after a block that is not a definition', () => {
+    const marked = mergeElisions(store, ['def save(path, data):', '    log.info("saving %s", path)', '    # ... rest of save unchanged ...'], isElisionLine, bracketSyntaxFor('store.py'));
+    assert.ok(marked.ok);
+    if (marked.ok) assert.deepEqual(marked.lines, [...store.slice(0, 12), '    log.info("saving %s", path)', ...store.slice(12)]);
+    const stopped = fragment('def save(path, data):\n    with open(path, "w") as f:\n        json.dump(data, f, indent=2)');
+    assert.ok(stopped.ok);
+    if (stopped.ok) assert.deepEqual(stopped.lines, store.map((line) => (line === '        json.dump(data, f)' ? '        json.dump(data, f, indent=2)' : line)));
+    const loop = ['for key in keys:', '    total += key', ''];
+    const statement = mergeFragment([...loop, 'print(total)', ''], ['for key in keys:', '    total += key', '    count += 1'], bracketSyntaxFor('loop.py'));
+    assert.ok(statement.ok);
+    if (statement.ok) assert.deepEqual(statement.lines, [...loop.slice(0, 2), '    count += 1', '', 'print(total)', '']);
   });
 });

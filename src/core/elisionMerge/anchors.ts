@@ -41,7 +41,7 @@ export function anchorKey(line: string): string {
  * write there; or a message saying why it cannot be placed. Blank lines at the segment's edges
  * that do not line up with the file's belong to the elision next to them and are dropped.
  */
-export function placeSegment(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number): Region | string {
+export function placeSegment(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd = false): Region | string {
   let head = -1;
   let headAt = -1;
   for (let k = 0; k < segment.length && head === -1; k++) {
@@ -55,7 +55,7 @@ export function placeSegment(segment: readonly string[], original: readonly stri
     const sample = segment.find((line) => line.trim() !== '') ?? '';
     return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
   }
-  const placed = placeFromHead(segment, original, keys, cursor, head, headAt);
+  const placed = placeFromHead(segment, original, keys, cursor, head, headAt, openEnd);
   const other = earlierAnchor(segment, original, keys, cursor, head, headAt);
   if (other === undefined) return placed;
   // Two of the segment's unique lines stand in the file in the opposite order: one of them is new
@@ -64,7 +64,7 @@ export function placeSegment(segment: readonly string[], original: readonly stri
   // anchor is the one whose placement changes far fewer of the file's lines (under half as many:
   // a snippet is mostly the file's own lines around a few new ones); when neither does, which
   // line is the new one is a guess.
-  const alternative = placeFromHead(segment, original, keys, cursor, other.k, other.at);
+  const alternative = placeFromHead(segment, original, keys, cursor, other.k, other.at, openEnd);
   if (typeof alternative === 'string') return placed;
   if (typeof placed === 'string') return alternative;
   const [mine, theirs] = [changedLines(original, placed), changedLines(original, alternative)];
@@ -127,6 +127,42 @@ function sameEnclosingBlock(segment: readonly string[], k: number, original: rea
 
 
 /**
+ * Where the region of a segment that gives a definition to its end stops in the file, when that
+ * is past the lines its anchors reached; a message when where it stops is a guess; undefined when
+ * the segment is not such a definition, or the file's definition has nothing more.
+ *
+ * The segment opens a definition (`def save(path, data):`, `function save(…) {`: its head line
+ * defines a name), every later line of it is indented under that head, and it goes on with new
+ * lines past its last line placed in the file (`last`, file line `to - 1`), with no elision marker
+ * after it. In a language without closing lines (Python), nothing else says where it ends: the
+ * model gave the definition whole, down to its new last line. The file's definition (its head's
+ * block by indentation) may go on past `to`:
+ * - when one of those lines is, or is edited by, one of the segment's new last lines
+ *   (`json.dump(data, f)` by `json.dump(data, f, indent=2)` under a new `try:`), the segment
+ *   rewrites the rest of the definition: its region ends where the definition does. Kept, the old
+ *   lines stood under the new ones (the old `json.dump` after the new `raise`);
+ * - when none is, the new lines may be added before the rest (a new first statement, the rest
+ *   not shown) or replace it (a body written anew): a guess, refused.
+ */
+function definitionEnd(segment: readonly string[], original: readonly string[], head: number, headAt: number, last: number, to: number): number | string | undefined {
+  if (definedName(segment[head]) === undefined) return undefined;
+  const headWidth = indentOf(segment[head]);
+  for (let k = head + 1; k < segment.length; k++) if (segment[k].trim() !== '' && indentOf(segment[k]) <= headWidth) return undefined;
+  const fileWidth = indentOf(original[headAt]);
+  let end = to;
+  for (let j = to; j < original.length; j++) {
+    if (original[j].trim() === '') continue;
+    if (indentOf(original[j]) <= fileWidth) break;
+    end = j + 1;
+  }
+  if (end === to) return undefined;
+  const added = segment.slice(last + 1).filter(hasText);
+  if (original.slice(to, end).some((line) => hasText(line) && added.some((written) => correspond(written, line)))) return end;
+  const name = segment[head].trim().slice(0, 60);
+  return `"${name}" goes on with new lines after line ${to} of the file and ends there, with no elision marker, while the file's definition has ${end - to} more lines (${to + 1}-${end}) that it neither shows nor edits: whether the new lines replace them or go before them is a guess (mark the lines kept with a "... existing code ..." comment)`;
+}
+
+/**
  * Places a segment whose first line edits a block opener (`def breakdown(…, exempt)` for `def
  * breakdown(…)`) at the one opener of the file it resembles, when the usual anchors cannot: its
  * unique lines are new code that happens to exist in another function, or it has none. The
@@ -134,7 +170,7 @@ function sameEnclosingBlock(segment: readonly string[], k: number, original: rea
  * only when exactly one opener after `cursor` resembles it and a later line of the segment is a
  * line of that opener's body.
  */
-export function placeByOpener(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number): Region | undefined {
+export function placeByOpener(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd = false): Region | undefined {
   const head = firstNonBlank(segment);
   if (head === -1) return undefined;
   const line = segment[head].trim();
@@ -146,7 +182,7 @@ export function placeByOpener(segment: readonly string[], original: readonly str
     headAt = i;
   }
   if (headAt === -1) return undefined;
-  const region = placeFromHead(segment, original, keys, cursor, head, headAt);
+  const region = placeFromHead(segment, original, keys, cursor, head, headAt, openEnd);
   if (typeof region === 'string') return undefined;
   // The segment must also go on like the body under that opener: at least one of its later lines
   // is one of the region's own. A new overload (`total(a, b)` beside `total(a)`) resembles the
@@ -156,8 +192,13 @@ export function placeByOpener(segment: readonly string[], original: readonly str
   return continues ? region : undefined;
 }
 
-/** The rest of `placeSegment`: from the head anchor (segment line `head` at file line `headAt`), the tail anchor, widening and checks. */
-function placeFromHead(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number): Region | string {
+/**
+ * The rest of `placeSegment`: from the head anchor (segment line `head` at file line `headAt`), the
+ * tail anchor, widening and checks. `openEnd`: no elision marker follows the segment (the block
+ * ends with it, or it is a fragment given without markers), so a definition it opens and never
+ * leaves is shown to its end (see `definitionEnd`).
+ */
+function placeFromHead(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number, openEnd: boolean): Region | string {
   const unique = (key: string, from: number): number => uniqueAfter(keys, key, from);
   let tail = head;
   let tailAt = headAt;
@@ -237,6 +278,14 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
         break;
       }
       if (lineWidth < width) break;
+    }
+  }
+  if (openEnd && lastReal > last) {
+    const end = definitionEnd(segment, original, head, headAt, last, to);
+    if (typeof end === 'string') return end;
+    if (end !== undefined) {
+      to = end;
+      last = lastReal;
     }
   }
   const comment = throughComment(segment, original, first, from, last, to);
