@@ -1,4 +1,4 @@
-import { type Region, alignLines, firstNonBlank, hasText, lastNonBlank } from './elisionMerge/lines';
+import { type Region, alignLines, correspond, firstNonBlank, hasText, lastNonBlank } from './elisionMerge/lines';
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, BRACKETS, balanceChange, bracketBalance } from './elisionMerge/balance';
@@ -129,8 +129,12 @@ export function looksLikeFragment(original: readonly string[], block: readonly s
  * - it leaves out the file's header: it starts on a line the file has below its top, everything
  *   above that is imports (with comments, a module docstring, a `package` line, directives: see
  *   `isImportHeader`), and the block has no import of its own: a model showing the code and
- *   leaving out the imports it still uses.
- * Written whole, either would delete what the block leaves out (a block of most of a file is not
+ *   leaving out the imports it still uses;
+ * - it starts further down: it starts on a line the file has below its top and holds none of the
+ *   lines of code above that line (a function given whole, the file's imports and the functions
+ *   before it nowhere in the block). A rewrite that deletes them all on purpose is far rarer
+ *   than a part shown alone, and read as one it keeps them rather than deleting them.
+ * Written whole, any of these would delete what the block leaves out (a block of most of a file is not
  * "far shorter" than it, so `looksLikeFragment` lets it pass). A block that ends (or starts) as the
  * file does is the whole file, whatever its brackets; one ending on text the file does not have is
  * new code, not a cut; one that stops where its brackets close may be deleting the last function
@@ -148,6 +152,8 @@ export function notWholeFile(original: readonly string[], block: readonly string
   if (firstAt !== -1 && isImportHeader(original.slice(0, firstAt)) && !block.some(isImport)) {
     return `it leaves out the file's first ${firstAt} lines, its imports, and has none of its own`;
   }
+  const above = codeLeftOutAbove(original, block);
+  if (above !== undefined && (above.imports || above.endsBefore)) return `it starts on line ${above.firstAt + 1} of the file and has none of the ${above.lines} lines of code above it`;
   if (!syntax) return undefined;
   const [before, after] = [bracketBalance(original, syntax), bracketBalance(block, syntax)];
   for (const [name, open, close] of BRACKETS) {
@@ -157,6 +163,49 @@ export function notWholeFile(original: readonly string[], block: readonly string
   }
   if (after.openAtEnd !== undefined && after.openAtEnd !== before.openAtEnd && endsInside) return `it stops inside a ${after.openAtEnd} where the file goes on`;
   return undefined;
+}
+
+/**
+ * Where a block given as a whole file starts on a line the file has below its top (`firstAt`) and
+ * holds none of the file's lines of code above it (`lines` of them, `hasText`): whether those
+ * include an import, and whether the block ends before the file does (its last line of code is
+ * neither the file's last nor an edit of it). Undefined when the block starts as the file does, or
+ * holds some line from above.
+ */
+function codeLeftOutAbove(original: readonly string[], block: readonly string[]): { firstAt: number; lines: number; imports: boolean; endsBefore: boolean } | undefined {
+  const [fileStart, blockStart] = [firstNonBlank(original), firstNonBlank(block)];
+  if (fileStart === -1 || blockStart === -1) return undefined;
+  const first = block[blockStart].trimEnd();
+  if (first === original[fileStart].trimEnd()) return undefined;
+  const firstAt = original.findIndex((line, i) => i > fileStart && line.trimEnd() === first);
+  if (firstAt === -1) return undefined;
+  const above = original.slice(fileStart, firstAt).filter(hasText);
+  const written = new Set(block.map((line) => line.trim()));
+  if (above.length === 0 || above.some((line) => written.has(line.trim()))) return undefined;
+  // Closing lines (`}`) end most blocks alike: the last lines with code tell where a block ends.
+  const lastCode = (lines: readonly string[]) => [...lines].reverse().find(hasText) ?? '';
+  const endsBefore = !correspond(lastCode(block), lastCode(original));
+  return { firstAt, lines: above.length, imports: above.some(isImport), endsBefore };
+}
+
+/**
+ * Why a block given as a whole file may be either its last part or the whole file without its
+ * first lines, or undefined: it starts on a line the file has below its top, holds none of the
+ * lines of code above it, which hold no import, and ends as the file does. A function given whole
+ * at the end of a file reads so, and so does the file written again without its first function
+ * ("remove the unused helper"): which one is meant is a guess, unless the block is the file's
+ * lines from there on as they are (as a part it would change nothing: the file without its first
+ * lines is meant).
+ */
+export function partOrShortened(original: readonly string[], block: readonly string[]): string | undefined {
+  const above = codeLeftOutAbove(original, block);
+  if (above === undefined || above.imports || above.endsBefore) return undefined;
+  // The file's own lines from there on, unchanged: as a part it would change nothing, so the
+  // block can only mean the file without its first lines.
+  const tail = original.slice(above.firstAt, lastNonBlank(original) + 1);
+  const shown = block.slice(firstNonBlank(block), lastNonBlank(block) + 1);
+  if (shown.length === tail.length && shown.every((line, i) => line.trimEnd() === tail[i].trimEnd())) return undefined;
+  return `the block starts on line ${above.firstAt + 1} of the file, ends as the file does and has none of the ${above.lines} lines of code above it: whether it is the file's last part, the lines above kept, or the whole file without them is a guess`;
 }
 
 /**

@@ -661,15 +661,39 @@ describe('planReply: a whole file cut short', () => {
     assert.equal(goResult.changes[0]?.newText, goEdited);
   });
 
-  it('writes a whole file that has imports of its own, or leaves out code above its start, as given', () => {
+  it('writes a whole file that has imports of its own, or a line of the code above its start, as given', () => {
     // The model rewrote the imports: the file it wrote.
     const ownImports = ["import { readFile, stat } from 'node:fs/promises';", ...editedLines.slice(1, -1)];
     const own = run('src/settings.ts', file, fenced('src/settings.ts', ownImports));
     assert.equal(own.changes[0]?.newText, ownImports.join('\n') + '\n');
-    // What is left out above is code, not a header: the block is the file's new text.
+    // The interface moved below the functions: the block holds the code above its start, so it is the file's new text.
+    const moved = [...editedLines.slice(7, -1), '', ...editedLines.slice(2, 6)];
+    const reordered = run('src/settings.ts', file, fenced('src/settings.ts', moved));
+    assert.equal(reordered.changes[0]?.newText, moved.join('\n') + '\n');
+  });
+
+  it('keeps the code above a block that starts further down and holds none of it (before, the import and the interface its code uses were deleted)', () => {
     const fromLoad = editedLines.slice(7, -1);
     const shorter = run('src/settings.ts', file, fenced('src/settings.ts', fromLoad));
-    assert.equal(shorter.changes[0]?.newText, fromLoad.join('\n') + '\n');
+    assert.equal(shorter.receipt.ok, true, JSON.stringify(shorter.receipt.errors));
+    assert.equal(shorter.changes[0]?.newText, edited);
+    assert.match(shorter.receipt.files[0].edits[0].warnings?.join('\n') ?? '', /starts on line 8 of the file and has none of the 4 lines of code above it/);
+  });
+
+  it('refuses a block that starts further down, ends as the file does and holds none of the code above, without an import there: a last part, or the file without its first function', () => {
+    const py = [
+      'def parse(text):', '    return text.split(",")', '', '',
+      'def total(values):', '    result = 0', '    for value in values:', '        result += value', '    return result', '', '',
+      'def mean(values):', '    if not values:', '        return 0', '    return total(values) / len(values)', '',
+    ].join('\n');
+    const lines = py.split('\n');
+    const changed = [...lines.slice(4, -2), '    return total(values) / float(len(values))'];
+    const guess = run('stats.py', py, fenced('stats.py', changed));
+    assert.equal(guess.receipt.ok, false);
+    assert.equal(guess.receipt.errors[0].code, 'AMBIGUOUS');
+    // The file's own lines from there on, unchanged: only the file without its first function is an edit.
+    const dropped = run('stats.py', py, fenced('stats.py', lines.slice(4, -1)));
+    assert.equal(dropped.changes[0]?.newText, lines.slice(4).join('\n'));
   });
 
   it('still writes a whole file that ends as the file does, or ends on new code, or stops where its brackets close', () => {

@@ -1,6 +1,6 @@
 import type { EditOp } from '../ir';
 import { isElisionLine } from '../parse/elision';
-import { looksLikeFragment, mergeElisions, mergeFragment, notWholeFile } from '../elisionMerge';
+import { looksLikeFragment, mergeElisions, mergeFragment, notWholeFile, partOrShortened } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { lineEdit } from '../plan';
 import { toLines } from '../text/fileText';
@@ -52,6 +52,12 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
       lines = merged.lines;
       whole = false;
       warnings.push(`treated as a part of ${state.path}: the block ${cut === undefined ? 'is much shorter than the file' : why}`);
+    } else if (whole) {
+      const guess = partOrShortened(file.lines, lines);
+      if (guess !== undefined) {
+        tx.fail('AMBIGUOUS', block, state.path, `${guess} (${state.path})`, op, { nextStep: 'Mark what the block leaves out with a "... existing code ..." comment, or ask the model for the whole file.' }, state);
+        return;
+      }
     }
   }
   const sameText = lines.length === file.lines.length && lines.every((line, i) => line === file.lines[i]);
