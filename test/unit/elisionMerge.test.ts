@@ -395,6 +395,17 @@ def merge(a, b):
     assert.deepEqual(result.lines.slice(start + 9), store.slice(store.indexOf('def merge(a, b):')));
   });
 
+  it('reads the definition under its decorators, and under a signature given a new parameter', () => {
+    const views = ['@app.route("/items", methods=["POST"])', 'def create_item():', '    item = db.insert(request.json)', '    return jsonify(item), 201', '', '', 'def other():', '    return 1', ''];
+    const decorated = mergeFragment(views, ['@app.route("/items", methods=["POST"])', 'def create_item():', '    payload = request.get_json()', '    item = db.insert(payload)', '    return jsonify(id=item.id), 201'], bracketSyntaxFor('views.py'));
+    assert.ok(decorated.ok, decorated.ok ? '' : decorated.message);
+    if (decorated.ok) assert.deepEqual(decorated.lines, [...views.slice(0, 2), '    payload = request.get_json()', '    item = db.insert(payload)', '    return jsonify(id=item.id), 201', ...views.slice(4)]);
+    const repo = ['class Repo:', '    def get(self, key):', '        row = self.db.find(key)', '        return row', '', '    def put(self, key, value):', '        self.db.save(key, value)', ''];
+    const widened = mergeFragment(repo, ['    def get(self, key, default=None):', '        row = self.db.find(key)', '        if row is None:', '            return default', '        return row.value'], bracketSyntaxFor('repo.py'));
+    assert.ok(widened.ok, widened.ok ? '' : widened.message);
+    if (widened.ok) assert.deepEqual(widened.lines, ['class Repo:', '    def get(self, key, default=None):', '        row = self.db.find(key)', '        if row is None:', '            return default', '        return row.value', ...repo.slice(4)]);
+  });
+
   it('refuses new lines that neither show nor edit the rest of the definition: added before it, or written instead of it, is a guess', () => {
     for (const body of ['    log.info("saving %s", path)', '    pathlib.Path(path).write_text(json.dumps(data))']) {
       const result = fragment(`def save(path, data):\n${body}`);

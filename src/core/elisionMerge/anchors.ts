@@ -131,8 +131,9 @@ function sameEnclosingBlock(segment: readonly string[], k: number, original: rea
  * is past the lines its anchors reached; a message when where it stops is a guess; undefined when
  * the segment is not such a definition, or the file's definition has nothing more.
  *
- * The segment opens a definition (`def save(path, data):`, `function save(…) {`: its head line
- * defines a name), every later line of it is indented under that head, and it goes on with new
+ * The segment opens a definition (`def save(path, data):`, `function save(…) {`: its head line,
+ * under any decorators, defines the name the file's line there defines), every later line of it
+ * is indented under that head, and it goes on with new
  * lines past its last line placed in the file (`last`, file line `to - 1`), with no elision marker
  * after it. In a language without closing lines (Python), nothing else says where it ends: the
  * model gave the definition whole, down to its new last line. The file's definition (its head's
@@ -144,8 +145,26 @@ function sameEnclosingBlock(segment: readonly string[], k: number, original: rea
  * - when none is, the new lines may be added before the rest (a new first statement, the rest
  *   not shown) or replace it (a body written anew): a guess, refused.
  */
-function definitionEnd(segment: readonly string[], original: readonly string[], head: number, headAt: number, last: number, to: number): number | string | undefined {
+function definitionEnd(segment: readonly string[], original: readonly string[], anchor: number, anchorAt: number, last: number, to: number): number | string | undefined {
+  // The definition's line is the segment's first, under any decorators (`@app.route(…)`); its
+  // anchor may be a later line (the signature given a new parameter): the file's definition is the
+  // nearest line above that anchor defining the same name, with nothing but its body between.
+  let head = firstNonBlank(segment);
+  while (head < last && DECORATOR.test(segment[head])) head++;
   if (definedName(segment[head]) === undefined) return undefined;
+  // Below the anchor (the anchor a decorator), the file's line as far below it; else found above.
+  let headAt = head > anchor ? anchorAt + (head - anchor) : anchorAt;
+  // Up through the anchor's own block only: the first line less indented than the anchor that
+  // is not the definition ends the search (a bound of the function's length, not the file's).
+  const bodyWidth = indentOf(original[anchorAt]);
+  if (head <= anchor) {
+    while (headAt >= 0 && !sameDefinition(segment[head], original[headAt])) {
+      if (original[headAt].trim() !== '' && indentOf(original[headAt]) < bodyWidth) return undefined;
+      headAt--;
+    }
+  }
+  if (headAt < 0 || headAt >= original.length || !sameDefinition(segment[head], original[headAt])) return undefined;
+  for (let i = headAt + 1; i < anchorAt; i++) if (original[i].trim() !== '' && indentOf(original[i]) <= indentOf(original[headAt])) return undefined;
   const headWidth = indentOf(segment[head]);
   for (let k = head + 1; k < segment.length; k++) if (segment[k].trim() !== '' && indentOf(segment[k]) <= headWidth) return undefined;
   const fileWidth = indentOf(original[headAt]);
@@ -161,6 +180,9 @@ function definitionEnd(segment: readonly string[], original: readonly string[], 
   const name = segment[head].trim().slice(0, 60);
   return `"${name}" goes on with new lines after line ${to} of the file and ends there, with no elision marker, while the file's definition has ${end - to} more lines (${to + 1}-${end}) that it neither shows nor edits: whether the new lines replace them or go before them is a guess (mark the lines kept with a "... existing code ..." comment)`;
 }
+
+/** A decorator or annotation line above a definition (`@app.route("/items")`, `@Override`). */
+const DECORATOR = /^\s*@[A-Za-z_]/;
 
 /**
  * Places a segment whose first line edits a block opener (`def breakdown(…, exempt)` for `def
