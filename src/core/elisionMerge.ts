@@ -1,4 +1,5 @@
-import { type Region, alignLines, correspond, firstNonBlank, hasText, lastNonBlank } from './elisionMerge/lines';
+import { type Region, alignLines, correspond, firstNonBlank, hasText, lastNonBlank, sameDefinition } from './elisionMerge/lines';
+import { detectIndentUnit, indentWidth, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, BRACKETS, balanceChange, bracketBalance } from './elisionMerge/balance';
@@ -40,6 +41,8 @@ export function mergeElisions(original: readonly string[], block: readonly strin
   let lastMarker = -1;
   for (let i = block.length - 1; i >= 0 && lastMarker === -1; i--) if (isElision(block[i]) && block[i] !== IMPLIED) lastMarker = i;
   const regions: Region[] = [];
+  let unit: IndentUnit | undefined | null = null;
+  const fileUnit = () => (unit === null ? (unit = detectIndentUnit(original)) : unit);
   let cursor = 0;
   for (let s = 0; s < segments.length; s++) {
     const segment = segments[s];
@@ -65,7 +68,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
       const first = segment.find((line) => line.trim() !== '')!.trim();
       return { ok: false, message: `the "${first}" after the elision closes the block that ends at line ${blockEnd + 1}, but the lines after it match from line ${region.from + 1}: whether the file's lines between are to be deleted or kept is a guess` };
     }
-    regions.push(region);
+    regions.push(atFileDepth(region, original, fileUnit));
     cursor = region.to;
   }
   if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
@@ -82,6 +85,47 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     if (change !== undefined) return { ok: false, message: `merged by the snippet's anchors, ${change}: the elisions are not placed surely, or the new code leaves a block unclosed` };
   }
   return { ok: true, lines: out };
+}
+
+/**
+ * The region with its lines moved to the file's depth, when the segment was quoted at another one:
+ * its first line is the file's first line of the region (whitespace aside, or the same definition
+ * given a new parameter) but indented otherwise, and every line of it is at least as deep as that
+ * first line. Each line then keeps its depth under the first line, in the file's indentation (its
+ * character, and its step when the segment steps otherwise: 2 spaces for the file's tab), below
+ * the file's line. A method quoted flush left (`def get(self, key):` for the class's `    def
+ * get(self, key):`) was written at the margin, out of its class. Otherwise the region as it is.
+ */
+function atFileDepth(region: Region, original: readonly string[], fileUnit: () => IndentUnit | undefined): Region {
+  const first = firstNonBlank(region.lines);
+  if (first === -1 || region.from >= original.length) return region;
+  const [written, existing] = [region.lines[first], original[region.from]];
+  if (written.trim() !== existing.trim() && !sameDefinition(written.trim(), existing.trim())) return region;
+  const [from, to] = [leadingWhitespace(written), leadingWhitespace(existing)];
+  if (from === to || !region.lines.every((line) => line.trim() === '' || line.startsWith(from))) return region;
+  // The segment's own step under its first line (the common divisor of its depths there).
+  const depths = region.lines.filter((line) => line.trim() !== '').map((line) => indentWidth(leadingWhitespace(line), TAB) - indentWidth(from, TAB));
+  const step = depths.reduce((a, b) => (b === 0 ? a : gcd(a, b)), 0);
+  const unit = fileUnit();
+  const fileChar = unit?.kind === 'tabs' ? '\t' : ' ';
+  const fileStep = unit === undefined ? step : unit.kind === 'tabs' ? TAB : unit.size;
+  // Written in the file's character already (or nothing deeper): only the base changes.
+  const asWritten = step === 0 || region.lines.every((line) => [...leadingWhitespace(line).slice(from.length)].every((c) => c === fileChar));
+  const moved = (line: string): string => {
+    if (line.trim() === '') return line;
+    const rest = line.slice(leadingWhitespace(line).length);
+    if (asWritten || unit === undefined) return to + line.slice(from.length);
+    const depth = indentWidth(leadingWhitespace(line), TAB) - indentWidth(from, TAB);
+    return to + renderIndent((depth / step) * fileStep, unit, TAB) + rest;
+  };
+  return { ...region, lines: region.lines.map(moved) };
+}
+
+/** Columns of a tab when the merge measures depths (as `indentOf` does). */
+const TAB = 4;
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 /** The segment's lines, with the lines it shares with the region written as the file has them. */

@@ -427,3 +427,28 @@ def merge(a, b):
     if (statement.ok) assert.deepEqual(statement.lines, [...loop.slice(0, 2), '    count += 1', '', 'print(total)', '']);
   });
 });
+
+describe('mergeElisions: a part quoted at another depth than the file has it', () => {
+  it('writes a method quoted flush left at its class\'s depth (it was written at the margin, out of the class)', () => {
+    const repo = ['class Repo:', '    def get(self, key):', '        row = self.db.find(key)', '        return row', '', '    def put(self, key, value):', '        self.db.save(key, value)', ''];
+    const result = mergeFragment(repo, ['def get(self, key):', '    try:', '        row = self.db.find(key)', '    except KeyError:', '        return None', '    return row'], bracketSyntaxFor('repo.py'));
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    if (result.ok) assert.deepEqual(result.lines, ['class Repo:', '    def get(self, key):', '        try:', '            row = self.db.find(key)', '        except KeyError:', '            return None', '        return row', ...repo.slice(4)]);
+    const ts = ['export class Cache {', '\tget(key: string) {', '\t\treturn this.map.get(key);', '\t}', '', '\tclear() {', '\t\tthis.map.clear();', '\t}', '}', ''];
+    const tabs = mergeElisions(ts, ['get(key: string) {', '  // ... existing code ...', '}', '', 'clear() {', '  this.map.clear();', '  this.hits = 0;', '}'], isElisionLine, bracketSyntaxFor('cache.ts'));
+    assert.ok(tabs.ok, tabs.ok ? '' : tabs.message);
+    if (tabs.ok) assert.deepEqual(tabs.lines, [...ts.slice(0, 7), '\t\tthis.hits = 0;', ...ts.slice(7)]);
+  });
+
+  it('keeps the depths of a part at the file\'s depth, or whose lines go shallower than its first', () => {
+    const file = ['def run():', '    load_config()', '    start_server()', '', '', 'def stop():', '    return 1', ''];
+    // At the file's depth: the body moved under a new `if` stays where the block puts it.
+    const wrapped = mergeFragment(file, ['def run():', '    if ready():', '        load_config()', '        start_server()'], bracketSyntaxFor('f.py'));
+    assert.ok(wrapped.ok, wrapped.ok ? '' : wrapped.message);
+    if (wrapped.ok) assert.deepEqual(wrapped.lines, ['def run():', '    if ready():', '        load_config()', '        start_server()', ...file.slice(3)]);
+    // A line shallower than the first: no one depth to move the part by, so it is written as given.
+    const shallower = mergeFragment(file, ['    load_config()', '    start_server()', 'def stop():', '    return 2'], bracketSyntaxFor('f.py'));
+    assert.ok(shallower.ok, shallower.ok ? '' : shallower.message);
+    if (shallower.ok) assert.deepEqual(shallower.lines, ['def run():', '    load_config()', '    start_server()', 'def stop():', '    return 2', '']);
+  });
+});
