@@ -4,7 +4,7 @@ import type { FileAction, Receipt, ReceiptError } from './receipt';
 import { resolvePath } from './paths';
 import { parseReply } from './parse/registry';
 import { plural } from './report';
-import { wholeHintFile } from './place/hintFile';
+import { hintFileOps } from './place/hintFile';
 import { placeOp } from './place/target';
 import { absolutePathTails, editsExistingFile } from './place/targetFile';
 import { Transaction } from './place/transaction';
@@ -85,8 +85,9 @@ export interface PlanResult {
 export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
   const tx = new Transaction(readFile, options, namedPaths(parsed), parsed.ops);
-  const hinted = parsed.ops.length === 0 && parsed.problems.length === 0 ? wholeHintFile(parsed, readFile, options) : undefined;
-  for (const op of hinted ? [hinted] : parsed.ops) placeGuarded(tx, op);
+  const hinted = parsed.ops.length === 0 && parsed.problems.length === 0 ? hintFileOps(parsed, readFile, options) : [];
+  for (const { op, note } of hinted) if (note !== undefined) tx.note(op.source.block, note);
+  for (const op of hinted.length > 0 ? hinted.map((hint) => hint.op) : parsed.ops) placeGuarded(tx, op);
   for (const problem of parsed.problems) {
     tx.errors.push({
       code: problem.code,
@@ -98,11 +99,11 @@ export function planReply(parsed: ParsedReply, readFile: ReadFile, options: Plan
       replyLines: { start: problem.startLine, end: problem.endLine },
     });
   }
-  if (parsed.ops.length === 0 && parsed.problems.length === 0 && !hinted) tx.errors.push(noEditsFound(parsed, options));
+  if (parsed.ops.length === 0 && parsed.problems.length === 0 && hinted.length === 0) tx.errors.push(noEditsFound(parsed, options));
   const result = tx.finish();
   const locateMs = now() - started;
   // A reply with nothing else to apply has its reasoning explained by its NO_EDITS_FOUND already.
-  const notes = parsed.ops.length > 0 || parsed.problems.length > 0 || hinted ? reasoningNotes(parsed) : [];
+  const notes = parsed.ops.length > 0 || parsed.problems.length > 0 || hinted.length > 0 ? reasoningNotes(parsed) : [];
   return { ...result, receipt: { ...result.receipt, ...(notes.length > 0 ? { notes } : {}), timing: { parseMs: 0, locateMs: round(locateMs), totalMs: round(locateMs) } } };
 }
 
@@ -209,7 +210,7 @@ export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}):
       for (const tail of absolutePathTails(op.path)) add(tail);
     }
   }
-  // A fenced file without a path may be the whole of the hint file (see wholeHintFile).
+  // A fenced file without a path may be the whole of the hint file, or a part of it (see hintFileOps).
   if (parsed.ops.length === 0 && parsed.unnamedFiles?.length) add(undefined);
   return [...paths];
 }

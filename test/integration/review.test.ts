@@ -151,6 +151,21 @@ describe('review and accept', () => {
     assert.strictEqual(text(`${dir}/whole.py`), original.replace('return 1\n', 'return 10\n'));
   });
 
+  it('applies a fenced function with no path to the active editor that defines it, as a part of it', async () => {
+    const dir = fresh('parthint');
+    const original = 'import json\n\n\nclass Store:\n    def load(self, path):\n        with open(path) as f:\n            return json.load(f)\n\n    def save(self, path, data):\n        with open(path, "w") as f:\n            json.dump(data, f)\n';
+    put(`${dir}/store.py`, original);
+    await open(`${dir}/store.py`);
+    // The method quoted flush left, as chat answers show one method alone.
+    const reply = "Here's the updated method:\n\n```python\ndef save(self, path, data):\n    with open(path, \"w\") as f:\n        json.dump(data, f, indent=2)\n```\n\nNothing else changes.\n";
+    const outcome = await applyFromClipboard(reply);
+    assert.strictEqual(outcome.receipt.ok, true, JSON.stringify(outcome.receipt.errors));
+    assert.strictEqual(text(`${dir}/store.py`), original, 'nothing written before accept');
+    const accepted = await vscode.commands.executeCommand<any>('applyAiEdit.acceptAll');
+    assert.strictEqual(accepted.applied, true, accepted.message);
+    assert.strictEqual(text(`${dir}/store.py`), original.replace('json.dump(data, f)', 'json.dump(data, f, indent=2)'));
+  });
+
   it('accepts what the person shaped in the proposed side (hand edits, per-hunk reverts)', async () => {
     const dir = fresh('shape');
     put(`${dir}/s.ts`, 'a\nb\nc\nd\n');

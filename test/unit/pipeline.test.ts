@@ -479,11 +479,25 @@ describe('planReply: a fenced file without a path', () => {
     assert.deepEqual(result.receipt.files[0].edits.map((e) => [e.block, e.strategy]), [[1, 'rewrite']]);
   });
 
-  it('stays an illustration without a hint, when it is only a part of the file, or beside real edits', async () => {
+  it('places a block that gives one of the hint file\'s definitions anew as a part of it, and leaves out blocks that define nothing the file has', async () => {
+    const part = await run(['Change `a`:', '', '```python', 'def a():', '    return 10', '```', '', 'Then call it:', '', '```python', 'print(a())', '```', ''].join('\n'), 'app.py');
+    assert.equal(part.receipt.ok, true, JSON.stringify(part.receipt.errors));
+    assert.equal(proposed(part, 'app.py'), file.replace('return 1\n', 'return 10\n'));
+    assert.match(part.receipt.files[0].edits[0].warnings?.join('\n') ?? '', /names no file; it gives `def a`, which app.py defines once/);
+    // Two versions of one definition: which is meant is the user's choice.
+    const versions = await run(['```python', 'def a():', '    return 10', '```', 'or', '```python', 'def a():', '    return 11', '```', ''].join('\n'), 'app.py');
+    assert.deepEqual(versions.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
+    // A definition the file does not have (a new test, a helper elsewhere) stays an illustration.
+    const other = await run(['```python', 'def test_a():', '    assert a() == 1', '```', ''].join('\n'), 'app.py');
+    assert.deepEqual(other.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
+    assert.equal(other.changes.length, 0);
+  });
+
+  it('stays an illustration without a hint, or beside real edits', async () => {
     const withoutHint = await run(whole);
     assert.deepEqual(withoutHint.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
     assert.match(withoutHint.receipt.errors[0].message, /names no file, and no target file was given/);
-    const part = await run(['Change `a`:', '', '```python', 'def a():', '    return 10', '```', ''].join('\n'), 'app.py');
+    const part = await run(['Change `a`:', '', '```python', 'def a():', '    return 10', '```', ''].join('\n'));
     assert.deepEqual(part.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
     assert.equal(part.changes.length, 0);
     const twice = await run(whole + '\nOr, the same:\n\n' + whole, 'app.py');

@@ -1,4 +1,5 @@
-import type { ParsedReply, RewriteFileOp } from '../ir';
+import type { ParsedReply, RewriteFileOp, UnnamedFile } from '../ir';
+import { definedName, sameDefinition } from '../elisionMerge/lines';
 import { resolvePath } from '../paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
 import { looksBinary, toLines } from '../text/fileText';
@@ -35,4 +36,53 @@ export function wholeHintFile(parsed: ParsedReply, readFile: ReadFile, options: 
     partial: false,
     source: { block: 1, format: 'whole-file', startLine: block.startLine, endLine: block.endLine },
   };
+}
+
+/** An op the hint file takes from a fenced block without a path, with the note that says why. */
+export interface HintedOp {
+  readonly op: RewriteFileOp;
+  readonly note?: string;
+}
+
+/**
+ * The ops the hint file takes from the reply's fenced blocks without a path, when the reply has no
+ * other edit: the one block that is plainly the whole file (`wholeHintFile`), or else the blocks
+ * that each give one definition of the file anew, as parts of it ("Here's the updated function:",
+ * the function alone; placed like a snippet, see `mergeFragment`). A block gives a definition when
+ * its first line of code (below comments and decorators) defines a name (`def save(`, `function
+ * save(`, `public void save(`) that the file defines exactly once and no other block of the reply
+ * defines. Blocks that define nothing the file defines (a call, a test of it) stay illustrations,
+ * left out as before; two blocks defining the same name (two versions) leave the choice to the
+ * user, and nothing is taken. Empty when nothing is.
+ */
+export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOp[] {
+  const whole = wholeHintFile(parsed, readFile, options);
+  if (whole) return [{ op: whole }];
+  if (options.hintPath === undefined || !parsed.unnamedFiles?.length) return [];
+  const resolved = resolvePath(options.hintPath, options.root);
+  if (!resolved.ok) return [];
+  const text = readFile(resolved.path);
+  if (text === undefined || looksBinary(text)) return [];
+  const fileLines = toLines(normaliseEol(text));
+  const defined = new Map<string, UnnamedFile[]>();
+  for (const unnamed of parsed.unnamedFiles) {
+    const head = definitionLine(toLines(unnamed.content));
+    if (head === undefined || fileLines.filter((line) => sameDefinition(head, line)).length !== 1) continue;
+    const name = definedName(head)!;
+    defined.set(name, [...(defined.get(name) ?? []), unnamed]);
+  }
+  if ([...defined.values()].some((blocks) => blocks.length > 1)) return [];
+  const path = options.hintPath;
+  return [...defined]
+    .sort((a, b) => a[1][0].startLine - b[1][0].startLine)
+    .map(([name, [block]], i) => ({
+      op: { kind: 'rewrite', path, content: block.content, partial: true, source: { block: i + 1, format: 'snippet', startLine: block.startLine, endLine: block.endLine } },
+      note: `the code block names no file; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
+    }));
+}
+
+/** The first line of code of a block, below blank lines, comments and decorators, when it defines a name. */
+function definitionLine(lines: readonly string[]): string | undefined {
+  const line = lines.find((candidate) => candidate.trim() !== '' && !/^\s*(?:\/\/|#\s|#$|\/\*|\*|@[A-Za-z_])/.test(candidate));
+  return line !== undefined && definedName(line) !== undefined ? line : undefined;
 }
