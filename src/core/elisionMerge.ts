@@ -190,13 +190,13 @@ export function notWholeFile(original: readonly string[], block: readonly string
   if (fileStart === -1 || blockStart === -1) return undefined;
   // The block's last line is one the file has with more text after it (its first, one with text before it).
   const endsInside = block[blockEnd].trimEnd() !== original[fileEnd].trimEnd() && original.some((line, i) => i < fileEnd && line.trimEnd() === block[blockEnd].trimEnd());
-  const firstAt = block[blockStart].trimEnd() === original[fileStart].trimEnd() ? -1 : original.findIndex((line, i) => i > fileStart && line.trimEnd() === block[blockStart].trimEnd());
+  const firstAt = startsFurtherDown(original, block);
   // Most whole files end and start as the file does: nothing more is read of them.
   if (!endsInside && firstAt === -1) return undefined;
   if (firstAt !== -1 && isImportHeader(original.slice(0, firstAt)) && !block.some(isImport)) {
     return `it leaves out the file's first ${firstAt} lines, its imports, and has none of its own`;
   }
-  const above = codeLeftOutAbove(original, block);
+  const above = codeLeftOutAbove(original, block, firstAt);
   if (above !== undefined && (above.imports || above.endsBefore)) return `it starts on line ${above.firstAt + 1} of the file and has none of the ${above.lines} lines of code above it`;
   if (!syntax) return undefined;
   const [before, after] = [bracketBalance(original, syntax), bracketBalance(block, syntax)];
@@ -210,20 +210,28 @@ export function notWholeFile(original: readonly string[], block: readonly string
 }
 
 /**
+ * The line of the file, below its first line with anything on it, that a block given as a whole
+ * file starts with (its first non-blank line, trailing whitespace aside); -1 when the block starts
+ * as the file does, has no such line, or either is blank.
+ */
+function startsFurtherDown(original: readonly string[], block: readonly string[]): number {
+  const [fileStart, blockStart] = [firstNonBlank(original), firstNonBlank(block)];
+  if (fileStart === -1 || blockStart === -1) return -1;
+  const first = block[blockStart].trimEnd();
+  if (first === original[fileStart].trimEnd()) return -1;
+  return original.findIndex((line, i) => i > fileStart && line.trimEnd() === first);
+}
+
+/**
  * Where a block given as a whole file starts on a line the file has below its top (`firstAt`) and
  * holds none of the file's lines of code above it (`lines` of them, `hasText`): whether those
  * include an import, and whether the block ends before the file does (its last line of code is
  * neither the file's last nor an edit of it). Undefined when the block starts as the file does, or
  * holds some line from above.
  */
-function codeLeftOutAbove(original: readonly string[], block: readonly string[]): { firstAt: number; lines: number; imports: boolean; endsBefore: boolean } | undefined {
-  const [fileStart, blockStart] = [firstNonBlank(original), firstNonBlank(block)];
-  if (fileStart === -1 || blockStart === -1) return undefined;
-  const first = block[blockStart].trimEnd();
-  if (first === original[fileStart].trimEnd()) return undefined;
-  const firstAt = original.findIndex((line, i) => i > fileStart && line.trimEnd() === first);
+function codeLeftOutAbove(original: readonly string[], block: readonly string[], firstAt = startsFurtherDown(original, block)): { firstAt: number; lines: number; imports: boolean; endsBefore: boolean } | undefined {
   if (firstAt === -1) return undefined;
-  const above = original.slice(fileStart, firstAt).filter(hasText);
+  const above = original.slice(firstNonBlank(original), firstAt).filter(hasText);
   const written = new Set(block.map((line) => line.trim()));
   if (above.length === 0 || above.some((line) => written.has(line.trim()))) return undefined;
   // Closing lines (`}`) end most blocks alike: the last lines with code tell where a block ends.

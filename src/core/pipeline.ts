@@ -85,9 +85,12 @@ export interface PlanResult {
 export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
   const tx = new Transaction(readFile, options, namedPaths(parsed), parsed.ops);
-  const hinted = parsed.ops.length === 0 && parsed.problems.length === 0 ? hintFileOps(parsed, readFile, options) : [];
+  const { ops: hinted, twice } = parsed.ops.length === 0 && parsed.problems.length === 0 ? hintFileOps(parsed, readFile, options) : { ops: [], twice: undefined };
   for (const { op, note } of hinted) if (note !== undefined) tx.note(op.source.block, note);
   for (const op of hinted.length > 0 ? hinted.map((hint) => hint.op) : parsed.ops) placeGuarded(tx, op);
+  if (twice) {
+    tx.errors.push({ code: 'AMBIGUOUS', block: 0, path: options.hintPath ?? null, message: twice.message, candidates: [], nextStep: 'Copy only the version you want and apply it, or ask the model for one version.', replyLines: { start: twice.startLine, end: twice.endLine } });
+  }
   for (const problem of parsed.problems) {
     tx.errors.push({
       code: problem.code,
@@ -99,7 +102,7 @@ export function planReply(parsed: ParsedReply, readFile: ReadFile, options: Plan
       replyLines: { start: problem.startLine, end: problem.endLine },
     });
   }
-  if (parsed.ops.length === 0 && parsed.problems.length === 0 && hinted.length === 0) tx.errors.push(noEditsFound(parsed, options));
+  if (parsed.ops.length === 0 && parsed.problems.length === 0 && hinted.length === 0 && !twice) tx.errors.push(noEditsFound(parsed, options));
   const result = tx.finish();
   const locateMs = now() - started;
   // A reply with nothing else to apply has its reasoning explained by its NO_EDITS_FOUND already.

@@ -484,9 +484,13 @@ describe('planReply: a fenced file without a path', () => {
     assert.equal(part.receipt.ok, true, JSON.stringify(part.receipt.errors));
     assert.equal(proposed(part, 'app.py'), file.replace('return 1\n', 'return 10\n'));
     assert.match(part.receipt.files[0].edits[0].warnings?.join('\n') ?? '', /names no file; it gives `def a`, which app.py defines once/);
-    // Two versions of one definition: which is meant is the user's choice.
+    // Two versions of one definition: which is meant is the user's choice. The same one twice is one.
     const versions = await run(['```python', 'def a():', '    return 10', '```', 'or', '```python', 'def a():', '    return 11', '```', ''].join('\n'), 'app.py');
-    assert.deepEqual(versions.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
+    assert.deepEqual(versions.receipt.errors.map((e) => e.code), ['AMBIGUOUS']);
+    assert.match(versions.receipt.errors[0].message, /2 of them \(reply lines 1-4, 6-9\) each give `def a` of app.py, differently/);
+    assert.equal(versions.changes.length, 0);
+    const same = await run(['```python', 'def a():', '    return 10', '```', 'again:', '```python', 'def a():', '    return 10', '```', ''].join('\n'), 'app.py');
+    assert.equal(proposed(same, 'app.py'), file.replace('return 1\n', 'return 10\n'));
     // A definition the file does not have (a new test, a helper elsewhere) stays an illustration.
     const other = await run(['```python', 'def test_a():', '    assert a() == 1', '```', ''].join('\n'), 'app.py');
     assert.deepEqual(other.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);

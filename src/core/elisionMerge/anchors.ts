@@ -133,9 +133,8 @@ function sameEnclosingBlock(segment: readonly string[], k: number, original: rea
  *
  * The segment opens a definition (`def save(path, data):`, `function save(…) {`: its head line,
  * under any decorators, defines the name the file's line there defines), every later line of it
- * is indented under that head, and it goes on with new
- * lines past its last line placed in the file (`last`, file line `to - 1`), with no elision marker
- * after it. In a language without closing lines (Python), nothing else says where it ends: the
+ * is indented under that head, and it goes on with new lines past its last line placed in the
+ * file (`last`, file line `to - 1`), with no elision marker after it. In a language without closing lines (Python), nothing else says where it ends: the
  * model gave the definition whole, down to its new last line. The file's definition (its head's
  * block by indentation) may go on past `to`:
  * - when one of those lines is, or is edited by, one of the segment's new last lines

@@ -51,34 +51,48 @@ export interface HintedOp {
  * the function alone; placed like a snippet, see `mergeFragment`). A block gives a definition when
  * its first line of code (below comments and decorators) defines a name (`def save(`, `function
  * save(`, `public void save(`) that the file defines exactly once and no other block of the reply
- * defines. Blocks that define nothing the file defines (a call, a test of it) stay illustrations,
- * left out as before; two blocks defining the same name (two versions) leave the choice to the
- * user, and nothing is taken. Empty when nothing is.
+ * defines otherwise. Blocks that define nothing the file defines (a call, a test of it) stay
+ * illustrations, left out as before; two blocks defining the same name differently (two versions)
+ * leave the choice to the user: nothing is taken, and `twice` says why. No ops when nothing is.
  */
-export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOp[] {
+export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOps {
   const whole = wholeHintFile(parsed, readFile, options);
-  if (whole) return [{ op: whole }];
-  if (options.hintPath === undefined || !parsed.unnamedFiles?.length) return [];
+  if (whole) return { ops: [{ op: whole }] };
+  const none = { ops: [] };
+  if (options.hintPath === undefined || !parsed.unnamedFiles?.length) return none;
   const resolved = resolvePath(options.hintPath, options.root);
-  if (!resolved.ok) return [];
+  if (!resolved.ok) return none;
   const text = readFile(resolved.path);
-  if (text === undefined || looksBinary(text)) return [];
+  if (text === undefined || looksBinary(text)) return none;
   const fileLines = toLines(normaliseEol(text));
   const defined = new Map<string, UnnamedFile[]>();
   for (const unnamed of parsed.unnamedFiles) {
     const head = definitionLine(toLines(unnamed.content));
     if (head === undefined || fileLines.filter((line) => sameDefinition(head, line)).length !== 1) continue;
     const name = definedName(head)!;
-    defined.set(name, [...(defined.get(name) ?? []), unnamed]);
+    const known = defined.get(name) ?? [];
+    // The same version shown twice is one version.
+    if (!known.some((other) => other.content === unnamed.content)) defined.set(name, [...known, unnamed]);
   }
-  if ([...defined.values()].some((blocks) => blocks.length > 1)) return [];
   const path = options.hintPath;
-  return [...defined]
+  const twice = [...defined].find(([, blocks]) => blocks.length > 1);
+  if (twice) {
+    const [name, blocks] = twice;
+    return { ops: [], twice: { message: `the reply's code blocks name no file, and ${blocks.length} of them (reply lines ${blocks.map((b) => `${b.startLine}-${b.endLine}`).join(', ')}) each give \`${name}\` of ${path}, differently: which version is meant is a guess`, startLine: blocks[0].startLine, endLine: blocks[blocks.length - 1].endLine } };
+  }
+  const ops = [...defined]
     .sort((a, b) => a[1][0].startLine - b[1][0].startLine)
-    .map(([name, [block]], i) => ({
+    .map(([name, [block]], i): HintedOp => ({
       op: { kind: 'rewrite', path, content: block.content, partial: true, source: { block: i + 1, format: 'snippet', startLine: block.startLine, endLine: block.endLine } },
       note: `the code block names no file; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
     }));
+  return { ops };
+}
+
+/** What `hintFileOps` takes; `twice` when blocks give one definition in several versions, and nothing is taken. */
+export interface HintedOps {
+  readonly ops: readonly HintedOp[];
+  readonly twice?: { readonly message: string; readonly startLine: number; readonly endLine: number };
 }
 
 /** The first line of code of a block, below blank lines, comments and decorators, when it defines a name. */

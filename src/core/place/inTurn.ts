@@ -27,8 +27,11 @@ export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, ou
   if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy') return undefined;
   const places = outcome.matches;
   for (let i = 1; i < places.length; i++) if (places[i].start < places[i - 1].end) return undefined;
-  const blocks = tx.blocksSearchingAlike(op).map((other) => other.source.block).filter((block) => block >= op.source.block);
-  if (blocks.length !== places.length || blocks[0] !== op.source.block) return undefined;
+  // The group is in reply order: this block's place in it says how many come from it on.
+  const group = tx.blocksSearchingAlike(op);
+  const at = group.indexOf(op);
+  if (at === -1 || group.length - at !== places.length) return undefined;
+  const blocks = group.slice(at).map((other) => other.source.block);
   state.inTurn ??= new Set();
   for (const block of blocks.slice(1)) state.inTurn.add(block);
   const named = `${blocks.slice(0, -1).join(', ')} and ${blocks[blocks.length - 1]}`;

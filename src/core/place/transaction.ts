@@ -109,29 +109,33 @@ export class Transaction {
     private readonly ops: readonly EditOp[] = [],
   ) {}
 
-  /** The reply's SEARCH/REPLACE ops that may share places, by search text: built on first use. */
-  private searchesAlike: Map<string, ReplaceOp[]> | undefined;
+  /** The reply's SEARCH/REPLACE ops that may share places, by search text and path as written, in reply order: built on first use. */
+  private searchesAlike: Map<string, Map<string | undefined, ReplaceOp[]>> | undefined;
 
   /**
    * The ops of the reply, in reply order, that are SEARCH/REPLACE blocks naming the file `op`
    * names (as written) and searching for the same text (trailing whitespace aside), each for one
    * place and without a line hint, `op` among them; empty when `op` is not such a block. Built on
-   * first use, so a reply whose search texts are each found once never pays for it.
+   * first use, so a reply whose search texts are each found once never pays for it. The list is
+   * the index's own: callers only read it.
    */
-  blocksSearchingAlike(op: ReplaceOp): ReplaceOp[] {
+  blocksSearchingAlike(op: ReplaceOp): readonly ReplaceOp[] {
     if (!searchesOnePlace(op)) return [];
     if (!this.searchesAlike) {
+      // Keyed by the search text and then the path, not by the two joined: a joined key would copy
+      // every block's search text (10 MB for a reply of 10 MB).
       this.searchesAlike = new Map();
       for (const other of this.ops) {
         if (other.kind !== 'replace' || !searchesOnePlace(other)) continue;
         const key = other.search.trimEnd();
-        const group = this.searchesAlike.get(key);
+        let byPath = this.searchesAlike.get(key);
+        if (!byPath) this.searchesAlike.set(key, (byPath = new Map()));
+        const group = byPath.get(other.path);
         if (group) group.push(other);
-        else this.searchesAlike.set(key, [other]);
+        else byPath.set(other.path, [other]);
       }
     }
-    const group = this.searchesAlike.get(op.search.trimEnd()) ?? [];
-    return group.filter((other) => other.path === op.path);
+    return this.searchesAlike.get(op.search.trimEnd())?.get(op.path) ?? [];
   }
 
   private namedCounts: Map<string, number> | undefined;
