@@ -26,11 +26,13 @@ import type { FileState, Transaction } from './transaction';
 export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, outcome: Extract<LocateOutcome, { kind: 'ambiguous' }>): { match: LineMatch; note: string } | undefined {
   if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy') return undefined;
   const places = outcome.matches;
-  for (let i = 1; i < places.length; i++) if (places[i].start < places[i - 1].end) return undefined;
-  // The group is in reply order: this block's place in it says how many come from it on.
+  // The group is in reply order: this block's place in it says how many come from it on. Counted
+  // first: a line the file has 100,000 times is no run of blocks, and is not walked per block.
   const group = tx.blocksSearchingAlike(op);
+  if (group.length < places.length) return undefined;
   const at = group.indexOf(op);
   if (at === -1 || group.length - at !== places.length) return undefined;
+  for (let i = 1; i < places.length; i++) if (places[i].start < places[i - 1].end) return undefined;
   const blocks = group.slice(at).map((other) => other.source.block);
   state.inTurn ??= new Set();
   for (const block of blocks.slice(1)) state.inTurn.add(block);
