@@ -6,21 +6,15 @@ import { looksBinary, toLines } from '../text/fileText';
 import { normaliseEol } from './opText';
 
 /**
- * The reply's one fenced file without a path, as a rewrite of the hint file, when the reply has no
- * other edit and that block is plainly the whole file: it starts and ends with the file's first
- * and last lines and holds at least half of the file's other lines. Anything less (an example, a
- * function shown on its own, two candidates) stays an illustration: the caller reports
- * NO_EDITS_FOUND as before.
+ * The reply's one fenced file without a path, as a rewrite of the hint file (`text`), when that
+ * block is plainly the whole file: it starts and ends with the file's first and last lines and
+ * holds at least half of the file's other lines. Anything less (an example, a function shown on
+ * its own, two candidates) is not the whole file: see `hintFileOps` for the parts.
  */
-export function wholeHintFile(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): RewriteFileOp | undefined {
-  if (options.hintPath === undefined || !parsed.unnamedFiles?.length) return undefined;
-  const resolved = resolvePath(options.hintPath, options.root);
-  if (!resolved.ok) return undefined;
-  const text = readFile(resolved.path);
-  if (text === undefined || looksBinary(text)) return undefined;
+function wholeHintFile(unnamedFiles: readonly UnnamedFile[], hintPath: string, text: string): RewriteFileOp | undefined {
   const fileLines = toLines(normaliseEol(text)).map((line) => line.trim()).filter((line) => line !== '');
   if (fileLines.length < 3) return undefined;
-  const matching = parsed.unnamedFiles.filter((unnamed) => {
+  const matching = unnamedFiles.filter((unnamed) => {
     const lines = toLines(unnamed.content).map((line) => line.trim()).filter((line) => line !== '');
     if (lines.length < 3 || lines[0] !== fileLines[0] || lines[lines.length - 1] !== fileLines[fileLines.length - 1]) return false;
     const present = new Set(lines);
@@ -31,11 +25,19 @@ export function wholeHintFile(parsed: ParsedReply, readFile: ReadFile, options: 
   const [block] = matching;
   return {
     kind: 'rewrite',
-    path: options.hintPath,
+    path: hintPath,
     content: block.content,
     partial: false,
     source: { block: 1, format: 'whole-file', startLine: block.startLine, endLine: block.endLine },
   };
+}
+
+/** The hint file's text, when there is a hint and it names a readable text file inside the root. */
+function hintFileText(readFile: ReadFile, options: PlanOptions): string | undefined {
+  if (options.hintPath === undefined) return undefined;
+  const resolved = resolvePath(options.hintPath, options.root);
+  const text = resolved.ok ? readFile(resolved.path) : undefined;
+  return text === undefined || looksBinary(text) ? undefined : text;
 }
 
 /** An op the hint file takes from a fenced block without a path, with the note that says why. */
@@ -56,14 +58,10 @@ export interface HintedOp {
  * leave the choice to the user: nothing is taken, and `twice` says why. No ops when nothing is.
  */
 export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOps {
-  const whole = wholeHintFile(parsed, readFile, options);
+  const text = parsed.unnamedFiles?.length ? hintFileText(readFile, options) : undefined;
+  if (text === undefined || options.hintPath === undefined || !parsed.unnamedFiles?.length) return { ops: [] };
+  const whole = wholeHintFile(parsed.unnamedFiles, options.hintPath, text);
   if (whole) return { ops: [{ op: whole }] };
-  const none = { ops: [] };
-  if (options.hintPath === undefined || !parsed.unnamedFiles?.length) return none;
-  const resolved = resolvePath(options.hintPath, options.root);
-  if (!resolved.ok) return none;
-  const text = readFile(resolved.path);
-  if (text === undefined || looksBinary(text)) return none;
   const fileLines = toLines(normaliseEol(text));
   const defined = new Map<string, UnnamedFile[]>();
   for (const unnamed of parsed.unnamedFiles) {
