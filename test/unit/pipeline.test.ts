@@ -491,6 +491,9 @@ describe('planReply: a fenced file without a path', () => {
     assert.equal(versions.changes.length, 0);
     const same = await run(['```python', 'def a():', '    return 10', '```', 'again:', '```python', 'def a():', '    return 10', '```', ''].join('\n'), 'app.py');
     assert.equal(proposed(same, 'app.py'), file.replace('return 1\n', 'return 10\n'));
+    // The same name with a body that has nothing of the file's (another file's `a`, shown while this one is open): left out.
+    const stranger = await run(['```python', 'def a():', '    config = load_config()', '    serve(config)', '```', ''].join('\n'), 'app.py');
+    assert.deepEqual(stranger.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);
     // A definition the file does not have (a new test, a helper elsewhere) stays an illustration.
     const other = await run(['```python', 'def test_a():', '    assert a() == 1', '```', ''].join('\n'), 'app.py');
     assert.deepEqual(other.receipt.errors.map((e) => e.code), ['NO_EDITS_FOUND']);

@@ -1,5 +1,5 @@
 import type { ParsedReply, RewriteFileOp, UnnamedFile } from '../ir';
-import { definedName, sameDefinition } from '../elisionMerge/lines';
+import { correspond, definedName, hasText, indentOf, sameDefinition } from '../elisionMerge/lines';
 import { resolvePath } from '../paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
 import { looksBinary, toLines } from '../text/fileText';
@@ -52,8 +52,8 @@ export interface HintedOp {
  * that each give one definition of the file anew, as parts of it ("Here's the updated function:",
  * the function alone; placed like a snippet, see `mergeFragment`). A block gives a definition when
  * its first line of code (below comments and decorators) defines a name (`def save(`, `function
- * save(`, `public void save(`) that the file defines exactly once and no other block of the reply
- * defines otherwise. Blocks that define nothing the file defines (a call, a test of it) stay
+ * save(`, `public void save(`) that the file defines exactly once, whose body goes on like the
+ * file's (`sharesBody`), and that no other block of the reply defines otherwise. Blocks that define nothing the file defines (a call, a test of it) stay
  * illustrations, left out as before; two blocks defining the same name differently (two versions)
  * leave the choice to the user: nothing is taken, and `twice` says why. No ops when nothing is.
  */
@@ -65,8 +65,11 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
   const fileLines = toLines(normaliseEol(text));
   const defined = new Map<string, UnnamedFile[]>();
   for (const unnamed of parsed.unnamedFiles) {
-    const head = definitionLine(toLines(unnamed.content));
-    if (head === undefined || fileLines.filter((line) => sameDefinition(head, line)).length !== 1) continue;
+    const lines = toLines(unnamed.content);
+    const head = definitionLine(lines);
+    if (head === undefined) continue;
+    const at = fileLines.map((line, i) => (sameDefinition(head, line) ? i : -1)).filter((i) => i !== -1);
+    if (at.length !== 1 || !sharesBody(lines, lines.indexOf(head), fileLines, at[0])) continue;
     const name = definedName(head)!;
     const known = defined.get(name) ?? [];
     // The same version shown twice is one version.
@@ -91,6 +94,19 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
 export interface HintedOps {
   readonly ops: readonly HintedOp[];
   readonly twice?: { readonly message: string; readonly startLine: number; readonly endLine: number };
+}
+
+/**
+ * True when a line of the block's body (below its definition line `head`) is, or edits, a line of
+ * the file's definition at `at` (its lines indented under it): the block goes on like the file's
+ * own definition. A name alone says little without a path (a `main` of another file, shown
+ * while this one is open); a body shared, even edited, says it is this definition.
+ */
+function sharesBody(lines: readonly string[], head: number, fileLines: readonly string[], at: number): boolean {
+  const width = indentOf(fileLines[at]);
+  const body: string[] = [];
+  for (let i = at + 1; i < fileLines.length && (fileLines[i].trim() === '' || indentOf(fileLines[i]) > width); i++) if (hasText(fileLines[i])) body.push(fileLines[i]);
+  return lines.slice(head + 1).some((line) => hasText(line) && body.some((existing) => correspond(line, existing)));
 }
 
 /** The first line of code of a block, below blank lines, comments and decorators, when it defines a name. */
