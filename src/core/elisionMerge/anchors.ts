@@ -1,7 +1,7 @@
 /** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
-import { type Region, alignLines, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition, sameHead, sameTail } from './lines';
+import { type Region, alignLines, blockEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition, sameHead, sameTail } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -166,14 +166,10 @@ function definitionEnd(segment: readonly string[], original: readonly string[], 
   for (let i = headAt + 1; i < anchorAt; i++) if (original[i].trim() !== '' && indentOf(original[i]) <= indentOf(original[headAt])) return undefined;
   const headWidth = indentOf(segment[head]);
   for (let k = head + 1; k < segment.length; k++) if (segment[k].trim() !== '' && indentOf(segment[k]) <= headWidth) return undefined;
-  const fileWidth = indentOf(original[headAt]);
-  let end = to;
-  for (let j = to; j < original.length; j++) {
-    if (original[j].trim() === '') continue;
-    if (indentOf(original[j]) <= fileWidth) break;
-    end = j + 1;
-  }
-  if (end === to) return undefined;
+  // The definition's last line with anything on it (its trailing blank lines are the file's, between blocks).
+  let end = blockEnd(original, headAt);
+  while (end > headAt + 1 && original[end - 1].trim() === '') end--;
+  if (end <= to) return undefined;
   const added = segment.slice(last + 1).filter(hasText);
   if (original.slice(to, end).some((line) => hasText(line) && added.some((written) => correspond(written, line)))) return end;
   const name = segment[head].trim().slice(0, 60);

@@ -157,6 +157,14 @@ export function isCloser(line: string): boolean {
   return trimmed === 'end' || /^[}\]);,]+$/.test(trimmed);
 }
 
+/** The first line after the opener at `openerAt` that is not blank and not indented deeper than it: where its block ends (the file's length when nothing is). */
+export function blockEnd(original: readonly string[], openerAt: number): number {
+  const width = indentOf(original[openerAt]);
+  let end = openerAt + 1;
+  while (end < original.length && (original[end].trim() === '' || indentOf(original[end]) > width)) end++;
+  return end;
+}
+
 /** The index of the first line with anything but whitespace, or -1. */
 export function firstNonBlank(lines: readonly string[]): number {
   return lines.findIndex((line) => line.trim() !== '');

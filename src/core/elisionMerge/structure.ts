@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
 import { leadingWhitespace } from '../text/indentation';
-import { type Region, elisionBefore, firstNonBlank, indentOf, isCloser, isOpener, lastNonBlank, resemblingOpener } from './lines';
+import { type Region, blockEnd, elisionBefore, firstNonBlank, indentOf, isCloser, isOpener, lastNonBlank, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
 
@@ -189,12 +189,4 @@ function openerAbove(before: readonly string[], k: number, isElision: (line: str
     return isOpener(line.trim()) && (!closing || width === level) ? j : -1;
   }
   return -1;
-}
-
-/** The first line after the opener at `openerAt` that is not blank and not indented deeper than it: where its block ends (the file's length when nothing is). */
-function blockEnd(original: readonly string[], openerAt: number): number {
-  const width = indentOf(original[openerAt]);
-  let end = openerAt + 1;
-  while (end < original.length && (original[end].trim() === '' || indentOf(original[end]) > width)) end++;
-  return end;
 }

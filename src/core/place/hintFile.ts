@@ -1,5 +1,5 @@
 import type { ParsedReply, RewriteFileOp, UnnamedFile } from '../ir';
-import { correspond, definedName, hasText, indentOf, sameDefinition } from '../elisionMerge/lines';
+import { blockEnd, correspond, definedName, hasText, sameDefinition } from '../elisionMerge/lines';
 import { resolvePath } from '../paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
 import { looksBinary, toLines } from '../text/fileText';
@@ -53,9 +53,10 @@ export interface HintedOp {
  * the function alone; placed like a snippet, see `mergeFragment`). A block gives a definition when
  * its first line of code (below comments and decorators) defines a name (`def save(`, `function
  * save(`, `public void save(`) that the file defines exactly once, whose body goes on like the
- * file's (`sharesBody`), and that no other block of the reply defines otherwise. Blocks that define nothing the file defines (a call, a test of it) stay
- * illustrations, left out as before; two blocks defining the same name differently (two versions)
- * leave the choice to the user: nothing is taken, and `twice` says why. No ops when nothing is.
+ * file's (`sharesBody`), and that no other block of the reply defines otherwise. Blocks that
+ * define nothing the file defines (a call, a test of it) stay illustrations, left out as before;
+ * two blocks defining the same name differently (two versions) leave the choice to the user:
+ * nothing is taken, and `twice` says why. No ops when nothing is.
  */
 export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOps {
   const text = parsed.unnamedFiles?.length ? hintFileText(readFile, options) : undefined;
@@ -66,10 +67,11 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
   const defined = new Map<string, UnnamedFile[]>();
   for (const unnamed of parsed.unnamedFiles) {
     const lines = toLines(unnamed.content);
-    const head = definitionLine(lines);
-    if (head === undefined) continue;
+    const headAt = definitionLine(lines);
+    if (headAt === -1) continue;
+    const head = lines[headAt];
     const at = fileLines.map((line, i) => (sameDefinition(head, line) ? i : -1)).filter((i) => i !== -1);
-    if (at.length !== 1 || !sharesBody(lines, lines.indexOf(head), fileLines, at[0])) continue;
+    if (at.length !== 1 || !sharesBody(lines, headAt, fileLines, at[0])) continue;
     const name = definedName(head)!;
     const known = defined.get(name) ?? [];
     // The same version shown twice is one version.
@@ -103,14 +105,12 @@ export interface HintedOps {
  * while this one is open); a body shared, even edited, says it is this definition.
  */
 function sharesBody(lines: readonly string[], head: number, fileLines: readonly string[], at: number): boolean {
-  const width = indentOf(fileLines[at]);
-  const body: string[] = [];
-  for (let i = at + 1; i < fileLines.length && (fileLines[i].trim() === '' || indentOf(fileLines[i]) > width); i++) if (hasText(fileLines[i])) body.push(fileLines[i]);
+  const body = fileLines.slice(at + 1, blockEnd(fileLines, at)).filter(hasText);
   return lines.slice(head + 1).some((line) => hasText(line) && body.some((existing) => correspond(line, existing)));
 }
 
-/** The first line of code of a block, below blank lines, comments and decorators, when it defines a name. */
-function definitionLine(lines: readonly string[]): string | undefined {
-  const line = lines.find((candidate) => candidate.trim() !== '' && !/^\s*(?:\/\/|#\s|#$|\/\*|\*|@[A-Za-z_])/.test(candidate));
-  return line !== undefined && definedName(line) !== undefined ? line : undefined;
+/** The index of a block's first line of code, below blank lines, comments and decorators, when it defines a name; -1 otherwise. */
+function definitionLine(lines: readonly string[]): number {
+  const at = lines.findIndex((candidate) => candidate.trim() !== '' && !/^\s*(?:\/\/|#\s|#$|\/\*|\*|@[A-Za-z_])/.test(candidate));
+  return at !== -1 && definedName(lines[at]) !== undefined ? at : -1;
 }
