@@ -1,5 +1,5 @@
-import { type Region, alignLines, correspond, firstNonBlank, hasText, lastNonBlank, sameDefinition } from './elisionMerge/lines';
-import { detectIndentUnit, indentWidth, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
+import { type Region, alignLines, correspond, firstNonBlank, hasText, indentOf, lastNonBlank, sameDefinition } from './elisionMerge/lines';
+import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, BRACKETS, balanceChange, bracketBalance } from './elisionMerge/balance';
@@ -104,7 +104,8 @@ function atFileDepth(region: Region, original: readonly string[], fileUnit: () =
   const [from, to] = [leadingWhitespace(written), leadingWhitespace(existing)];
   if (from === to || !region.lines.every((line) => line.trim() === '' || line.startsWith(from))) return region;
   // The segment's own step under its first line (the common divisor of its depths there).
-  const depths = region.lines.filter((line) => line.trim() !== '').map((line) => indentWidth(leadingWhitespace(line), TAB) - indentWidth(from, TAB));
+  const depthOf = (line: string) => indentOf(line) - indentOf(written);
+  const depths = region.lines.filter((line) => line.trim() !== '').map(depthOf);
   const step = depths.reduce((a, b) => (b === 0 ? a : gcd(a, b)), 0);
   const unit = fileUnit();
   const fileChar = unit?.kind === 'tabs' ? '\t' : ' ';
@@ -113,15 +114,13 @@ function atFileDepth(region: Region, original: readonly string[], fileUnit: () =
   const asWritten = step === 0 || region.lines.every((line) => [...leadingWhitespace(line).slice(from.length)].every((c) => c === fileChar));
   const moved = (line: string): string => {
     if (line.trim() === '') return line;
-    const rest = line.slice(leadingWhitespace(line).length);
     if (asWritten || unit === undefined) return to + line.slice(from.length);
-    const depth = indentWidth(leadingWhitespace(line), TAB) - indentWidth(from, TAB);
-    return to + renderIndent((depth / step) * fileStep, unit, TAB) + rest;
+    return to + renderIndent((depthOf(line) / step) * fileStep, unit, TAB) + line.slice(leadingWhitespace(line).length);
   };
   return { ...region, lines: region.lines.map(moved) };
 }
 
-/** Columns of a tab when the merge measures depths (as `indentOf` does). */
+/** Columns of a tab, as `indentOf` counts them when the merge measures depths. */
 const TAB = 4;
 
 function gcd(a: number, b: number): number {
