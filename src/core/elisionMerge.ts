@@ -1,4 +1,4 @@
-import { type Region, alignLines, correspond, firstNonBlank, hasText, indentOf, lastNonBlank, sameDefinition } from './elisionMerge/lines';
+import { type Region, alignLines, correspond, definedName, firstNonBlank, hasText, indentOf, lastNonBlank, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
@@ -45,7 +45,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
   const fileUnit = () => (unit === null ? (unit = detectIndentUnit(original)) : unit);
   let cursor = 0;
   for (let s = 0; s < segments.length; s++) {
-    const segment = segments[s];
+    const segment = atDefinitionDepth(segments[s], original, cursor, fileUnit);
     if (segment.every((line) => line.trim() === '')) continue;
     const isLast = s === segments.length - 1;
     const openEnd = starts[s] > lastMarker;
@@ -91,33 +91,67 @@ export function mergeElisions(original: readonly string[], block: readonly strin
  * The region with its lines moved to the file's depth, when the segment was quoted at another one:
  * its first line is the file's first line of the region (whitespace aside, or the same definition
  * given a new parameter) but indented otherwise, and every line of it is at least as deep as that
- * first line. Each line then keeps its depth under the first line, in the file's indentation (its
- * character, and its step when the segment steps otherwise: 2 spaces for the file's tab), below
- * the file's line. A method quoted flush left (`def get(self, key):` for the class's `    def
- * get(self, key):`) was written at the margin, out of its class. Otherwise the region as it is.
+ * first line (see `movedUnder`). A method quoted flush left (`def get(self, key):` for the class's
+ * `    def get(self, key):`) was written at the margin, out of its class. Otherwise the region as it is.
  */
 function atFileDepth(region: Region, original: readonly string[], fileUnit: () => IndentUnit | undefined): Region {
   const first = firstNonBlank(region.lines);
   if (first === -1 || region.from >= original.length) return region;
   const [written, existing] = [region.lines[first], original[region.from]];
   if (written.trim() !== existing.trim() && !sameDefinition(written.trim(), existing.trim())) return region;
+  const lines = movedUnder(region.lines, written, existing, fileUnit);
+  return lines === region.lines ? region : { ...region, lines };
+}
+
+/**
+ * The segment moved to the depth of the file's definition it starts with, before it is placed:
+ * its first line defines a name (`definedName`) that the file defines exactly once at or after
+ * `cursor`, at another depth, and every line of it is at least as deep as that first line. A
+ * method quoted flush left (`save(): void {` … `}` for the class's `  save(): void {` … `  }`)
+ * otherwise ends on a `}` at the margin, which is the class's own closing line, not the
+ * method's: the lines after its last anchor would not be seen as the method's. Otherwise the
+ * segment as it is.
+ */
+function atDefinitionDepth(segment: readonly string[], original: readonly string[], cursor: number, fileUnit: () => IndentUnit | undefined): readonly string[] {
+  const first = firstNonBlank(segment);
+  const name = first === -1 ? undefined : definedName(segment[first]);
+  if (name === undefined) return segment;
+  // The name's last word is in every line that defines it: a substring test first, the parse second.
+  const words = name.match(/[\w$]+/g) ?? [name];
+  const word = words[words.length - 1];
+  let at = -1;
+  for (let i = cursor; i < original.length; i++) {
+    if (!original[i].includes(word) || definedName(original[i]) !== name) continue;
+    if (at !== -1) return segment;
+    at = i;
+  }
+  return at === -1 ? segment : movedUnder(segment, segment[first], original[at], fileUnit);
+}
+
+/**
+ * `lines` with `written` (one of them, the shallowest) at the depth of the file's line
+ * `existing`, when they differ and every line stands at or under `written`: each line keeps its
+ * depth under `written`, in the file's indentation (its character, and its step when the lines
+ * step otherwise: 2 spaces for the file's tab). Otherwise `lines` itself.
+ */
+function movedUnder(lines: readonly string[], written: string, existing: string, fileUnit: () => IndentUnit | undefined): readonly string[] {
   const [from, to] = [leadingWhitespace(written), leadingWhitespace(existing)];
-  if (from === to || !region.lines.every((line) => line.trim() === '' || line.startsWith(from))) return region;
-  // The segment's own step under its first line (the common divisor of its depths there).
+  if (from === to || !lines.every((line) => line.trim() === '' || line.startsWith(from))) return lines;
+  // The lines' own step under `written` (the common divisor of their depths there).
   const depthOf = (line: string) => indentOf(line) - indentOf(written);
-  const depths = region.lines.filter((line) => line.trim() !== '').map(depthOf);
+  const depths = lines.filter((line) => line.trim() !== '').map(depthOf);
   const step = depths.reduce((a, b) => (b === 0 ? a : gcd(a, b)), 0);
   const unit = fileUnit();
   const fileChar = unit?.kind === 'tabs' ? '\t' : ' ';
   const fileStep = unit === undefined ? step : unit.kind === 'tabs' ? TAB : unit.size;
   // Written in the file's character already (or nothing deeper): only the base changes.
-  const asWritten = step === 0 || region.lines.every((line) => [...leadingWhitespace(line).slice(from.length)].every((c) => c === fileChar));
+  const asWritten = step === 0 || lines.every((line) => [...leadingWhitespace(line).slice(from.length)].every((c) => c === fileChar));
   const moved = (line: string): string => {
     if (line.trim() === '') return line;
     if (asWritten || unit === undefined) return to + line.slice(from.length);
     return to + renderIndent((depthOf(line) / step) * fileStep, unit, TAB) + line.slice(leadingWhitespace(line).length);
   };
-  return { ...region, lines: region.lines.map(moved) };
+  return lines.map(moved);
 }
 
 /** Columns of a tab, as `indentOf` counts them when the merge measures depths. */

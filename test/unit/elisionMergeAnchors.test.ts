@@ -19,6 +19,27 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     assert.equal(definedName('const total = compute(a, b);'), undefined);
   });
 
+  it('names methods that no word precedes (a class method, a Go method by its receiver type), and still no call', () => {
+    assert.equal(definedName('  save(): void {'), 'save()');
+    assert.equal(definedName('save(pretty = false): void {'), 'save()');
+    assert.equal(definedName('  async *entries<T>(limit: number): AsyncIterable<T> {'), 'async *entries<T>');
+    assert.equal(definedName('  *entries() {'), '*entries()');
+    assert.equal(definedName('func (s *Store) Save() error {'), 'func (*Store) Save');
+    assert.equal(definedName('func (store *Store) Save(ctx context.Context) error {'), 'func (*Store) Save');
+    assert.equal(definedName('func (Store) Name() string {'), 'func (Store) Name');
+    assert.equal(definedName('func (l *List[T]) Push(v T) {'), 'func (*List[T]) Push');
+    // Calls, control flow and constructors open blocks without defining a method of that name.
+    assert.equal(definedName("  describe('save', () => {"), undefined);
+    assert.equal(definedName('  items.forEach((item) => {'), undefined);
+    assert.equal(definedName('  list.forEach(item) {'), undefined);
+    assert.equal(definedName('  if (ready) {'), undefined);
+    assert.equal(definedName('  while (queue.length > 0) {'), undefined);
+    assert.equal(definedName('  switch (kind) {'), undefined);
+    assert.equal(definedName('  synchronized (lock) {'), undefined);
+    assert.equal(definedName('  constructor(private readonly file: string) {'), undefined);
+    assert.equal(definedName('  return compute(a, b) {'), undefined);
+  });
+
   // Two functions alike, the second already written the way the snippet rewrites the first (a
   // semver commit: `${z}` added to replaceTilde's ranges, as replaceCaret had them).
   const file = [

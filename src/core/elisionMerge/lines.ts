@@ -85,16 +85,68 @@ export function sameTail(a: string, b: string): boolean {
 /**
  * The name a block opener defines: its text before the first `(` when that is two words or more
  * (apart by spaces) and does not start with a control keyword (`function stepsFor`, `def load`,
- * `const remove = (…) => {`); undefined for a line that opens no block, a call (`it(`, `assert.equal(`), a
- * control-flow line (`for (…) {`, `} else if (…) {`) or a line without `(`.
+ * `const remove = (…) => {`); or a definition that has no such word (`methodName`); undefined for
+ * a line that opens no block, a call (`it(`, `assert.equal(`), a control-flow line (`for (…) {`,
+ * `} else if (…) {`) or a line without `(`.
  */
 export function definedName(line: string): string | undefined {
   const open = line.indexOf('(');
   if (open === -1 || !isOpener(line.trim())) return undefined;
   const words = line.slice(0, open).trim().split(/\s+/).filter((word) => /[A-Za-z_$]/.test(word));
   const first = /[A-Za-z_$][\w$]*/.exec(words[0] ?? '')?.[0] ?? '';
-  return words.length >= 2 && !CONTROL_KEYWORDS.has(first) ? words.join(' ') : undefined;
+  if (CONTROL_KEYWORDS.has(first)) return undefined;
+  return words.length >= 2 ? words.join(' ') : methodName(line);
 }
+
+/**
+ * The definitions whose name no word precedes: a Go method (`func (s *Store) Save() error {`,
+ * named with its receiver's type, not its variable: `func (*Store) Save`) and a class's method
+ * in TypeScript, JavaScript, C# or Java without modifiers (`save(): void {`, `*entries() {`,
+ * `Save(int n) {`: `save()`). A call never ends in an opening brace with plain parameters (`it('…',
+ * () => {` holds a string and an arrow; `list.forEach(x) {` a dot), and a control keyword is never
+ * a method's name.
+ */
+function methodName(line: string): string | undefined {
+  // Read by hand rather than by one regular expression: optional parts between runs of spaces are
+  // what makes a pattern backtrack on a long line.
+  const text = line.trim();
+  if (/^func\s*\(/.test(text)) {
+    const close = text.indexOf(')');
+    const receiver = close === -1 ? [] : text.slice(text.indexOf('(') + 1, close).trim().split(/\s+/);
+    const name = /^[A-Za-z_]\w*/.exec(text.slice(close + 1).trimStart());
+    const after = name ? text.slice(close + 1).trimStart().slice(name[0].length).trimStart() : '';
+    if (!name || receiver.length === 0 || receiver.length > 2 || !/^[([]/.test(after)) return undefined;
+    return `func (${receiver[receiver.length - 1]}) ${name[0]}`;
+  }
+  const star = text.startsWith('*') ? '*' : '';
+  const rest = text.slice(star.length).trimStart();
+  const name = /^[A-Za-z_$#][\w$]*/.exec(rest)?.[0];
+  if (name === undefined || NOT_METHOD_NAMES.has(name) || CONTROL_KEYWORDS.has(name)) return undefined;
+  let at = name.length;
+  while (rest[at] === ' ') at++;
+  if (rest[at] === '<') at = rest.indexOf('>', at) + 1;
+  while (rest[at] === ' ') at++;
+  if (at === 0 || rest[at] !== '(') return undefined;
+  const close = closingParen(rest, at);
+  if (close === -1 || /['"`]|=>/.test(rest.slice(at, close))) return undefined;
+  // After the parameters: `{`, or a return type and `{` (`: void {`, `: Promise<string[]> {`).
+  const tail = rest.slice(close + 1).trim();
+  const typed = tail.startsWith(':') && !/[{}=]/.test(tail.slice(1, -1));
+  return tail === '{' || (typed && tail.endsWith('{')) ? `${star}${name}()` : undefined;
+}
+
+/** The index of the `)` that closes the `(` at `open`; -1 when the line does not close it. */
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Words that open a block with parentheses without naming a method (beyond `CONTROL_KEYWORDS`). */
+const NOT_METHOD_NAMES = new Set(['function', 'elseif', 'using', 'lock', 'fixed', 'synchronized', 'select', 'when', 'sizeof', 'typeof', 'super', 'this', 'constructor']);
 
 const CONTROL_KEYWORDS = new Set(['if', 'else', 'elif', 'for', 'foreach', 'while', 'until', 'unless', 'do', 'switch', 'case', 'match', 'catch', 'except', 'try', 'with', 'return', 'await', 'yield', 'throw', 'new', 'loop']);
 

@@ -114,3 +114,4 @@ function definitionLine(lines: readonly string[]): number {
   const at = lines.findIndex((candidate) => candidate.trim() !== '' && !/^\s*(?:\/\/|#\s|#$|\/\*|\*|@[A-Za-z_])/.test(candidate));
   return at !== -1 && definedName(lines[at]) !== undefined ? at : -1;
 }
+
