@@ -68,6 +68,8 @@ export function mergeElisions(original: readonly string[], block: readonly strin
       const first = segment.find((line) => line.trim() !== '')!.trim();
       return { ok: false, message: `the "${first}" after the elision closes the block that ends at line ${blockEnd + 1}, but the lines after it match from line ${region.from + 1}: whether the file's lines between are to be deleted or kept is a guess` };
     }
+    const written = (marker: number) => marker >= 0 && marker < block.length && block[marker] !== IMPLIED;
+    region = withBlankEdges(region, segment, original, s > 0 && written(starts[s] - 1), !isLast && written(starts[s + 1] - 1));
     regions.push(atFileDepth(region, original, fileUnit));
     cursor = region.to;
   }
@@ -85,6 +87,30 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     if (change !== undefined) return { ok: false, message: `merged by the snippet's anchors, ${change}: the elisions are not placed surely, or the new code leaves a block unclosed` };
   }
   return { ok: true, lines: out };
+}
+
+/**
+ * The region with the blank lines the segment writes between its code and a written elision
+ * (`markerAbove`, `markerBelow`) kept where the file has none at that edge of the region. Placing
+ * drops blank lines at a segment's edges as the elision's (see `placeSegment`), which is right
+ * when the file's own blank line stands there; but a method added after the file's last one
+ * shown, above `# ... rest of the class unchanged ...`, then ran into the next method (`@property`
+ * right under its last line), and one added above the first shown, under the marker, ran into
+ * the method before it. The edges of a fragment (no marker written) are not touched: a blank line
+ * ending a code block says nothing.
+ */
+function withBlankEdges(region: Region, segment: readonly string[], original: readonly string[], markerAbove: boolean, markerBelow: boolean): Region {
+  let lines = region.lines;
+  if (lines.length === 0) return region;
+  const blanksAbove = Math.max(0, firstNonBlank(segment));
+  const blanksBelow = segment.length - 1 - lastNonBlank(segment);
+  if (markerBelow && blanksBelow > 0 && lines[lines.length - 1].trim() !== '' && region.to < original.length && original[region.to].trim() !== '') {
+    lines = [...lines, ...new Array<string>(blanksBelow).fill('')];
+  }
+  if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '') {
+    lines = [...new Array<string>(blanksAbove).fill(''), ...lines];
+  }
+  return lines === region.lines ? region : { ...region, lines };
 }
 
 /**

@@ -22,6 +22,57 @@ export function save(data: unknown) {
 const merge = (block: string) => mergeElisions(original, block.split('\n'), isElisionLine);
 
 describe('mergeElisions', () => {
+  it('keeps the blank line a function added beside a written marker has, where the file has none at that edge', () => {
+    // Added above the first function shown (under the marker) and below the last (above it): each
+    // ran into its neighbour, the blank line dropped as the marker's. The added function's `}` was
+    // also taken for the file's `}` of parse above it (refused as unbalanced in a real file).
+    const result = merge(`// ... existing code ...
+
+export function stringify(data: unknown) {
+  return JSON.stringify(data, null, 2);
+}
+
+export async function load(path: string) {
+  const text = await readFile(path, 'utf8');
+  return parse(text);
+}
+
+export async function exists(path: string) {
+  return readFile(path).then(() => true, () => false);
+}
+
+// ... existing code ...`);
+    assert.ok(result.ok);
+    assert.deepEqual(result.lines, [
+      "import { readFile } from 'node:fs/promises';",
+      '',
+      'export function parse(text: string) {',
+      '  return JSON.parse(text);',
+      '}',
+      '',
+      'export function stringify(data: unknown) {',
+      '  return JSON.stringify(data, null, 2);',
+      '}',
+      '',
+      'export async function load(path: string) {',
+      "  const text = await readFile(path, 'utf8');",
+      '  return parse(text);',
+      '}',
+      '',
+      'export async function exists(path: string) {',
+      '  return readFile(path).then(() => true, () => false);',
+      '}',
+      '',
+      'export function save(data: unknown) {',
+      '  return JSON.stringify(data);',
+      '}',
+    ]);
+    // A fragment's own edges (no marker written) add no blank line: a code block's last blank line says nothing.
+    const fragment = mergeFragment(original, ['export async function load(path: string) {', "  const text = await readFile(path, 'utf8');", '  return parse(text.trim());', '}', '']);
+    assert.ok(fragment.ok);
+    assert.equal(fragment.lines.join('\n'), original.join('\n').replace('return parse(text);', 'return parse(text.trim());'));
+  });
+
   it('fills elisions before and after a changed function from the file', () => {
     const result = merge(`// ... existing code ...
 

@@ -253,6 +253,12 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     first--;
     from--;
   }
+  // A closing line taken above may close a block the segment opens above it, with new lines.
+  const closerAt = closerOfNewBlock(segment, first, head);
+  if (closerAt !== -1) {
+    from += closerAt + 1 - first;
+    first = closerAt + 1;
+  }
   // Lines taken because they equal the file's may be new code repeating them, the snippet's
   // context standing beyond them (see `contextReadingAbove`).
   ({ first, from } = contextReadingAbove(segment, original, cursor, head, first, from));
@@ -363,6 +369,26 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     }
   }
   return { from, to, lines: segment.slice(start, end) };
+}
+
+/**
+ * The lowest closing line (`}`, `});`) of the part widened upward (segment lines `first` up to the
+ * head anchor) whose block the segment opens above that part: the segment line it closes (the
+ * nearest line above it, not deeper, that opens a block) lies above `first`, so the widening did
+ * not find that opener as the file's line there. Such a closer ends new code (a function added
+ * under the marker, above the one shown), not the file's block above: taken as the file's `}`
+ * of the function before, the new function was written inside that one, its last line left
+ * unclosed. -1 when no closer is so.
+ */
+function closerOfNewBlock(segment: readonly string[], first: number, head: number): number {
+  for (let k = head - 1; k >= first; k--) {
+    if (!isCloser(segment[k]) || segment[k].trim() === 'end') continue;
+    const width = indentOf(segment[k]);
+    let opener = k - 1;
+    while (opener >= 0 && (segment[opener].trim() === '' || indentOf(segment[opener]) > width)) opener--;
+    if (opener >= 0 && opener < first && isOpener(segment[opener].trim())) return k;
+  }
+  return -1;
 }
 
 /**
