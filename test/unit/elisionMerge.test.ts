@@ -333,6 +333,18 @@ describe('mergeElisions: new top-level code after the elided rest of the file', 
     if (result.ok) assert.deepEqual(result.lines, [...routes, '', ...route]);
   });
 
+  it('appends a definition after a last definition of another kind (a function after a class), still not after a call', () => {
+    const withClass = ['import json', '', '', 'class Cache:', '    def __init__(self, path):', '        self.path = path'];
+    const factory = ['def make_cache(path):', '    return Cache(path)'];
+    const result = mergeElisions(withClass, ['# ... existing code ...', '', ...factory], isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...withClass, '', ...factory]);
+    const exported = ['const express = require("express");', '', 'const app = express();', 'app.listen(3000);'];
+    assert.equal(mergeElisions(exported, ['// ... existing code ...', '', 'function health(req, res) {', '  res.send("ok");', '}'], isElisionLine).ok, false);
+    const moduleExports = ['function a() {}', '', 'module.exports = { a };'];
+    assert.equal(mergeElisions(moduleExports, ['// ... existing code ...', '', 'function b() {', '  return 1;', '}'], isElisionLine).ok, false);
+  });
+
   it('refuses after a closing statement of another kind, inside a block, with more elided code after it, or for an edited function', () => {
     const guarded = [...module, '', '', 'if __name__ == "__main__":', '    a()'];
     assert.equal(mergeElisions(guarded, ['# ... existing code ...', '', ...added], isElisionLine).ok, false);

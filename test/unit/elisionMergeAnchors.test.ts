@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { mergeElisions } from '../../src/core/elisionMerge';
 import { bracketSyntaxFor } from '../../src/core/elisionMerge/balance';
-import { definedName } from '../../src/core/elisionMerge/lines';
+import { correspond, definedName } from '../../src/core/elisionMerge/lines';
 import { isElisionLine } from '../../src/core/parse/elision';
 
 const js = bracketSyntaxFor('range.js');
@@ -17,6 +17,13 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     assert.equal(definedName('    } else if (isX(p)) {'), undefined);
     assert.equal(definedName('  for (let k = 0; k < n; k++) {'), undefined);
     assert.equal(definedName('const total = compute(a, b);'), undefined);
+  });
+
+  it('reads an import of the same module with a name added as an edit of the file\'s import, not as a new line', () => {
+    assert.equal(correspond("import { existsSync, readFileSync } from 'node:fs';", "import { readFileSync } from 'node:fs';"), true);
+    assert.equal(correspond("const { join, resolve } = require('path');", "const { join } = require('path');"), true);
+    assert.equal(correspond("import { readFile } from 'node:fs/promises';", "import { readFileSync } from 'node:fs';"), false);
+    assert.equal(correspond("import type { Plan } from './plan';", "import { plan } from './plan';"), false);
   });
 
   it('names methods that no word precedes (a class method, a Go method by its receiver type), and still no call', () => {

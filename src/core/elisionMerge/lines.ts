@@ -61,10 +61,29 @@ export function correspond(written: string, existing: string): boolean {
 
 /**
  * True when line `b` reads as an edit of line `a` (both trimmed, not equal): the same first two
- * words (`sameHead`) and at least 60% alike by edit distance.
+ * words (`sameHead`) and at least 60% alike by edit distance; or both import names from the same
+ * module (`sameModuleImport`).
  */
 export function isEditOf(a: string, b: string): boolean {
-  return sameHead(a, b) && 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.6;
+  return (sameHead(a, b) && 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.6) || sameModuleImport(a, b);
+}
+
+/**
+ * True when both lines are one-line JavaScript or TypeScript imports of the same module (`import {
+ * readFileSync } from 'node:fs';` and `import { existsSync, readFileSync } from 'node:fs';`, or
+ * the `require` form): a name added to the list is the edit lazy snippets make most at a file's
+ * top, and it changes the line's first words, which `sameHead` compares. Python's `from m import
+ * a` keeps its head (`from m`) and needs nothing here.
+ */
+function sameModuleImport(a: string, b: string): boolean {
+  // `import type { A }` and `import { B }` of one module are two lines a file may well hold.
+  const module = (line: string) => {
+    if (!line.startsWith('import ') && !/^(?:const|let|var)\s/.test(line)) return undefined;
+    const name = /(?:\bfrom|require\()\s*(['"])([^'"]+)\1\)?;?$/.exec(line)?.[2];
+    return name === undefined ? undefined : `${line.startsWith('import type ') ? 'type ' : ''}${name}`;
+  };
+  const from = module(a);
+  return from !== undefined && from === module(b);
 }
 
 /** The first two words of a line: an edit keeps them (`def breakdown` never edits `def compute_tax`). */

@@ -137,13 +137,28 @@ export function placeAtFileEnd(segment: readonly string[], before: readonly stri
   while (lastTop > 0 && original[lastTop - 1].startsWith('@')) lastTop--;
   const firstWord = (line: string) => /^[@A-Za-z_$]+/.exec(line.trim())?.[0];
   const word = firstWord(segment[firstReal]);
-  if (lastTop < cursor || word === undefined || firstWord(original[lastTop]) !== word) return undefined;
+  const lastWord = firstWord(original[lastTop]);
+  if (lastTop < cursor || word === undefined || lastWord === undefined || !sameKind(word, lastWord)) return undefined;
   const lines = segment.slice(0, lastNonBlank(segment) + 1);
   for (const line of lines) {
     if (resemblingOpener(line, original, end, end) !== -1) return undefined;
   }
   return { from: end, to: end, lines };
 }
+
+/**
+ * True when two top-level statements, by their first words, are of one kind: the same word, or
+ * both open a definition (`def` after `class`, `function` after `export`, `func` after `type`,
+ * a decorated one). A call or an assignment to something defined (`module.exports = …`,
+ * `app.listen(…)`, `if __name__ == "__main__":`) is of no kind but its own.
+ */
+function sameKind(a: string, b: string): boolean {
+  const kind = (word: string) => (word.startsWith('@') ? '@' : word);
+  return a === b || (DEFINITION_WORDS.has(kind(a)) && DEFINITION_WORDS.has(kind(b)));
+}
+
+/** First words of top-level definitions in the languages models edit most. */
+const DEFINITION_WORDS = new Set(['def', 'class', 'async', 'function', 'export', 'const', 'let', 'var', 'fn', 'pub', 'func', 'type', 'interface', 'struct', 'enum', 'impl', 'trait', 'public', 'private', 'protected', 'internal', 'static', 'abstract', 'final', 'sealed', 'fun', 'namespace', 'template', 'void', 'int', 'bool', 'char', 'double', 'float', 'unsigned', 'long', 'inline', '@']);
 
 /**
  * The file line that closes the block an elision stands inside, when the segment after the
