@@ -26,6 +26,18 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     assert.equal(correspond("import type { Plan } from './plan';", "import { plan } from './plan';"), false);
   });
 
+  it('reads a changed return next to a marker as the file\'s return edited, never as a line above it', () => {
+    const file = ['function find(items, id) {', '  for (const item of items) {', '    if (item.id === id) return item;', '  }', '  return undefined;', '}', '', 'function count(items) {', '  return items.length;', '}'];
+    // Upward: the last line of find, changed, under the marker and above the function shown next.
+    const up = merge(file, ['// ... existing code ...', '  return null;', '}', '', 'function count(items) {', '  return items.length;', '}']);
+    assert.ok(up.ok);
+    if (up.ok) assert.deepEqual(up.lines, file.map((line) => (line === '  return undefined;' ? '  return null;' : line)));
+    // Another kind of statement there is still new code, kept above the file's line.
+    const added = merge(file, ['// ... existing code ...', '  console.log(id);', '}', '', 'function count(items) {', '  return items.length;', '}']);
+    assert.ok(added.ok);
+    if (added.ok) assert.deepEqual(added.lines.slice(4, 6), ['  return undefined;', '  console.log(id);']);
+  });
+
   it('names methods that no word precedes (a class method, a Go method by its receiver type), and still no call', () => {
     assert.equal(definedName('  save(): void {'), 'save()');
     assert.equal(definedName('save(pretty = false): void {'), 'save()');

@@ -246,7 +246,10 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   };
   // A signature given a new parameter edits its own line, however much longer it grew, whatever
   // the lines beyond it (its doc comment may be rewritten too).
-  const edits = (k: number, i: number, step: number) => (correspond(segment[k], original[i]) && sure(k, i, step)) || sameDefinition(segment[k].trim(), original[i].trim());
+  // The segment may be quoted at another depth than the file's: depths compare from the anchor's.
+  const shift = indentOf(original[headAt]) - indentOf(segment[head]);
+  const edits = (k: number, i: number, step: number) =>
+    ((correspond(segment[k], original[i]) || sameExit(segment[k], original[i], shift)) && sure(k, i, step)) || sameDefinition(segment[k].trim(), original[i].trim());
   let first = head;
   let from = headAt;
   while (first > 0 && from > cursor && edits(first - 1, from - 1, -1)) {
@@ -369,6 +372,19 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     }
   }
   return { from, to, lines: segment.slice(start, end) };
+}
+
+/**
+ * True when both lines leave their block the same way (`return`, `raise`, `throw`, `break`,
+ * `continue`) at the same depth (the segment's line `shift` columns shallower than the file's,
+ * as quoted): written at the file's line's place, the segment's line replaces it (`return
+ * default` for `return None`, above `# ... rest unchanged`). Read as a new line, it stood right
+ * above the old one, which then could never run.
+ */
+function sameExit(written: string, existing: string, shift: number): boolean {
+  const exit = (line: string) => /^\s*(return|raise|throw|break|continue)\b/.exec(line)?.[1];
+  const word = exit(written);
+  return word !== undefined && word === exit(existing) && indentOf(written) + shift === indentOf(existing);
 }
 
 /**
