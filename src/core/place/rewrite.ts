@@ -5,6 +5,7 @@ import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { lineEdit } from '../plan';
 import { toLines } from '../text/fileText';
 import { placeCreate } from './create';
+import { inFileIndentation } from './fileIndentation';
 import type { FileState, Transaction } from './transaction';
 
 /**
@@ -24,8 +25,11 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     tx.fail('NO_MATCH', block, state.path, `the block the sentence above it presents as ${state.path} does not look like that file (it shares too few of its lines), so it is not written over it`, op, {}, state);
     return;
   }
-  let lines = toLines(op.kind === 'rewrite' ? withOwnLabel(file.lines, op.label, content) : content);
-  const warnings = [...notes];
+  const given = toLines(op.kind === 'rewrite' ? withOwnLabel(file.lines, op.label, content) : content);
+  // In the file's indentation first: the merge then compares and writes lines as the file has them.
+  const indented = inFileIndentation(file.lines, given);
+  let lines = [...indented.lines];
+  const warnings = indented.note === undefined ? [...notes] : [...notes, indented.note];
   // A fenced whole file, written over the file as it stands (no elision filled, not a part of it).
   let whole = op.kind === 'rewrite' && op.source.format === 'whole-file' && !partial;
   if (lines.some(isElisionLine)) {
@@ -62,7 +66,9 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   }
   const sameText = lines.length === file.lines.length && lines.every((line, i) => line === file.lines[i]);
   if (sameText) {
-    tx.record(state, { block, status: 'alreadyApplied', strategy: 'rewrite', score: 1, startLine: 1, endLine: file.lines.length, warnings: ['the file already has this content'] });
+    // The indentation note says why a block indented otherwise changes nothing.
+    const why = indented.note === undefined ? [] : [indented.note];
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'rewrite', score: 1, startLine: 1, endLine: file.lines.length, warnings: ['the file already has this content', ...why] });
     return;
   }
   if (whole && state.wholeVersion !== undefined) {

@@ -19,3 +19,27 @@ describe('place/rewrite: the label line of a whole file', () => {
     assert.equal(proposed(created, 'src/panel.tsx'), body.replace('useState(false)', 'useState(true)'));
   });
 });
+
+describe('place/rewrite: a block indented otherwise than the file', () => {
+  const python = 'class Cache:\n  def __init__(self, path):\n    self.path = path\n    self.entries = {}\n\n  def get(self, key):\n    return self.entries.get(key)\n';
+  const written = (file: string, path: string, block: string) => proposed(runReply(`${path}\n\`\`\`\n${block}\`\`\`\n`, (p) => (p === path ? file : undefined)), path);
+
+  it('is written in the file\'s indentation: 4 spaces for a 2-space file, spaces for a tab file, depth and alignment kept', () => {
+    const four = python.replace(/^( +)/gm, (indent) => indent + indent).replace('return self.entries.get(key)', 'return self.entries.get(key, None)');
+    assert.equal(written(python, 'cache.py', four), python.replace('return self.entries.get(key)', 'return self.entries.get(key, None)'));
+    const go = 'func main() {\n\tname := "world"\n\tif len(os.Args) > 1 {\n\t\tname = os.Args[1]\n\t\tfmt.Println(name,\n\t\t           "given")\n\t}\n\tfor i := 0; i < 3; i++ {\n\t\tfmt.Println("hello", name)\n\t}\n\tos.Exit(0)\n}\n';
+    const spaced = go.replace(/^\t+/gm, (tabs) => '    '.repeat(tabs.length)).replace('"hello"', '"hi"');
+    assert.equal(written(go, 'main.go', spaced), go.replace('"hello"', '"hi"'));
+  });
+
+  it('changes nothing when it changes only the indentation (as a reply re-applied to the file it wrote), and is written as given when either side mixes its indentation', () => {
+    const four = python.replace(/^( +)/gm, (indent) => indent + indent);
+    const result = runReply(`cache.py\n\`\`\`\n${four}\`\`\`\n`, (p) => (p === 'cache.py' ? python : undefined));
+    assert.equal(result.receipt.ok, true);
+    assert.equal(result.changes.length, 0);
+    assert.match(JSON.stringify(result.receipt), /indented with 4 spaces and the file with 2 spaces/);
+    const mixed = 'func main() {\n\tfmt.Println("a")\n    fmt.Println("b")\n}\n';
+    const block = 'func main() {\n    fmt.Println("a")\n    fmt.Println("c")\n}\n';
+    assert.equal(written(mixed, 'main.go', block), block);
+  });
+});

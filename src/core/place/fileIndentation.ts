@@ -1,0 +1,88 @@
+import { type IndentUnit, indentKind, isBlank, leadingWhitespace } from '../text/indentation';
+
+/**
+ * A whole file or a part of one, given back in the file's own indentation when the two indent
+ * differently and each does so plainly: a Go file or a Makefile given with 4 spaces for the file's
+ * tabs (a Makefile's recipe lines then stop working), a 2-space file given in 4. Written as
+ * given, the file's indentation changed on every line the block holds, unchanged lines included.
+ * A line the file has at one depth is written as the file has it; any other keeps its depth (its
+ * indentation counted in the block's steps) and the columns beyond the last whole step (an
+ * aligned continuation, the ` * ` of a comment); its text is untouched.
+ *
+ * Only when both units are plain: one side tab-indented with no line indented by spaces, or
+ * space-indented with no tab, where the unit is seen at its odd depths too (a 4-space file has
+ * 2-space continuation lines, and is no 2-space file). Anything less, or the same unit, returns
+ * `lines` itself and no `note`. A block that changes nothing but the indentation therefore
+ * changes nothing: re-applied to the file it wrote, a reply must change nothing, and that file's
+ * lines are the block's in the file's indentation; the note says why.
+ */
+export function inFileIndentation(fileLines: readonly string[], lines: readonly string[]): { lines: readonly string[]; note?: string } {
+  const fileUnit = plainUnit(fileLines);
+  const blockUnit = fileUnit && plainUnit(lines);
+  if (!fileUnit || !blockUnit || sameUnit(fileUnit, blockUnit)) return { lines };
+  // A line the file has, however it indents it (at one depth wherever it stands), is written as
+  // the file has it: alignment spaces after the file's tabs cannot be told from depth once the
+  // tabs have become spaces.
+  const fileForm = new Map<string, string | null>();
+  for (const line of fileLines) {
+    const key = line.trim();
+    const known = fileForm.get(key);
+    if (known === undefined) fileForm.set(key, line);
+    else if (known !== line) fileForm.set(key, null);
+  }
+  const converted = lines.map((line) => {
+    if (isBlank(line)) return line;
+    const own = fileForm.get(line.trim());
+    if (own) return own;
+    const indent = leadingWhitespace(line);
+    if (indent === '') return line;
+    const [depth, rest] = blockUnit.kind === 'tabs' ? tabDepth(indent) : [Math.floor(indent.length / blockUnit.size), indent.length % blockUnit.size];
+    const base = fileUnit.kind === 'tabs' ? '\t'.repeat(depth) : ' '.repeat(depth * fileUnit.size);
+    return base + ' '.repeat(rest) + line.slice(indent.length);
+  });
+  return { lines: converted, note: `the block is indented with ${describe(blockUnit)} and the file with ${describe(fileUnit)}: written in the file's indentation` };
+}
+
+/**
+ * How `lines` indent when they do so plainly (see `inFileIndentation`); undefined when they mix
+ * tabs and spaces, indent nothing, or space by a unit their odd depths do not show.
+ */
+function plainUnit(lines: readonly string[]): IndentUnit | undefined {
+  let tabs = 0;
+  const widths: number[] = [];
+  for (const line of lines) {
+    const kind = indentKind(line);
+    if (kind === 'skip' || kind === 0) continue;
+    if (kind === 'tab') {
+      // Tabs and then spaces (an aligned continuation) are still tab indentation.
+      tabs++;
+      continue;
+    }
+    if (leadingWhitespace(line).includes('\t')) return undefined;
+    widths.push(kind);
+  }
+  if (tabs > 0) return widths.length === 0 ? { kind: 'tabs' } : undefined;
+  if (widths.length < 2) return undefined;
+  // The largest step that most lines are a multiple of, seen at its odd multiples as well.
+  for (const size of [8, 4, 3, 2]) {
+    const multiples = widths.filter((width) => width % size === 0);
+    const odd = multiples.filter((width) => (width / size) % 2 === 1).length;
+    if (multiples.length >= widths.length * 0.9 && odd > 0 && odd >= multiples.length * 0.2) return { kind: 'spaces', size };
+  }
+  return undefined;
+}
+
+/** The number of leading tabs of an indentation and the columns after them. */
+function tabDepth(indent: string): [number, number] {
+  let tabs = 0;
+  while (indent[tabs] === '\t') tabs++;
+  return [tabs, indent.length - tabs];
+}
+
+function sameUnit(a: IndentUnit, b: IndentUnit): boolean {
+  return a.kind === 'tabs' ? b.kind === 'tabs' : b.kind === 'spaces' && a.size === b.size;
+}
+
+function describe(unit: IndentUnit): string {
+  return unit.kind === 'tabs' ? 'tabs' : `${unit.size} spaces`;
+}
