@@ -374,6 +374,9 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   return { from, to, lines: segment.slice(start, end) };
 }
 
+/** How far up `closerOfNewBlock` looks for the line a closer closes. */
+const MAX_NEW_BLOCK_LINES = 400;
+
 /**
  * True when both lines leave their block the same way (`return`, `raise`, `throw`, `break`,
  * `continue`) at the same depth (the segment's line `shift` columns shallower than the file's,
@@ -400,9 +403,11 @@ function closerOfNewBlock(segment: readonly string[], first: number, head: numbe
   for (let k = head - 1; k >= first; k--) {
     if (!isCloser(segment[k]) || segment[k].trim() === 'end') continue;
     const width = indentOf(segment[k]);
+    // Bounded: a closer of a block longer than a function is not what this looks for, and deep
+    // nesting in a huge block must not make the walk quadratic.
     let opener = k - 1;
-    while (opener >= 0 && (segment[opener].trim() === '' || indentOf(segment[opener]) > width)) opener--;
-    if (opener >= 0 && opener < first && isOpener(segment[opener].trim())) return k;
+    while (opener >= 0 && opener > k - MAX_NEW_BLOCK_LINES && (segment[opener].trim() === '' || indentOf(segment[opener]) > width)) opener--;
+    if (opener >= 0 && opener > k - MAX_NEW_BLOCK_LINES && opener < first && isOpener(segment[opener].trim())) return k;
   }
   return -1;
 }
