@@ -1,17 +1,20 @@
-import { type IndentUnit, indentKind, isBlank, leadingWhitespace } from '../text/indentation';
+import { type IndentUnit, indentKind, indentWidth, isBlank, leadingWhitespace } from '../text/indentation';
 
 /**
  * A whole file or a part of one, given back in the file's own indentation when the two indent
  * differently and each does so plainly: a Go file or a Makefile given with 4 spaces for the file's
  * tabs (a Makefile's recipe lines then stop working), a 2-space file given in 4. Written as
  * given, the file's indentation changed on every line the block holds, unchanged lines included.
- * A line the file has at one depth is written as the file has it; any other keeps its depth (its
- * indentation counted in the block's steps) and the columns beyond the last whole step (an
- * aligned continuation, the ` * ` of a comment); its text is untouched.
+ * Each line keeps its depth (its indentation counted in the block's steps) and the columns beyond
+ * the last whole step (the ` * ` of a comment); its text is untouched. A line the file has, at the
+ * same column once its tabs are counted as the block's spaces, is written as the file has it:
+ * alignment spaces after tabs cannot be told from depth once the tabs have become spaces.
  *
  * Only when both units are plain: one side tab-indented with no line indented by spaces, or
  * space-indented with no tab, where the unit is seen at its odd depths too (a 4-space file has
- * 2-space continuation lines, and is no 2-space file). Anything less, or the same unit, returns
+ * 2-space continuation lines, and is no 2-space file); and the lines the block shares with the
+ * file, indented, are the file's once converted (two at least, and over four times as many as are
+ * the file's as given). Anything less, or the same unit, returns
  * `lines` itself and no `note`. A block that changes nothing but the indentation therefore
  * changes nothing: re-applied to the file it wrote, a reply must change nothing, and that file's
  * lines are the block's in the file's indentation; the note says why.
@@ -20,9 +23,7 @@ export function inFileIndentation(fileLines: readonly string[], lines: readonly 
   const fileUnit = plainUnit(fileLines);
   const blockUnit = fileUnit && plainUnit(lines);
   if (!fileUnit || !blockUnit || sameUnit(fileUnit, blockUnit)) return { lines };
-  // A line the file has, however it indents it (at one depth wherever it stands), is written as
-  // the file has it: alignment spaces after the file's tabs cannot be told from depth once the
-  // tabs have become spaces.
+  // Each line the file has at one depth, as the file has it.
   const fileForm = new Map<string, string | null>();
   for (const line of fileLines) {
     const key = line.trim();
@@ -30,15 +31,32 @@ export function inFileIndentation(fileLines: readonly string[], lines: readonly 
     if (known === undefined) fileForm.set(key, line);
     else if (known !== line) fileForm.set(key, null);
   }
-  const converted = lines.map((line) => {
-    if (isBlank(line)) return line;
-    const own = fileForm.get(line.trim());
-    if (own) return own;
+  const convert = (line: string): string => {
     const indent = leadingWhitespace(line);
     if (indent === '') return line;
     const [depth, rest] = blockUnit.kind === 'tabs' ? tabDepth(indent) : [Math.floor(indent.length / blockUnit.size), indent.length % blockUnit.size];
     const base = fileUnit.kind === 'tabs' ? '\t'.repeat(depth) : ' '.repeat(depth * fileUnit.size);
     return base + ' '.repeat(rest) + line.slice(indent.length);
+  };
+  // The lines both have say which reading is right: a snippet from deep inside a 2-space file
+  // (lines at 4, 8 and 12 columns) looks 4-space on its own, and its lines are the file's as they are.
+  let asGiven = 0;
+  let asConverted = 0;
+  for (const line of lines) {
+    const own = isBlank(line) || leadingWhitespace(line) === '' ? undefined : fileForm.get(line.trim());
+    if (!own) continue;
+    if (own === line) asGiven++;
+    else if (own === convert(line)) asConverted++;
+  }
+  if (asConverted < 2 || asConverted <= asGiven * 4) return { lines };
+  // The file's own form of a line, when it stands at the column the block's line does (tabs
+  // counted as the block's spaces): an aligned continuation line, `\t\t` and 11 spaces given as 19.
+  const tabColumns = blockUnit.kind === 'spaces' ? blockUnit.size : 0;
+  const sameColumn = (own: string, line: string) => fileUnit.kind === 'tabs' && tabColumns > 0 && indentWidth(leadingWhitespace(own), tabColumns) === leadingWhitespace(line).length;
+  const converted = lines.map((line) => {
+    if (isBlank(line)) return line;
+    const own = fileForm.get(line.trim());
+    return own && sameColumn(own, line) ? own : convert(line);
   });
   return { lines: converted, note: `the block is indented with ${describe(blockUnit)} and the file with ${describe(fileUnit)}: written in the file's indentation` };
 }

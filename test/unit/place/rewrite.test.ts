@@ -32,6 +32,13 @@ describe('place/rewrite: a block indented otherwise than the file', () => {
     assert.equal(written(go, 'main.go', spaced), go.replace('"hello"', '"hi"'));
   });
 
+  it('leaves a part from deep inside a 2-space file as it is, though on its own it looks 4-space', () => {
+    const ts = 'export class Index {\n  constructor(\n    private readonly root: string[],\n    hashOf: (line: string) => number,\n  ) {\n    let slots = 16;\n    while (slots < root.length) slots <<= 1;\n    this.table = new Int32Array(slots);\n    this.hashOf = hashOf;\n  }\n}\n';
+    // Every line at 4 columns (a 4-space unit on its own): the file's lines as they stand.
+    const deep = '// ... existing code ...\n    let slots = 32;\n    while (slots < root.length) slots <<= 1;\n    this.table = new Int32Array(slots);\n// ... existing code ...\n';
+    assert.equal(written(ts, 'index.ts', deep), ts.replace('slots = 16', 'slots = 32'));
+  });
+
   it('changes nothing when it changes only the indentation (as a reply re-applied to the file it wrote), and is written as given when either side mixes its indentation', () => {
     const four = python.replace(/^( +)/gm, (indent) => indent + indent);
     const result = runReply(`cache.py\n\`\`\`\n${four}\`\`\`\n`, (p) => (p === 'cache.py' ? python : undefined));
