@@ -19,7 +19,9 @@
  * -U3 diff with curly quotes, dashes and ellipses of its context and removed lines as ASCII: the
  * context must keep the file's text) and
  * `apply-patch` (each -U3 hunk as an `*** Update File` chunk; new and deleted files as Add/Delete),
- * `lazy` and `lazy-u0` (each changed file whole, unchanged runs cut to `... existing code ...`: see `lazyReply`).
+ * `lazy` and `lazy-u0` (each changed file whole, unchanged runs cut to `... existing code ...`: see `lazyReply`),
+ * `whole-reindent` (each changed file whole in another indentation, tabs as 4 spaces and spaces
+ * doubled, as chat transcripts often give code back: the file's indentation must be kept).
  * Binary files and files over 1 MB are left out of the commit. A commit counts as:
  * - exact: the engine accepted the reply and every file equals the commit's version;
  * - refused: the engine refused (nothing would be written), with the error codes;
@@ -54,7 +56,7 @@ interface Options {
 const FORMATS = [
   'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-folded',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-elided',
-  'apply-patch', 'lazy', 'lazy-u0',
+  'apply-patch', 'lazy', 'lazy-u0', 'whole-reindent',
 ];
 
 function parseOptions(argv: string[]): Options {
@@ -133,6 +135,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     return folded === plain ? '' : folded; // only commits whose quoted lines have such punctuation
   }
   if (format === 'lazy' || format === 'lazy-u0') return lazyReply(files, format === 'lazy' ? 2 : 0);
+  if (format === 'whole-reindent') return reindentedWholeReply(files);
   const out: string[] = [];
   let elided = false;
   for (const file of files) {
@@ -198,6 +201,23 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
  * blank lines that the removed lines end or start with too, is left out: the snippet would not
  * say which lines go.)
  */
+function reindentedWholeReply(files: readonly FileDiff[]): string {
+  const out: string[] = [];
+  for (const file of files) {
+    // Markdown's indented lines are list continuations and code blocks, not code's depth.
+    if (file.before === undefined || file.after === undefined || /\.(?:md|markdown|txt)$/i.test(file.path) || file.after.includes('\r') || file.before.includes('\r')) return '';
+    // Tabs as 4 spaces; each step of spaces doubled (a 2-space file given in 4, a 4-space file in
+    // 8), an odd column beyond the steps kept (the ` * ` of a doc comment).
+    const step = file.before.split('\n').some((line) => /^ {2}\S/.test(line)) ? 2 : 4;
+    const reindent = (line: string) => line.replace(/^[\t ]+/, (indent) => (indent.includes('\t') ? indent.replace(/\t/g, '    ') : ' '.repeat(Math.floor(indent.length / step) * step * 2 + (indent.length % step))));
+    const content = file.after.split('\n').map(reindent).join('\n');
+    if (content === file.after) return '';
+    const fence = content.includes('```') ? '````' : '```';
+    out.push(file.path, fence, content.endsWith('\n') ? content.slice(0, -1) : content, fence, '');
+  }
+  return out.join('\n');
+}
+
 function lazyReply(files: readonly FileDiff[], context: number): string {
   const out: string[] = [];
   let elided = false;

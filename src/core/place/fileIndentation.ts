@@ -1,8 +1,8 @@
-import { type IndentUnit, indentKind, indentWidth, isBlank, leadingWhitespace } from '../text/indentation';
+import { type IndentUnit, detectIndentUnit, indentKind, indentWidth, isBlank, leadingWhitespace } from '../text/indentation';
 
 /**
  * A whole file or a part of one, given back in the file's own indentation when the two indent
- * differently and each does so plainly: a Go file or a Makefile given with 4 spaces for the file's
+ * differently, neither mixing tabs and spaces: a Go file or a Makefile given with 4 spaces for the file's
  * tabs (a Makefile's recipe lines then stop working), a 2-space file given in 4. Written as
  * given, the file's indentation changed on every line the block holds, unchanged lines included.
  * Each line keeps its depth (its indentation counted in the block's steps) and the columns beyond
@@ -10,18 +10,17 @@ import { type IndentUnit, indentKind, indentWidth, isBlank, leadingWhitespace } 
  * same column once its tabs are counted as the block's spaces, is written as the file has it:
  * alignment spaces after tabs cannot be told from depth once the tabs have become spaces.
  *
- * Only when both units are plain: one side tab-indented with no line indented by spaces, or
- * space-indented with no tab, where the unit is seen at its odd depths too (a 4-space file has
- * 2-space continuation lines, and is no 2-space file); and the lines the block shares with the
- * file, indented, are the file's once converted (two at least, and over four times as many as are
- * the file's as given). Anything less, or the same unit, returns
+ * Only when neither side mixes tabs and spaces, and the lines the block shares with the file,
+ * indented, are the file's once converted (two at least, and over four times as many as are the
+ * file's as given): a snippet from deep inside a 2-space file may well read as 4-space on its
+ * own. Anything less, or the same unit, returns
  * `lines` itself and no `note`. A block that changes nothing but the indentation therefore
  * changes nothing: re-applied to the file it wrote, a reply must change nothing, and that file's
  * lines are the block's in the file's indentation; the note says why.
  */
 export function inFileIndentation(fileLines: readonly string[], lines: readonly string[]): { lines: readonly string[]; note?: string } {
-  const fileUnit = plainUnit(fileLines);
-  const blockUnit = fileUnit && plainUnit(lines);
+  const fileUnit = unitOf(fileLines);
+  const blockUnit = fileUnit && unitOf(lines);
   if (!fileUnit || !blockUnit || sameUnit(fileUnit, blockUnit)) return { lines };
   // Each line the file has at one depth, as the file has it.
   const fileForm = new Map<string, string | null>();
@@ -43,8 +42,9 @@ export function inFileIndentation(fileLines: readonly string[], lines: readonly 
   let asGiven = 0;
   let asConverted = 0;
   for (const line of lines) {
-    const own = isBlank(line) || leadingWhitespace(line) === '' ? undefined : fileForm.get(line.trim());
-    if (!own) continue;
+    // Lines the conversion leaves as they are (above the first step: a doc comment's ` * `) say nothing.
+    const own = isBlank(line) ? undefined : fileForm.get(line.trim());
+    if (!own || convert(line) === line) continue;
     if (own === line) asGiven++;
     else if (own === convert(line)) asConverted++;
   }
@@ -62,32 +62,26 @@ export function inFileIndentation(fileLines: readonly string[], lines: readonly 
 }
 
 /**
- * How `lines` indent when they do so plainly (see `inFileIndentation`); undefined when they mix
- * tabs and spaces, indent nothing, or space by a unit their odd depths do not show.
+ * How `lines` indent, by the steps between them as the rest of the engine reads it
+ * (`detectIndentUnit`: nesting goes one step at a time, so a 2-space file whose lines nearly all
+ * stand two steps in is still 2-space); undefined when they mix tabs and spaces. The reading is
+ * checked against the lines the block and the file share before anything is converted.
  */
-function plainUnit(lines: readonly string[]): IndentUnit | undefined {
-  let tabs = 0;
-  const widths: number[] = [];
+function unitOf(lines: readonly string[]): IndentUnit | undefined {
+  return mixesTabsAndSpaces(lines) ? undefined : detectIndentUnit(lines);
+}
+
+/** True when some lines indent with tabs and others with spaces. */
+function mixesTabsAndSpaces(lines: readonly string[]): boolean {
+  let tabs = false;
+  let spaces = false;
   for (const line of lines) {
     const kind = indentKind(line);
-    if (kind === 'skip' || kind === 0) continue;
-    if (kind === 'tab') {
-      // Tabs and then spaces (an aligned continuation) are still tab indentation.
-      tabs++;
-      continue;
-    }
-    if (leadingWhitespace(line).includes('\t')) return undefined;
-    widths.push(kind);
+    if (kind === 'tab') tabs = true;
+    else if (typeof kind === 'number' && kind > 0) spaces = true;
+    if (tabs && spaces) return true;
   }
-  if (tabs > 0) return widths.length === 0 ? { kind: 'tabs' } : undefined;
-  if (widths.length < 2) return undefined;
-  // The largest step that most lines are a multiple of, seen at its odd multiples as well.
-  for (const size of [8, 4, 3, 2]) {
-    const multiples = widths.filter((width) => width % size === 0);
-    const odd = multiples.filter((width) => (width / size) % 2 === 1).length;
-    if (multiples.length >= widths.length * 0.9 && odd > 0 && odd >= multiples.length * 0.2) return { kind: 'spaces', size };
-  }
-  return undefined;
+  return false;
 }
 
 /** The number of leading tabs of an indentation and the columns after them. */
