@@ -68,15 +68,18 @@ export function inFileIndentation(fileLines: readonly string[], lines: readonly 
  * checked against the lines the block and the file share before anything is converted.
  */
 function unitOf(lines: readonly string[]): IndentUnit | undefined {
-  return mixesTabsAndSpaces(lines) ? undefined : detectIndentUnit(lines);
+  return mixesTabsAndSpaces(lines) ? undefined : detectIndentUnit(lines, INDENT_SAMPLE);
 }
 
-/** True when some lines indent with tabs and others with spaces. */
+/** How many lines of each side are read for its indentation: a huge file costs no more. */
+const INDENT_SAMPLE = 2000;
+
+/** True when some lines indent with tabs and others with spaces, among the lines `detectIndentUnit` samples. */
 function mixesTabsAndSpaces(lines: readonly string[]): boolean {
   let tabs = false;
   let spaces = false;
-  for (const line of lines) {
-    const kind = indentKind(line);
+  for (let i = 0; i < Math.min(lines.length, INDENT_SAMPLE); i++) {
+    const kind = indentKind(lines[i]);
     if (kind === 'tab') tabs = true;
     else if (typeof kind === 'number' && kind > 0) spaces = true;
     if (tabs && spaces) return true;
