@@ -57,6 +57,11 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     assert.equal(definedName('  synchronized (lock) {'), undefined);
     assert.equal(definedName('  constructor(private readonly file: string) {'), undefined);
     assert.equal(definedName('  return compute(a, b) {'), undefined);
+    // Parameters are declared (names, typed or defaulted, destructured); a call passes expressions.
+    assert.equal(definedName('  render({ title, items }: Props, map: Map<string, number>, ...rest: unknown[]): void {'), 'render()');
+    assert.equal(definedName('  Save(int n, List<String> names) {'), 'Save()');
+    assert.equal(definedName('    repeat(3) {'), undefined);
+    assert.equal(definedName('    launch(Dispatchers.IO) {'), undefined);
   });
 
   // Two functions alike, the second already written the way the snippet rewrites the first (a

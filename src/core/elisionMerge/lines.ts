@@ -147,11 +147,28 @@ function methodName(line: string): string | undefined {
   while (rest[at] === ' ') at++;
   if (at === 0 || rest[at] !== '(') return undefined;
   const close = closingParen(rest, at);
-  if (close === -1 || /['"`]|=>/.test(rest.slice(at, close))) return undefined;
+  if (close === -1 || /['"`]|=>/.test(rest.slice(at, close)) || !declaresParameters(rest.slice(at + 1, close))) return undefined;
   // After the parameters: `{`, or a return type and `{` (`: void {`, `: Promise<string[]> {`).
   const tail = rest.slice(close + 1).trim();
   const typed = tail.startsWith(':') && !/[{}=]/.test(tail.slice(1, -1));
   return tail === '{' || (typed && tail.endsWith('{')) ? `${star}${name}()` : undefined;
+}
+
+/**
+ * True when a parenthesised list reads as parameters declared, not arguments passed: each item a
+ * name, optionally typed or defaulted (`key: string`, `pretty = false`, `...rest`, `key?`), a
+ * type and a name (`int n`, `List<String> names`), or a destructuring pattern. A call's arguments
+ * are expressions: `repeat(3) {`, `launch(Dispatchers.IO) {` (a Kotlin call with a trailing
+ * lambda) define nothing.
+ */
+function declaresParameters(list: string): boolean {
+  if (list.trim() === '') return true;
+  // Split at every comma: the pieces of a generic type or a destructuring pattern end in `>`, `]`
+  // or `}`, and are taken as such.
+  return list.split(',').every((item) => {
+    const text = item.trim();
+    return text === '' || /^[{[]/.test(text) || /^(?:\.\.\.)?[A-Za-z_$][\w$]*\??\s*(?:[:=]|$)/.test(text) || /^[A-Za-z_][\w.<>[\]?]*\s+&?[A-Za-z_]\w*(?:\s*=|$)/.test(text) || /^[^(]*[>\]}]/.test(text);
+  });
 }
 
 /** The index of the `)` that closes the `(` at `open`; -1 when the line does not close it. */
