@@ -1,4 +1,4 @@
-import { type Region, alignLines, correspond, definedName, firstNonBlank, hasText, indentOf, lastNonBlank, sameDefinition } from './elisionMerge/lines';
+import { type Region, alignLines, correspond, definedName, firstNonBlank, hasText, indentOf, lastNonBlank, onlyDefinitionOf, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
@@ -142,15 +142,7 @@ function atDefinitionDepth(segment: readonly string[], original: readonly string
   const first = firstNonBlank(segment);
   const name = first === -1 ? undefined : definedName(segment[first]);
   if (name === undefined) return segment;
-  // The name's last word is in every line that defines it: a substring test first, the parse second.
-  const words = name.match(/[\w$]+/g) ?? [name];
-  const word = words[words.length - 1];
-  let at = -1;
-  for (let i = cursor; i < original.length; i++) {
-    if (!original[i].includes(word) || definedName(original[i]) !== name) continue;
-    if (at !== -1) return segment;
-    at = i;
-  }
+  const at = onlyDefinitionOf(name, original, cursor);
   return at === -1 ? segment : movedUnder(segment, segment[first], original[at], fileUnit);
 }
 

@@ -405,9 +405,10 @@ function closerOfNewBlock(segment: readonly string[], first: number, head: numbe
     const width = indentOf(segment[k]);
     // Bounded: a closer of a block longer than a function is not what this looks for, and deep
     // nesting in a huge block must not make the walk quadratic.
+    const stop = Math.max(-1, k - MAX_NEW_BLOCK_LINES);
     let opener = k - 1;
-    while (opener >= 0 && opener > k - MAX_NEW_BLOCK_LINES && (segment[opener].trim() === '' || indentOf(segment[opener]) > width)) opener--;
-    if (opener >= 0 && opener > k - MAX_NEW_BLOCK_LINES && opener < first && isOpener(segment[opener].trim())) return k;
+    while (opener > stop && (segment[opener].trim() === '' || indentOf(segment[opener]) > width)) opener--;
+    if (opener > stop && opener < first && isOpener(segment[opener].trim())) return k;
   }
   return -1;
 }

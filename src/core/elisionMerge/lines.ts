@@ -70,7 +70,7 @@ export function isEditOf(a: string, b: string): boolean {
 
 /**
  * True when both lines are one-line JavaScript or TypeScript imports of the same module (`import {
- * readFileSync } from 'node:fs';` and `import { existsSync, readFileSync } from 'node:fs';`, or
+ * toLines } from './fileText';` and `import { looksBinary, toLines } from './fileText';`, or
  * the `require` form): a name added to the list is the edit lazy snippets make most at a file's
  * top, and it changes the line's first words, which `sameHead` compares. Python's `from m import
  * a` keeps its head (`from m`) and needs nothing here.
@@ -185,6 +185,23 @@ function closingParen(text: string, open: number): number {
 const NOT_METHOD_NAMES = new Set(['function', 'elseif', 'using', 'lock', 'fixed', 'synchronized', 'select', 'when', 'sizeof', 'typeof', 'super', 'this', 'constructor']);
 
 const CONTROL_KEYWORDS = new Set(['if', 'else', 'elif', 'for', 'foreach', 'while', 'until', 'unless', 'do', 'switch', 'case', 'match', 'catch', 'except', 'try', 'with', 'return', 'await', 'yield', 'throw', 'new', 'loop']);
+
+/**
+ * The index of the only line of `lines`, at or after `from`, that defines `name` (`definedName`);
+ * -1 when none or several do. Every line that defines a name holds the name's last word, so a
+ * substring test keeps the parse off most lines.
+ */
+export function onlyDefinitionOf(name: string, lines: readonly string[], from = 0): number {
+  const words = name.match(/[\w$]+/g) ?? [name];
+  const word = words[words.length - 1];
+  let at = -1;
+  for (let i = from; i < lines.length; i++) {
+    if (!lines[i].includes(word) || definedName(lines[i]) !== name) continue;
+    if (at !== -1) return -1;
+    at = i;
+  }
+  return at;
+}
 
 /**
  * True when two lines define the same thing (`definedName`): a signature given a new parameter is

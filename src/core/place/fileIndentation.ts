@@ -44,9 +44,10 @@ export function inFileIndentation(fileLines: readonly string[], lines: readonly 
   for (const line of lines) {
     // Lines the conversion leaves as they are (above the first step: a doc comment's ` * `) say nothing.
     const own = isBlank(line) ? undefined : fileForm.get(line.trim());
-    if (!own || convert(line) === line) continue;
+    const moved = own ? convert(line) : line;
+    if (moved === line) continue;
     if (own === line) asGiven++;
-    else if (own === convert(line)) asConverted++;
+    else if (own === moved) asConverted++;
   }
   if (asConverted < 2 || asConverted <= asGiven * 4) return { lines };
   // The file's own form of a line, when it stands at the column the block's line does (tabs

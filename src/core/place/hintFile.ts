@@ -1,5 +1,5 @@
 import type { ParsedReply, RewriteFileOp, UnnamedFile } from '../ir';
-import { blockEnd, correspond, definedName, hasText, sameDefinition } from '../elisionMerge/lines';
+import { blockEnd, correspond, definedName, hasText, onlyDefinitionOf } from '../elisionMerge/lines';
 import { resolvePath } from '../paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
 import { looksBinary, toLines } from '../text/fileText';
@@ -32,10 +32,9 @@ function wholeHintFile(unnamedFiles: readonly UnnamedFile[], hintPath: string, t
   };
 }
 
-/** The hint file's text, when there is a hint and it names a readable text file inside the root. */
-function hintFileText(readFile: ReadFile, options: PlanOptions): string | undefined {
-  if (options.hintPath === undefined) return undefined;
-  const resolved = resolvePath(options.hintPath, options.root);
+/** The hint file's text, when `hintPath` names a readable text file inside the root. */
+function hintFileText(readFile: ReadFile, hintPath: string, options: PlanOptions): string | undefined {
+  const resolved = resolvePath(hintPath, options.root);
   const text = resolved.ok ? readFile(resolved.path) : undefined;
   return text === undefined || looksBinary(text) ? undefined : text;
 }
@@ -59,8 +58,9 @@ export interface HintedOp {
  * nothing is taken, and `twice` says why. No ops when nothing is.
  */
 export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOps {
-  const text = parsed.unnamedFiles?.length ? hintFileText(readFile, options) : undefined;
-  if (text === undefined || options.hintPath === undefined || !parsed.unnamedFiles?.length) return { ops: [] };
+  if (options.hintPath === undefined || !parsed.unnamedFiles?.length) return { ops: [] };
+  const text = hintFileText(readFile, options.hintPath, options);
+  if (text === undefined) return { ops: [] };
   const whole = wholeHintFile(parsed.unnamedFiles, options.hintPath, text);
   if (whole) return { ops: [{ op: whole }] };
   const fileLines = toLines(normaliseEol(text));
@@ -69,10 +69,9 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
     const lines = toLines(unnamed.content);
     const headAt = definitionLine(lines);
     if (headAt === -1) continue;
-    const head = lines[headAt];
-    const at = fileLines.map((line, i) => (sameDefinition(head, line) ? i : -1)).filter((i) => i !== -1);
-    if (at.length !== 1 || !sharesBody(lines, headAt, fileLines, at[0])) continue;
-    const name = definedName(head)!;
+    const name = definedName(lines[headAt])!;
+    const at = onlyDefinitionOf(name, fileLines);
+    if (at === -1 || !sharesBody(lines, headAt, fileLines, at)) continue;
     const known = defined.get(name) ?? [];
     // The same version shown twice is one version.
     if (!known.some((other) => other.content === unnamed.content)) defined.set(name, [...known, unnamed]);
