@@ -117,6 +117,9 @@ interface LengthBuckets {
 
 const BINS = 64;
 
+/** How finely `nearestLines` orders lines by their lower bounds before it measures them. */
+const BOUND_LEVELS = 256;
+
 const lengthBuckets = new WeakMap<FileIndex, LengthBuckets>();
 
 function bucketsOf(index: FileIndex): LengthBuckets {
@@ -183,23 +186,27 @@ function nearestLines(index: FileIndex, wanted: string, count: number): number[]
     best.splice(slot, 0, { d, line });
     if (best.length > count) best.pop();
   };
-  // The lines with the lowest bounds first, so that the list's worst is low when the rest are checked.
-  const seeds: number[] = [];
-  const before = (c: number, than: number) => bounds[c] < bounds[than] || (bounds[c] === bounds[than] && candidates[c] < candidates[than]);
-  for (let c = 0; c < candidates.length; c++) {
-    if (seeds.length === count && !before(c, seeds[count - 1])) continue;
-    let slot = seeds.length;
-    while (slot > 0 && before(c, seeds[slot - 1])) slot--;
-    seeds.splice(slot, 0, c);
-    if (seeds.length > count) seeds.pop();
-  }
-  const seeded = new Set(seeds);
+  // The lines in order of their bounds, coarsely (counting-sorted into `BOUND_LEVELS` levels, file
+  // order within one): the lowest are measured first, so the list's worst soon comes down, and once
+  // a level's lowest bound cannot beat it no later line can: the scan stops there. Any order gives
+  // the same list (a line skipped could not have beaten the worst then, and the worst only falls);
+  // this one measures the fewest lines.
+  const level = (bound: number) => Math.min(BOUND_LEVELS - 1, Math.floor(bound * BOUND_LEVELS));
+  const levelFrom = new Int32Array(BOUND_LEVELS + 1);
+  for (let c = 0; c < candidates.length; c++) levelFrom[level(bounds[c]) + 1]++;
+  for (let l = 0; l < BOUND_LEVELS; l++) levelFrom[l + 1] += levelFrom[l];
+  const byLevel = new Int32Array(candidates.length);
+  const next = levelFrom.slice(0, BOUND_LEVELS);
+  for (let c = 0; c < candidates.length; c++) byLevel[next[level(bounds[c])]++] = c;
   const measureAll = (distance: (text: string) => number) => {
-    for (const c of seeds) measure(candidates[c], distance);
-    for (let c = 0; c < candidates.length; c++) {
-      if (seeded.has(c)) continue;
-      if (best.length === count && !beats(bounds[c], candidates[c], best[count - 1])) continue;
-      measure(candidates[c], distance);
+    for (let l = 0; l < BOUND_LEVELS; l++) {
+      // Every bound at this level is at least l / BOUND_LEVELS.
+      if (best.length === count && l / BOUND_LEVELS > best[count - 1].d) break;
+      for (let k = levelFrom[l]; k < levelFrom[l + 1]; k++) {
+        const c = byLevel[k];
+        if (best.length === count && !beats(bounds[c], candidates[c], best[count - 1])) continue;
+        measure(candidates[c], distance);
+      }
     }
   };
   // The candidates are at most twice the wanted length: for a wanted line of up to PATTERN_LIMIT

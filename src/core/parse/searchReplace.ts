@@ -19,6 +19,7 @@
 import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
 import { closesFence, parseFenceOpener, parseInfoString, pathLabelAbove, type FenceOpener } from './fences';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
+import { isBlank } from '../text/indentation';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } from './paths';
 
@@ -115,7 +116,14 @@ class SearchReplaceScan {
   private floor = 0;
   private lastPath: string | undefined;
   private havePrevious = false;
+  /** Files named by fence info strings in the prose since the last block. */
   private mentions: Mention[] = [];
+  /**
+   * The prose lines since the last block (outside prose fences, not blank) whose file mentions
+   * count for a block without a path. Read only when such a block asks (`inherited`): most blocks
+   * name their file, and reading every prose line of a long reply for paths cost a third of this parser's time.
+   */
+  private proseLines: number[] = [];
   /** Set when the previous block ended inside a fence that goes on with another block. */
   private continuing: FenceContext | undefined;
   /** A fence that is open in the prose (an example code block), tracked so that a block inside it knows its fence. */
@@ -140,6 +148,7 @@ class SearchReplaceScan {
         this.floor = i;
         this.proseFence = undefined;
         this.mentions = [];
+        this.proseLines = [];
         continue;
       }
       // `++++++++ REPLACE` after a `+` line is a diff adding a Cline `+++++++ REPLACE` line to a
@@ -170,8 +179,7 @@ class SearchReplaceScan {
       if (info.path !== undefined && !info.citation) this.mentions.push({ index: i, path: info.path });
       return;
     }
-    if (line.trim().length === 0) return;
-    for (const path of pathsNamedByLine(line)) this.mentions.push({ index: i, path });
+    if (!isBlank(line)) this.proseLines.push(i);
   }
 
   /** Parses the block whose SEARCH marker is at `head`; returns the index to continue from. */
@@ -368,6 +376,10 @@ class SearchReplaceScan {
     if (!this.havePrevious) return undefined;
     const named = new Set<string>();
     for (const m of this.mentions) if (m.index < start) named.add(m.path);
+    for (const index of this.proseLines) {
+      if (index >= start) break;
+      for (const path of pathsNamedByLine(this.lines[index])) named.add(path);
+    }
     if (this.lastPath !== undefined) named.delete(this.lastPath);
     if (named.size === 0) return this.lastPath;
     return named.size === 1 ? [...named][0] : undefined;

@@ -18,8 +18,7 @@ function isTrailingSpace(code: number): boolean {
 }
 
 /** Word characters by code point; a regex test per character would dominate on big files. */
-function isWordChar(c: string): boolean {
-  const code = c.charCodeAt(0);
+function isWordCode(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code >= 0xc0;
 }
 
@@ -32,23 +31,35 @@ export function collapseWhitespace(line: string): string {
   // Most long lines (minified code, data) and many short ones hold no whitespace at all: the
   // native test skips building a copy of them character by character.
   if (!/[ \t\r\u00a0\ufeff\u3000]/.test(line)) return line;
+  // Copied a run of non-blank characters at a time (one slice per word, not one string per
+  // character): normalising every line of a large file is on the fuzzy rungs' path.
   let out = '';
-  // The last character written, kept aside: reading out[out.length - 1] flattens the growing
-  // string every time, which made a 100,000-character line take seconds (found by `npm run fuzz`).
-  let last = '';
-  let pendingSpace = false;
+  /** Where the run being read started, or -1 between runs. */
+  let runStart = -1;
+  /** The last character of the last run copied, or -1 before the first. */
+  let lastCopied = -1;
   for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === ' ' || c === '\t' || c === '\r' || c === '\u00a0' || c === '\ufeff' || c === '\u3000') {
-      pendingSpace = true;
+    const code = line.charCodeAt(i);
+    if (isCollapsedSpace(code)) {
+      if (runStart !== -1) {
+        out += line.slice(runStart, i);
+        lastCopied = line.charCodeAt(i - 1);
+        runStart = -1;
+      }
       continue;
     }
-    if (pendingSpace && last !== '' && isWordChar(last) && isWordChar(c)) out += ' ';
-    pendingSpace = false;
-    out += c;
-    last = c;
+    if (runStart === -1) {
+      // A run after blanks: one space survives only between two word characters.
+      if (lastCopied !== -1 && isWordCode(lastCopied) && isWordCode(code)) out += ' ';
+      runStart = i;
+    }
   }
-  return out;
+  return runStart === -1 ? out : out + line.slice(runStart);
+}
+
+/** The blanks `collapseWhitespace` removes or collapses: space, tab, CR, no-break space, BOM, ideographic space. */
+function isCollapsedSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0xa0 || code === 0xfeff || code === 0x3000;
 }
 
 const unicodeFolds: Record<string, string> = {
