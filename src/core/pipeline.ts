@@ -6,7 +6,7 @@ import { parseReply } from './parse/registry';
 import { plural } from './report';
 import { hintFileOps } from './place/hintFile';
 import { placeOp } from './place/target';
-import { absolutePathTails, editsExistingFile } from './place/targetFile';
+import { absolutePathTails, editsExistingFile, withoutMistakenPrefix } from './place/targetFile';
 import { Transaction } from './place/transaction';
 
 /**
@@ -212,6 +212,9 @@ export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}):
     if (op.kind !== 'move' && op.path !== undefined && editsExistingFile(op) && !resolvePath(op.path, options.root).ok) {
       for (const tail of absolutePathTails(op.path)) add(tail);
     }
+    // A path with a folder put before it by mistake may name the file without it.
+    const shorter = op.kind === 'move' || op.path === undefined ? undefined : withoutMistakenPrefix(op.path);
+    if (shorter !== undefined) add(shorter);
   }
   // A fenced file without a path may be the whole of the hint file, or a part of it (see hintFileOps).
   if (parsed.ops.length === 0 && parsed.unnamedFiles?.length) add(undefined);

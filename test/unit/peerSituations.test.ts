@@ -315,3 +315,59 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.equal(written('src/app.ts', 'const a = 1;\n', JSON.stringify({ file_path: 'src/app.ts:1', old_string: 'a = 1', new_string: 'a = 2' })), 'const a = 2;\n');
   });
 });
+
+describe('peer situations: a SEARCH text quoting part of a line (Cline, Aider)', () => {
+  const sr = (path: string, search: string, replace: string) => `${path}\n\`\`\`\n<<<<<<< SEARCH\n${search}\n=======\n${replace}\n>>>>>>> REPLACE\n\`\`\`\n`;
+
+  it('replaces a one-line fragment where it alone stands at word edges, the rest of the line kept', () => {
+    assert.equal(written('notes.txt', 'text with $^.*\nend\n', sr('notes.txt', '$^.*', 'replaced')), 'text with replaced\nend\n');
+    assert.equal(written('a.py', 'def f(x, y):\n    return compute(x) + y\n', sr('a.py', '    return compute(x)', '    return compute(x, y)')), 'def f(x, y):\n    return compute(x, y) + y\n');
+    // The line's own line ending stays: CRLF files keep it.
+    assert.equal(written('a.cfg', 'name = "app"\r\nversion = "1.0",\r\n', sr('a.cfg', 'version = "1.0"', 'version = "1.1"')), 'name = "app"\r\nversion = "1.1",\r\n');
+  });
+
+  it('refuses a fragment that ends or starts inside a word or a dotted name, or stands in two places', () => {
+    assert.equal(result('a.py', 'x = 10\ny = 2\n', sr('a.py', 'x = 1', 'x = 2  # updated')).receipt.errors[0]?.code, 'NO_MATCH');
+    assert.equal(result('a.py', 'import os.path\n', sr('a.py', 'import os', 'import os, sys')).receipt.errors[0]?.code, 'NO_MATCH');
+    assert.equal(result('a.py', 'total_count = 1\n', sr('a.py', 'count = 1', 'count = 2')).receipt.errors[0]?.code, 'NO_MATCH');
+    assert.equal(result('a.py', 'f(a, b) + 1\ng(f(a, b))\n', sr('a.py', 'f(a, b)', 'f(a, c)')).receipt.errors[0]?.code, 'NO_MATCH');
+  });
+
+  it('keeps the whole-line meaning when the replacement is several lines or none', () => {
+    const file = 'def main():\n    run(debug=True)  # local\n';
+    assert.equal(result('a.py', file, sr('a.py', '    run(debug=True)', '    setup()\n    run(debug=True)')).receipt.errors[0]?.code, 'NO_MATCH');
+    assert.equal(result('a.py', file, `a.py\n\`\`\`\n<<<<<<< SEARCH\n    run(debug=True)\n=======\n>>>>>>> REPLACE\n\`\`\`\n`).receipt.errors[0]?.code, 'NO_MATCH');
+  });
+
+  it('reports the fragment edit as applied before when the reply is applied again', () => {
+    const reply = sr('setup.py', 'version="0.4.2"', 'version="0.5.0"');
+    const once = written('setup.py', 'setup(\n    version="0.4.2",\n)\n', reply);
+    const again = result('setup.py', once, reply);
+    assert.equal(again.receipt.ok, true);
+    assert.equal(again.changes.length, 0);
+    assert.equal(again.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+  });
+});
+
+describe('peer situations: paths (Aider, Codex)', () => {
+  it('edits the file a whole-file block names with `path/to/` or a doubled folder before it, when only the shorter path exists', () => {
+    const files: Record<string, string> = { 'subdir/sample.txt': 'Original content\n' };
+    const read = (p: string) => files[p];
+    for (const named of ['path/to/subdir/sample.txt', 'subdir/subdir/sample.txt']) {
+      const planned = runReply(`${named}\n\`\`\`\nUpdated content\n\`\`\`\n`, read);
+      assert.deepEqual(planned.changes.map((c) => [c.path, c.newText]), [['subdir/sample.txt', 'Updated content\n']]);
+      assert.match((planned.receipt.files[0]?.edits[0]?.warnings ?? []).join('\n'), /which does not exist; subdir\/sample\.txt is that path without/);
+    }
+    // A new file in a folder of that shape, with no shorter file to mean, is created where it is named.
+    const created = runReply('docs/docs/guide.md\n```\n# Guide\n```\n', read);
+    assert.deepEqual(created.changes.map((c) => [c.path, c.action]), [['docs/docs/guide.md', 'create']]);
+  });
+
+  it('reads the paths of a patch run after `cd DIR &&` as inside DIR, and edits a file a `--- /dev/null` diff edits', () => {
+    const patch = "cd web && apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/a.ts\n@@\n-old\n+new\n*** End Patch\nEOF\n";
+    assert.equal(written('web/src/a.ts', 'old\n', patch), 'new\n');
+    const devNull = '```diff\n--- /dev/null\n+++ file.txt\n@@ ... @@\n-Original\n+Modified\n```\n';
+    assert.equal(written('file.txt', 'Original\n', devNull), 'Modified\n');
+    assert.equal(result('other.txt', 'Original\n', devNull).receipt.errors[0]?.code, 'FILE_NOT_FOUND');
+  });
+});

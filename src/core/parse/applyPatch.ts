@@ -340,6 +340,27 @@ export function heredocDelimiter(line: string): string | undefined {
   return line.slice(start, k);
 }
 
+/**
+ * The folder a heredoc command line changes into before it runs the patch (`cd alt && apply_patch
+ * <<'EOF'`, `cd "my app"; apply_patch <<EOF`: Codex's models write this, and Codex runs the
+ * patch there), or undefined when it changes into none (or into `.`).
+ */
+export function heredocFolder(line: string): string | undefined {
+  const m = /^[ \t]*(?:\$[ \t]*)?cd[ \t]+(?:"([^"]{1,300})"|'([^']{1,300})'|([^\s'"&;]{1,300}))[ \t]*(?:&&|;)[ \t]*(?:apply_patch|applypatch)\b/.exec(line);
+  if (!m) return undefined;
+  let folder = (m[1] ?? m[2] ?? m[3]).replace(/\\/g, '/');
+  while (folder.startsWith('./')) folder = folder.slice(2);
+  while (folder.endsWith('/')) folder = folder.slice(0, -1);
+  return folder === '' || folder === '.' ? undefined : folder;
+}
+
+/** `op` with its paths taken as relative to `folder` (see `heredocFolder`). */
+function underFolder(op: EditOp, folder: string): EditOp {
+  const inside = (path: string) => `${folder}/${path}`;
+  if (op.kind === 'move') return { ...op, from: inside(op.from), to: inside(op.to) };
+  return op.path === undefined ? op : { ...op, path: inside(op.path) };
+}
+
 /** Finds every patch envelope in the reply. */
 function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
   const lines = reply.lines;
@@ -386,7 +407,9 @@ function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolea
       }
     }
     const failed = problems.length > 0;
-    blocks.push({ startLine: start + 1, endLine: end + 1, ops: failed ? [] : result.ops, problems });
+    const folder = delimiter !== undefined ? heredocFolder(lines[i - 1]) : undefined;
+    const ops = failed ? [] : folder === undefined ? result.ops : result.ops.map((op) => underFolder(op, folder));
+    blocks.push({ startLine: start + 1, endLine: end + 1, ops, problems });
     i = end + 1;
   }
   return blocks;

@@ -439,7 +439,12 @@ function emitFile(
     ops.push({ kind: 'delete', path: target, source: sourceOf(FORMAT, startLine, endLine) });
     return;
   }
-  if (isNew) {
+  // `--- /dev/null` over a hunk that removes lines (with no git `new file mode` line): the model
+  // wrote a new-file header for a file it edits (Aider's transcripts hold such diffs). The hunk's
+  // removed and context lines say more than the header: read as an edit of the `+++` file, they
+  // are placed only where the file holds them.
+  const editsExisting = isNew && !file.newFileMode && file.hunks.some((hunk) => hunk.body.some((line) => line.kind === '-'));
+  if (isNew && !editsExisting) {
     const content: string[] = [];
     let noFinalNewline = false;
     for (const hunk of file.hunks) {

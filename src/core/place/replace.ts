@@ -17,6 +17,7 @@ import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { placeCreate } from './create';
 import { placeInTurn, writtenInTurn } from './inTurn';
+import { placeLineFragment } from './lineFragment';
 import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
 import { placeReplaceByTokens, placeReplaceChars } from './replaceChars';
 import { placeRewrite } from './rewrite';
@@ -231,6 +232,8 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   }
   // A tool call's old text laid out otherwise than the file (one line for three, padded): its tokens.
   if (op.granularity === 'chars' && needle.elisions.size === 0 && placeReplaceByTokens(tx, state, op)) return;
+  // A one-line search text quoting part of a line: replaced where it stands.
+  if (op.granularity === 'lines' && placeLineFragment(tx, state, op, needle, replacementLines)) return;
   const report = nearestCandidates(tx.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
   const best = report.candidates[0];
   const message = looseRefusal

@@ -153,9 +153,15 @@ export function absolutePathTails(raw: string): string[] {
  * `PlanOptions.locateMissing`). The op's records say which file it took.
  */
 function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
-  if (!editsExistingFile(op) || tx.isMoveDestination(path)) return path;
+  if (tx.isMoveDestination(path) || (!editsExistingFile(op) && op.kind !== 'rewrite' && op.kind !== 'create')) return path;
   const known = tx.loaded(path);
   if (known ? known.exists || known.created : tx.readFile(path) !== undefined) return path;
+  const corrected = withoutMistakenPrefix(path);
+  if (corrected !== undefined && !tx.options.refusePath?.(corrected) && exists(tx, corrected)) {
+    tx.note(op.source.block, `the reply names ${path}, which does not exist; ${corrected} is that path without the ${path.slice(0, path.length - corrected.length - 1)}/ put before it`);
+    return corrected;
+  }
+  if (!editsExistingFile(op)) return path;
   // Formats whose paths keep a leading `a/` or `b/` (a tool call's argument, an apply_patch
   // header: a real folder there) still get a git diff's prefix copied in: the file without it.
   const unprefixed = /^[ab]\/./.test(path) ? path.slice(2) : undefined;
@@ -184,6 +190,27 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
   }
   tx.note(op.source.block, `the reply names ${path}, which does not exist; ${listed}, and ${holding.length === 0 ? 'none' : 'more than one'} of them holds the search text: name the file by its whole path`);
   return path;
+}
+
+/**
+ * A path with folders put before it by mistake, without them: the placeholder `path/to/` copied
+ * from a prompt's example (`path/to/src/app.py`), or its own leading folders written twice
+ * (`subdir/subdir/app.py`, `web/app/web/app/main.py`: the folder the model thought it stood in,
+ * put before a path already relative to the root). Undefined for any other path. The caller
+ * takes it only when the path as written does not exist and the shorter one does, so a file
+ * really meant for a new folder of that shape (which would not leave the shorter path existing)
+ * is still written where the reply says, and one that is not is not created beside the real one.
+ */
+export function withoutMistakenPrefix(path: string): string | undefined {
+  const placeholder = /^path\/to\/(?=.)/i.exec(path);
+  if (placeholder) return path.slice(placeholder[0].length);
+  const segments = path.split('/');
+  for (let size = 1; size * 2 < segments.length; size++) {
+    let repeated = true;
+    for (let k = 0; k < size && repeated; k++) repeated = segments[k] === segments[size + k];
+    if (repeated) return segments.slice(size).join('/');
+  }
+  return undefined;
 }
 
 /** How many of the files a missing path could name are listed in a note. */

@@ -17,8 +17,8 @@ function isTrailingSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0d || code === 0xa0 || code === 0xfeff;
 }
 
-/** Word characters by code point; a regex test per character would dominate on big files. */
-function isWordCode(code: number): boolean {
+/** Word characters by code point (letters, digits, `_`, `$`, and everything past Latin-1); a regex test per character would dominate on big files. */
+export function isWordCode(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code >= 0xc0;
 }
 

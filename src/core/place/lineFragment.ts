@@ -1,0 +1,92 @@
+import type { ReplaceOp } from '../ir';
+import type { Needle } from '../locate/matcher';
+import { charEdit, newlinesBefore } from '../plan';
+import { lfView } from '../text/fileText';
+import { isBlank } from '../text/indentation';
+import { isWordCode } from '../text/normalize';
+import type { FileState, Transaction } from './transaction';
+
+/** Past this many places the fragment stands (at word edges or not), the file is not searched further. */
+const MAX_PLACES = 16;
+
+/**
+ * A one-line search text that is part of a line of the file, not the whole of it: `version="1.2.3"`
+ * for the file's `    version="1.2.3",`, or `$^.*` for `text with $^.*`. Models quote the part
+ * of a line they change; Cline, Roo and Aider replace it where it stands, as a tool call's
+ * `old_string` is. Read so only when no line of the file matches (every rung, fuzzy included, has
+ * failed), and only when it is certain:
+ * - the search and the replacement are one non-blank line each (a fragment replaced by several
+ *   lines, or by none, would split or empty the line around it: the whole-line meaning may be the
+ *   one meant there, so it stays a miss);
+ * - the search's text (its indentation aside) stands in exactly one place in the file where its
+ *   edges are word edges: `x = 1` is not the start of `x = 10`, `foo` not the start of `foo_bar`,
+ *   `import os` not the start of `import os.path`.
+ * The fragment is replaced by the replacement's text, the rest of the line kept. When the search
+ * stands nowhere and the replacement stands so once, the edit was applied before (a reply applied
+ * twice changes nothing). Returns false, recording nothing, when neither holds.
+ */
+export function placeLineFragment(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: readonly string[]): boolean {
+  if (op.expectedCount !== 1 || needle.elisions.size > 0 || !state.file) return false;
+  const search = onlyLine(needle.lines);
+  const replacement = onlyLine(replacementLines);
+  if (search === undefined || replacement === undefined || search === replacement) return false;
+  const text = lfView(state.file);
+  const places = wordEdgedPlaces(text, search);
+  const block = op.source.block;
+  if (places?.length === 1) {
+    const at = places[0];
+    const line = newlinesBefore(state.file, at);
+    tx.record(state, {
+      block,
+      status: 'applied',
+      strategy: 'exact',
+      score: 1,
+      startLine: line + 1,
+      endLine: line + 1,
+      edits: [charEdit(state.file, at, at + search.length, replacement)],
+      warnings: [`the search text is part of line ${line + 1}: replaced there, the rest of the line kept`],
+    });
+    return true;
+  }
+  const applied = places?.length === 0 ? wordEdgedPlaces(text, replacement) : undefined;
+  if (applied?.length === 1) {
+    const line = newlinesBefore(state.file, applied[0]);
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: line + 1, endLine: line + 1, warnings: [`the replacement text is already part of line ${line + 1}`] });
+    return true;
+  }
+  return false;
+}
+
+/** The one non-blank line of `lines` without its indentation and trailing blanks, when there is exactly one. */
+function onlyLine(lines: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (const line of lines) {
+    if (isBlank(line)) continue;
+    if (found !== undefined) return undefined;
+    found = line.trim();
+  }
+  return found;
+}
+
+/**
+ * Where `fragment` stands inside one line of `text` with word edges on both sides (offsets of
+ * the LF view), or undefined when that is not known to be the whole answer: the fragment also
+ * stands as a whole line (trimmed: the line rungs' business), or in more than `MAX_PLACES` places.
+ */
+function wordEdgedPlaces(text: string, fragment: string): number[] | undefined {
+  const places: number[] = [];
+  let seen = 0;
+  for (let at = text.indexOf(fragment); at !== -1; at = text.indexOf(fragment, at + 1)) {
+    if (++seen > MAX_PLACES) return undefined;
+    const end = at + fragment.length;
+    if (isWordCode(text.charCodeAt(at)) && isWordCode(text.charCodeAt(at - 1))) continue;
+    // A name that goes on after a dot (`import os` in `import os.path`) does not end there either.
+    if (isWordCode(text.charCodeAt(end - 1)) && (isWordCode(text.charCodeAt(end)) || (text.charCodeAt(end) === 46 && isWordCode(text.charCodeAt(end + 1))))) continue;
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const lineEnd = text.indexOf('\n', end);
+    const whole = text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd);
+    if (whole.trim() === fragment) return undefined;
+    places.push(at);
+  }
+  return places;
+}
