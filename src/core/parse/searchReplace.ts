@@ -502,6 +502,34 @@ export function chooseDivider(lines: readonly string[], candidates: readonly num
   return best;
 }
 
+/**
+ * A SEARCH side whose gutter is missing from some lines (`1 | function f() {`, `    return x;`,
+ * `3 | }`: the model dropped one line's number): read as numbered when every number is the one
+ * its place in the block gives (the first number plus the line's index, as in the view it was
+ * copied from) and the numbered lines outnumber the other non-blank ones, at least two of them.
+ * The lines without a number are kept as they are.
+ */
+function gappedGutter(lines: readonly string[]): { lines: string[]; first: number } | undefined {
+  const out: string[] = [];
+  let base: number | undefined;
+  let numbered = 0;
+  let plain = 0;
+  for (let k = 0; k < lines.length; k++) {
+    const m = NUMBER_PREFIX.exec(lines[k]);
+    if (!m) {
+      if (lines[k].trim() !== '') plain++;
+      out.push(lines[k]);
+      continue;
+    }
+    const number = Number(m[1]);
+    base ??= number - k;
+    if (number !== base + k) return undefined;
+    numbered++;
+    out.push(lines[k].slice(m[0].length));
+  }
+  return base !== undefined && base >= 1 && numbered >= 2 && numbered > plain ? { lines: out, first: base } : undefined;
+}
+
 function greater(a: readonly number[], b: readonly number[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
   return false;
@@ -516,6 +544,7 @@ function greater(a: readonly number[], b: readonly number[]): boolean {
  * the block as written too: the planner uses it when the file itself has those lines (a YAML map
  * with keys `1:`, `2:` runs consecutively as well). The first SEARCH number becomes a line hint.
  * A block without SEARCH lines is left as written: nothing shows its numbers came from a view.
+ * A SEARCH side where the model left the gutter off a few lines is read too (`gappedGutter`).
  */
 export function stripLineNumbers(search: readonly string[], replace: readonly string[]): { search: readonly string[]; replace: readonly string[]; firstNumber?: number; searchOnly?: true } {
   const unchanged = { search, replace };
@@ -536,7 +565,7 @@ export function stripLineNumbers(search: readonly string[], replace: readonly st
     }
     return { lines: out, first };
   };
-  const s = strip(search, true);
+  const s = strip(search, true) ?? gappedGutter(search);
   if (!s) return unchanged;
   const r = strip(replace, search.length === 0);
   if (!r) {

@@ -227,6 +227,14 @@ describe('parse/searchReplace', () => {
       assert.deepEqual(stripLineNumbers(['1: a', '5: b'], ['1: a']).search, ['1: a', '5: b']);
       assert.deepEqual(stripLineNumbers(['1: a'], ['x']).search, ['1: a']);
     });
+    it('reads a SEARCH gutter with a line left unnumbered when every number is the one its place gives (Roo)', () => {
+      const gapped = stripLineNumbers(['1 | function test() {', '    return true;', '3 | }'], ['function test() {', '    return false;', '}']);
+      assert.deepEqual(gapped.search, ['function test() {', '    return true;', '}']);
+      assert.equal(gapped.firstNumber, 1);
+      // A number off its place, or as many plain lines as numbered ones: no gutter.
+      assert.deepEqual(stripLineNumbers(['1 | a', 'b', '4 | c'], ['x']).search, ['1 | a', 'b', '4 | c']);
+      assert.deepEqual(stripLineNumbers(['7: a', 'b', 'c', '10: d'], ['x']).search, ['7: a', 'b', 'c', '10: d']);
+    });
   });
 
   it('keeps elision lines verbatim', () => {
