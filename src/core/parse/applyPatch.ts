@@ -21,7 +21,7 @@
  * followed by one `MoveFileOp(old → new)`: the planner edits the content, then moves the file.
  */
 import type { EditOp, ParseProblem } from '../ir';
-import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { lineIndexAt, lineStartsOf, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
 import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
 import type { FenceOpen } from './replyScan';
 import { isElisionLine } from './elision';
@@ -366,10 +366,15 @@ function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolea
   const lines = reply.lines;
   const n = lines.length;
   const blocks: ParsedBlock[] = [];
+  // The envelopes' starts are found by a native search of the text, not line by line: most
+  // replies hold none, and the line of each hit comes from the shared line starts.
+  const lineStarts = lineStartsOf(reply);
   let i = 0;
   while (i < n) {
-    // `includes` first: no allocation for the many lines that are not patch starts.
-    if (!lines[i].includes(BEGIN) || lines[i].trim() !== BEGIN || isClaimed(i + 1)) { i++; continue; }
+    const hit = reply.text.indexOf(BEGIN, lineStarts[i]);
+    if (hit === -1) break;
+    i = lineIndexAt(lineStarts, hit);
+    if (lines[i].trim() !== BEGIN || isClaimed(i + 1)) { i++; continue; }
     // What wraps the patch: a heredoc command line and/or a fence just above it.
     let start = i;
     let delimiter: string | undefined;

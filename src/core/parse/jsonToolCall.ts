@@ -12,7 +12,7 @@ import type { EditOp, ParseProblem, ReplaceOp } from '../ir';
 import { readPatch } from './applyPatch';
 import { parseInfoString } from './fences';
 import { isElisionLine } from './elision';
-import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { lineIndexAt, lineStartsOf, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
 import { stripLineNumbers } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
@@ -452,29 +452,13 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** 0-based line index of `offset`, by binary search over line starts. */
-function lineIndexOf(lineStarts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lineStarts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 function parseJsonToolCalls(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
   const { text, lines } = reply;
-  const lineStarts: number[] = new Array(lines.length);
-  for (let i = 0, offset = 0; i < lines.length; i++) {
-    lineStarts[i] = offset;
-    offset += lines[i].length + 1;
-  }
+  const lineStarts = lineStartsOf(reply);
   const blocks: ParsedBlock[] = [];
   let budget = PARSE_BUDGET_FACTOR * text.length + 100_000;
   // A newline at `offset` ends line i; the scan must not enter line i + 1 if it is claimed.
-  const claimedAfter = (offset: number): boolean => isClaimed(lineIndexOf(lineStarts, offset) + 2);
+  const claimedAfter = (offset: number): boolean => isClaimed(lineIndexAt(lineStarts, offset) + 2);
 
   /** Tries one closed span; returns true when it was valid JSON (so nothing inside needs a look). */
   const trySpan = (span: Span): boolean => {
@@ -483,8 +467,8 @@ function parseJsonToolCalls(reply: ReplyText, isClaimed: (line: number) => boole
     budget -= length;
     const parsed = tryParse(text.slice(span.start, span.end + 1));
     if (!parsed.ok) return false;
-    const first = lineIndexOf(lineStarts, span.start);
-    const last = lineIndexOf(lineStarts, span.end);
+    const first = lineIndexAt(lineStarts, span.start);
+    const last = lineIndexAt(lineStarts, span.end);
     const range = withFence(lines, first, last, span, lineStarts, isClaimed);
     const collector = new Collector(range.startLine, range.endLine);
     collector.visit(parsed.value, 0);
@@ -512,7 +496,7 @@ function parseJsonToolCalls(reply: ReplyText, isClaimed: (line: number) => boole
     } else if (scan.hitEnd) {
       const region = text.slice(start, scan.stop);
       if (EDIT_KEY_PATTERN.test(region) || (WRITE_KEY_PATTERN.test(region) && PATH_KEY_PATTERN.test(region))) {
-        const first = lineIndexOf(lineStarts, start);
+        const first = lineIndexAt(lineStarts, start);
         const startLine = fenceOpenAbove(lines, first, isClaimed) ? first : first + 1;
         blocks.push({
           startLine,
@@ -531,7 +515,7 @@ function parseJsonToolCalls(reply: ReplyText, isClaimed: (line: number) => boole
       }
     }
     // Every character up to `stop` has been scanned once: go on after it.
-    const stopLine = lineIndexOf(lineStarts, Math.min(scan.stop, text.length - 1));
+    const stopLine = lineIndexAt(lineStarts, Math.min(scan.stop, text.length - 1));
     line = Math.max(line + 1, stopLine + 1);
   }
   // Blocks found inside a failed scan's recovery can come out of order; the registry sorts, but keep ours tidy.
@@ -579,7 +563,7 @@ function withFence(
   first: number,
   last: number,
   span: Span,
-  lineStarts: readonly number[],
+  lineStarts: Int32Array,
   isClaimed: (line: number) => boolean,
 ): { startLine: number; endLine: number } {
   const openIndex = first - 1;

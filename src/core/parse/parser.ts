@@ -38,3 +38,35 @@ export interface ReplyParser {
   readonly format: EditFormat;
   parse(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[];
 }
+
+const lineStartsMemo = new WeakMap<ReplyText, Int32Array>();
+
+/**
+ * Where each of the reply's lines starts in `reply.text` (which is `lines` joined by `\n`), found
+ * once per reply and shared by the parsers that search the text natively and need the line of a
+ * hit (a typed array: a plain one of the reply's length cost more to allocate than a scan).
+ */
+export function lineStartsOf(reply: ReplyText): Int32Array {
+  let starts = lineStartsMemo.get(reply);
+  if (starts === undefined) {
+    starts = new Int32Array(reply.lines.length);
+    for (let i = 0, offset = 0; i < reply.lines.length; i++) {
+      starts[i] = offset;
+      offset += reply.lines[i].length + 1;
+    }
+    lineStartsMemo.set(reply, starts);
+  }
+  return starts;
+}
+
+/** The index of the line holding `offset` of the text, given the lines' starts (binary search). */
+export function lineIndexAt(lineStarts: Int32Array, offset: number): number {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

@@ -36,7 +36,10 @@ export function toReplyText(text: string): ReplyText {
   const normalised = text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n');
   const lines = normalised.split('\n');
   const crEnded = mixedCrlfLines(text, lines.length);
-  const reply = outdentListFences(lines) ? { text: lines.join('\n'), lines } : { text: normalised, lines };
+  // A fence indented by spaces holds a space right before its backticks or tildes: a reply with
+  // neither (most) has none to move, and two native searches spare a pass over every line.
+  const mayIndentFences = normalised.includes(' ```') || normalised.includes(' ~~~');
+  const reply = mayIndentFences && outdentListFences(lines) ? { text: lines.join('\n'), lines } : { text: normalised, lines };
   return crEnded ? { ...reply, crEnded } : reply;
 }
 

@@ -515,9 +515,10 @@ function gappedGutter(lines: readonly string[]): { lines: string[]; first: numbe
   let numbered = 0;
   let plain = 0;
   for (let k = 0; k < lines.length; k++) {
-    const m = NUMBER_PREFIX.exec(lines[k]);
+    const m = startsWithDigit(lines[k]) ? NUMBER_PREFIX.exec(lines[k]) : null;
     if (!m) {
-      if (lines[k].trim() !== '') plain++;
+      // Past half the lines plain, the numbered ones cannot outnumber them: most blocks stop here.
+      if (lines[k].trim() !== '' && ++plain * 2 >= lines.length) return undefined;
       out.push(lines[k]);
       continue;
     }
@@ -528,6 +529,14 @@ function gappedGutter(lines: readonly string[]): { lines: string[]; first: numbe
     out.push(lines[k].slice(m[0].length));
   }
   return base !== undefined && base >= 1 && numbered >= 2 && numbered > plain ? { lines: out, first: base } : undefined;
+}
+
+/** True when the line's first character after spaces and tabs is a digit (what a gutter starts with). */
+function startsWithDigit(line: string): boolean {
+  let k = 0;
+  while (k < line.length && (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9)) k++;
+  const c = line.charCodeAt(k);
+  return c >= 48 && c <= 57;
 }
 
 function greater(a: readonly number[], b: readonly number[]): boolean {

@@ -40,7 +40,8 @@ export const xmlToolCallParser: ReplyParser = {
     const blocks: ParsedBlock[] = [];
     const { lines } = reply;
     for (let i = 0; i < lines.length; i++) {
-      if (isClaimed(i + 1)) continue;
+      // `includes` first: most lines hold no `<`, and trimming each would copy it.
+      if (!lines[i].includes('<') || isClaimed(i + 1)) continue;
       const trimmed = lines[i].trimStart();
       if (trimmed[0] !== '<') continue;
       const cline = CLINE_OPEN.exec(trimmed);
