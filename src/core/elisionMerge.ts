@@ -3,6 +3,7 @@ import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } fr
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, BRACKETS, balanceChange, bracketBalance } from './elisionMerge/balance';
+import { definedTwice } from './elisionMerge/definedTwice';
 export { correspond } from './elisionMerge/lines';
 
 /** The elision `mergeFragment` puts at a fragment's edges: no reply line is ever this. */
@@ -74,6 +75,10 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     cursor = region.to;
   }
   if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
+  const twice = definedTwice(regions, original);
+  if (twice !== undefined) {
+    return { ok: false, message: `the snippet writes "${twice.written}" as new code, but the file already defines ${twice.name} at line ${twice.fileLine + 1}, which an elision keeps: whether the new one replaces that one or joins it is a guess` };
+  }
   const out: string[] = [];
   let position = 0;
   for (const region of regions) {

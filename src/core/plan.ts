@@ -83,7 +83,22 @@ export function lineEdit(file: FileText, start: number, end: number, newLines: r
  * `newText`'s `\n` turned into the file's line ending.
  */
 export function charEdit(file: FileText, lfStart: number, lfEnd: number, newText: string): TextEdit {
-  return { start: rawOffset(file, lfStart), end: rawOffset(file, lfEnd), text: file.eol === '\n' ? newText : newText.replace(/\n/g, file.eol) };
+  const start = rawOffset(file, lfStart);
+  const end = rawOffset(file, lfEnd);
+  if (!file.hasCrlf || !newText.includes('\n')) return { start, end, text: newText };
+  // A file with CRLF endings (all, or some: mixed): the new text's k-th line break takes the
+  // ending of the k-th one it replaces, and past those the last one's (or, replacing none, the
+  // ending of the line it stands in), so `b\r\nc` replaced in `a\r\nb\r\nc\nd` keeps its CRLF.
+  const first = newlinesBefore(file, lfStart);
+  const replaced = newlinesBefore(file, lfEnd) - first;
+  let ending: string = eolOf(file, first) || file.eol;
+  let k = 0;
+  const text = newText.replace(/\n/g, () => {
+    if (k < replaced) ending = eolOf(file, first + k) || ending;
+    k++;
+    return ending;
+  });
+  return { start, end, text };
 }
 
 /** Maps an offset of the LF view to the raw text (CRLF endings and the BOM shift it). */

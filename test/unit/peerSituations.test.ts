@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { runReply } from '../../src/core/index';
+import { definedTwice } from '../../src/core/elisionMerge/definedTwice';
 import { proposed } from './helpers';
 
 /**
@@ -369,5 +370,33 @@ describe('peer situations: paths (Aider, Codex)', () => {
     const devNull = '```diff\n--- /dev/null\n+++ file.txt\n@@ ... @@\n-Original\n+Modified\n```\n';
     assert.equal(written('file.txt', 'Original\n', devNull), 'Modified\n');
     assert.equal(result('other.txt', 'Original\n', devNull).receipt.errors[0]?.code, 'FILE_NOT_FOUND');
+  });
+});
+
+describe('peer situations: line endings and lazy snippets (Continue, Gemini CLI)', () => {
+  it('keeps the endings an old_string spans in a file of mixed endings, CRLF where CRLF was', () => {
+    const call = (old: string, now: string) => '```json\n' + JSON.stringify({ file_path: 'g.txt', old_string: old, new_string: now }) + '\n```\n';
+    assert.equal(written('g.txt', 'a\r\nb\r\nc\nd\n', call('b\r\nc', 'B\r\nC')), 'a\r\nB\r\nC\nd\n');
+    assert.equal(written('g.txt', 'line1\r\nline2\nline3', call('\r\nline2', '\r\nLINE2')), 'line1\r\nLINE2\nline3');
+    // More lines than it replaces: the added ones take the ending of the last one replaced.
+    assert.equal(written('g.txt', 'x\r\ny\nz\n', call('x\ny', 'x\nw\ny')), 'x\r\nw\r\ny\nz\n');
+  });
+
+  it('refuses new code after an elision that defines a name the elided lines define (replace or join is a guess)', () => {
+    const file = 'class Calculator {\n  constructor() {\n    this.result = 0;\n  }\n\n  add(number) {\n    this.result += number;\n    return this;\n  }\n}\n';
+    const snippet = '```js\nclass Calculator {\n  // ... existing code ...\n\n  static add(a, b) {\n    return a + b;\n  }\n}\n```\n';
+    const refused = runReply(snippet, (p) => (p === 'calc.js' ? file : undefined), { hintPath: 'calc.js' });
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /already defines add at line 6/);
+    // A new name, an accessor's other half, or a Python property's setter joins the file's.
+    const added = runReply(snippet.replace('static add(a, b)', 'static sum(a, b)'), (p) => (p === 'calc.js' ? file : undefined), { hintPath: 'calc.js' });
+    assert.equal(added.receipt.ok, true);
+    const getter = 'class Box {\n  get value() {\n    return this.v;\n  }\n}\n';
+    const setter = '```js\nclass Box {\n  // ... existing code ...\n\n  set value(v) {\n    this.v = v;\n  }\n}\n```\n';
+    assert.equal(runReply(setter, (p) => (p === 'box.js' ? getter : undefined), { hintPath: 'box.js' }).receipt.ok, true);
+    const property = ['class Box:', '    @property', '    def value(self):', '        return self._v', ''];
+    const setterRegion = { from: 4, to: 4, lines: ['    @value.setter', '    def value(self, v):', '        self._v = v'] };
+    assert.equal(definedTwice([setterRegion], property), undefined);
+    assert.equal(definedTwice([{ ...setterRegion, lines: setterRegion.lines.slice(1) }], property)?.fileLine, 2);
   });
 });
