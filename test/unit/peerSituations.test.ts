@@ -400,3 +400,20 @@ describe('peer situations: line endings and lazy snippets (Continue, Gemini CLI)
     assert.equal(definedTwice([{ ...setterRegion, lines: setterRegion.lines.slice(1) }], property)?.fileLine, 2);
   });
 });
+
+describe('peer situations: lazy snippets starting at the top or ending a function (Continue)', () => {
+  const main = 'from fastapi import FastAPI\n\napp = FastAPI()\n\n@app.get("/")\ndef read_root():\n    return {"Hello": "World"}\n\n@app.get("/landing")\ndef read_landing_page():\n    return {"message": "Welcome to the landing page"}\n';
+  const plan = (file: string, snippet: string) => runReply('```python\n' + snippet + '```\n', (p) => (p === 'main.py' ? file : undefined), { hintPath: 'main.py' });
+
+  it('places a first segment that edits the file\'s first lines by adding to them, and a function whose new last line leaves it as the old one did', () => {
+    const planned = plan(main, 'from fastapi import FastAPI, HTTPException\n\n# ... same ...\n\n@app.get("/landing")\ndef read_landing_page():\n    raise HTTPException(status_code=404, detail="Page not found")\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes[0]?.newText, main.replace('import FastAPI\n', 'import FastAPI, HTTPException\n').replace('return {"message": "Welcome to the landing page"}', 'raise HTTPException(status_code=404, detail="Page not found")'));
+  });
+
+  it('does not take a first line that drops a word of the file\'s first line for its edit, nor new lines before a body that does not end in an exit', () => {
+    assert.equal(plan('from typing import List\n\nx = 1\n', 'from typing import Dict\n\n# ... existing code ...\n').receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    const logged = main.replace('    return {"message": "Welcome to the landing page"}\n', '    log("landing")\n');
+    assert.equal(plan(logged, '# ... existing code ...\n\n@app.get("/landing")\ndef read_landing_page():\n    raise HTTPException(status_code=404, detail="Page not found")\n').receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+});

@@ -141,6 +141,9 @@ function sameEnclosingBlock(segment: readonly string[], k: number, original: rea
  *   (`json.dump(data, f)` by `json.dump(data, f, indent=2)` under a new `try:`), the segment
  *   rewrites the rest of the definition: its region ends where the definition does. Kept, the old
  *   lines stood under the new ones (the old `json.dump` after the new `raise`);
+ * - when the new last line and the definition's last line both leave it at one depth (`return`,
+ *   `raise` or `throw`, not necessarily the same), the new lines end the definition: its region
+ *   ends there too;
  * - when none is, the new lines may be added before the rest (a new first statement, the rest
  *   not shown) or replace it (a body written anew): a guess, refused.
  */
@@ -172,6 +175,13 @@ function definitionEnd(segment: readonly string[], original: readonly string[], 
   if (end <= to) return undefined;
   const added = segment.slice(last + 1).filter(hasText);
   if (original.slice(to, end).some((line) => hasText(line) && added.some((written) => correspond(written, line)))) return end;
+  // Both end their body with an exit at its depth (the file's `return {…}`, the new `raise …`):
+  // lines after the new exit would never run, so the new lines do not go before the rest; they
+  // are the definition's new end.
+  const lastWritten = added[added.length - 1];
+  const lastExisting = original.slice(to, end).filter(hasText).pop();
+  const leaves = (line: string) => /^\s*(?:return|raise|throw)\b/.test(line);
+  if (lastWritten !== undefined && lastExisting !== undefined && leaves(lastWritten) && leaves(lastExisting) && indentOf(lastWritten) + indentOf(original[headAt]) - indentOf(segment[head]) === indentOf(lastExisting)) return end;
   const name = segment[head].trim().slice(0, 60);
   return `"${name}" goes on with new lines after line ${to} of the file and ends there, with no elision marker, while the file's definition has ${end - to} more lines (${to + 1}-${end}) that it neither shows nor edits: whether the new lines replace them or go before them is a guess (mark the lines kept with a "... existing code ..." comment)`;
 }

@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
 import { leadingWhitespace } from '../text/indentation';
-import { type Region, blockEnd, elisionBefore, firstNonBlank, indentOf, isCloser, isOpener, lastNonBlank, resemblingOpener } from './lines';
+import { type Region, blockEnd, elisionBefore, firstNonBlank, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
 
@@ -20,8 +20,22 @@ export function placeAtBoundary(segment: readonly string[], original: readonly s
   if (isFirst && cursor === 0 && real.length <= lines.length) {
     const headLines = lines.slice(0, real.length);
     if (same(real, headLines)) return { from: headLines[0].i, to: headLines[headLines.length - 1].i + 1, lines: real };
+    // The file's first lines given with an edit that only adds to them (`import a` given as
+    // `import a, b` above `# ... existing code ...`): a snippet that starts with no elision starts
+    // at the file's top. A line that drops a word of the file's (`from typing import Dict` for
+    // `from typing import List`) may be a new line meant above it: not placed so.
+    if (real.every((line, k) => line.trim() === headLines[k].line.trim() || addsTo(headLines[k].line.trim(), line.trim()))) {
+      return { from: headLines[0].i, to: headLines[headLines.length - 1].i + 1, lines: real };
+    }
   }
   return undefined;
+}
+
+/** True when `written` reads as an edit of `existing` that keeps every word of it (`isEditOf`). */
+function addsTo(existing: string, written: string): boolean {
+  if (!isEditOf(existing, written)) return false;
+  const words = new Set(written.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  return (existing.match(/[A-Za-z_$][\w$]*/g) ?? []).every((word) => words.has(word));
 }
 
 /**
