@@ -417,3 +417,11 @@ describe('peer situations: lazy snippets starting at the top or ending a functio
     assert.equal(plan(logged, '# ... existing code ...\n\n@app.get("/landing")\ndef read_landing_page():\n    raise HTTPException(status_code=404, detail="Page not found")\n').receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
   });
 });
+
+describe('peer situations: a SEARCH text laid out otherwise than the file (Continue)', () => {
+  it('replaces the whole lines a one-line SEARCH text holds with whitespace left out, and nothing that covers part of a line', () => {
+    const reply = 'f.js\n```\n------- SEARCH\nfunction test(){return true;}\n=======\nfunction test() {\n  return false;\n}\n+++++++ REPLACE\n```\n';
+    assert.equal(written('f.js', 'function test() {\n  return true;\n}\n', reply), 'function test() {\n  return false;\n}\n');
+    assert.equal(result('f.js', 'const x = function test() {\n  return true;\n};\n', reply).receipt.errors[0]?.code, 'NO_MATCH');
+  });
+});

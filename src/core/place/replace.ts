@@ -231,9 +231,10 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     return;
   }
   // A tool call's old text laid out otherwise than the file (one line for three, padded): its tokens.
-  if (op.granularity === 'chars' && needle.elisions.size === 0 && placeReplaceByTokens(tx, state, op)) return;
   // A one-line search text quoting part of a line: replaced where it stands.
   if (op.granularity === 'lines' && placeLineFragment(tx, state, op, needle, replacementLines)) return;
+  // A search text laid out otherwise than the file (a tool call's old text on one line for three, padded; a block's whole lines so).
+  if (needle.elisions.size === 0 && placeReplaceByTokens(tx, state, op)) return;
   const report = nearestCandidates(tx.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
   const best = report.candidates[0];
   const message = looseRefusal

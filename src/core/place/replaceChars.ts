@@ -88,6 +88,9 @@ export function placeReplaceByTokens(tx: Transaction, state: FileState, op: Repl
   if (view.length > TOKEN_SEARCH_MAX_CHARS) return false;
   const runs = tokenRuns(view, op.search);
   if (runs === undefined || runs.length === 0) return false;
+  // A SEARCH/REPLACE block (whole lines) laid out otherwise (three lines quoted as one): taken only
+  // where its text covers whole lines of the file, so what it replaces is lines, as it says.
+  if (op.granularity === 'lines' && !runs.every((run) => coversWholeLines(view, run))) return false;
   if (!writtenAsFileIndents(view, runs, op.replacement, tx.indexOf(state).indentUnit)) return false;
   const block = op.source.block;
   const wanted = op.expectedCount;
@@ -102,7 +105,8 @@ export function placeReplaceByTokens(tx: Transaction, state: FileState, op: Repl
     tx.fail('AMBIGUOUS', block, state.path, `the old text occurs ${runs.length} times in ${state.path} with whitespace left out of the comparison${wanted === 1 ? '' : `, expected ${wanted}`}`, op, { candidates }, state);
     return true;
   }
-  const edits = chosen.map((run) => charEdit(file, run.start, run.end, op.replacement));
+  const replacement = op.granularity === 'lines' ? op.replacement.replace(/\n$/, '') : op.replacement;
+  const edits = chosen.map((run) => charEdit(file, run.start, run.end, replacement));
   if (overlapsAny(edits, state.pending)) {
     tx.fail('OVERLAPPING_EDITS', block, state.path, `the old text is in ${state.path} (whitespace aside), but only where an earlier edit of this reply already changes it`, op, {}, state);
     return true;
@@ -112,6 +116,14 @@ export function placeReplaceByTokens(tx: Transaction, state: FileState, op: Repl
   const warnings = ['matched with whitespace and line breaks left out of the comparison: the new text replaces the matched text as written'];
   tx.record(state, { block, status: 'applied', strategy: 'innerWhitespace', score: 1, startLine: first + 1, endLine: last + 1, edits, warnings });
   return true;
+}
+
+/** True when the run starts at its line's first non-blank character and ends at its line's last one. */
+function coversWholeLines(view: string, run: { start: number; end: number }): boolean {
+  const lineStart = view.lastIndexOf('\n', run.start - 1) + 1;
+  let lineEnd = view.indexOf('\n', run.end);
+  if (lineEnd === -1) lineEnd = view.length;
+  return isBlank(view.slice(lineStart, run.start)) && isBlank(view.slice(run.end, lineEnd));
 }
 
 /**
