@@ -11,6 +11,7 @@ import { reanchor } from '../reanchor/reanchor';
 import { lineEdit, type TextEdit } from '../plan';
 import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines, type FileText } from '../text/fileText';
+import { isBlank } from '../text/indentation';
 import { repairOverEscaped } from '../text/overEscaped';
 import { appliedPlaces, containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
@@ -233,8 +234,11 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   // A tool call's old text laid out otherwise than the file (one line for three, padded): its tokens.
   // A one-line search text quoting part of a line: replaced where it stands.
   if (op.granularity === 'lines' && placeLineFragment(tx, state, op, needle, replacementLines)) return;
-  // A search text laid out otherwise than the file (a tool call's old text on one line for three, padded; a block's whole lines so).
-  if (needle.elisions.size === 0 && placeReplaceByTokens(tx, state, op)) return;
+  // A search text laid out otherwise than the file: a tool call's old text on one line for three,
+  // or padded; a block's one line for the file's three. Only a block of one line is searched so
+  // (a scan of the file per failed block; a diff's hunk is lines by nature).
+  const tokenSearch = op.granularity === 'chars' || (!isLinePrefixed(op.source.format) && needle.lines.filter((line) => !isBlank(line)).length === 1);
+  if (tokenSearch && needle.elisions.size === 0 && placeReplaceByTokens(tx, state, op)) return;
   const report = nearestCandidates(tx.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
   const best = report.candidates[0];
   const message = looseRefusal
