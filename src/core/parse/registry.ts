@@ -37,10 +37,22 @@ export function toReplyText(text: string): ReplyText {
   const lines = normalised.split('\n');
   const crEnded = mixedCrlfLines(text, lines.length);
   // A fence indented by spaces holds a space right before its backticks or tildes: a reply with
-  // neither (most) has none to move, and two native searches spare a pass over every line.
-  const mayIndentFences = normalised.includes(' ```') || normalised.includes(' ~~~');
+  // none (most) has none to move, and a few native searches spare a pass over every line.
+  const mayIndentFences = spaceBefore(normalised, '```') || spaceBefore(normalised, '~~~');
   const reply = mayIndentFences && outdentListFences(lines) ? { text: lines.join('\n'), lines } : { text: normalised, lines };
   return crEnded ? { ...reply, crEnded } : reply;
+}
+
+/**
+ * True when some `run` in the text has a space right before it. Searched by the run, then the
+ * character before each hit: V8 searched a megabyte of code for `' ```'` (a space first, found
+ * everywhere) as slowly as it split the text into lines.
+ */
+function spaceBefore(text: string, run: string): boolean {
+  for (let at = text.indexOf(run); at !== -1; at = text.indexOf(run, at + run.length)) {
+    if (at > 0 && text.charCodeAt(at - 1) === 32) return true;
+  }
+  return false;
 }
 
 /**
