@@ -22,8 +22,8 @@ const MAX_PLACES = 16;
  *   edges are word edges: `x = 1` is not the start of `x = 10`, `foo` not the start of `foo_bar`,
  *   `import os` not the start of `import os.path`.
  * The fragment is replaced by the replacement's text, the rest of the line kept. When the search
- * stands nowhere and the replacement stands so once, the edit was applied before (a reply applied
- * twice changes nothing). Returns false, recording nothing, when neither holds.
+ * stands nowhere at all and the replacement stands so once, the edit was applied before (a reply
+ * applied twice changes nothing). Returns false, recording nothing, when neither holds.
  */
 export function placeLineFragment(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: readonly string[]): boolean {
   if (op.expectedCount !== 1 || needle.elisions.size > 0 || !state.file) return false;
@@ -48,7 +48,8 @@ export function placeLineFragment(tx: Transaction, state: FileState, op: Replace
     });
     return true;
   }
-  const applied = places?.length === 0 ? wordEdgedPlaces(text, replacement) : undefined;
+  // Applied before: the search text stands nowhere (not even inside a word), the replacement once.
+  const applied = places?.length === 0 && !text.includes(search) ? wordEdgedPlaces(text, replacement) : undefined;
   if (applied?.length === 1) {
     const line = newlinesBefore(state.file, applied[0]);
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: line + 1, endLine: line + 1, warnings: [`the replacement text is already part of line ${line + 1}`] });

@@ -231,7 +231,6 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     tx.fail('OVERLAPPING_EDITS', block, state.path, `the search text is in ${state.path}, but only where an earlier block of this reply already changes it`, op, {}, state);
     return;
   }
-  // A tool call's old text laid out otherwise than the file (one line for three, padded): its tokens.
   // A one-line search text quoting part of a line: replaced where it stands.
   if (op.granularity === 'lines' && placeLineFragment(tx, state, op, needle, replacementLines)) return;
   // A search text laid out otherwise than the file: a tool call's old text on one line for three,
