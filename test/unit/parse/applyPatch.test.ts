@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { ParsedReply, ReplaceOp } from '../../../src/core/ir';
-import { applyPatchParser, heredocDelimiter } from '../../../src/core/parse/applyPatch';
+import { applyPatchParser, heredocDelimiter, heredocFolder } from '../../../src/core/parse/applyPatch';
 import { parseReply, toReplyText } from '../../../src/core/parse/registry';
 
 function parse(text: string): ParsedReply {
@@ -174,5 +174,18 @@ describe('apply_patch parser: indented headers', () => {
     const r = parse(['*** Begin Patch', '*** Update File: docs/patch.md', '@@', ' *** Update File: example.py', '-old', '+new', '*** End Patch'].join('\n'));
     assert.deepEqual(r.problems, []);
     assert.equal((r.ops[0] as ReplaceOp).search, '*** Update File: example.py\nold\n');
+  });
+});
+
+describe('heredocFolder: the folder a heredoc command runs the patch in', () => {
+  it('reads `cd DIR &&` or `cd DIR;` before apply_patch, quoted or not, and nothing else', () => {
+    assert.equal(heredocFolder("cd web && apply_patch <<'EOF'"), 'web');
+    assert.equal(heredocFolder('$ cd "my app/src/"; applypatch <<"PATCH"'), 'my app/src');
+    assert.equal(heredocFolder("cd ./pkg && apply_patch <<EOF"), 'pkg');
+    assert.equal(heredocFolder("cd . && apply_patch <<'EOF'"), undefined);
+    assert.equal(heredocFolder("apply_patch <<'EOF'"), undefined);
+    assert.equal(heredocFolder("cd web && make && apply_patch <<'EOF'"), undefined);
+    // Outside the root is the planner's to refuse, as for any path.
+    assert.equal(heredocFolder("cd .. && apply_patch <<'EOF'"), '..');
   });
 });
