@@ -153,10 +153,14 @@ export function indentFrom(line: string, anchor: IndentAnchor | undefined, frame
   const replyDelta = indentWidth(indent, tabSize) - indentWidth(anchor.replyIndent, tabSize);
   const anchorWidth = indentWidth(anchor.fileIndent, tabSize);
   const target = Math.max(0, anchorWidth + Math.round(replyDelta * scale));
-  if (target >= anchorWidth) {
+  const rest = indent.startsWith(anchor.replyIndent) ? indent.slice(anchor.replyIndent.length) : undefined;
+  // An anchor whose file indentation mixes tabs and spaces (a doc comment's `\t * `) is no prefix
+  // for a line that does not extend it in the reply: its depth is written whole, or the tabs went
+  // after the comment's space (`\t \t\t   return`).
+  const mixedAnchor = rest === undefined && anchor.fileIndent.includes('\t') && anchor.fileIndent.includes(' ');
+  if (target >= anchorWidth && !mixedAnchor) {
     // Deeper than (or level with) the anchor: the anchor's own indentation, then the extra depth
     // in the file's unit, or as the reply spells it when that already is the file's character.
-    const rest = indent.startsWith(anchor.replyIndent) ? indent.slice(anchor.replyIndent.length) : undefined;
     const fileChar = unit.kind === 'tabs' ? '\t' : ' ';
     if (scale === 1 && rest !== undefined && [...rest].every((c) => c === fileChar)) return anchor.fileIndent + rest + body;
     return anchor.fileIndent + renderIndent(target - anchorWidth, unit, tabSize) + body;

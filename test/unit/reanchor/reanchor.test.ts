@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { runReply } from '../../../src/core/index';
 import { plan, proposed, replaceOp } from '../helpers';
+import { indentFrom, type MovingFrame } from '../../../src/core/reanchor/indent';
 
 /** Plans a reply against one file and returns its proposed text (throws with the receipt when refused). */
 function applied(path: string, file: string, reply: string): string {
@@ -148,5 +149,26 @@ describe('re-anchoring: an elision in the search text only', () => {
     const result = runReply(block('load.py', ['def load(path):', '    ...', '    return parse(data)'], ['def load(path):', '    return parse(data, strict=True)']), (p) => (p === 'load.py' ? file : undefined));
     assert.equal(result.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
     assert.equal(result.changes.length, 0);
+  });
+});
+
+describe('indentFrom: an anchor whose indentation mixes tabs and spaces', () => {
+  const frame: MovingFrame = {
+    verbatim: false,
+    unit: { kind: 'tabs' },
+    tabSize: 4,
+    scale: 1,
+    first: undefined,
+    byWidth: new Map([[4, '\t'], [5, '\t '], [8, '\t\t'], [12, '\t\t\t'], [16, '\t\t\t\t']]),
+    replyUsesTabs: true,
+    indentedBlanks: false,
+  };
+
+  it('writes a deeper line that does not extend it in the reply at its whole depth, not after the doc comment\'s space', () => {
+    // A doc comment's ` * ` line (`\t ` in the file, `  \t ` in a reply that put two spaces before every line).
+    const docLine = { replyIndent: '  \t ', fileIndent: '\t ' };
+    assert.equal(indentFrom('  \t\t\t\tskips.push(ns);', docLine, frame), '\t\t\t\tskips.push(ns);');
+    // An anchor of tabs alone is still the prefix of the line below it.
+    assert.equal(indentFrom('  \t\t\t\tskips.push(ns);', { replyIndent: '  \t\t\t', fileIndent: '\t\t\t' }, frame), '\t\t\t\tskips.push(ns);');
   });
 });
