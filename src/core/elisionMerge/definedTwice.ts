@@ -21,6 +21,8 @@ export interface DefinedTwice {
 export function definedTwice(regions: readonly Region[], original: readonly string[]): DefinedTwice | undefined {
   const kept = new Uint8Array(original.length).fill(1);
   for (const region of regions) kept.fill(0, region.from, region.to);
+  // The kept lines' definitions by name, read once and only when some region writes a new one.
+  let keptByName: Map<string, number[]> | undefined;
   for (const region of regions) {
     const replaced = new Set<string>();
     for (let i = region.from; i < region.to; i++) {
@@ -30,19 +32,33 @@ export function definedTwice(regions: readonly Region[], original: readonly stri
     for (let k = 0; k < region.lines.length; k++) {
       const name = definitionKey(region.lines, k);
       if (name === undefined || replaced.has(name)) continue;
+      keptByName ??= definitionsOf(original, kept);
       const depth = indentOf(region.lines[k]);
-      // The block the region stands in, at this depth: from the nearest shallower line above it
-      // to the nearest one below it.
-      let top = region.from - 1;
-      while (top >= 0 && !shallower(original[top], depth)) top--;
-      let bottom = region.to;
-      while (bottom < original.length && !shallower(original[bottom], depth)) bottom++;
-      for (let i = top + 1; i < bottom; i++) {
-        if (kept[i] === 1 && indentOf(original[i]) === depth && definitionKey(original, i) === name) return { name, written: region.lines[k].trim(), fileLine: i };
+      for (const i of keptByName.get(name) ?? []) {
+        // In the region's block: at its depth, with no shallower line between it and the region.
+        if (indentOf(original[i]) === depth && sameBlock(original, i, region, depth)) return { name, written: region.lines[k].trim(), fileLine: i };
       }
     }
   }
   return undefined;
+}
+
+/** The kept lines (`kept[i] === 1`) that define a name, by that name. */
+function definitionsOf(original: readonly string[], kept: Uint8Array): Map<string, number[]> {
+  const byName = new Map<string, number[]>();
+  for (let i = 0; i < original.length; i++) {
+    if (kept[i] !== 1 || !original[i].includes('(')) continue;
+    const name = definitionKey(original, i);
+    if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), i]);
+  }
+  return byName;
+}
+
+/** True when no line between file line `at` and the region is shallower than `depth`. */
+function sameBlock(original: readonly string[], at: number, region: Region, depth: number): boolean {
+  const [from, to] = at < region.from ? [at + 1, region.from] : [region.to, at];
+  for (let i = from; i < to; i++) if (shallower(original[i], depth)) return false;
+  return true;
 }
 
 /** True when the line has text at fewer columns than `depth` (a line of its enclosing block). */
