@@ -180,7 +180,7 @@ function definitionEnd(segment: readonly string[], original: readonly string[], 
   // are the definition's new end.
   const lastWritten = added[added.length - 1];
   const lastExisting = original.slice(to, end).filter(hasText).pop();
-  const leaves = (line: string) => /^\s*(?:return|raise|throw)\b/.test(line);
+  const leaves = (line: string) => FUNCTION_EXITS.has(exitWord(line) ?? '');
   if (lastWritten !== undefined && lastExisting !== undefined && leaves(lastWritten) && leaves(lastExisting) && indentOf(lastWritten) + indentOf(original[headAt]) - indentOf(segment[head]) === indentOf(lastExisting)) return end;
   const name = segment[head].trim().slice(0, 60);
   return `"${name}" goes on with new lines after line ${to} of the file and ends there, with no elision marker, while the file's definition has ${end - to} more lines (${to + 1}-${end}) that it neither shows nor edits: whether the new lines replace them or go before them is a guess (mark the lines kept with a "... existing code ..." comment)`;
@@ -395,10 +395,17 @@ const MAX_NEW_BLOCK_LINES = 400;
  * above the old one, which then could never run.
  */
 function sameExit(written: string, existing: string, shift: number): boolean {
-  const exit = (line: string) => /^\s*(return|raise|throw|break|continue)\b/.exec(line)?.[1];
-  const word = exit(written);
-  return word !== undefined && word === exit(existing) && indentOf(written) + shift === indentOf(existing);
+  const word = exitWord(written);
+  return word !== undefined && word === exitWord(existing) && indentOf(written) + shift === indentOf(existing);
 }
+
+/** The word a line that leaves its block starts with (`return`, `raise`, `throw`, `break`, `continue`), if any. */
+function exitWord(line: string): string | undefined {
+  return /^\s*(return|raise|throw|break|continue)\b/.exec(line)?.[1];
+}
+
+/** The exits that leave a function, not only a loop. */
+const FUNCTION_EXITS = new Set(['return', 'raise', 'throw']);
 
 /**
  * The lowest closing line (`}`, `});`) of the part widened upward (segment lines `first` up to the

@@ -23,7 +23,7 @@ export function alignLines(a: readonly string[], b: readonly string[], same: (x:
 }
 
 /** The identifiers of a line, in order. */
-function identifiers(line: string): string[] {
+export function identifiers(line: string): string[] {
   return line.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? [];
 }
 

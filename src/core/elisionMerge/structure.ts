@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
 import { leadingWhitespace } from '../text/indentation';
-import { type Region, blockEnd, elisionBefore, firstNonBlank, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, resemblingOpener } from './lines';
+import { type Region, blockEnd, elisionBefore, firstNonBlank, identifiers, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
 
@@ -34,8 +34,8 @@ export function placeAtBoundary(segment: readonly string[], original: readonly s
 /** True when `written` reads as an edit of `existing` that keeps every word of it (`isEditOf`). */
 function addsTo(existing: string, written: string): boolean {
   if (!isEditOf(existing, written)) return false;
-  const words = new Set(written.match(/[A-Za-z_$][\w$]*/g) ?? []);
-  return (existing.match(/[A-Za-z_$][\w$]*/g) ?? []).every((word) => words.has(word));
+  const words = new Set(identifiers(written));
+  return identifiers(existing).every((word) => words.has(word));
 }
 
 /**

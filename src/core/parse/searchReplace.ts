@@ -17,7 +17,7 @@
  * path lines only name the file and are claimed with the block.
  */
 import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
-import { closesFence, parseFenceOpener, parseInfoString, pathLabelAbove, type FenceOpener } from './fences';
+import { closesFence, firstNonBlankChar, parseFenceOpener, parseInfoString, pathLabelAbove, type FenceOpener } from './fences';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import { isBlank } from '../text/indentation';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
@@ -533,10 +533,8 @@ function gappedGutter(lines: readonly string[]): { lines: string[]; first: numbe
 
 /** True when the line's first character after spaces and tabs is a digit (what a gutter starts with). */
 function startsWithDigit(line: string): boolean {
-  let k = 0;
-  while (k < line.length && (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9)) k++;
-  const c = line.charCodeAt(k);
-  return c >= 48 && c <= 57;
+  const c = firstNonBlankChar(line);
+  return c >= '0' && c <= '9';
 }
 
 function greater(a: readonly number[], b: readonly number[]): boolean {
