@@ -93,7 +93,12 @@ export interface ReplaceOp {
    * (the file's own text may hold such lines). The planner takes the one reading whose search text
    * the file holds; when several do, the block is ambiguous.
    */
-  readonly otherReadings?: readonly Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'strayDivider' | 'lineHint'>[];
+  readonly otherReadings?: readonly Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'strayDivider' | 'lineHint' | 'dividerLikeMarkers'>[];
+  /**
+   * Of a block with several `=======` lines: this reading's divider has as many `=` as the block's
+   * markers have `<` and `>` (a heading's underline has its title's length instead).
+   */
+  readonly dividerLikeMarkers?: true;
   readonly source: EditSource;
 }
 

@@ -64,6 +64,14 @@ describe('peer situations: diffs', () => {
     assert.equal(result('list.txt', 'line1\nline2\n', add).changes.length, 0);
   });
 
+  it('names the end-of-file marker when a hunk marked so is quoted exactly away from the end', () => {
+    const hunk = ['--- a/list.txt', '+++ b/list.txt', '@@ -1,2 +1,2 @@', ' line1', '-line2', '\\ No newline at end of file', '+line two', '\\ No newline at end of file', ''].join('\n');
+    const planned = result('list.txt', 'line1\nline2\nline3\n', hunk);
+    assert.equal(planned.changes.length, 0);
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_MATCH');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /marked "\\ No newline at end of file", but the lines it quotes \(list\.txt lines 1-2\) are not the end of the file, which goes on to line 3/);
+  });
+
   it('keeps the line a hunk keeps when two equal lines differ only in their endings', () => {
     const patch = ['*** Begin Patch', '*** Update File: repeated.txt', '@@', '-same', ' same', '*** End Patch'].join('\n');
     assert.equal(written('repeated.txt', 'same\r\nsame\n', patch), 'same\n');

@@ -58,7 +58,7 @@ function mayBeMarker(line: string): boolean {
 }
 
 /** The texts of a SEARCH/REPLACE block read with one of its `=======` lines as the divider. */
-type BlockReading = Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'strayDivider' | 'lineHint'>;
+type BlockReading = NonNullable<ReplaceOp['otherReadings']>[number];
 
 /** Past this many `=======` lines a block's other readings are not offered to the planner. */
 const MAX_READINGS = 8;
@@ -258,6 +258,7 @@ class SearchReplaceScan {
         ...(stripped && numbered.replace !== replaceLines ? { quotedReplacement: joinLines(replaceLines) } : {}),
         ...(stray ? { strayDivider: stray } : {}),
         ...((lineHint ?? numbered.firstNumber) !== undefined ? { lineHint: lineHint ?? numbered.firstNumber } : {}),
+        ...(dividers.length > 1 && dividerLikeMarkers(lines[at], lines[head], lines[k]) ? { dividerLikeMarkers: true as const } : {}),
       };
     };
     // With several `=======` lines the split is a guess until the file is seen: the other readings
@@ -451,8 +452,6 @@ export function chooseDivider(lines: readonly string[], candidates: readonly num
   if (candidates.length === 1) return candidates[0];
   // Dozens of `=======` lines in one block is not a real edit; keep the cost bounded and pick the balanced split.
   if (candidates.length > 64) return candidates[candidates.length >> 1];
-  const headLen = (HEAD.exec(headLine)?.[1].length) ?? 7;
-  const updateLen = (UPDATE.exec(updateLine)?.[1].length) ?? 7;
   const searchCount = new Map<string, number>();
   const replaceCount = new Map<string, number>();
   let overlap = 0;
@@ -488,9 +487,8 @@ export function chooseDivider(lines: readonly string[], candidates: readonly num
       searchDividers++;
       replaceDividers--;
     }
-    const len = (DIVIDER.exec(lines[at]) as RegExpExecArray)[1].length;
     const score = [
-      len === headLen || len === updateLen ? 1 : 0,
+      dividerLikeMarkers(lines[at], headLine, updateLine) ? 1 : 0,
       overlap,
       -Math.abs(searchDividers - replaceDividers),
     ];
@@ -500,6 +498,12 @@ export function chooseDivider(lines: readonly string[], candidates: readonly num
     }
   }
   return best;
+}
+
+/** True when the `=======` line has as many `=` as the block's SEARCH or REPLACE marker has `<` or `>` (markers come in a set). */
+function dividerLikeMarkers(dividerLine: string, headLine: string, updateLine: string): boolean {
+  const length = (DIVIDER.exec(dividerLine) as RegExpExecArray)[1].length;
+  return length === ((HEAD.exec(headLine)?.[1].length) ?? 7) || length === ((UPDATE.exec(updateLine)?.[1].length) ?? 7);
 }
 
 /**

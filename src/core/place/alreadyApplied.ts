@@ -14,14 +14,21 @@ export function wherePresent(index: FileIndex, needle: Needle, rungs: number): L
   return found.kind === 'found' ? found.matches : [];
 }
 
-/** True when the file holds the whole replacement around `match`, with the search text inside it. */
+/**
+ * True when the file holds the whole replacement around `match`, with the search text inside it.
+ * Lines are compared without their indentation (a reply may quote the file shifted), except where
+ * the file holds a search line exactly as the reply wrote it and the replacement writes that line
+ * otherwise (a Markdown bullet indented under its heading, `* x` made `  * x`): there the file
+ * still reads as before the edit, and the edit is to be applied.
+ */
 export function containsAppliedReplacement(index: FileIndex, needle: Needle, replacement: string[], match: LineMatch): boolean {
   const n = needle.lines.length;
   if (replacement.length <= n || match.strategy === 'fuzzy' || match.strategy === 'elision') return false;
   const norm = (line: string) => line.trim();
   const wanted = needle.lines.map(norm);
+  const asBefore = (k: number) => match.end - match.start === n && needle.lines.some((line, i) => index.line(match.start + i).trimEnd() === line.trimEnd() && replacement[k + i].trimEnd() !== line.trimEnd());
   for (let k = 0; k + n <= replacement.length; k++) {
-    if (!wanted.every((line, i) => norm(replacement[k + i]) === line)) continue;
+    if (!wanted.every((line, i) => norm(replacement[k + i]) === line) || asBefore(k)) continue;
     const start = match.start - k;
     if (start < 0 || start + replacement.length > index.lineCount) continue;
     if (replacement.every((line, i) => norm(index.line(start + i)) === norm(line))) return true;

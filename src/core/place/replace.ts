@@ -49,7 +49,7 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
       tx.fail('AMBIGUOUS', op.source.block, state.path, `the block has several ======= lines, and ${state.path} holds the search text of two ways of reading it, equally long`, op, {}, state);
       return;
     }
-    const { otherReadings: _others, search: _search, replacement: _replacement, quotedSearch: _quoted, quotedReplacement: _quotedReplacement, strayDivider: _stray, lineHint: _hint, ...rest } = op;
+    const { otherReadings: _others, search: _search, replacement: _replacement, quotedSearch: _quoted, quotedReplacement: _quotedReplacement, strayDivider: _stray, lineHint: _hint, dividerLikeMarkers: _likeMarkers, ...rest } = op;
     if (reading !== op) tx.note(op.source.block, 'the block has several ======= lines: the one after the search text the file holds was taken as the divider');
     const { search, replacement, quotedSearch, quotedReplacement, strayDivider, lineHint } = reading;
     return placeReplace(tx, state, { ...rest, search, replacement, ...(quotedSearch !== undefined ? { quotedSearch } : {}), ...(quotedReplacement !== undefined ? { quotedReplacement } : {}), ...(strayDivider ? { strayDivider } : {}), ...(lineHint !== undefined ? { lineHint } : {}) });
@@ -103,12 +103,18 @@ function unfencedTexts(op: ReplaceOp, view: string): { search: string; replaceme
  * fuzzy guess): of those it holds, the one whose search text is the longest (it accounts for more
  * of the file: the `=======` lines it spans are the file's own); `several` when two held readings
  * are as long; the op's own when the file holds none.
+ * When the file does not hold the op's own reading and its divider is as long as the markers,
+ * a reading split at a line of another length (a Markdown heading's underline, `4.18.0` over
+ * `======`) does not replace it: its search text is then a few lines the block quotes before the
+ * heading, and it would write the rest of the block, the real divider included, into the file.
+ * The op's own reading, misquoted somewhere, goes on to the ladder's looser rungs.
  */
 function readingHeld(tx: Transaction, state: FileState, op: ReplaceOp): ReplaceOp | NonNullable<ReplaceOp['otherReadings']>[number] | 'several' {
   if (!state.exists || !state.file) return op;
   const index = tx.indexOf(state);
   const held = [op, ...(op.otherReadings ?? [])]
     .filter((reading) => reading.search !== '' && wherePresent(index, toNeedle(reading.search, op.source), 5).length > 0)
+    .filter((reading, _, all) => all.includes(op) || !op.dividerLikeMarkers || reading.dividerLikeMarkers)
     .sort((a, b) => b.search.length - a.search.length);
   if (held.length > 1 && toLines(held[0].search).length === toLines(held[1].search).length) return 'several';
   return held[0] ?? op;
@@ -240,8 +246,13 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   if (tokenSearch && needle.elisions.size === 0 && placeReplaceByTokens(tx, state, op)) return;
   const report = nearestCandidates(tx.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
   const best = report.candidates[0];
+  // A hunk marked `\ No newline at end of file` is looked for at the file's end only: quoted
+  // exactly elsewhere, it is that marker that does not fit, not the lines.
+  const lineCount = tx.indexOf(state).lineCount;
   const message = looseRefusal
     ? `the hunk was not found as it is in ${state.path}, and its nearest place does not fit: ${looseRefusal.slice(LOOSE_REFUSED.length)}`
+    : op.atEndOfFile && best && best.score === 1 && best.endLine < lineCount
+      ? `the hunk is marked "\\ No newline at end of file", but the lines it quotes (${state.path} lines ${best.startLine}-${best.endLine}) are not the end of the file, which goes on to line ${lineCount}`
     : best && best.score >= RESEMBLANCE
       ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)`
       : report.scanSkipped

@@ -27,6 +27,11 @@ export interface MovingFrame {
   readonly verbatim: false;
   /** Every new line is indented from this anchor (a tool call's fragments, see `indentFrame`). */
   readonly shiftAll?: IndentAnchor;
+  /**
+   * Every aligned search line is its file line's indentation behind one prefix (`from`), or
+   * ahead of one (`to`): the reply quoted the block shifted as a whole (see `uniformShift`).
+   */
+  readonly shift?: { readonly from: string; readonly to: string };
   /** The file's indent unit (detected, or guessed from the reply). */
   readonly unit: IndentUnit;
   /** Columns of a tab when measuring widths. */
@@ -96,7 +101,26 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
   const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
-  return { verbatim: false, ...(shiftAll ? { shiftAll } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented) };
+  const shift = shiftAll ? undefined : uniformShift(aligned);
+  return { verbatim: false, ...(shiftAll ? { shiftAll } : {}), ...(shift ? { shift } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented) };
+}
+
+/**
+ * The one prefix every aligned reply indentation has in place of the file's (`from`, `to`: the
+ * reply wrote `from + rest` where the file has `to + rest`, `rest` as long as can be), when
+ * there is one: the reply quoted the block shifted as a whole, two spaces deeper, or one tab.
+ */
+function uniformShift(aligned: readonly { reply: string; file: string }[]): { from: string; to: string } | undefined {
+  let shift: { from: string; to: string } | undefined;
+  for (const { reply, file } of aligned) {
+    let common = 0;
+    while (common < reply.length && common < file.length && reply[reply.length - 1 - common] === file[file.length - 1 - common]) common++;
+    const from = reply.slice(0, reply.length - common);
+    const to = file.slice(0, file.length - common);
+    if (shift === undefined) shift = { from, to };
+    else if (shift.from !== from || shift.to !== to) return undefined;
+  }
+  return shift;
 }
 
 /**
@@ -148,6 +172,8 @@ export function indentFrom(line: string, anchor: IndentAnchor | undefined, frame
   if (line === '' || (!frame.indentedBlanks && isBlank(line))) return '';
   const indent = leadingWhitespace(line);
   const body = line.slice(indent.length);
+  const shifted = frame.shift && unshifted(indent, frame.shift);
+  if (shifted !== undefined) return shifted + body;
   if (anchor === undefined) return convertUnit(indent, frame) + body;
   const { tabSize, unit, scale } = frame;
   const replyDelta = indentWidth(indent, tabSize) - indentWidth(anchor.replyIndent, tabSize);
@@ -166,6 +192,21 @@ export function indentFrom(line: string, anchor: IndentAnchor | undefined, frame
     return anchor.fileIndent + renderIndent(target - anchorWidth, unit, tabSize) + body;
   }
   return (frame.byWidth.get(target) ?? renderIndent(target, unit, tabSize)) + body;
+}
+
+/**
+ * A new line's indentation with the reply's shift taken back (see `MovingFrame.shift`): its
+ * own spelling kept after the file's prefix, as a search text quoted where the file has it would
+ * have been written (tabs where the search had spaces: the edit changes the file's style).
+ * Undefined when the line does not start with the shift, or when its own indentation would mix
+ * characters with the file's prefix (the anchors then say where it goes).
+ */
+function unshifted(indent: string, shift: { readonly from: string; readonly to: string }): string | undefined {
+  if (!indent.startsWith(shift.from)) return undefined;
+  const rest = indent.slice(shift.from.length);
+  const all = (text: string, c: string) => [...text].every((ch) => ch === c);
+  const oneCharacter = shift.to === '' || (all(shift.to, '\t') && all(rest, '\t')) || (all(shift.to, ' ') && all(rest, ' '));
+  return oneCharacter ? shift.to + rest : undefined;
 }
 
 /** Converts indentation between tabs and spaces when nothing says where the block sits. */
