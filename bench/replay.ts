@@ -14,7 +14,11 @@
  * `search-replace-stale` (one context line of each hunk of 4+ lines misquoted on both sides: the
  * fuzzy rung must place it and keep the file's line), `search-replace-flush` (the same blocks with their shared indentation taken off, as models often
  * quote code: re-anchoring must put it back), `search-replace-reindent` (two spaces deeper, blank
- * lines written with the next line's indentation), `search-replace-elided` (runs of 3+ unchanged
+ * lines written with the next line's indentation), `search-replace-detab` (the blocks with tabs of
+ * indentation printed as four spaces each, only commits touching tab-indented lines: the file's
+ * tabs must come back), `diff-reversed` (the -U3 diff with each file's hunks in reverse order,
+ * their numbers kept, only commits with a file of two or more hunks),
+ * `search-replace-elided` (runs of 3+ unchanged
  * lines in REPLACE only cut to an elision between their first and last lines), `diff-folded` (the
  * -U3 diff with curly quotes, dashes and ellipses of its context and removed lines as ASCII: the
  * context must keep the file's text) and
@@ -54,8 +58,8 @@ interface Options {
 }
 
 const FORMATS = [
-  'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-folded',
-  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-elided',
+  'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-folded', 'diff-reversed',
+  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided',
   'apply-patch', 'lazy', 'lazy-u0', 'whole-reindent',
 ];
 
@@ -134,10 +138,24 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     const folded = plain.split('\n').map((line) => (line[0] === ' ' || (line[0] === '-' && !line.startsWith('--- ')) ? line[0] + foldPunctuation(line.slice(1)) : line)).join('\n');
     return folded === plain ? '' : folded; // only commits whose quoted lines have such punctuation
   }
+  if (format === 'diff-reversed') {
+    // Each file's hunks in reverse order, their `@@` numbers kept: a model that writes the change
+    // it thought of last first. Only commits with a file of two or more hunks.
+    const sections = diff(3).split(/^(?=diff --git )/m);
+    let reversed = false;
+    const out = sections.map((section) => {
+      const [head, ...hunks] = section.split(/^(?=@@ )/m);
+      if (hunks.length < 2) return section;
+      reversed = true;
+      return head + hunks.map((hunk) => (hunk.endsWith('\n') ? hunk : hunk + '\n')).reverse().join('');
+    });
+    return reversed ? out.join('') : '';
+  }
   if (format === 'lazy' || format === 'lazy-u0') return lazyReply(files, format === 'lazy' ? 2 : 0);
   if (format === 'whole-reindent') return reindentedWholeReply(files);
   const out: string[] = [];
   let elided = false;
+  let detabbed = false;
   for (const file of files) {
     if (format === 'apply-patch') {
       if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
@@ -169,6 +187,15 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
         search = deeper(search);
         replace = deeper(replace);
       }
+      if (format === 'search-replace-detab' && file.before !== undefined) {
+        // Tabs of indentation written as four spaces, as models often print code: re-anchoring
+        // must write the file's tabs back. Only commits that touch tab-indented lines.
+        const detab = (lines: string[]) => lines.map((l) => l.replace(/^\t+/, (tabs) => '    '.repeat(tabs.length)));
+        const [spacedSearch, spacedReplace] = [detab(search), detab(replace)];
+        detabbed ||= spacedSearch.some((l, k) => l !== search[k]) || spacedReplace.some((l, k) => l !== replace[k]);
+        search = spacedSearch;
+        replace = spacedReplace;
+      }
       if (format === 'search-replace-elided') {
         // REPLACE only: a run of three or more unchanged lines written as an elision, its first
         // and last lines kept as its neighbours (SEARCH spells everything out).
@@ -187,6 +214,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     }
   }
   if (format === 'search-replace-elided' && !elided) return ''; // only commits with a run to elide
+  if (format === 'search-replace-detab' && !detabbed) return ''; // only commits with tab-indented lines
   return format === 'apply-patch' ? ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n') : out.join('\n');
 }
 
@@ -221,6 +249,7 @@ function reindentedWholeReply(files: readonly FileDiff[]): string {
 function lazyReply(files: readonly FileDiff[], context: number): string {
   const out: string[] = [];
   let elided = false;
+  let detabbed = false;
   for (const file of files) {
     const comment = /\.(?:py|rb|sh|ya?ml|toml)$/i.test(file.path) ? '#' : /\.(?:[cm]?[jt]sx?|go|rs|java|kt|c|h|cc|cpp|cs|swift|php|scala)$/i.test(file.path) ? '//' : undefined;
     if (file.before === undefined || file.after === undefined || comment === undefined) return '';

@@ -17,9 +17,14 @@ export interface IndentAnchor {
  */
 export type IndentFrame = VerbatimFrame | MovingFrame;
 
-/** The reply's indentation is the file's on every aligned line: new lines are written as given. */
+/**
+ * The reply's indentation is the file's on every aligned line: new lines are written as given,
+ * but for `respell` (see `foreignIndentation`).
+ */
 export interface VerbatimFrame {
   readonly verbatim: true;
+  /** New lines indented wholly in the character the file does not indent with, and how to write them in the file's. */
+  readonly respell?: { readonly from: ' ' | '\t'; readonly perLevel: number };
 }
 
 /** The reply's indentation differs from the file's: new lines are moved (see `indentFrom`). */
@@ -71,7 +76,7 @@ const VERBATIM: VerbatimFrame = { verbatim: true };
  */
 export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, fragments = false, fileBlanksIndented?: () => boolean): IndentFrame {
   // Most edits quote the file's indentation exactly: told without building the measurements.
-  if (indentedAsFile(fileLines, needle, match)) return VERBATIM;
+  if (indentedAsFile(fileLines, needle, match)) return foreignIndentation(fileUnit, needle, replacement) ?? VERBATIM;
   const aligned: { reply: string; file: string }[] = [];
   needle.lines.forEach((line, i) => {
     const place: Alignment = match.alignment[i];
@@ -97,12 +102,48 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
       verbatim = minimum(aligned.map((pair) => pair.reply)) !== fileBase && minimum(newLines.map(leadingWhitespace)) === fileBase;
     }
   }
-  if (verbatim) return VERBATIM;
+  if (verbatim) return foreignIndentation(fileUnit, needle, replacement) ?? VERBATIM;
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
   const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
   const shift = shiftAll ? undefined : uniformShift(aligned);
   return { verbatim: false, ...(shiftAll ? { shiftAll } : {}), ...(shift ? { shift } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented) };
+}
+
+/**
+ * A verbatim frame that respells new lines indented in the other character than the file's
+ * (four spaces for a tab-indented file's tab, as models often print code; a tab in a file of
+ * spaces), when the search text quotes no line so indented (the file does not mix them there)
+ * and the replacement keeps every line it quotes at its quoted indentation (re-indenting a kept
+ * line is a change of style the edit means: `.editorconfig` moved to tabs). Undefined otherwise.
+ */
+function foreignIndentation(fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
+  if (!fileUnit) return undefined;
+  const from = fileUnit.kind === 'tabs' ? ' ' : '\t';
+  const foreign = (line: string) => !isBlank(line) && line.startsWith(from);
+  if (!replacement.some(foreign) || needle.lines.some(foreign)) return undefined;
+  const quoted = new Map<string, string>();
+  for (const line of needle.lines) if (!isBlank(line)) quoted.set(line.trim(), leadingWhitespace(line));
+  if (replacement.some((line) => !isBlank(line) && quoted.has(line.trim()) && quoted.get(line.trim()) !== leadingWhitespace(line))) return undefined;
+  // Spaces per tab: four when the widths allow it (the common step; one line of eight spaces is
+  // two levels more often than one), else two; odd widths are alignment, not levels.
+  const widths = replacement.filter(foreign).map((line) => leadingWhitespace(line).length);
+  const step = widths.reduce((a, b) => gcd(a, b));
+  const perLevel = from === '\t' ? (fileUnit.kind === 'spaces' ? fileUnit.size : 4) : step % 4 === 0 ? 4 : step % 2 === 0 ? 2 : 0;
+  return perLevel === 0 ? undefined : { verbatim: true, respell: { from, perLevel } };
+}
+
+/**
+ * A new line of a verbatim frame with `respell`: its leading run of the foreign character, when
+ * it makes whole levels, written in the file's (`    ` → `\t`, `\t` → four spaces); any other
+ * line as given.
+ */
+export function respellIndent(line: string, respell: NonNullable<VerbatimFrame['respell']>): string {
+  let run = 0;
+  while (run < line.length && line[run] === respell.from) run++;
+  if (run === 0 || line[run] === ' ' || line[run] === '\t' || run === line.length) return line;
+  if (respell.from === ' ') return run % respell.perLevel === 0 ? '\t'.repeat(run / respell.perLevel) + line.slice(run) : line;
+  return ' '.repeat(run * respell.perLevel) + line.slice(run);
 }
 
 /**
@@ -238,11 +279,14 @@ function indentScale(pairs: readonly (readonly [number, number])[]): number {
   return sorted.every(([reply, file]) => fileBase + scale * (reply - replyBase) === file) ? scale : 1;
 }
 
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
 /** The reply's own space indent step (for converting its spaces to the file's tabs); 4 when unclear. */
 function replySpaceUnit(needle: readonly string[], replacement: readonly string[]): number {
   const widths = [...needle, ...replacement].filter((line) => !isBlank(line) && line.startsWith(' ')).map((line) => leadingWhitespace(line).length);
   if (widths.length === 0) return 4;
-  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
   const step = widths.reduce((a, b) => gcd(a, b));
   return step >= 2 && step <= 8 ? step : 4;
 }

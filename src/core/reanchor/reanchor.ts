@@ -3,7 +3,7 @@ import { normaliseLine } from '../locate/fileIndex';
 import { correspond } from '../elisionMerge';
 import { indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
 import { asciiPunctuation, typographicCount } from '../text/normalize';
-import { indentFrame, indentFrom, type IndentAnchor, type IndentFrame } from './indent';
+import { indentFrame, indentFrom, respellIndent, type IndentAnchor, type IndentFrame } from './indent';
 import { alignSteps, type Step } from './steps';
 import type { FileLines } from '../text/fileText';
 
@@ -288,11 +288,14 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
   const lines: string[] = [];
   const sources: (number | undefined)[] = [];
   if (frame.verbatim) {
+    let respelled = false;
     for (const entry of emitted) {
-      lines.push(entry.kind === 'file' ? fileLines.line(entry.place) : entry.line);
+      const line = entry.kind === 'file' ? fileLines.line(entry.place) : frame.respell ? respellIndent(entry.line, frame.respell) : entry.line;
+      respelled ||= entry.kind !== 'file' && line !== entry.line;
+      lines.push(line);
       sources.push(entry.kind === 'file' ? entry.place : entry.source);
     }
-    return { lines, sources, reindented: false };
+    return { lines, sources, reindented: respelled };
   }
   let reindented = false;
   // A new line without an anchor of its own takes the nearest anchored line before it (a quoted

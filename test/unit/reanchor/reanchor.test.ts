@@ -172,3 +172,34 @@ describe('indentFrom: an anchor whose indentation mixes tabs and spaces', () => 
     assert.equal(indentFrom('  \t\t\t\tskips.push(ns);', { replyIndent: '  \t\t\t', fileIndent: '\t\t\t' }, frame), '\t\t\t\tskips.push(ns);');
   });
 });
+
+describe('re-anchoring: new lines in the other indentation character than the file', () => {
+  const tabbed = ['package store', '', 'func (s *Store) Get(key string) (string, bool) {', '\tvalue, ok := s.items[key]', '\treturn value, ok', '}', ''].join('\n');
+
+  it('writes a tab-indented file\'s tabs for new lines printed with four spaces per level, the quoted lines exact', () => {
+    const reply = block('store.go', ['\tvalue, ok := s.items[key]'], ['\tvalue, ok := s.items[key]', '    if !ok {', '        s.misses++', '    }']);
+    assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\treturn', '\tif !ok {\n\t\ts.misses++\n\t}\n\treturn'));
+  });
+
+  it('writes a file of spaces\' spaces for new lines indented with tabs', () => {
+    const spaced = tabbed.replace(/\t/g, '    ');
+    const reply = block('store.go', ['    value, ok := s.items[key]'], ['    value, ok := s.items[key]', '\tif !ok {', '\t\ts.misses++', '\t}']);
+    assert.equal(applied('store.go', spaced, reply), spaced.replace('    return', '    if !ok {\n        s.misses++\n    }\n    return'));
+  });
+
+  it('writes the new lines as given when the replacement re-indents a line it quotes (the edit changes the file\'s style)', () => {
+    const reply = block('store.go', ['\tvalue, ok := s.items[key]', '\treturn value, ok'], ['    value, ok := s.items[key]', '    return value, ok']);
+    assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\tvalue', '    value').replace('\treturn', '    return'));
+  });
+
+  it('writes them as given where the search text quotes a line indented like them (the file mixes both there)', () => {
+    const mixed = tabbed.replace('\treturn value, ok', '    // aligned note\n\treturn value, ok');
+    const reply = block('store.go', ['    // aligned note'], ['    // aligned note', '    // and a second one']);
+    assert.equal(applied('store.go', mixed, reply), mixed.replace('    // aligned note\n', '    // aligned note\n    // and a second one\n'));
+  });
+
+  it('leaves odd runs of spaces alone (alignment, not levels)', () => {
+    const reply = block('store.go', ['\tvalue, ok := s.items[key]'], ['\tvalue, ok := s.items[key]', '   // three spaces']);
+    assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\treturn', '   // three spaces\n\treturn'));
+  });
+});
