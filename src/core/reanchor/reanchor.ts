@@ -51,6 +51,12 @@ export interface ReanchorInput {
    * (the file's index keeps it): otherwise they are counted from `fileLines` on every call.
    */
   readonly fileBlanksIndented?: () => boolean;
+  /**
+   * The op was written by a tool (a git diff with its `index` line): its new lines are the text
+   * the file is to have, so an indentation other than the file's is meant (a build that moved
+   * from tabs to spaces), never respelled. @default false
+   */
+  readonly toolWritten?: boolean;
 }
 
 /** One line to write, before its indentation is settled. */
@@ -80,7 +86,8 @@ export function reanchor(input: ReanchorInput): Reanchored {
   const { needle, replacement, match, fileLines } = input;
   const aligned = alignSteps(needle, replacement, input.replacementElisions, input.lineKinds);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
-  const frame = indentFrame(fileLines, input.fileUnit, needle, replacement, match, input.fragments, input.fileBlanksIndented);
+  const measured = indentFrame(fileLines, input.fileUnit, needle, replacement, match, input.fragments, input.fileBlanksIndented);
+  const frame: IndentFrame = input.toolWritten && measured.verbatim ? { verbatim: true } : measured;
   // A reply whose quote of the file has curly quotes or dashes where the file has ASCII was
   // prettified on its way (a chat UI): its new lines are read with ASCII punctuation too, and its
   // kept lines stay the file's.

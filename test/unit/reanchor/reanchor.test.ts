@@ -198,6 +198,13 @@ describe('re-anchoring: new lines in the other indentation character than the fi
     assert.equal(applied('store.go', mixed, reply), mixed.replace('    // aligned note\n', '    // aligned note\n    // and a second one\n'));
   });
 
+  it('writes a git diff\'s new lines as given (a tool wrote them: a build that moved to spaces)', () => {
+    const diff = ['diff --git a/store.go b/store.go', 'index 1a2b3c4..5d6e7f8 100644', '--- a/store.go', '+++ b/store.go', '@@ -5 +5,2 @@', '-\treturn value, ok', '+  // spaces from now on', '+  return value, true', ''].join('\n');
+    assert.equal(applied('store.go', tabbed, diff), tabbed.replace('\treturn value, ok', '  // spaces from now on\n  return value, true'));
+    const modelWritten = diff.replace(/^index .*\n/m, '');
+    assert.equal(applied('store.go', tabbed, modelWritten), tabbed.replace('\treturn value, ok', '\t// spaces from now on\n\treturn value, true'));
+  });
+
   it('leaves odd runs of spaces alone (alignment, not levels)', () => {
     const reply = block('store.go', ['\tvalue, ok := s.items[key]'], ['\tvalue, ok := s.items[key]', '   // three spaces']);
     assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\treturn', '   // three spaces\n\treturn'));
