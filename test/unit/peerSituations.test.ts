@@ -64,6 +64,16 @@ describe('peer situations: diffs', () => {
     assert.equal(result('list.txt', 'line1\nline2\n', add).changes.length, 0);
   });
 
+  it('keeps a lone CR inside a diff\'s line as the line\'s text: in a new file, and in a context line the file holds', () => {
+    // A bundled file with a table written on one line, its entries parted by CRs (meow's build).
+    const created = ['diff --git a/table.js b/table.js', 'new file mode 100644', 'index 0000000..1a2b3c4', '--- /dev/null', '+++ b/table.js', '@@ -0,0 +1,2 @@', '+var names = {\r\t"a": 1,\r\t"b": 2\r};', '+export default names;', ''].join('\n');
+    const planned = result('other.js', '', created);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes.find((c) => c.path === 'table.js')?.newText, 'var names = {\r\t"a": 1,\r\t"b": 2\r};\nexport default names;\n');
+    const edited = ['--- a/notes.txt', '+++ b/notes.txt', '@@ -1,2 +1,2 @@', ' first\rstill first', '-second', '+2nd', ''].join('\n');
+    assert.equal(written('notes.txt', 'first\rstill first\nsecond\n', edited), 'first\rstill first\n2nd\n');
+  });
+
   it('names the end-of-file marker when a hunk marked so is quoted exactly away from the end', () => {
     const hunk = ['--- a/list.txt', '+++ b/list.txt', '@@ -1,2 +1,2 @@', ' line1', '-line2', '\\ No newline at end of file', '+line two', '\\ No newline at end of file', ''].join('\n');
     const planned = result('list.txt', 'line1\nline2\nline3\n', hunk);

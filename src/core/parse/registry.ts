@@ -33,7 +33,9 @@ export const replyParsers: readonly ReplyParser[] = [
  */
 export function toReplyText(text: string): ReplyText {
   // Most replies hold no CR at all: one native search instead of a regex pass over the text.
-  const normalised = text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n');
+  // A CR not before a LF is the text's own (a file's lone CR in a diff's added line), as in the
+  // files themselves: read as a line break, it split that line and the file was written wrong.
+  const normalised = text.indexOf('\r') === -1 ? text : text.replace(/\r\n/g, '\n');
   const lines = normalised.split('\n');
   const crEnded = mixedCrlfLines(text, lines.length);
   // A fence indented by spaces holds a space right before its backticks or tildes: a reply with
@@ -55,12 +57,9 @@ function spaceBefore(text: string, run: string): boolean {
   return false;
 }
 
-/**
- * Which lines ended with CRLF, when some did and others ended with a bare LF; else undefined (also
- * when a lone CR ends a line: the line numbers would not line up, and such replies are rare).
- */
+/** Which lines ended with CRLF, when some did and others ended with a bare LF; else undefined. */
 function mixedCrlfLines(text: string, count: number): Uint8Array | undefined {
-  if (text.indexOf('\r\n') === -1 || !/(?:^|[^\r])\n/.test(text) || /\r(?!\n)/.test(text)) return undefined;
+  if (text.indexOf('\r\n') === -1 || !/(?:^|[^\r])\n/.test(text)) return undefined;
   const flags = new Uint8Array(count);
   let line = 0;
   for (let at = text.indexOf('\n'); at !== -1 && line < count; at = text.indexOf('\n', at + 1), line++) {

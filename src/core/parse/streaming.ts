@@ -223,7 +223,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     let text = pendingCR ? '\r' + batch : batch;
     pendingCR = text.endsWith('\r');
     if (pendingCR) text = text.slice(0, -1);
-    if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+    if (text.includes('\r')) text = text.replace(/\r\n/g, '\n');
     let newline = text.indexOf('\n');
     if (newline < 0) {
       partial += text;
@@ -368,8 +368,8 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     const events: StreamEvent[] = takePending();
     const reply = parseReply(received.join(''), parsers);
     if (pendingCR && !lazy) {
-      addLine(partial);
-      partial = '';
+      // A CR that ends the reply is no line break (only CRLF is): it is the last line's text.
+      partial += '\r';
       pendingCR = false;
     }
     const tailChars = completeChars + partial.length - (boundary < lineStart.length ? lineStart[boundary] : completeChars);

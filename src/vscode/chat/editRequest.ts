@@ -241,7 +241,7 @@ function failedBlocks(receipt: Receipt): Set<number> {
 /** The reply without the lines of `blocks` (prose and the other blocks kept, in order). */
 export function withoutBlocks(replyText: string, parsed: ParsedReply, blocks: ReadonlySet<number>): string {
   if (parsed.ops.length === 0 && parsed.problems.length === 0) return '';
-  const lines = replyText.replace(/\r\n?/g, '\n').split('\n');
+  const lines = replyText.replace(/\r\n/g, '\n').split('\n');
   const drop = new Uint8Array(lines.length + 2);
   const mark = (start: number, end: number) => {
     for (let line = Math.max(1, start); line <= end && line <= lines.length; line++) drop[line] = 1;
