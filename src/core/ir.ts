@@ -53,6 +53,12 @@ export interface ReplaceOp {
   readonly granularity: 'lines' | 'chars';
   readonly expectedCount: number | 'all';
   readonly lineHint?: number;
+  /**
+   * A diff hunk's `+c`: the line its new text starts at in the edited file, when it differs from
+   * `lineHint` (the earlier hunks add or remove lines). Found at `lineHint`, the hunk is on a file
+   * not yet edited, whatever its neighbourhood looks like (see `placeMatches`).
+   */
+  readonly newLineHint?: number;
   readonly anchors?: readonly string[];
   readonly atEndOfFile?: boolean;
   /**

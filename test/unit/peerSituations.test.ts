@@ -74,6 +74,23 @@ describe('peer situations: diffs', () => {
     assert.equal(written('notes.txt', 'first\rstill first\nsecond\n', edited), 'first\rstill first\n2nd\n');
   });
 
+  it('adds a line that repeats the quoted one next to it, though the file then seems to hold the result already', () => {
+    // A readme's sponsor list (execa): a third `<br>` under two.
+    const html = '<p>\n\t<br>\n\t<br>\n\t<a href="https://example.com">Sponsor</a>\n</p>\n';
+    const hunk = ['--- a/readme.md', '+++ b/readme.md', '@@ -3,2 +3,3 @@', ' \t<br>', '+\t<br>', ' \t<a href="https://example.com">Sponsor</a>', ''].join('\n');
+    assert.equal(written('readme.md', html, hunk), html.replace('\t<br>\n\t<br>\n', '\t<br>\n\t<br>\n\t<br>\n'));
+    const block = 'readme.md\n```\n<<<<<<< SEARCH\n\t<br>\n\t<a href="https://example.com">Sponsor</a>\n=======\n\t<br>\n\t<br>\n\t<a href="https://example.com">Sponsor</a>\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('readme.md', html, block), html.replace('\t<br>\n\t<br>\n', '\t<br>\n\t<br>\n\t<br>\n'));
+  });
+
+  it('applies a -U0 hunk found at its old line number though the lines after it read like its result (a block the diff moves)', () => {
+    // git's -U0 diff of a bundle that moved `b()` up: the hunk at the old place rewrites two lines
+    // into their moved block, which still stands after them until the last hunk deletes it.
+    const file = ['a();', 'x();', 'y();', 'function b() {', '  return 1;', '}', 'z();', ''].join('\n');
+    const diff = ['--- a/bundle.js', '+++ b/bundle.js', '@@ -2,2 +1,0 @@', '-x();', '-y();', '@@ -4 +2,3 @@', '-function b() {', '+function b() {', '+  return 1;', '+}', '@@ -5,2 +4,0 @@', '-  return 1;', '-}', ''].join('\n');
+    assert.equal(written('bundle.js', file, diff), ['a();', 'function b() {', '  return 1;', '}', 'z();', ''].join('\n'));
+  });
+
   it('names the end-of-file marker when a hunk marked so is quoted exactly away from the end', () => {
     const hunk = ['--- a/list.txt', '+++ b/list.txt', '@@ -1,2 +1,2 @@', ' line1', '-line2', '\\ No newline at end of file', '+line two', '\\ No newline at end of file', ''].join('\n');
     const planned = result('list.txt', 'line1\nline2\nline3\n', hunk);

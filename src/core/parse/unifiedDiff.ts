@@ -508,6 +508,7 @@ function emitFile(
       granularity: 'lines',
       expectedCount: 1,
       ...(hunk.oldStart !== undefined && hunk.oldStart > 0 ? { lineHint: hunk.oldStart } : {}),
+      ...(hunk.oldStart !== undefined && hunk.oldStart > 0 && hunk.newStart !== undefined && hunk.newStart > 0 && hunk.newStart !== hunk.oldStart ? { newLineHint: hunk.newStart } : {}),
       // A marker on one side only says the diff changes the final-newline state (IR
       // `finalNewline`); on both sides, or on context, the state is unchanged: the file keeps its
       // own (a model copying the marker to both sides of a file that does end in a newline).

@@ -28,12 +28,24 @@ export function containsAppliedReplacement(index: FileIndex, needle: Needle, rep
   const wanted = needle.lines.map(norm);
   const asBefore = (k: number) => match.end - match.start === n && needle.lines.some((line, i) => index.line(match.start + i).trimEnd() === line.trimEnd() && replacement[k + i].trimEnd() !== line.trimEnd());
   for (let k = 0; k + n <= replacement.length; k++) {
-    if (!wanted.every((line, i) => norm(replacement[k + i]) === line) || asBefore(k)) continue;
+    if (!wanted.every((line, i) => norm(replacement[k + i]) === line) || asBefore(k) || addsRepeatOfEdge(replacement.map(norm), k, n)) continue;
     const start = match.start - k;
     if (start < 0 || start + replacement.length > index.lineCount) continue;
     if (replacement.every((line, i) => norm(index.line(start + i)) === norm(line))) return true;
   }
   return false;
+}
+
+/**
+ * True when the lines an edit adds right before its matched run (`written[0..k)`) repeat that
+ * run's first lines, or those it adds right after it repeat its last lines: a `<br>` added under
+ * a quoted `<br>`, a blank line after a blank line. The file holding such lines next to the match
+ * says nothing about the edit (they stood there before it too), so it is not taken as applied.
+ */
+export function addsRepeatOfEdge(written: readonly string[], k: number, n: number): boolean {
+  const after = written.length - k - n;
+  const repeats = (from: number, count: number, at: number) => count > 0 && count <= n && written.slice(from, from + count).every((line, i) => line === written[at + i]);
+  return repeats(0, k, k) || repeats(k + n, after, k + n - after);
 }
 
 /**

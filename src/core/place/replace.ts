@@ -13,7 +13,7 @@ import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines, type FileText } from '../text/fileText';
 import { isBlank } from '../text/indentation';
 import { repairOverEscaped } from '../text/overEscaped';
-import { appliedPlaces, containsAppliedReplacement, wherePresent } from './alreadyApplied';
+import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { placeCreate } from './create';
@@ -359,9 +359,13 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   const file = state.file!;
   const index = tx.indexOf(state);
   const replacementElisions = literalLinesAside(elisionsIn(op.source, replacementLines), replacementLines, needle);
+  // A diff hunk found where its `-a` says, when its `+c` says otherwise, is on the file before the
+  // diff: the lines around it may read like its result (a block the diff moves stands there still,
+  // until a later hunk deletes it), but it was not applied.
+  const unedited = matches.length === 1 && op.lineHint !== undefined && op.newLineHint !== undefined && (matches[0].start === op.lineHint - 1 || matches[0].start === op.lineHint - 1 + state.drift);
   // An edit whose result already surrounds the match (the replacement contains the search text
   // and the file already holds the whole replacement there) was applied before: do not repeat it.
-  if (matches.length === 1 && containsAppliedReplacement(index, needle, replacementLines, matches[0])) {
+  if (matches.length === 1 && !unedited && containsAppliedReplacement(index, needle, replacementLines, matches[0])) {
     tx.record(state, { block, status: 'alreadyApplied', strategy: matches[0].strategy, score: matches[0].score, startLine: matches[0].start + 1, endLine: matches[0].end, warnings: ['the replacement text is already in the file'] });
     return;
   }
@@ -375,7 +379,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
       return;
     }
-    if (matches.length === 1 && standsAround(file, match, built.lines)) {
+    if (matches.length === 1 && !unedited && standsAround(file, match, built.lines)) {
       // The text the edit would write already stands there, around the lines it matched (lines
       // it adds next to them, an elision filled): it was applied before.
       tx.record(state, { block, status: 'alreadyApplied', strategy: match.strategy, score: match.score, startLine: match.start + 1, endLine: match.end, warnings: ['the replacement text is already in the file'] });
@@ -433,14 +437,15 @@ function literalLinesAside(elisions: ReadonlySet<number>, replacementLines: read
 
 /**
  * True when the edit only adds lines around the matched ones (`written` holds the matched lines as
- * one run) and the file already has every written line right there, in order.
+ * one run) and the file already has every written line right there, in order; not when the added
+ * lines repeat the matched run's edge (`addsRepeatOfEdge`).
  */
 function standsAround(file: FileLines, match: LineMatch, written: readonly string[]): boolean {
   const matched = match.end - match.start;
   if (written.length <= matched || matched === 0) return false;
   for (let k = 0; k + matched <= written.length; k++) {
     const start = match.start - k;
-    if (start < 0 || start + written.length > file.lineCount) continue;
+    if (start < 0 || start + written.length > file.lineCount || addsRepeatOfEdge(written, k, matched)) continue;
     let same = true;
     for (let i = 0; i < written.length && same; i++) same = file.line(start + i) === written[i];
     if (same) return true;
