@@ -335,6 +335,10 @@ export function outdentListFences(lines: string[]): boolean {
       const inner = lines[close];
       if (closesFence(inner, open)) break;
       if (uniform && inner.trim() !== '' && leadingSpaces(inner) < indent) uniform = false;
+      // The markers inside count too: a line of the block's own text may close this fence early
+      // (a `\t````` in a doc comment), and the lines after it are still the block's.
+      if (STARTS_SEARCH.test(inner)) insideBlock = true;
+      else if (STARTS_REPLACE.test(inner)) insideBlock = false;
     }
     if (close >= lines.length) break; // unclosed: left as it is (a reply still streaming)
     if (uniform && leadingSpaces(lines[close]) >= indent) {

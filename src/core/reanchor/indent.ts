@@ -1,6 +1,6 @@
 import type { Alignment, LineMatch, Needle } from '../locate/matcher';
 import type { FileLines } from '../text/fileText';
-import { indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentUnit } from '../text/indentation';
+import { detectIndentUnit, indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentUnit } from '../text/indentation';
 
 /** A line whose place in the file is known: its indentation in the reply and in the file. */
 export interface IndentAnchor {
@@ -113,24 +113,22 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
 /**
  * A verbatim frame that respells new lines indented in the other character than the file's
  * (four spaces for a tab-indented file's tab, as models often print code; a tab in a file of
- * spaces), when the search text quotes no line so indented (the file does not mix them there)
- * and the replacement keeps every line it quotes at its quoted indentation (re-indenting a kept
- * line is a change of style the edit means: `.editorconfig` moved to tabs). Undefined otherwise.
+ * spaces), when the search text quotes no line so indented (the file does not mix them there).
+ * Undefined otherwise. (The caller keeps lines as written when the edit re-indents a line it
+ * quotes, or when a tool wrote it: see `reanchor`.)
  */
 function foreignIndentation(fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
   if (!fileUnit) return undefined;
   const from = fileUnit.kind === 'tabs' ? ' ' : '\t';
   const foreign = (line: string) => !isBlank(line) && line.startsWith(from);
   if (!replacement.some(foreign) || needle.lines.some(foreign)) return undefined;
-  const quoted = new Map<string, string>();
-  for (const line of needle.lines) if (!isBlank(line)) quoted.set(line.trim(), leadingWhitespace(line));
-  if (replacement.some((line) => !isBlank(line) && quoted.has(line.trim()) && quoted.get(line.trim()) !== leadingWhitespace(line))) return undefined;
-  // Spaces per tab: four when the widths allow it (the common step; one line of eight spaces is
-  // two levels more often than one), else two; odd widths are alignment, not levels.
-  const widths = replacement.filter(foreign).map((line) => leadingWhitespace(line).length);
-  const step = widths.reduce((a, b) => gcd(a, b));
-  const perLevel = from === '\t' ? (fileUnit.kind === 'spaces' ? fileUnit.size : 4) : step % 4 === 0 ? 4 : step % 2 === 0 ? 2 : 0;
-  return perLevel === 0 ? undefined : { verbatim: true, respell: { from, perLevel } };
+  if (from === '\t') return { verbatim: true, respell: { from, perLevel: fileUnit.kind === 'spaces' ? fileUnit.size : 4 } };
+  // Spaces per tab: the reply's own step, when even (an odd one is alignment: ` * `, a
+  // continuation under an open parenthesis). Lines indented with spaces and tabs are the file's
+  // own odd spelling (` \t`), and widths that are no whole number of steps alignment:
+  // `respellIndent` leaves both as they are.
+  const perLevel = replySpaceUnit([], replacement);
+  return perLevel % 2 === 0 ? { verbatim: true, respell: { from, perLevel } } : undefined;
 }
 
 /**
@@ -279,14 +277,14 @@ function indentScale(pairs: readonly (readonly [number, number])[]): number {
   return sorted.every(([reply, file]) => fileBase + scale * (reply - replyBase) === file) ? scale : 1;
 }
 
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-/** The reply's own space indent step (for converting its spaces to the file's tabs); 4 when unclear. */
+/**
+ * The reply's own space indent step (for converting its spaces to the file's tabs): the step
+ * between its consecutive lines that occurs most (`detectIndentUnit`, as a file's is read), 2 to
+ * 8 columns; 4 when unclear. (The greatest common divisor of every width was read before: one
+ * continuation line aligned at 6 columns made a reply of 4-space levels read as 2, and each
+ * level was written as two tabs.)
+ */
 function replySpaceUnit(needle: readonly string[], replacement: readonly string[]): number {
-  const widths = [...needle, ...replacement].filter((line) => !isBlank(line) && line.startsWith(' ')).map((line) => leadingWhitespace(line).length);
-  if (widths.length === 0) return 4;
-  const step = widths.reduce((a, b) => gcd(a, b));
-  return step >= 2 && step <= 8 ? step : 4;
+  const unit = detectIndentUnit([...needle, ...replacement].filter((line) => !line.startsWith('\t')));
+  return unit?.kind === 'spaces' && unit.size >= 2 && unit.size <= 8 ? unit.size : 4;
 }

@@ -87,7 +87,11 @@ export function reanchor(input: ReanchorInput): Reanchored {
   const aligned = alignSteps(needle, replacement, input.replacementElisions, input.lineKinds);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
   const measured = indentFrame(fileLines, input.fileUnit, needle, replacement, match, input.fragments, input.fileBlanksIndented);
-  const frame: IndentFrame = input.toolWritten && measured.verbatim ? { verbatim: true } : measured;
+  // New lines in the other indentation character are respelled for the file, but not in a tool's
+  // diff (its lines are the file's text) nor in an edit that re-indents a line it quotes (the
+  // edit changes the file's style: `.editorconfig` moved to tabs).
+  const asWritten = measured.verbatim && measured.respell && (input.toolWritten || reindentsQuotedLine(aligned.steps, needle, replacement));
+  const frame: IndentFrame = asWritten ? { verbatim: true } : measured;
   // A reply whose quote of the file has curly quotes or dashes where the file has ASCII was
   // prettified on its way (a chat UI): its new lines are read with ASCII punctuation too, and its
   // kept lines stay the file's.
@@ -288,6 +292,24 @@ function nestedUnderNewLine(lines: readonly string[], from: number): boolean {
   if (first === undefined) return false;
   const width = indentWidth(leadingWhitespace(first), 4);
   return lines.slice(0, from).some((line) => line.trim() !== '' && indentWidth(leadingWhitespace(line), 4) < width);
+}
+
+/**
+ * True when a change of the edit writes one of the search lines it replaces again with other
+ * indentation (the same text, trimmed): the step that rewrites `\tx` as `    x`. A line equal to
+ * a search line elsewhere (another `*\/`) is no such rewrite.
+ */
+function reindentsQuotedLine(steps: readonly Step[], needle: Needle, replacement: readonly string[]): boolean {
+  return steps.some((step) => {
+    if (step.kind !== 'change') return false;
+    const replaced = new Map<string, string>();
+    for (let n = step.nFrom; n < step.nTo; n++) if (!isBlank(needle.lines[n])) replaced.set(needle.lines[n].trim(), leadingWhitespace(needle.lines[n]));
+    for (let r = step.rFrom; r < step.rTo; r++) {
+      const was = isBlank(replacement[r]) ? undefined : replaced.get(replacement[r].trim());
+      if (was !== undefined && was !== leadingWhitespace(replacement[r])) return true;
+    }
+    return false;
+  });
 }
 
 /** Settles each new line's indentation and returns the lines with their line-ending sources. */

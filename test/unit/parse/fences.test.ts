@@ -91,6 +91,15 @@ describe('parse/fences', () => {
     assert.equal(outdentListFences(margin), false);
   });
 
+  it('never touches an indented fence inside a fenced block\'s SEARCH/REPLACE text that a line of its own closed early', () => {
+    // A doc comment's example fence written with four backticks, indented: read as the end of the
+    // reply's own ```` fence, it left the block's later ``` lines looking like a list's fences.
+    const text = 'a.d.ts\n````\n<<<<<<< SEARCH\n  \t*/\n=======\n  \t````\n  \t*/\n  \t```\n  \tconst x = 1;\n  \t```\n>>>>>>> REPLACE\n````\n';
+    const lines = split(text);
+    assert.equal(outdentListFences(lines), false);
+    assert.deepEqual(lines, split(text));
+  });
+
   it('never touches an indented fence inside an unfenced SEARCH/REPLACE block (a README\'s own text)', () => {
     const text = 'README.md\n<<<<<<< SEARCH\n  ```sh\n  npm test\n  ```\n=======\n  ```sh\n  npm ci\n  ```\n>>>>>>> REPLACE\n';
     const lines = split(text);

@@ -205,6 +205,15 @@ describe('re-anchoring: new lines in the other indentation character than the fi
     assert.equal(applied('store.go', tabbed, modelWritten), tabbed.replace('\treturn value, ok', '\t// spaces from now on\n\treturn value, true'));
   });
 
+  it('reads a reply\'s step of spaces from its lines\' steps, not from a line aligned at another width', () => {
+    // Quoted with four spaces for the file's tab; one continuation line aligned at six columns
+    // made the step read as two, and every four spaces became two tabs.
+    const reply = block('store.go', ['func (s *Store) Get(key string) (string, bool) {', '    value, ok := s.items[key]'], [
+      'func (s *Store) Get(key string) (string, bool) {', '    value, ok := s.items[key]', '    log.Printf("get %s",', '      key)', '    if !ok {', '        s.misses++', '    }',
+    ]);
+    assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\treturn', '\tlog.Printf("get %s",\n\t  key)\n\tif !ok {\n\t\ts.misses++\n\t}\n\treturn'));
+  });
+
   it('leaves odd runs of spaces alone (alignment, not levels)', () => {
     const reply = block('store.go', ['\tvalue, ok := s.items[key]'], ['\tvalue, ok := s.items[key]', '   // three spaces']);
     assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\treturn', '   // three spaces\n\treturn'));
