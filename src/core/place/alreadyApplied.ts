@@ -26,12 +26,13 @@ export function containsAppliedReplacement(index: FileIndex, needle: Needle, rep
   if (replacement.length <= n || match.strategy === 'fuzzy' || match.strategy === 'elision') return false;
   const norm = (line: string) => line.trim();
   const wanted = needle.lines.map(norm);
+  const written = replacement.map(norm);
   const asBefore = (k: number) => match.end - match.start === n && needle.lines.some((line, i) => index.line(match.start + i).trimEnd() === line.trimEnd() && replacement[k + i].trimEnd() !== line.trimEnd());
   for (let k = 0; k + n <= replacement.length; k++) {
-    if (!wanted.every((line, i) => norm(replacement[k + i]) === line) || asBefore(k) || addsRepeatOfEdge(replacement.map(norm), k, n)) continue;
+    if (!wanted.every((line, i) => written[k + i] === line) || asBefore(k) || addsRepeatOfEdge(written, k, n)) continue;
     const start = match.start - k;
     if (start < 0 || start + replacement.length > index.lineCount) continue;
-    if (replacement.every((line, i) => norm(index.line(start + i)) === norm(line))) return true;
+    if (written.every((line, i) => norm(index.line(start + i)) === line)) return true;
   }
   return false;
 }

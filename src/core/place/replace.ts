@@ -445,10 +445,10 @@ function standsAround(file: FileLines, match: LineMatch, written: readonly strin
   if (written.length <= matched || matched === 0) return false;
   for (let k = 0; k + matched <= written.length; k++) {
     const start = match.start - k;
-    if (start < 0 || start + written.length > file.lineCount || addsRepeatOfEdge(written, k, matched)) continue;
+    if (start < 0 || start + written.length > file.lineCount) continue;
     let same = true;
     for (let i = 0; i < written.length && same; i++) same = file.line(start + i) === written[i];
-    if (same) return true;
+    if (same && !addsRepeatOfEdge(written, k, matched)) return true;
   }
   return false;
 }
