@@ -1,6 +1,6 @@
 import type { Alignment, LineMatch, Needle } from '../locate/matcher';
 import type { FileLines } from '../text/fileText';
-import { detectIndentUnit, indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentUnit } from '../text/indentation';
+import { detectIndentUnit, IndentTally, indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentUnit } from '../text/indentation';
 
 /** A line whose place in the file is known: its indentation in the reply and in the file. */
 export interface IndentAnchor {
@@ -76,7 +76,7 @@ const VERBATIM: VerbatimFrame = { verbatim: true };
  */
 export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, fragments = false, fileBlanksIndented?: () => boolean): IndentFrame {
   // Most edits quote the file's indentation exactly: told without building the measurements.
-  if (indentedAsFile(fileLines, needle, match)) return foreignIndentation(fileUnit, needle, replacement) ?? VERBATIM;
+  if (indentedAsFile(fileLines, needle, match)) return foreignIndentation(fileLines, fileUnit, needle, replacement) ?? VERBATIM;
   const aligned: { reply: string; file: string }[] = [];
   needle.lines.forEach((line, i) => {
     const place: Alignment = match.alignment[i];
@@ -102,7 +102,7 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
       verbatim = minimum(aligned.map((pair) => pair.reply)) !== fileBase && minimum(newLines.map(leadingWhitespace)) === fileBase;
     }
   }
-  if (verbatim) return foreignIndentation(fileUnit, needle, replacement) ?? VERBATIM;
+  if (verbatim) return foreignIndentation(fileLines, fileUnit, needle, replacement) ?? VERBATIM;
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
   const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
@@ -113,23 +113,41 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
 /**
  * A verbatim frame that respells new lines indented in the other character than the file's
  * (four spaces for a tab-indented file's tab, as models often print code; a tab in a file of
- * spaces), when the search text quotes no line so indented (the file does not mix them there).
+ * spaces), when neither the search text nor the file indents lines so (at most two lines, or one
+ * in fifty, of the file's first 2,000: a bundle that embeds tab-indented data is left as written).
  * Undefined otherwise. (The caller keeps lines as written when the edit re-indents a line it
  * quotes, or when a tool wrote it: see `reanchor`.)
  */
-function foreignIndentation(fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
+function foreignIndentation(fileLines: FileLines, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
   if (!fileUnit) return undefined;
   const from = fileUnit.kind === 'tabs' ? ' ' : '\t';
   const foreign = (line: string) => !isBlank(line) && line.startsWith(from);
   if (!replacement.some(foreign) || needle.lines.some(foreign)) return undefined;
+  const counts = indentCounts(fileLines);
+  const own = from === ' ' ? counts.tabs : counts.spaces;
+  const other = from === ' ' ? counts.spaces : counts.tabs;
+  if (other > Math.max(2, (own + other) / 50)) return undefined;
   if (from === '\t') return { verbatim: true, respell: { from, perLevel: fileUnit.kind === 'spaces' ? fileUnit.size : 4 } };
-  // Spaces per tab: the reply's own step, when even (an odd one is alignment: ` * `, a
-  // continuation under an open parenthesis). Lines indented with spaces and tabs are the file's
-  // own odd spelling (` \t`), and widths that are no whole number of steps alignment:
-  // `respellIndent` leaves both as they are.
-  const perLevel = replySpaceUnit([], replacement);
-  return perLevel % 2 === 0 ? { verbatim: true, respell: { from, perLevel } } : undefined;
+  // Four spaces per tab, and only when every line indented by spaces alone is indented by a
+  // multiple of four: two or six columns are as often alignment as levels (a Markdown list's
+  // continuation under `- ` in a doc comment, written so in a tab-indented file on purpose).
+  // Lines indented with spaces and tabs are the file's own odd spelling (` \t`), left as they are.
+  const widths = replacement.filter(foreign).map(leadingWhitespace).filter((indent) => !indent.includes('\t')).map((indent) => indent.length);
+  return widths.length > 0 && widths.every((width) => width % 4 === 0) ? { verbatim: true, respell: { from, perLevel: 4 } } : undefined;
 }
+
+/** Lines indented with a tab and with spaces among a file's first 2,000 (`IndentTally`), counted once per file text. */
+function indentCounts(fileLines: FileLines): { tabs: number; spaces: number } {
+  let counts = countsByFile.get(fileLines);
+  if (!counts) {
+    const tally = new IndentTally();
+    for (let i = 0; i < Math.min(fileLines.lineCount, 2000); i++) tally.add(fileLines.line(i));
+    counts = { tabs: tally.tabs, spaces: tally.spaces };
+    countsByFile.set(fileLines, counts);
+  }
+  return counts;
+}
+const countsByFile = new WeakMap<FileLines, { tabs: number; spaces: number }>();
 
 /**
  * A new line of a verbatim frame with `respell`: its leading run of the foreign character, when

@@ -199,8 +199,8 @@ describe('re-anchoring: new lines in the other indentation character than the fi
   });
 
   it('writes a git diff\'s new lines as given (a tool wrote them: a build that moved to spaces)', () => {
-    const diff = ['diff --git a/store.go b/store.go', 'index 1a2b3c4..5d6e7f8 100644', '--- a/store.go', '+++ b/store.go', '@@ -5 +5,2 @@', '-\treturn value, ok', '+  // spaces from now on', '+  return value, true', ''].join('\n');
-    assert.equal(applied('store.go', tabbed, diff), tabbed.replace('\treturn value, ok', '  // spaces from now on\n  return value, true'));
+    const diff = ['diff --git a/store.go b/store.go', 'index 1a2b3c4..5d6e7f8 100644', '--- a/store.go', '+++ b/store.go', '@@ -5 +5,2 @@', '-\treturn value, ok', '+    // spaces from now on', '+    return value, true', ''].join('\n');
+    assert.equal(applied('store.go', tabbed, diff), tabbed.replace('\treturn value, ok', '    // spaces from now on\n    return value, true'));
     const modelWritten = diff.replace(/^index .*\n/m, '');
     assert.equal(applied('store.go', tabbed, modelWritten), tabbed.replace('\treturn value, ok', '\t// spaces from now on\n\treturn value, true'));
   });
@@ -212,6 +212,18 @@ describe('re-anchoring: new lines in the other indentation character than the fi
       'func (s *Store) Get(key string) (string, bool) {', '    value, ok := s.items[key]', '    log.Printf("get %s",', '      key)', '    if !ok {', '        s.misses++', '    }',
     ]);
     assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\treturn', '\tlog.Printf("get %s",\n\t  key)\n\tif !ok {\n\t\ts.misses++\n\t}\n\treturn'));
+  });
+
+  it('writes new lines as given when some are indented by two or six spaces (alignment as often as levels)', () => {
+    // A doc comment's Markdown list, its continuation lines under `- ` (globby's utilities.js).
+    const reply = block('store.go', ['\tvalue, ok := s.items[key]'], ['\tvalue, ok := s.items[key]', '\t/*', '- a first point,', '  continued', '\t*/']);
+    assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\treturn', '\t/*\n- a first point,\n  continued\n\t*/\n\treturn'));
+  });
+
+  it('writes them as given in a file that indents other lines so too (a bundle with tab-indented data)', () => {
+    const bundle = ['var a = {', '    x: 1,', '    y: 2,', '    z: 3,', '    w: 4,', '    v: 5,', '    u: 6,', '};', 'var data = [', '\t"one",', '\t"two",', '\t"three",', '];', 'var b = 1;', ''].join('\n');
+    const reply = block('bundle.js', ['var b = 1;'], ['var b = 1;', 'var more = [', '\t"four",', '];']);
+    assert.equal(applied('bundle.js', bundle, reply), bundle.replace('var b = 1;\n', 'var b = 1;\nvar more = [\n\t"four",\n];\n'));
   });
 
   it('leaves odd runs of spaces alone (alignment, not levels)', () => {
