@@ -1,4 +1,4 @@
-import { detectIndentUnit, IndentTally, indentKind, indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
+import { IndentTally, indentKind, indentWidth, isBlank, leadingWhitespace, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
 import { EditedText } from '../text/editedText';
 import type { FileText } from '../text/fileText';
 import { collapseWhitespace, foldUnicode, trimEnd } from '../text/normalize';
@@ -54,6 +54,7 @@ export class FileIndex {
   private readonly classes = new Map<Normalisation, LineClasses>();
   private readonly widths = new Map<number, Int32Array>();
   private unit: IndentUnit | undefined | null = null;
+  private indentedLineCounts: IndentedLineCounts | null = null;
   private indents: IndentCounts | undefined;
   private blankStyle: boolean | undefined;
   private blanks: { empty: Int32Array; spaced: Int32Array } | undefined;
@@ -264,14 +265,29 @@ export class FileIndex {
         root = region.rootTo;
       }
       if (at < limit) runTo(limit);
-      this.unit = tally.unit();
+      this.keepTally(tally);
     }
     if (this.unit === null) {
-      const sample: string[] = [];
-      for (let i = 0; i < Math.min(this.file.lineCount, INDENT_SAMPLE); i++) sample.push(this.file.line(i));
-      this.unit = detectIndentUnit(sample, INDENT_SAMPLE);
+      // `detectIndentUnit` of the first 2,000 lines, tallied here so that the counts stay too.
+      const tally = new IndentTally();
+      for (let i = 0; i < Math.min(this.file.lineCount, INDENT_SAMPLE); i++) tally.add(this.file.line(i));
+      this.keepTally(tally);
     }
-    return this.unit;
+    return this.unit as IndentUnit | undefined;
+  }
+
+  /**
+   * How many of the lines `indentUnit` reads (the first 2,000) are indented with a tab and how many
+   * with spaces: whether a file indents some lines in the other character than its unit's.
+   */
+  get indentedLines(): IndentedLineCounts {
+    if (this.indentedLineCounts === null) void this.indentUnit;
+    return this.indentedLineCounts!;
+  }
+
+  private keepTally(tally: IndentTally): void {
+    this.unit = tally.unit();
+    this.indentedLineCounts = { tabs: tally.tabs, spaces: tally.spaces };
   }
 
   /**

@@ -373,7 +373,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   let reindented = false;
   const warnings = [...notes];
   for (const match of matches) {
-    const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileBlanksIndented: () => index.blanksIndented, needle, replacement: replacementLines, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten: op.source.verbatim });
+    const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, fileBlanksIndented: () => index.blanksIndented, needle, replacement: replacementLines, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten: op.source.verbatim });
     if (built.problem) {
       const extra = built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {};
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);

@@ -1,6 +1,6 @@
 import type { Alignment, LineMatch, Needle } from '../locate/matcher';
 import type { FileLines } from '../text/fileText';
-import { detectIndentUnit, IndentTally, indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentUnit } from '../text/indentation';
+import { detectIndentUnit, indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
 
 /** A line whose place in the file is known: its indentation in the reply and in the file. */
 export interface IndentAnchor {
@@ -71,12 +71,13 @@ const VERBATIM: VerbatimFrame = { verbatim: true };
  * - the old text sits at another depth than the file, but the new text at the file's own: the new
  *   text is already where it belongs and is written as given.
  *
+ * `fileIndentedLines` counts the file's tab- and space-indented lines (see `FileIndex.indentedLines`);
  * `fileBlanksIndented` answers whether the file's blank lines hold whitespace, when the caller
  * already knows it (see `ReanchorInput.fileBlanksIndented`).
  */
-export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, fragments = false, fileBlanksIndented?: () => boolean): IndentFrame {
+export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefined, fileIndentedLines: () => IndentedLineCounts, needle: Needle, replacement: readonly string[], match: LineMatch, fragments = false, fileBlanksIndented?: () => boolean): IndentFrame {
   // Most edits quote the file's indentation exactly: told without building the measurements.
-  if (indentedAsFile(fileLines, needle, match)) return foreignIndentation(fileLines, fileUnit, needle, replacement) ?? VERBATIM;
+  if (indentedAsFile(fileLines, needle, match)) return foreignIndentation(fileIndentedLines, fileUnit, needle, replacement) ?? VERBATIM;
   const aligned: { reply: string; file: string }[] = [];
   needle.lines.forEach((line, i) => {
     const place: Alignment = match.alignment[i];
@@ -102,7 +103,7 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
       verbatim = minimum(aligned.map((pair) => pair.reply)) !== fileBase && minimum(newLines.map(leadingWhitespace)) === fileBase;
     }
   }
-  if (verbatim) return foreignIndentation(fileLines, fileUnit, needle, replacement) ?? VERBATIM;
+  if (verbatim) return foreignIndentation(fileIndentedLines, fileUnit, needle, replacement) ?? VERBATIM;
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
   const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
@@ -118,16 +119,16 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
  * Undefined otherwise. (The caller keeps lines as written when the edit re-indents a line it
  * quotes, or when a tool wrote it: see `reanchor`.)
  */
-function foreignIndentation(fileLines: FileLines, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
+function foreignIndentation(fileIndentedLines: () => IndentedLineCounts, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
   if (!fileUnit) return undefined;
   const from = fileUnit.kind === 'tabs' ? ' ' : '\t';
   const foreign = (line: string) => !isBlank(line) && line.startsWith(from);
   if (!replacement.some(foreign) || needle.lines.some(foreign)) return undefined;
-  const counts = indentCounts(fileLines);
+  const counts = fileIndentedLines();
   const own = from === ' ' ? counts.tabs : counts.spaces;
   const other = from === ' ' ? counts.spaces : counts.tabs;
   if (other > Math.max(2, (own + other) / 50)) return undefined;
-  if (from === '\t') return { verbatim: true, respell: { from, perLevel: fileUnit.kind === 'spaces' ? fileUnit.size : 4 } };
+  if (fileUnit.kind === 'spaces') return { verbatim: true, respell: { from, perLevel: fileUnit.size } };
   // Four spaces per tab, and only when every line indented by spaces alone is indented by a
   // multiple of four: two or six columns are as often alignment as levels (a Markdown list's
   // continuation under `- ` in a doc comment, written so in a tab-indented file on purpose).
@@ -135,19 +136,6 @@ function foreignIndentation(fileLines: FileLines, fileUnit: IndentUnit | undefin
   const widths = replacement.filter(foreign).map(leadingWhitespace).filter((indent) => !indent.includes('\t')).map((indent) => indent.length);
   return widths.length > 0 && widths.every((width) => width % 4 === 0) ? { verbatim: true, respell: { from, perLevel: 4 } } : undefined;
 }
-
-/** Lines indented with a tab and with spaces among a file's first 2,000 (`IndentTally`), counted once per file text. */
-function indentCounts(fileLines: FileLines): { tabs: number; spaces: number } {
-  let counts = countsByFile.get(fileLines);
-  if (!counts) {
-    const tally = new IndentTally();
-    for (let i = 0; i < Math.min(fileLines.lineCount, 2000); i++) tally.add(fileLines.line(i));
-    counts = { tabs: tally.tabs, spaces: tally.spaces };
-    countsByFile.set(fileLines, counts);
-  }
-  return counts;
-}
-const countsByFile = new WeakMap<FileLines, { tabs: number; spaces: number }>();
 
 /**
  * A new line of a verbatim frame with `respell`: its leading run of the foreign character, when

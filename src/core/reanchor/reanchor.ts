@@ -1,7 +1,7 @@
 import type { Alignment, LineMatch, Needle } from '../locate/matcher';
 import { normaliseLine } from '../locate/fileIndex';
 import { correspond } from '../elisionMerge';
-import { indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
+import { indentWidth, isBlank, leadingWhitespace, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
 import { asciiPunctuation, typographicCount } from '../text/normalize';
 import { indentFrame, indentFrom, respellIndent, type IndentAnchor, type IndentFrame } from './indent';
 import { alignSteps, type Step } from './steps';
@@ -27,6 +27,8 @@ export interface ReanchorInput {
   /** The file's lines (its `FileText`): read one by one, where the match is. */
   readonly fileLines: FileLines;
   readonly fileUnit: IndentUnit | undefined;
+  /** The file's tab- and space-indented lines among those `fileUnit` was read from (the file's index counts them with its unit). */
+  readonly fileIndentedLines: () => IndentedLineCounts;
   readonly needle: Needle;
   readonly replacement: readonly string[];
   /** Which replacement lines are elision markers. */
@@ -86,7 +88,7 @@ export function reanchor(input: ReanchorInput): Reanchored {
   const { needle, replacement, match, fileLines } = input;
   const aligned = alignSteps(needle, replacement, input.replacementElisions, input.lineKinds);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
-  const measured = indentFrame(fileLines, input.fileUnit, needle, replacement, match, input.fragments, input.fileBlanksIndented);
+  const measured = indentFrame(fileLines, input.fileUnit, input.fileIndentedLines, needle, replacement, match, input.fragments, input.fileBlanksIndented);
   // New lines in the other indentation character are respelled for the file, but not in a tool's
   // diff (its lines are the file's text) nor in an edit that re-indents a line it quotes (the
   // edit changes the file's style: `.editorconfig` moved to tabs).

@@ -48,6 +48,12 @@ export function detectIndentUnit(lines: readonly string[], sample = 2000): Inden
   return tally.unit();
 }
 
+/** How many lines of a file (of those `detectIndentUnit` reads) are indented with a tab, and how many with spaces. */
+export interface IndentedLineCounts {
+  readonly tabs: number;
+  readonly spaces: number;
+}
+
 /**
  * What `detectIndentUnit` counts, line by line: lines indented with a tab, lines indented with
  * spaces, and the steps (1 to 8 columns) between consecutive space-indented lines. Kept apart so
