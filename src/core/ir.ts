@@ -178,6 +178,12 @@ export interface InsertOp {
   readonly text: string;
   /** Where the text starts once inserted (a diff's `+c`), 1-based: where a repeat would find it. */
   readonly newLine?: number;
+  /**
+   * Whether the file ends with a newline after this op, when the reply says so (a `-U0` diff's
+   * `\ No newline at end of file` under lines added at the end). Only used when the lines go
+   * after the file's last line, as `ReplaceOp.finalNewline`.
+   */
+  readonly finalNewline?: boolean;
   /** See `NamedPaths`. */
   readonly namedPaths?: NamedPaths;
   readonly source: EditSource;

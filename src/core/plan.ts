@@ -42,6 +42,19 @@ export class TextPlan {
 }
 
 /**
+ * Honours a reply's explicit final-newline state (a diff's `\ No newline at end of file`) for an
+ * edit of lines up to `end` that reaches the end of the file; any other edit keeps the file's own
+ * state.
+ */
+export function withFinalNewline(file: FileText, end: number, edit: TextEdit, finalNewline: boolean | undefined): TextEdit {
+  if (finalNewline === undefined || end !== file.lineCount || edit.text === '') return edit;
+  const endsWithEol = edit.text.endsWith('\n');
+  if (finalNewline && !endsWithEol) return { ...edit, text: edit.text + file.eol };
+  if (!finalNewline && endsWithEol) return { ...edit, text: edit.text.slice(0, edit.text.endsWith('\r\n') ? -2 : -1) };
+  return edit;
+}
+
+/**
  * The raw-text edit that replaces lines `[start, end)` with `newLines`, keeping the file's
  * conventions: new lines end with the file's line ending (that of the first replaced line when
  * there is one), and a file without a final newline still has none when the edit reaches its end.

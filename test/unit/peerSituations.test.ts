@@ -64,6 +64,17 @@ describe('peer situations: diffs', () => {
     assert.equal(result('list.txt', 'line1\nline2\n', add).changes.length, 0);
   });
 
+  it('drops the final newline when a -U0 hunk adds lines at the end marked "\\ No newline", and keeps it unmarked', () => {
+    // minimist's test file: a test appended without a newline after it; `-U0` quotes no context.
+    const file = 'test(1);\ntest(2);\n';
+    const marked = ['--- a/t.js', '+++ b/t.js', '@@ -2,0 +3,2 @@', '+', '+test(3);', '\\ No newline at end of file', ''].join('\n');
+    assert.equal(written('t.js', file, marked), 'test(1);\ntest(2);\n\ntest(3);');
+    assert.equal(written('t.js', file, marked.replace('\\ No newline at end of file\n', '')), 'test(1);\ntest(2);\n\ntest(3);\n');
+    // In a file without its final newline, lines added at its end unmarked give it one.
+    const unended = ['--- a/t.js', '+++ b/t.js', '@@ -2 +2,2 @@', '-test(2);', '\\ No newline at end of file', '+test(2);', '+test(3);', ''].join('\n');
+    assert.equal(written('t.js', 'test(1);\ntest(2);', unended), 'test(1);\ntest(2);\ntest(3);\n');
+  });
+
   it('keeps a lone CR inside a diff\'s line as the line\'s text: in a new file, and in a context line the file holds', () => {
     // A bundled file with a table written on one line, its entries parted by CRs (meow's build).
     const created = ['diff --git a/table.js b/table.js', 'new file mode 100644', 'index 0000000..1a2b3c4', '--- /dev/null', '+++ b/table.js', '@@ -0,0 +1,2 @@', '+var names = {\r\t"a": 1,\r\t"b": 2\r};', '+export default names;', ''].join('\n');

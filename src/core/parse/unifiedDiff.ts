@@ -495,7 +495,9 @@ function emitFile(
         return;
       }
       const afterLine = hunk.oldCount === 0 ? hunk.oldStart : Math.max(0, hunk.oldStart - 1);
-      fileOps.push({ kind: 'insert', path, ...namedPaths, afterLine, text: joinLines(replacement), ...(hunk.newStart ? { newLine: hunk.newStart } : {}), source });
+      // The marker under added lines only (the file had its newline; lines added at its end go without one).
+      const finalNewline = hunk.atEndOfFile && hunk.newHasNoFinalNewline !== hunk.oldHasNoFinalNewline ? { finalNewline: !hunk.newHasNoFinalNewline } : {};
+      fileOps.push({ kind: 'insert', path, ...namedPaths, afterLine, text: joinLines(replacement), ...(hunk.newStart ? { newLine: hunk.newStart } : {}), ...finalNewline, source });
       continue;
     }
     fileOps.push({

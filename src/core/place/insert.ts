@@ -1,5 +1,5 @@
 import type { EditOp } from '../ir';
-import { lineEdit } from '../plan';
+import { lineEdit, withFinalNewline } from '../plan';
 import { wherePresent } from './alreadyApplied';
 import { trimBlankEdges } from './blankEdges';
 import type { FileState, Transaction } from './transaction';
@@ -8,7 +8,8 @@ import type { FileState, Transaction } from './transaction';
  * Inserts whole lines after 1-based line `afterLine` (0: at the top) of the file as the reply's
  * earlier tool calls left it (a diff's: of the original file). Lines that already stand
  * right there (where a diff's `+c` says they end up, or next to the insertion point) are already
- * applied; an insertion point past the end of the file is `NO_MATCH`.
+ * applied; an insertion point past the end of the file is `NO_MATCH`. Lines added after the
+ * file's last line end as the op says (`InsertOp.finalNewline`), when it says.
  */
 export function placeInsert(tx: Transaction, state: FileState, afterLine: number, lines: string[], op: EditOp): void {
   const block = op.source.block;
@@ -42,5 +43,5 @@ export function placeInsert(tx: Transaction, state: FileState, afterLine: number
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, warnings: ['these lines are already there'] });
     return;
   }
-  tx.record(state, { block, status: 'applied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, edits: [lineEdit(file, afterLine, afterLine, lines)] });
+  tx.record(state, { block, status: 'applied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, edits: [withFinalNewline(file, afterLine, lineEdit(file, afterLine, afterLine, lines), op.kind === 'insert' ? op.finalNewline : undefined)] });
 }

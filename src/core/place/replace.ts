@@ -8,7 +8,7 @@ import { straightAlignment, type LineMatch, type Needle } from '../locate/matche
 import { matchCandidates, nearestCandidates } from '../locate/nearest';
 import { hunkContextRefusal } from '../locate/hunkContext';
 import { reanchor } from '../reanchor/reanchor';
-import { lineEdit, type TextEdit } from '../plan';
+import { lineEdit, withFinalNewline, type TextEdit } from '../plan';
 import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines, type FileText } from '../text/fileText';
 import { isBlank } from '../text/indentation';
@@ -387,7 +387,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     }
     reindented ||= built.reindented;
     warnings.push(...(match.warnings ?? []), ...built.warnings);
-    edits.push(withFinalNewline(file, match, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
+    edits.push(withFinalNewline(file, match.end, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
   }
   // Read through the file, not `state.base`: after a commit that would build the whole edited text per op.
   if (edits.every((edit) => sliceOf(file, edit.start, edit.end) === edit.text)) {
@@ -451,17 +451,4 @@ function standsAround(file: FileLines, match: LineMatch, written: readonly strin
     if (same && !addsRepeatOfEdge(written, k, matched)) return true;
   }
   return false;
-}
-
-/**
- * Honours a reply's explicit final-newline state (a diff's `\ No newline at end of file`) for an
- * edit that reaches the end of the file; any other edit keeps the file's own state.
- */
-function withFinalNewline(file: FileText, match: LineMatch, edit: TextEdit, finalNewline: boolean | undefined): TextEdit {
-  if (finalNewline === undefined || match.end !== file.lineCount || edit.text === '') return edit;
-  const eol = file.eol;
-  const endsWithEol = edit.text.endsWith('\n');
-  if (finalNewline && !endsWithEol) return { ...edit, text: edit.text + eol };
-  if (!finalNewline && endsWithEol) return { ...edit, text: edit.text.slice(0, edit.text.endsWith('\r\n') ? -2 : -1) };
-  return edit;
 }
