@@ -10,7 +10,7 @@ import { hunkContextRefusal } from '../locate/hunkContext';
 import { reanchor } from '../reanchor/reanchor';
 import { lineEdit, withFinalNewline, type TextEdit } from '../plan';
 import { sliceOf } from '../text/editedText';
-import { lfView, toLines, type FileLines, type FileText } from '../text/fileText';
+import { lfView, toLines, type FileLines } from '../text/fileText';
 import { isBlank } from '../text/indentation';
 import { repairOverEscaped } from '../text/overEscaped';
 import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, wherePresent } from './alreadyApplied';
