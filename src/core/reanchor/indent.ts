@@ -23,8 +23,8 @@ export type IndentFrame = VerbatimFrame | MovingFrame;
  */
 export interface VerbatimFrame {
   readonly verbatim: true;
-  /** New lines indented wholly in the character the file does not indent with, and how to write them in the file's. */
-  readonly respell?: { readonly from: ' ' | '\t'; readonly perLevel: number };
+  /** New lines of a tab-indented file printed with spaces, and how many make one of its tabs. */
+  readonly respell?: { readonly spacesPerTab: number };
 }
 
 /** The reply's indentation differs from the file's: new lines are moved (see `indentFrom`). */
@@ -112,42 +112,39 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
 }
 
 /**
- * A verbatim frame that respells new lines indented in the other character than the file's
- * (four spaces for a tab-indented file's tab, as models often print code; a tab in a file of
- * spaces), when neither the search text nor the file indents lines so (at most two lines, or one
- * in fifty, of the file's first 2,000: a bundle that embeds tab-indented data is left as written).
- * Undefined otherwise. (The caller keeps lines as written when the edit re-indents a line it
- * quotes, or when a tool wrote it: see `reanchor`.)
+ * A verbatim frame that respells new lines printed with spaces in a tab-indented file (four spaces
+ * for the file's tab, as models often print code), when neither the search text nor the file
+ * indents lines so (at most two lines, or one in fifty, of the file's first 2,000: a bundle that
+ * embeds space-indented data is left as written). Undefined otherwise. (The caller keeps lines as
+ * written when the edit re-indents a line it quotes, or when a tool wrote it: see `reanchor`.)
+ *
+ * Tabs in a file of spaces are written as given: models print tabs only where they copy them, and
+ * an exact quote's tab-indented new lines in a space-indented file were seen written so by the
+ * authors (classnames 2.3.3's `index.d.ts`), where respelling them wrote the file wrong.
  */
 function foreignIndentation(fileIndentedLines: () => IndentedLineCounts, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
-  if (!fileUnit) return undefined;
-  const from = fileUnit.kind === 'tabs' ? ' ' : '\t';
-  const foreign = (line: string) => !isBlank(line) && line.startsWith(from);
+  if (fileUnit?.kind !== 'tabs') return undefined;
+  const foreign = (line: string) => !isBlank(line) && line.startsWith(' ');
   if (!replacement.some(foreign) || needle.lines.some(foreign)) return undefined;
   const counts = fileIndentedLines();
-  const own = from === ' ' ? counts.tabs : counts.spaces;
-  const other = from === ' ' ? counts.spaces : counts.tabs;
-  if (other > Math.max(2, (own + other) / 50)) return undefined;
-  if (fileUnit.kind === 'spaces') return { verbatim: true, respell: { from, perLevel: fileUnit.size } };
+  if (counts.spaces > Math.max(2, (counts.tabs + counts.spaces) / 50)) return undefined;
   // Four spaces per tab, and only when every line indented by spaces alone is indented by a
   // multiple of four: two or six columns are as often alignment as levels (a Markdown list's
   // continuation under `- ` in a doc comment, written so in a tab-indented file on purpose).
   // Lines indented with spaces and tabs are the file's own odd spelling (` \t`), left as they are.
   const widths = replacement.filter(foreign).map(leadingWhitespace).filter((indent) => !indent.includes('\t')).map((indent) => indent.length);
-  return widths.length > 0 && widths.every((width) => width % 4 === 0) ? { verbatim: true, respell: { from, perLevel: 4 } } : undefined;
+  return widths.length > 0 && widths.every((width) => width % 4 === 0) ? { verbatim: true, respell: { spacesPerTab: 4 } } : undefined;
 }
 
 /**
- * A new line of a verbatim frame with `respell`: its leading run of the foreign character, when
- * it makes whole levels, written in the file's (`    ` → `\t`, `\t` → four spaces); any other
- * line as given.
+ * A new line of a verbatim frame with `respell`: its leading spaces, when they make whole tabs
+ * (`    ` → `\t`), written as tabs; any other line as given.
  */
 export function respellIndent(line: string, respell: NonNullable<VerbatimFrame['respell']>): string {
   let run = 0;
-  while (run < line.length && line[run] === respell.from) run++;
-  if (run === 0 || line[run] === ' ' || line[run] === '\t' || run === line.length) return line;
-  if (respell.from === ' ') return run % respell.perLevel === 0 ? '\t'.repeat(run / respell.perLevel) + line.slice(run) : line;
-  return ' '.repeat(run * respell.perLevel) + line.slice(run);
+  while (run < line.length && line[run] === ' ') run++;
+  if (run === 0 || line[run] === '\t' || run === line.length || run % respell.spacesPerTab !== 0) return line;
+  return '\t'.repeat(run / respell.spacesPerTab) + line.slice(run);
 }
 
 /**
