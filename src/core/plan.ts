@@ -42,12 +42,19 @@ export class TextPlan {
 }
 
 /**
- * Honours a reply's explicit final-newline state (a diff's `\ No newline at end of file`) for an
- * edit of lines up to `end` that reaches the end of the file; any other edit keeps the file's own
- * state.
+ * Honours a reply's explicit final-newline state (a diff's `\ No newline at end of file`) for
+ * `edit`, the `lineEdit` of lines `[start, end)`, when it reaches the end of the file; any other
+ * edit keeps the file's own state. An edit that deletes the last lines of a file without a final
+ * newline, where the reply says the file now has one, keeps the newline of the line before them.
  */
-export function withFinalNewline(file: FileText, end: number, edit: TextEdit, finalNewline: boolean | undefined): TextEdit {
-  if (finalNewline === undefined || end !== file.lineCount || edit.text === '') return edit;
+export function withFinalNewline(file: FileText, start: number, end: number, edit: TextEdit, finalNewline: boolean | undefined): TextEdit {
+  if (finalNewline === undefined || end !== file.lineCount) return edit;
+  if (edit.text === '') {
+    // `lineEdit` took the newline before the deleted lines, to keep a file without one so; a reply
+    // that says the file now ends with a newline keeps it. (No diff deletes lines and marks its
+    // new side: the marker stands under a `-` line or a context line, which say nothing new.)
+    return finalNewline && !file.finalNewline && start > 0 && start < end ? { ...edit, start: file.offset(start) } : edit;
+  }
   const endsWithEol = edit.text.endsWith('\n');
   if (finalNewline && !endsWithEol) return { ...edit, text: edit.text + file.eol };
   if (!finalNewline && endsWithEol) return { ...edit, text: edit.text.slice(0, edit.text.endsWith('\r\n') ? -2 : -1) };

@@ -75,6 +75,16 @@ describe('peer situations: diffs', () => {
     assert.equal(written('t.js', 'test(1);\ntest(2);', unended), 'test(1);\ntest(2);\ntest(3);\n');
   });
 
+  it('keeps the newline of the line before a deleted last line marked "\\ No newline" (the old side only: the file now ends in a newline)', () => {
+    // mime's build: `//# sourceMappingURL=…` taken off the end of bundles that did not end in a newline.
+    const bundle = 'export default x;\n//# sourceMappingURL=index.js.map';
+    const deleted = ['--- a/index.js', '+++ b/index.js', '@@ -2 +1,0 @@', '-//# sourceMappingURL=index.js.map', '\\ No newline at end of file', ''].join('\n');
+    assert.equal(written('index.js', bundle, deleted), 'export default x;\n');
+    // Unmarked, the file keeps its own state: it had no final newline, and has none.
+    const unmarked = ['--- a/index.js', '+++ b/index.js', '@@ -2 +1,0 @@', '-//# sourceMappingURL=index.js.map', ''].join('\n');
+    assert.equal(written('index.js', bundle, unmarked), 'export default x;');
+  });
+
   it('keeps a lone CR inside a diff\'s line as the line\'s text: in a new file, and in a context line the file holds', () => {
     // A bundled file with a table written on one line, its entries parted by CRs (meow's build).
     const created = ['diff --git a/table.js b/table.js', 'new file mode 100644', 'index 0000000..1a2b3c4', '--- /dev/null', '+++ b/table.js', '@@ -0,0 +1,2 @@', '+var names = {\r\t"a": 1,\r\t"b": 2\r};', '+export default names;', ''].join('\n');

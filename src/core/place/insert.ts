@@ -43,5 +43,5 @@ export function placeInsert(tx: Transaction, state: FileState, afterLine: number
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, warnings: ['these lines are already there'] });
     return;
   }
-  tx.record(state, { block, status: 'applied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, edits: [withFinalNewline(file, afterLine, lineEdit(file, afterLine, afterLine, lines), op.kind === 'insert' ? op.finalNewline : undefined)] });
+  tx.record(state, { block, status: 'applied', strategy: 'insert', score: 1, startLine: afterLine + 1, endLine: afterLine + lines.length, edits: [withFinalNewline(file, afterLine, afterLine, lineEdit(file, afterLine, afterLine, lines), op.kind === 'insert' ? op.finalNewline : undefined)] });
 }

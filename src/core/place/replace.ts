@@ -387,7 +387,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     }
     reindented ||= built.reindented;
     warnings.push(...(match.warnings ?? []), ...built.warnings);
-    edits.push(withFinalNewline(file, match.end, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
+    edits.push(withFinalNewline(file, match.start, match.end, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
   }
   // Read through the file, not `state.base`: after a commit that would build the whole edited text per op.
   if (edits.every((edit) => sliceOf(file, edit.start, edit.end) === edit.text)) {
