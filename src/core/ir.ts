@@ -68,6 +68,13 @@ export interface ReplaceOp {
    */
   readonly finalNewline?: boolean;
   /**
+   * The line endings a diff shows for each line of `search` and of `replacement`, when its new
+   * lines end otherwise than its old ones (git's diff of a commit that moves a file from CRLF to
+   * LF, in a reply whose other lines end with LF). Used only where the file's lines end as
+   * `search` says (see `placeMatches`); otherwise the file's endings are kept.
+   */
+  readonly lineEnds?: { readonly search: readonly ('\n' | '\r\n')[]; readonly replacement: readonly ('\n' | '\r\n')[] };
+  /**
    * The search text as the reply quoted it, when the parser read it otherwise (a line-number
    * gutter taken off): the planner uses this text instead when the file holds it, with
    * `quotedReplacement` when the gutter came off the replacement too.

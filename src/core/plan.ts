@@ -62,6 +62,25 @@ export function withFinalNewline(file: FileText, start: number, end: number, edi
 }
 
 /**
+ * The raw-text edit that replaces lines `[start, end)` with `newLines`, each ending as `newEnds`
+ * says (a diff that changes the file's line endings: see `ReplaceOp.lineEnds`), but a last line
+ * of a file without a final newline, which still has none unless `finalNewline` says it now has.
+ * Undefined unless the replaced lines end in the file as `oldEnds` says (the diff quotes this
+ * file's endings, not a copy's).
+ */
+export function lineEditWithEnds(file: FileText, start: number, end: number, newLines: readonly string[], oldEnds: readonly string[], newEnds: readonly string[], finalNewline?: boolean): TextEdit | undefined {
+  if (oldEnds.length !== end - start || newEnds.length !== newLines.length) return undefined;
+  for (let i = start; i < end; i++) {
+    const own = eolOf(file, i);
+    // The last line of a file without a final newline has no ending to compare.
+    if (own !== '' && own !== oldEnds[i - start]) return undefined;
+  }
+  const unended = end === file.lineCount && !file.finalNewline && end > start && finalNewline !== true;
+  const text = newLines.map((line, i) => line + (unended && i === newLines.length - 1 ? '' : newEnds[i])).join('');
+  return { start: file.offset(start), end: file.offset(end), text };
+}
+
+/**
  * The raw-text edit that replaces lines `[start, end)` with `newLines`, keeping the file's
  * conventions: new lines end with the file's line ending (that of the first replaced line when
  * there is one), and a file without a final newline still has none when the edit reaches its end.

@@ -85,6 +85,20 @@ describe('peer situations: diffs', () => {
     assert.equal(written('index.js', bundle, unmarked), 'export default x;');
   });
 
+  it("writes a git diff's new line endings where its old lines end as the file's do (a commit moving a file from CRLF to LF)", () => {
+    // redux 5.0.1's package.json: git's diff shows every `-` line with its CR and every `+` line without.
+    const crlf = '{\r\n  "name": "redux",\r\n  "version": "5.0.0"\r\n}\r\n';
+    const diff = ['diff --git a/package.json b/package.json', 'index a32362a..63d0ee8 100644', '--- a/package.json', '+++ b/package.json', '@@ -1,4 +1,4 @@',
+      '-{\r', '-  "name": "redux",\r', '-  "version": "5.0.0"\r', '-}\r', '+{', '+  "name": "redux",', '+  "version": "5.0.1"', '+}', ''].join('\n');
+    assert.equal(written('package.json', crlf, diff), '{\n  "name": "redux",\n  "version": "5.0.1"\n}\n');
+    // Where the file's lines do not end as the diff's old lines do, the file's endings are kept.
+    const lf = crlf.replace(/\r\n/g, '\n');
+    assert.equal(written('package.json', lf, diff), lf.replace('5.0.0', '5.0.1'));
+    // A diff whose lines all end alike says nothing about endings: a CRLF file stays CRLF.
+    const plain = ['--- a/package.json', '+++ b/package.json', '@@ -2,2 +2,2 @@', '   "name": "redux",', '-  "version": "5.0.0"', '+  "version": "5.0.1"', ''].join('\n');
+    assert.equal(written('package.json', crlf, plain), crlf.replace('5.0.0', '5.0.1'));
+  });
+
   it('keeps a lone CR inside a diff\'s line as the line\'s text: in a new file, and in a context line the file holds', () => {
     // A bundled file with a table written on one line, its entries parted by CRs (meow's build).
     const created = ['diff --git a/table.js b/table.js', 'new file mode 100644', 'index 0000000..1a2b3c4', '--- /dev/null', '+++ b/table.js', '@@ -0,0 +1,2 @@', '+var names = {\r\t"a": 1,\r\t"b": 2\r};', '+export default names;', ''].join('\n');

@@ -15,6 +15,7 @@ import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { readGitQuoted, unquoteGitPath } from './gitQuotedPath';
 import { cleanPath, fenceLanguage, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
 import { isElisionLine } from './elision';
+import { toLines } from '../text/fileText';
 import { parseFenceOpener, pathLabelAbove } from './fences';
 
 const FORMAT = 'unified-diff' as const;
@@ -558,7 +559,36 @@ function parseUnifiedDiffs(reply: ReplyText, isClaimed: (line: number) => boolea
     }
     i++;
   }
-  return reply.crEnded ? blocks.map((block) => withCreatedEols(block, lines, reply.crEnded!)) : blocks;
+  return reply.crEnded ? blocks.map((block) => withLineEnds(withCreatedEols(block, lines, reply.crEnded!), lines, reply.crEnded!)) : blocks;
+}
+
+/**
+ * Hunks of a reply with mixed line endings whose added lines end otherwise than the lines they
+ * replace (a commit that moves a file from CRLF to LF: every `-` line ends with CRLF, every `+`
+ * line with LF) carry each line's ending (`ReplaceOp.lineEnds`): the reply's text is normalised
+ * to LF before parsing, and only the line flags still tell. A hunk whose old lines end in both
+ * ways, or whose last line is the reply's last, says nothing certain and is left as it is.
+ */
+function withLineEnds(block: ParsedBlock, lines: readonly string[], crEnded: Uint8Array): ParsedBlock {
+  if (!block.ops.some((op) => op.kind === 'replace')) return block;
+  const ops = block.ops.map((op) => {
+    if (op.kind !== 'replace' || op.source.endLine >= lines.length) return op;
+    const search: ('\n' | '\r\n')[] = [];
+    const replacement: ('\n' | '\r\n')[] = [];
+    // The hunk's body: the lines after its `@@` header, `\ No newline` markers aside.
+    for (let k = op.source.startLine; k < op.source.endLine; k++) {
+      const line = lines[k];
+      if (line.startsWith('\\')) continue;
+      const eol = crEnded[k] === 1 ? '\r\n' : '\n';
+      if (!line.startsWith('+')) search.push(eol);
+      if (!line.startsWith('-')) replacement.push(eol);
+    }
+    const old = search[0];
+    if (old === undefined || search.some((eol) => eol !== old) || replacement.every((eol) => eol === old)) return op;
+    if (search.length !== toLines(op.search).length || replacement.length !== toLines(op.replacement).length) return op;
+    return { ...op, lineEnds: { search, replacement } };
+  });
+  return { ...block, ops };
 }
 
 /**

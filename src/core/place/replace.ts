@@ -8,7 +8,7 @@ import { straightAlignment, type LineMatch, type Needle } from '../locate/matche
 import { matchCandidates, nearestCandidates } from '../locate/nearest';
 import { hunkContextRefusal } from '../locate/hunkContext';
 import { reanchor } from '../reanchor/reanchor';
-import { lineEdit, withFinalNewline, type TextEdit } from '../plan';
+import { lineEdit, lineEditWithEnds, withFinalNewline, type TextEdit } from '../plan';
 import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines } from '../text/fileText';
 import { isBlank } from '../text/indentation';
@@ -387,7 +387,9 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     }
     reindented ||= built.reindented;
     warnings.push(...(match.warnings ?? []), ...built.warnings);
-    edits.push(withFinalNewline(file, match.start, match.end, lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
+    // A diff that changes the line endings of the lines it quotes exactly writes its own.
+    const withEnds = op.lineEnds && match.strategy === 'exact' ? lineEditWithEnds(file, match.start, match.end, built.lines, op.lineEnds.search, op.lineEnds.replacement, op.finalNewline) : undefined;
+    edits.push(withFinalNewline(file, match.start, match.end, withEnds ?? lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
   }
   // Read through the file, not `state.base`: after a commit that would build the whole edited text per op.
   if (edits.every((edit) => sliceOf(file, edit.start, edit.end) === edit.text)) {
