@@ -91,6 +91,9 @@ describe('peer situations: diffs', () => {
     const diff = ['diff --git a/package.json b/package.json', 'index a32362a..63d0ee8 100644', '--- a/package.json', '+++ b/package.json', '@@ -1,4 +1,4 @@',
       '-{\r', '-  "name": "redux",\r', '-  "version": "5.0.0"\r', '-}\r', '+{', '+  "name": "redux",', '+  "version": "5.0.1"', '+}', ''].join('\n');
     assert.equal(written('package.json', crlf, diff), '{\n  "name": "redux",\n  "version": "5.0.1"\n}\n');
+    // A hunk that changes nothing but the endings (jquery's LICENSE.txt) is no no-op.
+    const endingsOnly = diff.replace('"version": "5.0.1"', '"version": "5.0.0"');
+    assert.equal(written('package.json', crlf, endingsOnly), crlf.replace(/\r\n/g, '\n'));
     // Where the file's lines do not end as the diff's old lines do, the file's endings are kept.
     const lf = crlf.replace(/\r\n/g, '\n');
     assert.equal(written('package.json', lf, diff), lf.replace('5.0.0', '5.0.1'));

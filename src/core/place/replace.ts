@@ -132,8 +132,8 @@ function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): voi
     if (state.file!.lines.length === 0) return placeRewrite(tx, state, op.replacement, false, op);
     return placeAppend(tx, state, op);
   }
-  if (op.search === op.replacement && op.finalNewline === undefined) {
-    // (With a final-newline marker on one side, the same lines still change the file's end.)
+  if (op.search === op.replacement && op.finalNewline === undefined && op.lineEnds === undefined) {
+    // (With a final-newline marker on one side, or line endings that differ, the same lines still change the file.)
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['no-op: the search and replacement texts are identical'] });
     return;
   }
