@@ -86,6 +86,38 @@ export async function load(path: string) {
     if (result.ok) assert.deepEqual(result.lines, original.map((l) => (l === '  return parse(text);' ? '  return parse(text.trim());' : l)));
   });
 
+  it('keeps the methods after a rewritten one whose new lines repeat a line only a later method has below it (pg)', () => {
+    // `const active = this.active()` stands in methods above the rewritten ones and once below them,
+    // in `pulse`: taken for the segment's tail anchor there, the methods between were deleted.
+    const file = [
+      'class Client {',
+      '  onComplete(msg) {',
+      '    const active = this.active()',
+      '    active.complete(msg)',
+      '  }',
+      '',
+      '  onCopy(msg) {',
+      '    this.active().copy(msg)',
+      '  }',
+      '',
+      '  onNotice(msg) {',
+      "    this.emit('notice', msg)",
+      '  }',
+      '',
+      '  pulse() {',
+      '    if (this.ready) {',
+      '      const active = this.active()',
+      '      active.submit()',
+      '    }',
+      '  }',
+      '}',
+    ];
+    const snippet = ['// ... existing code ...', '  onCopy(msg) {', '    const active = this.active()', '    if (active == null) return', '    active.copy(msg)', '  }', '', '  // ... existing code ...'];
+    const result = mergeElisions(file, snippet, isElisionLine);
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 7), '    const active = this.active()', '    if (active == null) return', '    active.copy(msg)', ...file.slice(8)]);
+  });
+
   it('keeps the elided tail when a new import is added at the top', () => {
     const result = merge(`import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -233,7 +233,11 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     const key = anchorKey(segment[k]);
     if (key === '') continue;
     const at = unique(key, headAt + 1);
-    if (at >= 0) {
+    // The only such line below the head may stand in another block (new code repeating a line
+    // that methods above the head have too: pg's `const activeQuery = this._getActiveQuery()` in
+    // a rewritten method, the file's only later one in a method further down): taken for the
+    // tail, the methods between were replaced by nothing. Held to the head anchor's test.
+    if (at >= 0 && sameEnclosingBlock(segment, k, original, at)) {
       tail = k;
       tailAt = at;
       break;
