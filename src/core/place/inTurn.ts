@@ -22,6 +22,10 @@ import type { FileState, Transaction } from './transaction';
  *   `AMBIGUOUS`.
  * The later blocks of the run are marked in `state.inTurn`: an identical block among them edits the
  * next place, it is not the same edit written twice.
+ *
+ * apply_patch chunks without an `@@` anchor are read alike: Codex applies each `*** Update File:`
+ * section to the file the sections before it left, each chunk at the first place from where it
+ * starts, so identical chunks for identical places land one per place (nan's header).
  */
 export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, outcome: Extract<LocateOutcome, { kind: 'ambiguous' }>): { match: LineMatch; note: string } | undefined {
   if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy') return undefined;
@@ -36,6 +40,9 @@ export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, ou
   const blocks = group.slice(at).map((other) => other.source.block);
   state.inTurn ??= new Set();
   for (const block of blocks.slice(1)) state.inTurn.add(block);
+  if (op.source.format === 'apply-patch') {
+    return { match: places[0], note: `${state.path} holds the chunk's text ${places.length} times and as many chunks of the patch search for it: each takes the next place in file order, as Codex applies them` };
+  }
   const named = `${blocks.slice(0, -1).join(', ')} and ${blocks[blocks.length - 1]}`;
   return {
     match: places[0],

@@ -69,7 +69,9 @@ export interface FileState {
 
 /** A SEARCH/REPLACE block with a search text for exactly one place, located by its text alone. */
 function searchesOnePlace(op: ReplaceOp): boolean {
-  return op.source.format === 'search-replace' && op.search !== '' && op.expectedCount === 1 && op.lineHint === undefined && !op.anchors?.length;
+  // apply_patch chunks too: Codex applies each `*** Update File:` section to the file the sections
+  // before it left, each chunk at the first place from its start (or from the chunk before it).
+  return (op.source.format === 'search-replace' || op.source.format === 'apply-patch') && op.search !== '' && op.expectedCount === 1 && op.lineHint === undefined && !op.anchors?.length;
 }
 
 /** A replace op placed, as `FileState.placedEdits` keeps it. */

@@ -104,6 +104,22 @@ describe('place/replace: one SEARCH/REPLACE block per place of a repeated search
     assert.deepEqual(resent.receipt.files[0].edits.map((e) => e.status), ['alreadyApplied', 'alreadyApplied']);
   });
 
+  it('gives each apply_patch chunk of a repeated text the next place, one `*** Update File:` section after another, as Codex applies them', () => {
+    // nan's header: the same change at two identical sites, each in a section of its own.
+    const chunk = ['*** Update File: store.py', '@@', '     data = read(path)', '-    return None', '+    return data'];
+    const patch = ['*** Begin Patch', ...chunk, ...chunk.map((line) => line.replace('data = read(path)', 'write(path, data)').replace('return data', 'return True')), '*** End Patch', ''].join('\n');
+    const sameChange = ['*** Begin Patch', '*** Update File: store.py', '@@', '-    return None', '+    return 0', '*** Update File: store.py', '@@', '-    return None', '+    return 0', '*** End Patch', ''].join('\n');
+    assert.equal(after('store.py', FILE, patch), FILE.replace('    return None', '    return data').replace('    return None', '    return True'));
+    const both = after('store.py', FILE, sameChange);
+    assert.equal(both, FILE.replaceAll('    return None', '    return 0'));
+    const resent = plan(both, sameChange);
+    assert.equal(resent.receipt.ok, true, JSON.stringify(resent.receipt.errors));
+    assert.equal(resent.changes.length, 0);
+    // One chunk for two places is still a guess.
+    const one = ['*** Begin Patch', '*** Update File: store.py', '@@', '-    return None', '+    return 0', '*** End Patch', ''].join('\n');
+    assert.equal(plan(FILE, one).receipt.errors[0]?.code, 'AMBIGUOUS');
+  });
+
   it('a replacement that keeps the search text still moves the next block on to the next place', () => {
     const reply = block('    return None\n', '    log("done")\n    return None\n').repeat(2);
     assert.equal(after('store.py', FILE, reply), FILE.replaceAll('    return None', '    log("done")\n    return None'));
