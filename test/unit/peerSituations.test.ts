@@ -94,6 +94,10 @@ describe('peer situations: diffs', () => {
     // A hunk that changes nothing but the endings (jquery's LICENSE.txt) is no no-op.
     const endingsOnly = diff.replace('"version": "5.0.1"', '"version": "5.0.0"');
     assert.equal(written('package.json', crlf, endingsOnly), crlf.replace(/\r\n/g, '\n'));
+    // knex's build script: the same conversion of a file without a final newline (the marker under its last line).
+    const unended = ['diff --git a/build.sh b/build.sh', 'index d9a396c..44127c8 100644', '--- a/build.sh', '+++ b/build.sh', '@@ -1,2 +1,2 @@',
+      '-#!/bin/bash -e\r', '-npm pack', '\\ No newline at end of file', '+#!/bin/bash -e', '+npm pack', '\\ No newline at end of file', ''].join('\n');
+    assert.equal(written('build.sh', '#!/bin/bash -e\r\nnpm pack', unended), '#!/bin/bash -e\nnpm pack');
     // Where the file's lines do not end as the diff's old lines do, the file's endings are kept.
     const lf = crlf.replace(/\r\n/g, '\n');
     assert.equal(written('package.json', lf, diff), lf.replace('5.0.0', '5.0.1'));

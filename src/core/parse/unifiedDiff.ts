@@ -573,20 +573,23 @@ function withLineEnds(block: ParsedBlock, lines: readonly string[], crEnded: Uin
   if (!block.ops.some((op) => op.kind === 'replace')) return block;
   const ops = block.ops.map((op) => {
     if (op.kind !== 'replace' || op.source.endLine >= lines.length) return op;
-    const search: ('\n' | '\r\n')[] = [];
-    const replacement: ('\n' | '\r\n')[] = [];
-    // The hunk's body: the lines after its `@@` header, `\ No newline` markers aside.
+    const search: ('\n' | '\r\n' | null)[] = [];
+    const replacement: ('\n' | '\r\n' | null)[] = [];
+    // The hunk's body: the lines after its `@@` header, `\ No newline` markers aside. A line under
+    // such a marker has no ending in its file (null): the diff's line break after it says nothing.
     for (let k = op.source.startLine; k < op.source.endLine; k++) {
       const line = lines[k];
       if (line.startsWith('\\')) continue;
-      const eol = crEnded[k] === 1 ? '\r\n' : '\n';
+      const eol = lines[k + 1]?.startsWith('\\') ? null : crEnded[k] === 1 ? '\r\n' : '\n';
       if (!line.startsWith('+')) search.push(eol);
       if (!line.startsWith('-')) replacement.push(eol);
     }
-    const old = search[0];
-    if (old === undefined || search.some((eol) => eol !== old) || replacement.every((eol) => eol === old)) return op;
+    const old = search.find((eol) => eol !== null);
+    if (old === undefined || search.some((eol) => eol !== null && eol !== old) || replacement.every((eol) => eol === null || eol === old)) return op;
     if (search.length !== toLines(op.search).length || replacement.length !== toLines(op.replacement).length) return op;
-    return { ...op, lineEnds: { search, replacement } };
+    // (An unended line is the file's last: written unended, or as the marker-free side says, by `lineEditWithEnds`.)
+    const ended = (eols: ('\n' | '\r\n' | null)[]) => eols.map((eol) => eol ?? old);
+    return { ...op, lineEnds: { search: ended(search), replacement: ended(replacement) } };
   });
   return { ...block, ops };
 }
