@@ -118,6 +118,14 @@ export async function load(path: string) {
     if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 7), '    const active = this.active()', '    if (active == null) return', '    active.copy(msg)', ...file.slice(8)]);
   });
 
+  it('anchors a segment\'s tail inside the `if` whose condition it edits (only the definitions around a tail are compared)', () => {
+    const file = ['function find(keys) {', '  for (let k = 0; k < 3; k++) {', '    const at = unique(k);', '    if (at >= 0) {', '      head = k;', '      headAt = at;', '    }', '  }', '}', '', 'function other() {', '  return 1;', '}'];
+    const snippet = ['// ... existing code ...', '    const at = unique(k);', '    if (at >= 0 && fits(k, at)) {', '      head = k;', '      headAt = at;', '// ... existing code ...'];
+    const result = mergeElisions(file, snippet, isElisionLine);
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    if (result.ok) assert.deepEqual(result.lines, file.map((line) => (line === '    if (at >= 0) {' ? '    if (at >= 0 && fits(k, at)) {' : line)));
+  });
+
   it('keeps the elided tail when a new import is added at the top', () => {
     const result = merge(`import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -110,15 +110,17 @@ function anchorAt(segment: readonly string[], k: number, original: readonly stri
  * false,` under `const failed = receipt({`; a new test's `} finally { await restore();` under
  * another `it(…)` than the file's). Such a line is new code that happens to repeat a line of the
  * file, not a place to anchor on; taking it replaced the other block's lines. True when the
- * segment shows no enclosing line.
+ * segment shows no enclosing line. With `definitionsOnly`, only the enclosing lines that define
+ * a name (`definedName`) are compared.
  */
-function sameEnclosingBlock(segment: readonly string[], k: number, original: readonly string[], at: number): boolean {
+function sameEnclosingBlock(segment: readonly string[], k: number, original: readonly string[], at: number, definitionsOnly = false): boolean {
   const enclosing = (lines: readonly string[], i: number): number => {
     const own = indentOf(lines[i]);
     for (let j = i - 1; j >= 0; j--) if (lines[j].trim() !== '' && indentOf(lines[j]) < own) return j;
     return -1;
   };
   for (let written = enclosing(segment, k), existing = enclosing(original, at); written !== -1; written = enclosing(segment, written), existing = enclosing(original, existing)) {
+    if (definitionsOnly && definedName(segment[written]) === undefined) continue;
     if (existing === -1) return false;
     if (!correspond(segment[written], original[existing]) && !sameDefinition(segment[written], original[existing])) return false;
   }
@@ -233,11 +235,12 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     const key = anchorKey(segment[k]);
     if (key === '') continue;
     const at = unique(key, headAt + 1);
-    // The only such line below the head may stand in another block (new code repeating a line
-    // that methods above the head have too: pg's `const activeQuery = this._getActiveQuery()` in
-    // a rewritten method, the file's only later one in a method further down): taken for the
-    // tail, the methods between were replaced by nothing. Held to the head anchor's test.
-    if (at >= 0 && sameEnclosingBlock(segment, k, original, at)) {
+    // The only such line below the head may stand in another definition (new code repeating a
+    // line that methods above the head have too: pg's `const activeQuery = this._getActiveQuery()`
+    // in a rewritten method, the file's only later one in a method further down): taken for the
+    // tail, the methods between were replaced by nothing. Held to the head anchor's test, for the
+    // definitions around it only: the tail's `if` or loop may be the one the segment edits.
+    if (at >= 0 && sameEnclosingBlock(segment, k, original, at, true)) {
       tail = k;
       tailAt = at;
       break;
