@@ -98,6 +98,9 @@ describe('peer situations: diffs', () => {
     const unended = ['diff --git a/build.sh b/build.sh', 'index d9a396c..44127c8 100644', '--- a/build.sh', '+++ b/build.sh', '@@ -1,2 +1,2 @@',
       '-#!/bin/bash -e\r', '-npm pack', '\\ No newline at end of file', '+#!/bin/bash -e', '+npm pack', '\\ No newline at end of file', ''].join('\n');
     assert.equal(written('build.sh', '#!/bin/bash -e\r\nnpm pack', unended), '#!/bin/bash -e\nnpm pack');
+    // Found by a looser rung (jquery's AUTHORS.txt with its curly quotes printed straight): the same.
+    const folded = ['--- a/names.txt', '+++ b/names.txt', '@@ -1,2 +1,2 @@', "-Ann O'Brien\r", '-Bo\r', "+Ann O'Brien", '+Bo', ''].join('\n');
+    assert.equal(written('names.txt', 'Ann O\u2019Brien\r\nBo\r\n', folded), "Ann O'Brien\nBo\n");
     // Where the file's lines do not end as the diff's old lines do, the file's endings are kept.
     const lf = crlf.replace(/\r\n/g, '\n');
     assert.equal(written('package.json', lf, diff), lf.replace('5.0.0', '5.0.1'));

@@ -387,8 +387,9 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     }
     reindented ||= built.reindented;
     warnings.push(...(match.warnings ?? []), ...built.warnings);
-    // A diff that changes the line endings of the lines it quotes exactly writes its own.
-    const withEnds = op.lineEnds && match.strategy === 'exact' ? lineEditWithEnds(file, match.start, match.end, built.lines, op.lineEnds.search, op.lineEnds.replacement, op.finalNewline) : undefined;
+    // A diff that changes the line endings of the lines it quotes writes its own (found by a rung
+    // that compares line by line: elided or fuzzy matches pair no reply line with a file line).
+    const withEnds = op.lineEnds && match.strategy !== 'fuzzy' && match.strategy !== 'elision' ? lineEditWithEnds(file, match.start, match.end, built.lines, op.lineEnds.search, op.lineEnds.replacement, op.finalNewline) : undefined;
     edits.push(withFinalNewline(file, match.start, match.end, withEnds ?? lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
   }
   // Read through the file, not `state.base`: after a commit that would build the whole edited text per op.
