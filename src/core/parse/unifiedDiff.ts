@@ -575,8 +575,8 @@ function withLineEnds(block: ParsedBlock, lines: readonly string[], crEnded: Uin
     if (op.kind !== 'replace' || op.source.endLine >= lines.length) return op;
     const search: ('\n' | '\r\n' | null)[] = [];
     const replacement: ('\n' | '\r\n' | null)[] = [];
-    // The hunk's body: the lines after its `@@` header, `\ No newline` markers aside. A line under
-    // such a marker has no ending in its file (null): the diff's line break after it says nothing.
+    // The hunk's body: the lines after its `@@` header, `\ No newline` markers aside. A line that
+    // such a marker follows has no ending in its file (null): the diff's line break after it says nothing.
     for (let k = op.source.startLine; k < op.source.endLine; k++) {
       const line = lines[k];
       if (line.startsWith('\\')) continue;
