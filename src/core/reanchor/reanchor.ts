@@ -89,7 +89,7 @@ export function reanchor(input: ReanchorInput): Reanchored {
   const aligned = alignSteps(needle, replacement, input.replacementElisions, input.lineKinds);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
   const measured = indentFrame(fileLines, input.fileUnit, input.fileIndentedLines, needle, replacement, match, input.fragments, input.fileBlanksIndented);
-  // New lines in the other indentation character are respelled for the file, but not in a tool's
+  // New lines printed with spaces in a tab-indented file are respelled with its tabs, but not in a tool's
   // diff (its lines are the file's text) nor in an edit that re-indents a line it quotes (the
   // edit changes the file's style: `.editorconfig` moved to tabs).
   const asWritten = measured.verbatim && measured.respell && (input.toolWritten || reindentsQuotedLine(aligned.steps, needle, replacement));
