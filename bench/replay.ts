@@ -236,7 +236,10 @@ function reindentedWholeReply(files: readonly FileDiff[]): string {
     if (file.before === undefined || file.after === undefined || /\.(?:md|markdown|txt)$/i.test(file.path) || file.after.includes('\r') || file.before.includes('\r')) return '';
     // Tabs as 4 spaces; each step of spaces doubled (a 2-space file given in 4, a 4-space file in
     // 8), an odd column beyond the steps kept (the ` * ` of a doc comment).
-    const step = file.before.split('\n').some((line) => /^ {2}\S/.test(line)) ? 2 : 4;
+    // A 2-space file has many lines two columns in; a 4-space one only a few (a docstring's text,
+    // an aligned argument), which a 2-space reading would double as steps.
+    const indented = file.before.split('\n').filter((line) => /^ +\S/.test(line));
+    const step = indented.filter((line) => /^ {2}\S/.test(line)).length * 10 >= indented.length ? 2 : 4;
     const reindent = (line: string) => line.replace(/^[\t ]+/, (indent) => (indent.includes('\t') ? indent.replace(/\t/g, '    ') : ' '.repeat(Math.floor(indent.length / step) * step * 2 + (indent.length % step))));
     const content = file.after.split('\n').map(reindent).join('\n');
     if (content === file.after) return '';

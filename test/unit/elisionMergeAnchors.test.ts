@@ -159,4 +159,81 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     const merged = merge(code, block);
     assert.ok(!merged.ok, 'the loop in paired() must not be replaced');
   });
+
+  it('does not take the last lines of a new function for the end of the function above the anchor', () => {
+    // CPython 3.13 added islink() to genericpath.py between isdir() and getsize(); given as a lazy
+    // snippet, its `return False` and `return stat.S_ISLNK(…)` stood right above the blank lines
+    // before `def getsize`, as isdir's `return False` and `return stat.S_ISDIR(…)` do: taken for
+    // those, the new function was written over isdir's last two lines.
+    const python = bracketSyntaxFor('genericpath.py');
+    const code = [
+      'def isdir(s):',
+      '    """Return true if the pathname refers to an existing directory."""',
+      '    try:',
+      '        st = os.stat(s)',
+      '    except (OSError, ValueError):',
+      '        return False',
+      '    return stat.S_ISDIR(st.st_mode)',
+      '',
+      '',
+      'def getsize(filename):',
+      '    """Return the size of a file, reported by os.stat()."""',
+      '    return os.stat(filename).st_size',
+    ];
+    const islink = [
+      '# Is a path a symbolic link?',
+      "# This will always return false on systems where os.lstat doesn't exist.",
+      '',
+      'def islink(path):',
+      '    """Test whether a path is a symbolic link"""',
+      '    try:',
+      '        st = os.lstat(path)',
+      '    except (OSError, ValueError, AttributeError):',
+      '        return False',
+      '    return stat.S_ISLNK(st.st_mode)',
+      '',
+      '',
+    ];
+    const block = ['# ... existing code ...', '', '', ...islink, 'def getsize(filename):', '    """Return the size of a file, reported by os.stat()."""', '    # ... existing code ...'];
+    const merged = mergeElisions(code, block, isElisionLine, python);
+    assert.ok(merged.ok, merged.ok ? '' : merged.message);
+    assert.deepEqual(merged.lines, [...code.slice(0, 9), ...islink, ...code.slice(9)]);
+  });
+
+  it('refuses a tail anchor found only inside a later definition the snippet does not show, instead of deleting everything between', () => {
+    // CPython 3.12 asynchat.py, trimmed: a snippet editing handle_read's `except OSError as why:`
+    // quoted it as `except OSError:`, a line the file has once below, in initiate_send: taken for
+    // the tail, the rest of handle_read and every method down to it were replaced by nothing.
+    const python = bracketSyntaxFor('asynchat.py');
+    const code = [
+      'class async_chat(asyncore.dispatcher):',
+      '    def handle_read(self):',
+      '        try:',
+      '            data = self.recv(self.ac_in_buffer_size)',
+      '        except BlockingIOError:',
+      '            return',
+      '        except OSError as why:',
+      '            self.handle_error()',
+      '            return',
+      '',
+      '        self.ac_in_buffer = self.ac_in_buffer + data',
+      '',
+      '    def handle_write(self):',
+      '        self.initiate_send()',
+      '',
+      '    def initiate_send(self):',
+      '        while self.producer_fifo and self.connected:',
+      '            try:',
+      '                num_sent = self.send(data)',
+      '            except OSError:',
+      '                self.handle_error()',
+      '                return',
+      '',
+    ];
+    const block = ['# ... existing code ...', '        except BlockingIOError:', '            return', '        except OSError:', '            self.handle_error()', '            return', '        # ... existing code ...'];
+    const merged = mergeElisions(code, block, isElisionLine, python);
+    assert.ok(!merged.ok, 'handle_read and handle_write must not be deleted');
+    if (!merged.ok) assert.match(merged.message, /"def initiate_send\(self\):" stands between them/);
+  });
 });
+

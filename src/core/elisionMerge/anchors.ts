@@ -114,17 +114,80 @@ function anchorAt(segment: readonly string[], k: number, original: readonly stri
  * a name (`definedName`) are compared.
  */
 function sameEnclosingBlock(segment: readonly string[], k: number, original: readonly string[], at: number, definitionsOnly = false): boolean {
-  const enclosing = (lines: readonly string[], i: number): number => {
-    const own = indentOf(lines[i]);
-    for (let j = i - 1; j >= 0; j--) if (lines[j].trim() !== '' && indentOf(lines[j]) < own) return j;
-    return -1;
-  };
-  for (let written = enclosing(segment, k), existing = enclosing(original, at); written !== -1; written = enclosing(segment, written), existing = enclosing(original, existing)) {
+  const writtenParent = enclosingLines(segment);
+  const existingParent = enclosingLines(original);
+  for (let written = writtenParent[k], existing = existingParent[at]; written !== -1; written = writtenParent[written], existing = existing === -1 ? -1 : existingParent[existing]) {
     if (definitionsOnly && definedName(segment[written]) === undefined) continue;
     if (existing === -1) return false;
     if (!correspond(segment[written], original[existing]) && !sameDefinition(segment[written], original[existing])) return false;
   }
   return true;
+}
+
+/**
+ * The line of a definition a tail candidate (file line `at`) stands inside, opening below the
+ * head anchor (`headAt`), which the segment's lines between the two (`head` to `k`) neither show
+ * (its line, or an edit of it) nor reach into (none of them is a line the file has once, inside
+ * it); undefined when there is none. Taken, the segment would replace the end of the head's
+ * definition, everything after it and the start of the candidate's, on the word of two lines
+ * that disagree. A lazy snippet rewriting the end of `proxy_bypass_environment` ended with
+ * `return False`, whose only twin below closes `_proxy_bypass_macosx_sysconf`, 60 lines further;
+ * one editing two `except` clauses of `handle_read` took the file's only later `except OSError:`,
+ * in `initiate_send`, 130 lines further (CPython's urllib/request.py and asynchat.py): taken for
+ * the tail, everything between went. The head may be the wrong one as well: locale.py's new
+ * `import warnings` in `getdefaultlocale()` was taken for the one in `format()`, 300 lines above.
+ * A snippet that deletes definitions to reach code moved up does show some of that code
+ * (distutils' spawn() rewritten over the helpers it replaced, with their bodies' lines).
+ */
+function passesOverDefinition(segment: readonly string[], head: number, k: number, original: readonly string[], keys: AnchorIndex, headAt: number, at: number): string | undefined {
+  const parents = enclosingLines(original);
+  for (let opener = parents[at]; opener > headAt; opener = parents[opener]) {
+    const definition = original[opener];
+    if (definedName(definition) === undefined) continue;
+    const between = segment.slice(head + 1, k);
+    if (between.some((line) => hasText(line) && (correspond(line, definition) || sameDefinition(line.trim(), definition.trim())))) continue;
+    const reachesInto = between.some((line) => {
+      const positions = keys.positions.get(anchorKey(line));
+      return positions?.length === 1 && positions[0] > opener && positions[0] < at;
+    });
+    if (!reachesInto) return definition;
+  }
+  return undefined;
+}
+
+const enclosingMemo = new WeakMap<readonly string[], Int32Array>();
+
+/**
+ * For each line, the line that encloses it: the nearest non-blank line above it that is less
+ * indented; -1 for none. Found once per array with a stack of the open lines (their indentation
+ * rising): `sameEnclosingBlock` asks it of every line the widening takes, and a scan up from each
+ * was quadratic on a long flat block.
+ */
+function enclosingLines(lines: readonly string[]): Int32Array {
+  let parents = enclosingMemo.get(lines);
+  if (parents) return parents;
+  parents = new Int32Array(lines.length);
+  const open: number[] = [];
+  const widths: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const own = indentOf(lines[i]);
+    if (lines[i].trim() === '') {
+      // Not an enclosing line itself: the last open line narrower than it, without closing any.
+      let j = widths.length - 1;
+      while (j >= 0 && widths[j] >= own) j--;
+      parents[i] = j >= 0 ? open[j] : -1;
+      continue;
+    }
+    while (widths.length > 0 && widths[widths.length - 1] >= own) {
+      widths.pop();
+      open.pop();
+    }
+    parents[i] = open.length > 0 ? open[open.length - 1] : -1;
+    open.push(i);
+    widths.push(own);
+  }
+  enclosingMemo.set(lines, parents);
+  return parents;
 }
 
 
@@ -241,6 +304,13 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     // tail, the methods between were replaced by nothing. Held to the head anchor's test, for the
     // definitions around it only: the tail's `if` or loop may be the one the segment edits.
     if (at >= 0 && sameEnclosingBlock(segment, k, original, at, true)) {
+      // Head and tail disagree: one of them is new code repeating a line of the file, and which
+      // one is a guess (a tail taken below the head's definition deleted it; a head taken above
+      // the tail's, once that tail was passed over, placed the segment there).
+      const passed = passesOverDefinition(segment, head, k, original, keys, headAt, at);
+      if (passed !== undefined) {
+        return `the lines "${segment[head].trim().slice(0, 40)}" and "${segment[k].trim().slice(0, 40)}" each occur once below the part before, but "${passed.trim().slice(0, 40)}" stands between them in the file and the snippet does not show it, so whether the snippet replaces everything between them is a guess`;
+      }
       tail = k;
       tailAt = at;
       break;
@@ -265,8 +335,13 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   // the lines beyond it (its doc comment may be rewritten too).
   // The segment may be quoted at another depth than the file's: depths compare from the anchor's.
   const shift = indentOf(original[headAt]) - indentOf(segment[head]);
+  // A line the segment shows inside a definition of its own (`return stat.S_ISLNK(…)` under a new
+  // `def islink`) is never taken for the line of another one (the file's `return stat.S_ISDIR(…)`
+  // under `def isdir`, right above the anchor `def getsize`): taken so, the new function was
+  // written over the end of the old one (genericpath, CPython 3.12 to 3.13).
   const edits = (k: number, i: number, step: number) =>
-    ((correspond(segment[k], original[i]) || sameExit(segment[k], original[i], shift)) && sure(k, i, step)) || sameDefinition(segment[k].trim(), original[i].trim());
+    (((correspond(segment[k], original[i]) || sameExit(segment[k], original[i], shift)) && sure(k, i, step)) || sameDefinition(segment[k].trim(), original[i].trim())) &&
+    sameEnclosingBlock(segment, k, original, i, true);
   let first = head;
   let from = headAt;
   while (first > 0 && from > cursor && edits(first - 1, from - 1, -1)) {
