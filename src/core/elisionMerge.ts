@@ -3,6 +3,7 @@ import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } fr
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, BRACKETS, balanceChange, bracketBalance } from './elisionMerge/balance';
+import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
 export { correspond } from './elisionMerge/lines';
 
@@ -90,6 +91,13 @@ export function mergeElisions(original: readonly string[], block: readonly strin
   if (syntax !== undefined) {
     const change = balanceChange(bracketBalance(original, syntax), bracketBalance(out, syntax));
     if (change !== undefined) return { ok: false, message: `merged by the snippet's anchors, ${change}: the elisions are not placed surely, or the new code leaves a block unclosed` };
+    if (syntax.indentedClauses) {
+      const [was, now] = [blockFaults(original), blockFaults(out)];
+      if (now.length > was.length) {
+        const at = now.find((line) => !was.some((w) => original[w] === out[line])) ?? now[0];
+        return { ok: false, message: `merged by the snippet's anchors, "${out[at].trim().slice(0, 40)}" at line ${at + 1} would break the file's blocks (a clause after no statement it continues, or a header with nothing indented under it): the elisions are not placed surely` };
+      }
+    }
   }
   return { ok: true, lines: out };
 }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { mergeElisions } from '../../src/core/elisionMerge';
 import { bracketSyntaxFor } from '../../src/core/elisionMerge/balance';
+import { blockFaults } from '../../src/core/elisionMerge/clauses';
 import { correspond, definedName } from '../../src/core/elisionMerge/lines';
 import { isElisionLine } from '../../src/core/parse/elision';
 
@@ -161,79 +162,155 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
   });
 
   it('does not take the last lines of a new function for the end of the function above the anchor', () => {
-    // CPython 3.13 added islink() to genericpath.py between isdir() and getsize(); given as a lazy
-    // snippet, its `return False` and `return stat.S_ISLNK(…)` stood right above the blank lines
-    // before `def getsize`, as isdir's `return False` and `return stat.S_ISDIR(…)` do: taken for
-    // those, the new function was written over isdir's last two lines.
-    const python = bracketSyntaxFor('genericpath.py');
+    // The shape of CPython 3.13's islink() added to genericpath.py between isdir() and getsize():
+    // given as a lazy snippet, the new function's `return False` and last `return` stood right
+    // above the blank lines before the anchor, as the function above's do: taken for those, the
+    // new function was written over that function's last two lines.
+    const python = bracketSyntaxFor('checks.py');
     const code = [
-      'def isdir(s):',
-      '    """Return true if the pathname refers to an existing directory."""',
+      'def is_folder(place):',
+      '    """True when the place names a folder that exists."""',
       '    try:',
-      '        st = os.stat(s)',
+      '        info = os.stat(place)',
       '    except (OSError, ValueError):',
       '        return False',
-      '    return stat.S_ISDIR(st.st_mode)',
+      '    return stat.S_ISDIR(info.st_mode)',
       '',
       '',
-      'def getsize(filename):',
-      '    """Return the size of a file, reported by os.stat()."""',
-      '    return os.stat(filename).st_size',
+      'def size_of(place):',
+      '    """The size of the file at the place."""',
+      '    return os.stat(place).st_size',
     ];
-    const islink = [
-      '# Is a path a symbolic link?',
-      "# This will always return false on systems where os.lstat doesn't exist.",
+    const added = [
+      '# A link that points nowhere is still a link.',
       '',
-      'def islink(path):',
-      '    """Test whether a path is a symbolic link"""',
+      'def is_link(place):',
+      '    """True when the place names a symbolic link."""',
       '    try:',
-      '        st = os.lstat(path)',
+      '        info = os.lstat(place)',
       '    except (OSError, ValueError, AttributeError):',
       '        return False',
-      '    return stat.S_ISLNK(st.st_mode)',
+      '    return stat.S_ISLNK(info.st_mode)',
       '',
       '',
     ];
-    const block = ['# ... existing code ...', '', '', ...islink, 'def getsize(filename):', '    """Return the size of a file, reported by os.stat()."""', '    # ... existing code ...'];
+    const block = ['# ... existing code ...', '', '', ...added, 'def size_of(place):', '    """The size of the file at the place."""', '    # ... existing code ...'];
     const merged = mergeElisions(code, block, isElisionLine, python);
     assert.ok(merged.ok, merged.ok ? '' : merged.message);
-    assert.deepEqual(merged.lines, [...code.slice(0, 9), ...islink, ...code.slice(9)]);
+    assert.deepEqual(merged.lines, [...code.slice(0, 9), ...added, ...code.slice(9)]);
   });
 
   it('refuses a tail anchor found only inside a later definition the snippet does not show, instead of deleting everything between', () => {
-    // CPython 3.12 asynchat.py, trimmed: a snippet editing handle_read's `except OSError as why:`
-    // quoted it as `except OSError:`, a line the file has once below, in initiate_send: taken for
-    // the tail, the rest of handle_read and every method down to it were replaced by nothing.
-    const python = bracketSyntaxFor('asynchat.py');
+    // The shape of a lazy snippet of CPython's asynchat.py: it edits on_read's `except OSError as
+    // why:` and quotes it as `except OSError:`, a line the file has once below, in flush():
+    // taken for the tail, the rest of on_read and every method down to it were replaced by nothing.
+    const python = bracketSyntaxFor('channel.py');
     const code = [
-      'class async_chat(asyncore.dispatcher):',
-      '    def handle_read(self):',
+      'class Channel(Dispatcher):',
+      '    def on_read(self):',
       '        try:',
-      '            data = self.recv(self.ac_in_buffer_size)',
+      '            chunk = self.receive(self.chunk_size)',
       '        except BlockingIOError:',
       '            return',
       '        except OSError as why:',
-      '            self.handle_error()',
+      '            self.report_error()',
       '            return',
       '',
-      '        self.ac_in_buffer = self.ac_in_buffer + data',
+      '        self.pending = self.pending + chunk',
       '',
-      '    def handle_write(self):',
-      '        self.initiate_send()',
+      '    def on_write(self):',
+      '        self.flush()',
       '',
-      '    def initiate_send(self):',
-      '        while self.producer_fifo and self.connected:',
+      '    def flush(self):',
+      '        while self.queue and self.open:',
       '            try:',
-      '                num_sent = self.send(data)',
+      '                sent = self.send(self.queue[0])',
       '            except OSError:',
-      '                self.handle_error()',
+      '                self.report_error()',
       '                return',
       '',
     ];
-    const block = ['# ... existing code ...', '        except BlockingIOError:', '            return', '        except OSError:', '            self.handle_error()', '            return', '        # ... existing code ...'];
+    const block = ['# ... existing code ...', '        except BlockingIOError:', '            return', '        except OSError:', '            self.report_error()', '            return', '        # ... existing code ...'];
     const merged = mergeElisions(code, block, isElisionLine, python);
-    assert.ok(!merged.ok, 'handle_read and handle_write must not be deleted');
-    if (!merged.ok) assert.match(merged.message, /"def initiate_send\(self\):" stands between them/);
+    assert.ok(!merged.ok, 'on_read and on_write must not be deleted');
+    if (!merged.ok) assert.match(merged.message, /"def flush\(self\):" stands between them/);
+  });
+
+  it('refuses a Python merge that leaves a header with nothing under it, or an else after no statement it continues', () => {
+    // The shape of a lazy snippet of CPython's dbm/dumb.py (3.11 to 3.12): the segment edits the
+    // `except` clause of load(), but its only unique line is the `with open(...)` of save(), where
+    // it was placed: `else: with handle:` then stood over save()'s loop, unindented under it.
+    const python = bracketSyntaxFor('store.py');
+    const code = [
+      'class Store:',
+      '    def create(self, flag):',
+      '        try:',
+      "            handle = open(self.data_path, 'r')",
+      '        except OSError:',
+      "            if flag not in ('c', 'n'):",
+      '                raise',
+      "            with open(self.data_path, 'w') as handle:",
+      '                self.protect(self.data_path)',
+      '        else:',
+      '            handle.close()',
+      '',
+      '    def load(self, flag):',
+      '        try:',
+      "            handle = open(self.index_path, 'r')",
+      '        except OSError:',
+      "            if flag not in ('c', 'n'):",
+      '                raise',
+      '            self.dirty = True',
+      '        else:',
+      '            with handle:',
+      '                for line in handle:',
+      '                    self.read_entry(line)',
+      '',
+      '    def save(self):',
+      '        if not self.dirty:',
+      '            return',
+      "        with open(self.index_path, 'w') as handle:",
+      '            self.protect(self.index_path)',
+      '            for key, value in self.entries.items():',
+      "                handle.write(f'{key!r}, {value!r}')",
+    ];
+    const block = ['# ... existing code ...', "            if flag not in ('c', 'n'):", '                raise', "            with open(self.index_path, 'w') as handle:", '                self.protect(self.index_path)', '        else:', '            with handle:', '                # ... existing code ...'];
+    const merged = mergeElisions(code, block, isElisionLine, python);
+    assert.ok(!merged.ok, merged.ok ? merged.lines.join('\n') : '');
+    if (!merged.ok) assert.match(merged.message, /"with handle:" at line \d+ would break the file's blocks/);
+  });
+
+  it('finds the clauses and headers a Python merge leaves out of place, and none in well-formed code', () => {
+    const good = [
+      'def read(path):',
+      '    """Reads a file.',
+      '',
+      'else: this line is text, not a clause',
+      '    """',
+      '    try:',
+      '        handle = open(path)',
+      '    except OSError:  # missing',
+      '        return None',
+      '    else:',
+      '        with handle:',
+      '            # the whole text',
+      '            return handle.read()',
+      '    finally:',
+      '        log(path)',
+      '    if (path.endswith(".txt") and',
+      '            path.startswith("/")):',
+      '        pass',
+      '    elif compute(',
+      '        path,',
+      '    ):',
+      '        pass',
+      '    else:',
+      '        pass',
+      '    for line in lines: count(line)',
+      '    else: done()',
+    ];
+    assert.deepEqual(blockFaults(good), []);
+    const bad = ['def read(path):', '    handle = open(path)', '    else:', '        pass', '    with handle:', '    return handle.read()', '    if ok:', '        pass', '    except OSError:', '        pass'];
+    assert.deepEqual(blockFaults(bad), [2, 4, 8]);
   });
 });
-

@@ -28,12 +28,15 @@ export interface BracketSyntax {
   readonly lifetimes: boolean;
   /** `/…/` after an operator or `(` is a regular expression literal (JavaScript, TypeScript). */
   readonly regexLiterals: boolean;
+  /** Blocks are made by indentation, and `else:`, `elif`, `except` and `finally:` continue one (Python: see clauses.ts). */
+  readonly indentedClauses?: boolean;
 }
 
 const C_LIKE: BracketSyntax = { slashComments: true, hashComments: false, backtickStrings: true, templateSubstitutions: false, lifetimes: false, regexLiterals: false };
 const JS_LIKE: BracketSyntax = { ...C_LIKE, templateSubstitutions: true, regexLiterals: true };
 const RUST: BracketSyntax = { ...C_LIKE, backtickStrings: false, lifetimes: true };
 const HASH: BracketSyntax = { slashComments: false, hashComments: true, backtickStrings: false, templateSubstitutions: false, lifetimes: false, regexLiterals: false };
+const PYTHON: BracketSyntax = { ...HASH, indentedClauses: true };
 
 /**
  * The syntax of a file by its extension, or undefined for files whose brackets say nothing sure
@@ -46,7 +49,8 @@ export function bracketSyntaxFor(path: string): BracketSyntax | undefined {
   if (extension === 'rs') return RUST;
   if (/^(?:[cm]?[jt]sx?)$/.test(extension)) return JS_LIKE;
   if (/^(?:java|kt|kts|c|h|cc|cpp|cxx|hpp|hh|cs|go|swift|scala|dart|php|css|scss|less|groovy|gradle)$/.test(extension)) return C_LIKE;
-  if (/^(?:py|pyi|rb|r)$/.test(extension)) return HASH;
+  if (/^(?:py|pyi)$/.test(extension)) return PYTHON;
+  if (/^(?:rb|r)$/.test(extension)) return HASH;
   return undefined;
 }
 
