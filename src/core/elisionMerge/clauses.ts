@@ -35,7 +35,9 @@ function headerOf(text: string): string | undefined {
 
 /** True when a line is a compound statement's header ending its line (`with f:`, `else:`), its block below. */
 function opensBlock(text: string): boolean {
-  const code = text.replace(/\s+#.*$/, '');
+  // A trailing comment aside (a `#` in a string on the line only hides a header: a check missed).
+  const hash = text.indexOf('#');
+  const code = hash === -1 ? text : text.slice(0, hash).trimEnd();
   return code.endsWith(':') && /^(?:async\s+)?(?:if|elif|else|for|while|try|except|finally|with|def|class)\b/.test(code);
 }
 
