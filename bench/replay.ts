@@ -236,10 +236,15 @@ function reindentedWholeReply(files: readonly FileDiff[]): string {
     if (file.before === undefined || file.after === undefined || /\.(?:md|markdown|txt)$/i.test(file.path) || file.after.includes('\r') || file.before.includes('\r')) return '';
     // Tabs as 4 spaces; each step of spaces doubled (a 2-space file given in 4, a 4-space file in
     // 8), an odd column beyond the steps kept (the ` * ` of a doc comment).
-    // A 2-space file has many lines two columns in; a 4-space one only a few (a docstring's text,
-    // an aligned argument), which a 2-space reading would double as steps.
-    const indented = file.before.split('\n').filter((line) => /^ +\S/.test(line));
-    const step = indented.filter((line) => /^ {2}\S/.test(line)).length * 10 >= indented.length ? 2 : 4;
+    // The step is the one the file's lines go in by most often: a 4-space file may have a few lines
+    // two columns in (a docstring's text), which a 2-space reading would double as steps.
+    const widths = file.before.split('\n').filter((line) => /\S/.test(line)).map((line) => /^ */.exec(line)![0].length);
+    let [twos, fours] = [0, 0];
+    for (let i = 1; i < widths.length; i++) {
+      if (widths[i] - widths[i - 1] === 2) twos++;
+      else if (widths[i] - widths[i - 1] === 4) fours++;
+    }
+    const step = twos >= fours && twos > 0 ? 2 : 4;
     const reindent = (line: string) => line.replace(/^[\t ]+/, (indent) => (indent.includes('\t') ? indent.replace(/\t/g, '    ') : ' '.repeat(Math.floor(indent.length / step) * step * 2 + (indent.length % step))));
     const content = file.after.split('\n').map(reindent).join('\n');
     if (content === file.after) return '';
