@@ -141,10 +141,11 @@ function sameEnclosingBlock(segment: readonly string[], k: number, original: rea
  */
 function passesOverDefinition(segment: readonly string[], head: number, k: number, original: readonly string[], keys: AnchorIndex, headAt: number, at: number): string | undefined {
   const parents = enclosingLines(original);
+  let between: readonly string[] | undefined;
   for (let opener = parents[at]; opener > headAt; opener = parents[opener]) {
     const definition = original[opener];
     if (definedName(definition) === undefined) continue;
-    const between = segment.slice(head + 1, k);
+    between ??= segment.slice(head + 1, k);
     if (between.some((line) => hasText(line) && (correspond(line, definition) || sameDefinition(line.trim(), definition.trim())))) continue;
     const reachesInto = between.some((line) => {
       const positions = keys.positions.get(anchorKey(line));
