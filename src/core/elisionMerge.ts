@@ -71,7 +71,9 @@ export function mergeElisions(original: readonly string[], block: readonly strin
       return { ok: false, message: `the "${first}" after the elision closes the block that ends at line ${blockEnd + 1}, but the lines after it match from line ${region.from + 1}: whether the file's lines between are to be deleted or kept is a guess` };
     }
     const written = (marker: number) => marker >= 0 && marker < block.length && block[marker] !== IMPLIED;
-    region = withBlankEdges(region, segment, original, s > 0 && written(starts[s] - 1), !isLast && written(starts[s + 1] - 1));
+    const edged = withBlankEdges(region, segment, original, s > 0 && written(starts[s] - 1), !isLast && written(starts[s + 1] - 1), cursor);
+    if (typeof edged === 'string') return { ok: false, message: edged };
+    region = edged;
     regions.push(atFileDepth(region, original, fileUnit));
     cursor = region.to;
   }
@@ -111,19 +113,57 @@ export function mergeElisions(original: readonly string[], block: readonly strin
  * right under its last line), and one added above the first shown, under the marker, ran into
  * the method before it. The edges of a fragment (no marker written) are not touched: a blank line
  * ending a code block says nothing.
+ *
+ * A message instead when those blank lines may be the file's own, further out (see
+ * `linesBeyondBlankRun`): `cursor` is where the previous region ended.
  */
-function withBlankEdges(region: Region, segment: readonly string[], original: readonly string[], markerAbove: boolean, markerBelow: boolean): Region {
+function withBlankEdges(region: Region, segment: readonly string[], original: readonly string[], markerAbove: boolean, markerBelow: boolean, cursor: number): Region | string {
   let lines = region.lines;
   if (lines.length === 0) return region;
   const blanksAbove = Math.max(0, firstNonBlank(segment));
   const blanksBelow = segment.length - 1 - lastNonBlank(segment);
   if (markerBelow && blanksBelow > 0 && lines[lines.length - 1].trim() !== '' && region.to < original.length && original[region.to].trim() !== '') {
+    const beyond = linesBeyondBlankRun(original, region, 1, original.length);
+    if (beyond !== undefined) return unsureBlankEdge(lines[lines.length - 1], original, region.to - 1, beyond, 'below');
     lines = [...lines, ...new Array<string>(blanksBelow).fill('')];
   }
   if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '') {
+    const beyond = linesBeyondBlankRun(original, region, -1, cursor);
+    if (beyond !== undefined) return unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
     lines = [...new Array<string>(blanksAbove).fill(''), ...lines];
   }
   return lines === region.lines ? region : { ...region, lines };
+}
+
+/**
+ * The file's lines with text right outside the region on one side (`step`: -1 above, 1 below),
+ * out to a blank line: the index of the farthest, when the region's own line on that side has
+ * text too and a blank line ends them before `limit` (where the region before ends, above; the
+ * file's end, below). Undefined otherwise.
+ *
+ * Those lines stand where the segment writes its new lines, between a blank run and the region:
+ * the segment's blank lines may be the file's blank run, its new lines then replacing them (a
+ * comment rewritten above the anchor `_MODE_READ = 1`, in place of `_MODE_CLOSED = 0`: CPython's
+ * lzma.py), or new blank lines written beside them. Which one is a guess: written as the latter,
+ * the old lines stayed next to the new ones. A region that starts (ends) on a blank line of the
+ * file is not asked: the file already parts the lines there (a function added under a marker,
+ * above the one shown, below the function before it).
+ */
+function linesBeyondBlankRun(original: readonly string[], region: Region, step: 1 | -1, limit: number): number | undefined {
+  if (region.from >= region.to) return undefined;
+  const own = step === -1 ? region.from : region.to - 1;
+  if (original[own].trim() === '') return undefined;
+  const within = (i: number) => (step === -1 ? i >= limit : i < limit) && i >= 0 && i < original.length;
+  let farthest = own + step;
+  while (within(farthest + step) && original[farthest + step].trim() !== '') farthest += step;
+  return within(farthest + step) ? farthest : undefined;
+}
+
+/** The message for a region edge `linesBeyondBlankRun` found unsure. */
+function unsureBlankEdge(written: string, original: readonly string[], regionLine: number, farthest: number, side: 'above' | 'below'): string {
+  const [top, bottom] = side === 'above' ? [farthest, regionLine - 1] : [regionLine + 1, farthest];
+  const shown = original[side === 'above' ? bottom : top].trim().slice(0, 40);
+  return `the snippet writes "${written.trim().slice(0, 40)}" ${side === 'above' ? 'after blank lines, right above' : 'before blank lines, right below'} "${original[regionLine].trim().slice(0, 40)}", but the file has ${top === bottom ? `"${shown}" (line ${top + 1})` : `lines ${top + 1}-${bottom + 1} ("${shown}" …)`} there, between its own blank lines and that line, which the snippet does not show: whether the new lines replace ${top === bottom ? 'it' : 'them'} or go ${side === 'above' ? 'below' : 'above'} ${top === bottom ? 'it' : 'them'} is a guess`;
 }
 
 /**

@@ -134,6 +134,36 @@ import { join } from 'node:path';
     if (result.ok) assert.deepEqual(result.lines, [original[0], "import { join } from 'node:path';", ...original.slice(1)]);
   });
 
+  it('refuses new lines written after blank lines right above an anchor the file has other lines above (replace them, or go under them?)', () => {
+    // The snippet's blank lines may be the file's two above DEFAULT_PORT (the comment then
+    // replaces that line) or new ones under it. Written as the latter, the constant the commit
+    // replaced stayed above two new blank lines (CPython's lzma.py, `_MODE_CLOSED = 0`).
+    const settings = ['import os', '', '', 'DEFAULT_PORT = 8080', 'RETRY_LIMIT = 3', '# 4 is reserved', 'TIMEOUT = 30', '', '', 'def connect(host):', '    return (host, DEFAULT_PORT)', ''];
+    const result = mergeElisions(settings, ['# ... existing code ...', '', '', '# the port comes from the environment now', 'RETRY_LIMIT = 3', '# 4 is reserved', '# ... existing code ...'], isElisionLine);
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.match(result.message, /"DEFAULT_PORT = 8080" \(line 4\).*replace it or go below it is a guess/);
+    // Where the file parts them with a blank line of its own, the new lines go between.
+    const parted = [...settings.slice(0, 4), '', ...settings.slice(4)];
+    const added = mergeElisions(parted, ['# ... existing code ...', '', '# the port comes from the environment now', 'RETRY_LIMIT = 3', '# ... existing code ...'], isElisionLine);
+    assert.ok(added.ok);
+    if (added.ok) assert.deepEqual(added.lines.slice(3, 7), ['DEFAULT_PORT = 8080', '', '# the port comes from the environment now', 'RETRY_LIMIT = 3']);
+  });
+
+  it('refuses new lines written before blank lines right below the part shown, where the file has other lines there (replace them, or go above them?)', () => {
+    // The mirror below: the last statement rewritten above the marker, the old one (not shown)
+    // between the region and the file's blank lines stayed under the new one
+    // (CPython's semaphore_tracker.py, an `assert` given a message).
+    const sender = ['def send(sock, msg):', '    if len(msg) > 512:', "        raise ValueError('too long')", '    sent = sock.send(msg)', '    assert sent == len(msg)', '', '', 'def close(sock):', '    sock.close()', ''];
+    const block = ['# ... existing code ...', "        raise ValueError('too long')", '    sent = sock.send(msg)', '    if sent != len(msg):', "        raise OSError('short write')", '', '', '# ... existing code ...'];
+    const result = mergeElisions(sender, block, isElisionLine);
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.match(result.message, /"assert sent == len\(msg\)" \(line 5\).*replace it or go above it is a guess/);
+    // Shown, the old statement is replaced.
+    const shown = mergeElisions(sender, [...block.slice(0, 5), '', '', 'def close(sock):', '# ... existing code ...'], isElisionLine);
+    assert.ok(shown.ok);
+    if (shown.ok) assert.deepEqual(shown.lines, [...sender.slice(0, 4), '    if sent != len(msg):', "        raise OSError('short write')", ...sender.slice(5)]);
+  });
+
   it('refuses a segment tied to the file only by a closing brace', () => {
     const result = merge(`// ... existing code ...
 export function loadAll(paths: string[]) {
