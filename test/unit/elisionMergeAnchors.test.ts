@@ -39,6 +39,23 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     if (added.ok) assert.deepEqual(added.lines.slice(4, 6), ['  return undefined;', '  console.log(id);']);
   });
 
+  it('refuses a changed-looking exit line at the part\'s edge when the file has that very line a few lines further out', () => {
+    // `return result` after the marker (two functions end so) is either the end of total (its
+    // context, the helper between deleted) or an edit of the helper's `return index`: read as the
+    // edit, the helper was made to return a name it never defines (CPython's unittest/util.py, a
+    // helper removed).
+    const py = bracketSyntaxFor('prices.py');
+    const file = ['def names(items):', '    result = [item.name for item in items]', '    return result', '', 'def total(items):', '    result = 0', '    for item in items:', '        result += item.price', '    return result', '', 'def _by_name(items):', '    index = {}', '    for item in items:', '        index[item.name] = item', '    return index', '', 'def cheapest(items):', '    return min(items, key=lambda item: item.price)', ''];
+    const tail = ['', 'def cheapest(items):', '    return min(items, key=lambda item: item.price, default=None)', ''];
+    const refused = mergeElisions(file, ['# ... existing code ...', '    return result', ...tail], isElisionLine, py);
+    assert.equal(refused.ok, false);
+    if (!refused.ok) assert.match(refused.message, /"return result" the part starts with edits line 15 \("return index"\), but the file has that very line at line 9/);
+    // A return the file does not have nearby is still the edit of the one there.
+    const edited = mergeElisions(file, ['# ... existing code ...', '    return dict(index)', ...tail], isElisionLine, py);
+    assert.ok(edited.ok);
+    if (edited.ok) assert.deepEqual(edited.lines, [...file.slice(0, 14), '    return dict(index)', '', 'def cheapest(items):', tail[2], '']);
+  });
+
   it('names methods that no word precedes (a class method, a Go method by its receiver type), and still no call', () => {
     assert.equal(definedName('  save(): void {'), 'save()');
     assert.equal(definedName('save(pretty = false): void {'), 'save()');

@@ -409,6 +409,8 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   }
   const comment = throughComment(segment, original, first, from, last, to);
   if (comment) ({ last, to } = comment);
+  const repeated = editedEdgeStandsNearby(segment, original, cursor, first, from, last, to, shift);
+  if (repeated !== undefined) return repeated;
   // Lines beyond the widened part are new lines, except blank ones at the very edges.
   let start = 0;
   while (start < first && segment[start].trim() === '') start++;
@@ -481,6 +483,32 @@ function sameExit(written: string, existing: string, shift: number): boolean {
   const word = exitWord(written);
   return word !== undefined && word === exitWord(existing) && indentOf(written) + shift === indentOf(existing);
 }
+
+/**
+ * A message when the segment's first line with text was taken for an edit of the file's line at
+ * the region's top (`first` at file line `from`: not the same text, a `return result` for the
+ * file's `return c`), while the file has that very line, at the same depth, a few lines further up
+ * (not above `cursor`); or the same at its last line and the region's bottom (`last`, up to `to`).
+ * The snippet's line may then be the file's line it equals, its context, and the lines between
+ * (a function the commit deleted, CPython's unittest/util.py) deleted, or an edit of the nearer
+ * line with those lines kept. Which one is a guess: read as the edit, a function's `return c` was
+ * rewritten into another's `return result`. Undefined otherwise.
+ */
+function editedEdgeStandsNearby(segment: readonly string[], original: readonly string[], cursor: number, first: number, from: number, last: number, to: number, shift: number): string | undefined {
+  const sameLine = (k: number, i: number) => original[i].trim() === segment[k].trim() && indentOf(original[i]) === indentOf(segment[k]) + shift;
+  const describe = (k: number, edited: number, found: number) =>
+    `the line "${segment[k].trim().slice(0, 40)}" the part ${k === first ? 'starts' : 'ends'} with edits line ${edited + 1} ("${original[edited].trim().slice(0, 40)}"), but the file has that very line at line ${found + 1}, and the snippet leaves out the lines between: whether it edits line ${edited + 1} or is line ${found + 1}, the lines between deleted, is a guess`;
+  if (first === firstNonBlank(segment) && from < original.length && segment[first].trim() !== original[from].trim()) {
+    for (let i = from - 1; i >= Math.max(cursor, from - NEARBY_LINES); i--) if (sameLine(first, i)) return describe(first, from, i);
+  }
+  if (last === lastNonBlank(segment) && to > 0 && segment[last].trim() !== original[to - 1].trim()) {
+    for (let i = to; i < Math.min(original.length, to + NEARBY_LINES); i++) if (sameLine(last, i)) return describe(last, to - 1, i);
+  }
+  return undefined;
+}
+
+/** How far from the region `editedEdgeStandsNearby` looks for the line a snippet's edge line edits. */
+const NEARBY_LINES = 40;
 
 /** The word a line that leaves its block starts with (`return`, `raise`, `throw`, `break`, `continue`), if any. */
 function exitWord(line: string): string | undefined {
