@@ -27,6 +27,20 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     assert.equal(correspond("import type { Plan } from './plan';", "import { plan } from './plan';"), false);
   });
 
+  it('reads a Python from-import given more names as an edit of the file\'s import, however many names it grew', () => {
+    assert.equal(correspond('from shapes import Circle, unit_square, scale_all', 'from shapes import Circle'), true);
+    assert.equal(correspond('from shapes import (Circle, Square)', 'from shapes import Circle'), true);
+    assert.equal(correspond('from shapes import Circle, unit_square, scale_all', 'from shapes.draw import Circle'), false);
+    assert.equal(correspond('from shapes import Triangle, unit_square, scale_all', 'from shapes import Circle'), false);
+    // Merged, the import is rewritten in place, not written a second time under the old one
+    // (CPython's tkinter/commondialog.py, two names added).
+    const file = ['"""Shapes on a canvas."""', '', "__all__ = ['Canvas']", '', 'from shapes import Circle', '', '', 'class Canvas:', '    def __init__(self):', '        self.items = [Circle()]', ''];
+    const block = ['# ... existing code ...', "__all__ = ['Canvas']", '', 'from shapes import Circle, unit_square, scale_all', '', '', '# ... existing code ...'];
+    const merged = mergeElisions(file, block, isElisionLine, bracketSyntaxFor('canvas.py'));
+    assert.ok(merged.ok);
+    if (merged.ok) assert.deepEqual(merged.lines, file.map((line) => (line === 'from shapes import Circle' ? block[3] : line)));
+  });
+
   it('reads a changed return next to a marker as the file\'s return edited, never as a line above it', () => {
     const file = ['function find(items, id) {', '  for (const item of items) {', '    if (item.id === id) return item;', '  }', '  return undefined;', '}', '', 'function count(items) {', '  return items.length;', '}'];
     // Upward: the last line of find, changed, under the marker and above the function shown next.

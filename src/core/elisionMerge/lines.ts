@@ -72,10 +72,18 @@ export function isEditOf(a: string, b: string): boolean {
  * True when both lines are one-line JavaScript or TypeScript imports of the same module (`import {
  * toLines } from './fileText';` and `import { looksBinary, toLines } from './fileText';`, or
  * the `require` form): a name added to the list is the edit lazy snippets make most at a file's
- * top, and it changes the line's first words, which `sameHead` compares. Python's `from m import
- * a` keeps its head (`from m`) and needs nothing here.
+ * top, and it changes the line's first words, which `sameHead` compares. Or both are Python's
+ * `from m import …` of the same module, one's names all among the other's: that keeps its head
+ * (`from m`), but two names added to one made it too unlike the old line by edit distance, and
+ * the new import was written under the old one (CPython's tkinter/commondialog.py).
  */
 function sameModuleImport(a: string, b: string): boolean {
+  const [fromA, fromB] = [pythonFromImport(a), pythonFromImport(b)];
+  if (fromA !== undefined && fromB !== undefined) {
+    if (fromA.module !== fromB.module) return false;
+    const [fewer, more] = fromA.names.length <= fromB.names.length ? [fromA.names, fromB.names] : [fromB.names, fromA.names];
+    return fewer.every((name) => more.includes(name));
+  }
   // `import type { A }` and `import { B }` of one module are two lines a file may well hold.
   const module = (line: string) => {
     if (!line.startsWith('import ') && !/^(?:const|let|var)\s/.test(line)) return undefined;
@@ -84,6 +92,20 @@ function sameModuleImport(a: string, b: string): boolean {
   };
   const from = module(a);
   return from !== undefined && from === module(b);
+}
+
+/** The module and the names of a one-line Python `from m import a, b as c` (in parentheses closed on the line, a comment after). */
+function pythonFromImport(line: string): { module: string; names: string[] } | undefined {
+  const match = /^from\s+(\S+)\s+import\b(.*)$/.exec(line);
+  if (match === null) return undefined;
+  let list = match[2];
+  const comment = list.indexOf('#');
+  if (comment !== -1) list = list.slice(0, comment);
+  list = list.trim();
+  if (list.startsWith('(') && list.endsWith(')')) list = list.slice(1, -1);
+  if (list.includes('(') || list.includes(')')) return undefined;
+  const names = list.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  return names.length === 0 ? undefined : { module: match[1], names };
 }
 
 /** The first two words of a line: an edit keeps them (`def breakdown` never edits `def compute_tax`). */
