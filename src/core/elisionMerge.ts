@@ -129,7 +129,7 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
   }
   if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '') {
     const beyond = linesBeyondBlankRun(original, region, -1, cursor);
-    if (beyond !== undefined) return unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
+    if (beyond !== undefined) return aboveAttachedLines(region, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
     lines = [...new Array<string>(blanksAbove).fill(''), ...lines];
   }
   return lines === region.lines ? region : { ...region, lines };
@@ -157,6 +157,32 @@ function linesBeyondBlankRun(original: readonly string[], region: Region, step: 
   let farthest = own + step;
   while (within(farthest + step) && original[farthest + step].trim() !== '') farthest += step;
   return within(farthest + step) ? farthest : undefined;
+}
+
+/**
+ * The region widened up over the file's lines `from`..`region.from` that attach to the line below
+ * them (a doc comment, a comment, a decorator: see `attachesBelow`), with the segment's new code
+ * written above them, when the segment writes new code (not only comments) and a blank line between
+ * it and the placed part: a function added under the marker above a function shown without its doc
+ * comment goes above that comment, which stays with its function. Undefined otherwise (the new
+ * lines may replace those lines, or they are code: see `linesBeyondBlankRun`).
+ */
+function aboveAttachedLines(region: Region, original: readonly string[], from: number): Region | undefined {
+  const added = region.newAbove;
+  if (added === undefined || added < 2 || region.lines[added - 1].trim() !== '') return undefined;
+  const attached = original.slice(from, region.from);
+  if (!attached.every(attachesBelow) || !region.lines.slice(0, added).some((line) => hasText(line) && !attachesBelow(line))) return undefined;
+  return { from, to: region.to, lines: [...region.lines.slice(0, added), ...attached, ...region.lines.slice(added)] };
+}
+
+/**
+ * True for a line that belongs to the code under it: a comment line (`//`, `/*`, `*`, `#` not
+ * followed by a letter: `#define` and `#include` are code) or a decorator or annotation alone on
+ * its line (`@property`, `@Input()`; not `@media screen {`).
+ */
+function attachesBelow(line: string): boolean {
+  const text = line.trim();
+  return /^(?:\/\/|\/\*|\*|#(?![A-Za-z]))/.test(text) || /^@[\w.]+(?:\(.*\))?$/.test(text);
 }
 
 /** The message for a region edge `linesBeyondBlankRun` found unsure. */

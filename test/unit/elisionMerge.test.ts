@@ -149,6 +149,26 @@ import { join } from 'node:path';
     if (added.ok) assert.deepEqual(added.lines.slice(3, 7), ['DEFAULT_PORT = 8080', '', '# the port comes from the environment now', 'RETRY_LIMIT = 3']);
   });
 
+  it('puts a function added under a marker above the doc comment or decorator of the function shown next, not between them', () => {
+    // The function shown (`load`) has a doc comment the snippet leaves out: the new function goes
+    // above that comment, which stays with its function. Written under it, the comment described
+    // the new function; refused, a plain addition was turned away.
+    const documented = [...original.slice(0, 6), '/**', ' * Reads and parses a JSON file.', ' */', ...original.slice(6)];
+    const result = mergeElisions(documented, ['// ... existing code ...', '', 'export function stringify(data: unknown) {', '  return JSON.stringify(data, null, 2);', '}', '', 'export async function load(path: string) {', '// ... existing code ...'], isElisionLine, bracketSyntaxFor('io.ts'));
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...original.slice(0, 6), 'export function stringify(data: unknown) {', '  return JSON.stringify(data, null, 2);', '}', '', ...documented.slice(6)]);
+    // A decorator likewise.
+    const cls = ['class Box:', '    def size(self):', '        return 1', '', '    @property', '    def empty(self):', '        return self.size() == 0', ''];
+    const decorated = mergeElisions(cls, ['class Box:', '    # ... existing code ...', '', '    def clear(self):', '        self.items = []', '', '    def empty(self):', '        return self.size() == 0', ''], isElisionLine, bracketSyntaxFor('box.py'));
+    assert.ok(decorated.ok);
+    if (decorated.ok) assert.deepEqual(decorated.lines, [...cls.slice(0, 4), '    def clear(self):', '        self.items = []', '', ...cls.slice(4)]);
+    // A `#define` is code, not a comment: above or below it is still a guess.
+    const c = ['int one(void) { return 1; }', '', '#define LIMIT 10', 'int limit(void) {', '  return LIMIT;', '}', ''];
+    const defined = mergeElisions(c, ['// ... existing code ...', '', 'int two(void) {', '  return 2;', '}', '', 'int limit(void) {', '// ... existing code ...'], isElisionLine, bracketSyntaxFor('limits.c'));
+    assert.equal(defined.ok, false);
+    if (!defined.ok) assert.match(defined.message, /"#define LIMIT 10" \(line 3\)/);
+  });
+
   it('refuses new lines written before blank lines right below the part shown, where the file has other lines there (replace them, or go above them?)', () => {
     // The mirror below: the last statement rewritten above the marker, the old one (not shown)
     // between the region and the file's blank lines stayed under the new one

@@ -8,6 +8,11 @@ export interface Region {
   readonly from: number;
   readonly to: number;
   readonly lines: readonly string[];
+  /**
+   * How many of `lines` are new lines written above the part placed on the file's lines, when the
+   * placement knows (anchored segments); undefined otherwise.
+   */
+  readonly newAbove?: number;
 }
 
 /** One run of an alignment of two line lists: lines of both (neither flag), of the first only (`removed`) or of the second only (`added`). */
