@@ -129,7 +129,7 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
   }
   if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '') {
     const beyond = linesBeyondBlankRun(original, region, -1, cursor);
-    if (beyond !== undefined) return aboveAttachedLines(region, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
+    if (beyond !== undefined) return aboveAttachedLines({ ...region, lines }, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
     lines = [...new Array<string>(blanksAbove).fill(''), ...lines];
   }
   return lines === region.lines ? region : { ...region, lines };

@@ -162,6 +162,12 @@ import { join } from 'node:path';
     const decorated = mergeElisions(cls, ['class Box:', '    # ... existing code ...', '', '    def clear(self):', '        self.items = []', '', '    def empty(self):', '        return self.size() == 0', ''], isElisionLine, bracketSyntaxFor('box.py'));
     assert.ok(decorated.ok);
     if (decorated.ok) assert.deepEqual(decorated.lines, [...cls.slice(0, 4), '    def clear(self):', '        self.items = []', '', ...cls.slice(4)]);
+    // With a marker below too, the blank line the snippet puts under the shown method (the file has
+    // none there) is kept as well.
+    const packed = [...cls.slice(0, 7), '    def clear_all(self):', '        self.items = []'];
+    const both = mergeElisions(packed, ['class Box:', '    # ... existing code ...', '', '    def clear(self):', '        self.items = []', '', '    def empty(self):', '        return self.size() == 0', '', '    # ... existing code ...'], isElisionLine, bracketSyntaxFor('box.py'));
+    assert.ok(both.ok);
+    if (both.ok) assert.deepEqual(both.lines, [...cls.slice(0, 4), '    def clear(self):', '        self.items = []', '', ...cls.slice(4, 7), '', ...packed.slice(7)]);
     // A `#define` is code, not a comment: above or below it is still a guess.
     const c = ['int one(void) { return 1; }', '', '#define LIMIT 10', 'int limit(void) {', '  return LIMIT;', '}', ''];
     const defined = mergeElisions(c, ['// ... existing code ...', '', 'int two(void) {', '  return 2;', '}', '', 'int limit(void) {', '// ... existing code ...'], isElisionLine, bracketSyntaxFor('limits.c'));
