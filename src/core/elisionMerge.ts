@@ -1,4 +1,4 @@
-import { type Region, alignLines, correspond, definedName, firstNonBlank, hasText, indentOf, lastNonBlank, onlyDefinitionOf, sameDefinition } from './elisionMerge/lines';
+import { type AlignedRun, type Region, alignLines, correspond, definedName, firstNonBlank, hasText, indentOf, isCloser, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
@@ -125,11 +125,15 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
   if (markerBelow && blanksBelow > 0 && lines[lines.length - 1].trim() !== '' && region.to < original.length && original[region.to].trim() !== '') {
     const beyond = linesBeyondBlankRun(original, region, 1, original.length);
     if (beyond !== undefined) return unsureBlankEdge(lines[lines.length - 1], original, region.to - 1, beyond, 'below');
+    const restated = restatedBeside(region, original, 'below');
+    if (restated !== undefined) return restated;
     lines = [...lines, ...new Array<string>(blanksBelow).fill('')];
   }
   if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '') {
     const beyond = linesBeyondBlankRun(original, region, -1, cursor);
     if (beyond !== undefined) return aboveAttachedLines({ ...region, lines }, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
+    const restated = restatedBeside(region, original, 'above');
+    if (restated !== undefined) return restated;
     lines = [...new Array<string>(blanksAbove).fill(''), ...lines];
   }
   return lines === region.lines ? region : { ...region, lines };
@@ -183,6 +187,35 @@ function aboveAttachedLines(region: Region, original: readonly string[], from: n
 function attachesBelow(line: string): boolean {
   const text = line.trim();
   return /^(?:\/\/|\/\*|\*|#(?![A-Za-z]))/.test(text) || /^@[\w.]+(?:\(.*\))?$/.test(text);
+}
+
+/**
+ * Why a region whose edge is new code is unsure, or undefined: the segment's new statement at that
+ * edge (its last statement below, its first above), parted from the marker by blank lines, says
+ * again what the file's statement right beyond the region says (`restatesStatement`), at the same
+ * depth. A statement rewritten or re-wrapped over several lines is no longer like the file's line,
+ * so it reads as added beside it, and the marker keeps the old one: a constant assigned twice, a
+ * call made twice. It may equally be a rewrite, so the merge does not guess.
+ */
+function restatedBeside(region: Region, original: readonly string[], side: 'above' | 'below'): string | undefined {
+  const beyond = side === 'below' ? region.to : region.from - 1;
+  if (beyond < 0 || beyond >= original.length || original[beyond].trim() === '') return undefined;
+  const depth = indentOf(original[beyond]);
+  const fileLines = new Set(original.slice(region.from, region.to).map((line) => line.trim()));
+  const isNew = (line: string) => hasText(line) && indentOf(line) === depth && !isCloser(line) && !fileLines.has(line.trim());
+  const lines = region.lines;
+  let start: number;
+  if (side === 'below') {
+    const last = lastNonBlank(lines);
+    start = last;
+    // Back to the head of the last statement: the last line at the file line's depth that is not a closer.
+    while (start >= 0 && (lines[start].trim() === '' || indentOf(lines[start]) > depth || isCloser(lines[start]))) start--;
+  } else start = firstNonBlank(lines);
+  if (start < 0 || !isNew(lines[start])) return undefined;
+  let end = start + 1;
+  while (end < lines.length && lines[end].trim() !== '' && (indentOf(lines[end]) > depth || isCloser(lines[end]))) end++;
+  if (!restatesStatement(lines.slice(start, end), original[beyond])) return undefined;
+  return `the snippet writes "${lines[start].trim().slice(0, 40)}" as new code right ${side === 'below' ? 'above' : 'below'} "${original[beyond].trim().slice(0, 40)}" (line ${beyond + 1}), which ${side === 'below' ? 'an elision after it keeps' : 'an elision before it keeps'} and which it restates: whether it replaces that statement or goes beside it is a guess`;
 }
 
 /** The message for a region edge `linesBeyondBlankRun` found unsure. */
@@ -263,8 +296,11 @@ function mergeRegion(region: readonly string[], segment: readonly string[]): str
   const parts = alignLines(region, segment, (a, b) => a.trimEnd() === b.trimEnd());
   const out: string[] = [];
   let origin = 0;
-  for (const part of parts) {
-    if (part.removed) origin += part.value.length;
+  for (const [k, part] of parts.entries()) {
+    if (part.removed && leftOutDocComment(part.value, parts[k - 1], parts[k + 1])) {
+      out.push(...part.value);
+      origin += part.value.length;
+    } else if (part.removed) origin += part.value.length;
     else if (part.added) out.push(...part.value);
     else {
       out.push(...region.slice(origin, origin + part.value.length));
@@ -272,6 +308,23 @@ function mergeRegion(region: readonly string[], segment: readonly string[]): str
     }
   }
   return out;
+}
+
+/**
+ * True when file lines a segment leaves out between two lines it shows are a doc comment of a
+ * definition it shows: comment lines only (see `attachesBelow`; decorators are code), some with
+ * text, right above a line the segment keeps that defines something (`definedName`), and right
+ * under a line it keeps that is not a comment. A model quoting neighbouring functions leaves out
+ * the comment between them far more often than it deletes it that way (a re-applied snippet that
+ * added a function right above a documented one shows exactly that), so the comment stays; a
+ * snippet that quotes a comment's first lines and goes on with the definition deletes the rest.
+ */
+function leftOutDocComment(removed: readonly string[], previous: AlignedRun | undefined, next: AlignedRun | undefined): boolean {
+  const shown = (run: AlignedRun | undefined): run is AlignedRun => run !== undefined && !run.added && !run.removed;
+  if (!shown(previous) || !shown(next) || definedName(next.value[0]) === undefined) return false;
+  // The snippet shows the comment's first lines: the lines left out after them are deleted.
+  if (attachesBelow(previous.value[previous.value.length - 1])) return false;
+  return removed.every((line) => line.trim() !== '' && attachesBelow(line) && !line.trim().startsWith('@')) && removed.some(hasText);
 }
 
 /**

@@ -328,6 +328,51 @@ describe('mergeElisions: context a little away from the anchor', () => {
     if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 8), '// c computes three', ...file.slice(8)]);
   });
 
+  it('refuses a statement written as new code beside the file\'s statement it restates, parted by blank lines from the marker that keeps that one', () => {
+    // A call re-wrapped over several lines after the last line shown: read as added above the
+    // file's one-line call, the marker below kept both and the call was made twice.
+    const calls = ['def load(path):', '    return open(path).read()', '', 'register(Loader, FileLoader)', '', '', 'class Store:', '    pass', ''];
+    const rewrapped = mergeElisions(calls, ['# ... existing code ...', '    return open(path).read()', '', 'register(', '    Loader,', '    FileLoader,', '    CachedLoader,', ')', '', '', '# ... existing code ...'], isElisionLine, bracketSyntaxFor('loaders.py'));
+    assert.equal(rewrapped.ok, false);
+    if (!rewrapped.ok) assert.match(rewrapped.message, /"register\(" as new code right above "register\(Loader, FileLoader\)" \(line 4\)/);
+    // A constant given a new value: assigned twice in a row, the new value is dead.
+    const constant = ['import sys', '', 'DEBUG = (hasattr(sys, "flags") and', '         sys.flags.debug)', '', 'def main():', '    pass', ''];
+    const reassigned = mergeElisions(constant, ['import sys', '', 'DEBUG = bool(sys.flags.debug)', '', '# ... existing code ...'], isElisionLine, bracketSyntaxFor('app.py'));
+    assert.equal(reassigned.ok, false);
+    // Above the part shown, mirrored.
+    const above = mergeElisions(calls, ['# ... existing code ...', '', 'register(', '    Loader,', '    FileLoader,', '    CachedLoader,', ')', '', '', 'class Store:', '    pass', ''], isElisionLine, bracketSyntaxFor('loaders.py'));
+    assert.equal(above.ok, false);
+    // Another call of the same function, with other names, is an addition.
+    const another = mergeElisions(calls, ['# ... existing code ...', '    return open(path).read()', '', 'register(CachedLoader)', '', '# ... existing code ...'], isElisionLine, bracketSyntaxFor('loaders.py'));
+    assert.ok(another.ok);
+    if (another.ok) assert.deepEqual(another.lines, [...calls.slice(0, 3), 'register(CachedLoader)', '', ...calls.slice(3)]);
+  });
+
+  it('keeps the doc comment of a function it shows when the snippet quotes it right under the function before it, leaving the comment out', () => {
+    // `parse` and `load` side by side in the snippet, `load`'s doc comment between them left out:
+    // a segment replaces the file's lines between two lines it shows, and the comment was deleted.
+    const documented = [...original.slice(0, 6), '/**', ' * Reads and parses a JSON file.', ' */', ...original.slice(6)];
+    const quoted = mergeElisions(documented, ['// ... existing code ...', 'export function parse(text: string) {', '  return JSON.parse(text.trim());', '}', '', 'export async function load(path: string) {', '// ... existing code ...'], isElisionLine, bracketSyntaxFor('io.ts'));
+    assert.ok(quoted.ok);
+    if (quoted.ok) assert.deepEqual(quoted.lines, [...documented.slice(0, 3), '  return JSON.parse(text.trim());', ...documented.slice(4)]);
+    // Python's `#` comments likewise.
+    const py = ['def parse(text):', '    return text.split()', '', '# Reads the file and parses it.', 'def load(path):', '    return parse(open(path).read())', ''];
+    const pyQuoted = mergeElisions(py, ['def parse(text):', '    return text.strip().split()', '', 'def load(path):', '    # ... existing code ...'], isElisionLine, bracketSyntaxFor('io.py'));
+    assert.ok(pyQuoted.ok);
+    if (pyQuoted.ok) assert.deepEqual(pyQuoted.lines, [py[0], '    return text.strip().split()', ...py.slice(2)]);
+    // A snippet that quotes a comment's first lines and goes on with the definition deletes the rest.
+    const noted = ['LIMIT = 3', '', '# Finds the source tree.', '# Setup.dist is there on Windows.', 'def source_dir(d):', '    return d', ''];
+    const trimmed = mergeElisions(noted, ['# ... existing code ...', '# Finds the source tree.', 'def source_dir(d):', '    return d', ''], isElisionLine, bracketSyntaxFor('io.py'));
+    assert.ok(trimmed.ok);
+    if (trimmed.ok) assert.deepEqual(trimmed.lines, [...noted.slice(0, 3), ...noted.slice(4)]);
+    // A left-out statement is still deleted, and so is a comment over a line that defines nothing
+    // (the comment goes with the code the snippet rewrites).
+    const code = ['def parse(text):', '    return text.split()', '', 'LIMIT = 3', '# the limit above', 'count = LIMIT * 2', ''];
+    const dropped = mergeElisions(code, ['def parse(text):', '    return text.split()', '', 'count = LIMIT * 2', ''], isElisionLine, bracketSyntaxFor('io.py'));
+    assert.ok(dropped.ok);
+    if (dropped.ok) assert.deepEqual(dropped.lines, [...code.slice(0, 3), ...code.slice(5)]);
+  });
+
   it('replaces the lines between that context and the anchor when the new lines edit each of them (a reworded doc comment)', () => {
     const documented = ['export const a = 1;', '', '/**', ' * Inserts the lines after a line number.', ' * Lines already there are applied.', ' */', 'export function insert() {}'];
     const snippet = ['// ... existing code ...', '', '/**', ' * Inserts the lines after a line number, counted anew.', ' * Calls before it count too.', ' * Lines already there are applied.', ' */', 'export function insert() {}'];
