@@ -339,6 +339,11 @@ describe('mergeElisions: context a little away from the anchor', () => {
     const constant = ['import sys', '', 'DEBUG = (hasattr(sys, "flags") and', '         sys.flags.debug)', '', 'def main():', '    pass', ''];
     const reassigned = mergeElisions(constant, ['import sys', '', 'DEBUG = bool(sys.flags.debug)', '', '# ... existing code ...'], isElisionLine, bracketSyntaxFor('app.py'));
     assert.equal(reassigned.ok, false);
+    // The file's statement reads the name the new line assigns: the new line comes first.
+    const counted = ['def total(parts):', '    return sum(parts)', '', 'count = count + 1', ''];
+    const initialised = mergeElisions(counted, ['# ... existing code ...', '    return sum(parts)', '', 'count = 0', '', '# ... existing code ...'], isElisionLine, bracketSyntaxFor('app.py'));
+    assert.ok(initialised.ok);
+    if (initialised.ok) assert.deepEqual(initialised.lines, [...counted.slice(0, 3), 'count = 0', '', ...counted.slice(3)]);
     // Above the part shown, mirrored.
     const above = mergeElisions(calls, ['# ... existing code ...', '', 'register(', '    Loader,', '    FileLoader,', '    CachedLoader,', ')', '', '', 'class Store:', '    pass', ''], isElisionLine, bracketSyntaxFor('loaders.py'));
     assert.equal(above.ok, false);

@@ -282,7 +282,7 @@ export function editedOpenerWithin(line: string, original: readonly string[], fr
 /**
  * True when the new statement `written` (its lines, the first its head) says again what the file's
  * statement starting at `existing` says: the same name assigned (`LIMIT = 5` over `LIMIT = (3 +`,
- * a rebinding in a row being dead code) or the same function called with every name the file's
+ * a rebinding in a row being dead code, unless the file's statement reads the name) or the same function called with every name the file's
  * line has (`register(\n  Loader,\n  FileLoader,\n  Extra,\n)` over `register(Loader, FileLoader)`,
  * re-wrapped). Two different calls of one function (`app.use(cors())` beside `app.use(json())`)
  * are not: one of the file's names is missing.
@@ -290,7 +290,12 @@ export function editedOpenerWithin(line: string, original: readonly string[], fr
 export function restatesStatement(written: readonly string[], existing: string): boolean {
   const [a, b] = [written[0].trim(), existing.trim()];
   const assigned = (text: string) => /^([A-Za-z_$][\w$.]*)\s*(?::[^=]*)?=(?![=>])/.exec(text)?.[1];
-  if (assigned(a) !== undefined) return assigned(a) === assigned(b);
+  const name = assigned(a);
+  if (name !== undefined) {
+    // `total = total + part` reads the value the new line gives: both stay.
+    const rest = b.slice(b.indexOf('=') + 1);
+    return name === assigned(b) && !identifiers(rest).includes(name.slice(name.lastIndexOf('.') + 1));
+  }
   const called = (text: string) => /^([A-Za-z_$][\w$.]*)\(/.exec(text)?.[1];
   if (called(a) === undefined || called(a) !== called(b)) return false;
   const names = new Set(written.flatMap(identifiers));
