@@ -267,6 +267,26 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     if (!merged.ok) assert.match(merged.message, /"def flush\(self\):" stands between them/);
   });
 
+  it('refuses new last lines without text that open a type or comment the file opens further down the block, the lines between left out', () => {
+    // A union rewritten into named members: the snippet ends `> & {`, `/**`, then the marker.
+    // Without text those lines anchor nothing; written as new under `Wrapped<`, the marker kept
+    // the old members and the file's own `> & {` under them (the new `/**` hid the old `{` from
+    // the bracket count).
+    const file = [
+      'type Base = { ok: boolean }', '',
+      'type Outcome =', '  Wrapped<', '    | Override<', '        Base,', '        { ok: true }', '      >', '    | Override<', '        Base,', '        { ok: false }', '      >',
+      '  > & {', '    /**', '     * The time taken.', '     */', '    ms: number', '  }', '',
+    ];
+    const snippet = ['// ... existing code ...', 'type Success = Override<Base, { ok: true }>', '', 'type Failure = Override<Base, { ok: false }>', '', 'type Outcome =', '  Wrapped<', '    | Success', '    | Failure', '  > & {', '    /**', '    // ... existing code ...'];
+    const result = mergeElisions(file, snippet, isElisionLine, bracketSyntaxFor('outcome.ts'));
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.match(result.message, /last lines "> & \{ \/\*\*" are new .* stand in the file at line 13/);
+    // Right below the part shown they are the file's lines, as before.
+    const kept = mergeElisions(file, ['// ... existing code ...', '        { ok: false }', '      >', '  > & {', '    /**', '    // ... existing code ...'], isElisionLine, bracketSyntaxFor('outcome.ts'));
+    assert.ok(kept.ok);
+    if (kept.ok) assert.deepEqual(kept.lines, file);
+  });
+
   it('refuses a Python merge that leaves a header with nothing under it, or an else after no statement it continues', () => {
     // The shape of a lazy snippet of CPython's dbm/dumb.py (3.11 to 3.12): the segment edits the
     // `except` clause of load(), but its only unique line is the `with open(...)` of save(), where

@@ -445,6 +445,10 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   // never saw).
   const skipped = lead ? undefined : repeatedAcrossGap(segment.slice(start, first), original, cursor, from, -1);
   const skippedBelow = trail ? undefined : repeatedAcrossGap(segment.slice(last + 1, end), original, cursor, to, 1);
+  const opened = trail ? undefined : openersStandBelow(segment.slice(last + 1, end), original, to, shift);
+  if (opened !== undefined) {
+    return `the block's last lines "${opened.lines.map((line) => line.trim()).join(' ')}" are new where the part it shows ends (line ${to}) but stand in the file at line ${opened.at + 1}, further down in the same block, and the snippet leaves out the ${opened.at - to} lines between: whether they are to be deleted is a guess`;
+  }
   for (const repeat of [skipped, skippedBelow]) {
     if (repeat !== undefined) {
       return `the lines "${repeat.line.trim().slice(0, 60)}" stand in the file ${repeat.gap} line${repeat.gap === 1 ? '' : 's'} ${repeat.side} where the lines around them go, and the snippet leaves out the lines between: whether they are to be deleted is a guess`;
@@ -721,6 +725,31 @@ function contextBelow(lines: readonly string[], original: readonly string[], to:
       if (!edited(original.slice(to, to + gap), lines.slice(0, lines.length - j))) continue;
       return { to: to + gap + j, lines: j };
     }
+  }
+  return undefined;
+}
+
+/**
+ * Where the file has the segment's last lines further down in the block the region ends in, when
+ * they are new lines (`lines`: the segment's lines after the anchored part) that have no text and
+ * open something (`> & {`, `/**`, a `{` alone): undefined otherwise. A snippet ending so, right
+ * before a marker, hands the rest of that opened type, block or comment to the marker, so the
+ * lines are the file's ones (the lines between deleted), not new ones; without text they anchor
+ * nothing, so they were written as new, above the file's lines between, the marker keeping those
+ * and the file's openers too (a union type rewritten into named members, its old members kept
+ * under the new ones; the balance of brackets held because the new `/**` hid the old `{`).
+ * Looked for down to where the file leaves the lines' depth, at most 400 lines.
+ */
+function openersStandBelow(lines: readonly string[], original: readonly string[], to: number, shift: number): { at: number; lines: readonly string[] } | undefined {
+  let start = lines.length;
+  while (start > 0 && lines[start - 1].trim() !== '' && !hasText(lines[start - 1])) start--;
+  const tail = lines.slice(start);
+  if (!tail.some((line) => /(?:[{([]|\/\*\*?)$/.test(line.trim()))) return undefined;
+  const width = indentOf(tail[0]) + shift;
+  const limit = Math.min(original.length - tail.length, to + 400);
+  for (let at = to; at <= limit; at++) {
+    if (original[at].trim() !== '' && indentOf(original[at]) < width) return undefined;
+    if (tail.every((line, k) => line.trim() === original[at + k].trim() && indentOf(line) + shift === indentOf(original[at + k]))) return at > to ? { at, lines: tail } : undefined;
   }
   return undefined;
 }
