@@ -267,7 +267,7 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     if (!merged.ok) assert.match(merged.message, /"def flush\(self\):" stands between them/);
   });
 
-  it('refuses new last lines without text that open a type or comment the file opens further down the block, the lines between left out', () => {
+  it('refuses new last lines that open a type, block or comment the file opens further down the block, the lines between left out', () => {
     // A union rewritten into named members: the snippet ends `> & {`, `/**`, then the marker.
     // Without text those lines anchor nothing; written as new under `Wrapped<`, the marker kept
     // the old members and the file's own `> & {` under them (the new `/**` hid the old `{` from
@@ -281,10 +281,36 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
     const result = mergeElisions(file, snippet, isElisionLine, bracketSyntaxFor('outcome.ts'));
     assert.equal(result.ok, false);
     if (!result.ok) assert.match(result.message, /last lines "> & \{ \/\*\*" are new .* stand in the file at line 13/);
+    // A last line with text that opens a block (`if ok:`), new where the part shown ends and
+    // standing further down the same block (CPython's filecmp.py, the lines between deleted by
+    // the commit, kept by the merge): as unsure.
+    const checks = ['def second(self, items):', '    for x in items:', '        left = join(self.left, x)', '', '        ok = 1', '        try:', '            a = stat(left)', '        except OSError:', '            ok = 0', '        try:', '            b = stat(left + ".bak")', '        except OSError:', '            ok = 0', '        try:', '            c = stat(left + ".old")', '        except OSError:', '            ok = 0', '', '        if ok:', '            self.same.append(x)', ''];
+    const pruned = mergeElisions(checks, ['# ... existing code ...', '        left = join(self.left, x)', '', '        ok = True', '        if ok:', '            # ... existing code ...'], isElisionLine, bracketSyntaxFor('compare.py'));
+    assert.equal(pruned.ok, false);
+    if (!pruned.ok) assert.match(pruned.message, /last lines "if ok:" are new .* stand in the file at line 19/);
     // Right below the part shown they are the file's lines, as before.
     const kept = mergeElisions(file, ['// ... existing code ...', '        { ok: false }', '      >', '  > & {', '    /**', '    // ... existing code ...'], isElisionLine, bracketSyntaxFor('outcome.ts'));
     assert.ok(kept.ok);
     if (kept.ok) assert.deepEqual(kept.lines, file);
+  });
+
+  it('reads an edited step of a promise chain as an edit when the snippet\'s last lines stand right below the lines it edits', () => {
+    // The snippet ends `})`, `.then(() => {`, marker: the file has those lines right under the
+    // statement the new lines rewrite (same last words). Read instead as a new `.then` step
+    // inserted above the file's, whose `.then(() => {` the snippet's last line was taken for,
+    // the old step stayed under the new one (@tanstack/query-core's retryer).
+    const file = [
+      'function retry(run, delay) {', '  sleep(delay)', '    // wait until the page is visible', '    .then(() => {', '      return visible() ? undefined : waitFor(visible)', '    })',
+      '    .then(() => {', '      run()', '    })', '}',
+    ];
+    const snippet = ['// ... existing code ...', '    // wait until the page is visible', '    .then(() => {', '      return done() || visible()', '        ? undefined', '        : waitFor(visible)', '    })', '    .then(() => {', '      // ... existing code ...'];
+    const result = merge(file, snippet);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, [...file.slice(0, 4), '      return done() || visible()', '        ? undefined', '        : waitFor(visible)', ...file.slice(5)]);
+    // A new step added above, its last lines the file's next step's first line: placed above it.
+    const added = merge(file, ['// ... existing code ...', '    // wait until the page is visible', '    .then(() => {', '      log(delay)', '    })', '    .then(() => {', '      return visible() ? undefined : waitFor(visible)', '      // ... existing code ...']);
+    assert.ok(added.ok);
+    if (added.ok) assert.deepEqual(added.lines, [...file.slice(0, 4), '      log(delay)', '    })', ...file.slice(3)]);
   });
 
   it('refuses a Python merge that leaves a header with nothing under it, or an else after no statement it continues', () => {

@@ -445,14 +445,14 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   // never saw).
   const skipped = lead ? undefined : repeatedAcrossGap(segment.slice(start, first), original, cursor, from, -1);
   const skippedBelow = trail ? undefined : repeatedAcrossGap(segment.slice(last + 1, end), original, cursor, to, 1);
-  const opened = trail ? undefined : openersStandBelow(segment.slice(last + 1, end), original, to, shift);
-  if (opened !== undefined) {
-    return `the block's last lines "${opened.lines.map((line) => line.trim()).join(' ')}" are new where the part it shows ends (line ${to}) but stand in the file at line ${opened.at + 1}, further down in the same block, and the snippet leaves out the ${opened.at - to} lines between: whether they are to be deleted is a guess`;
-  }
   for (const repeat of [skipped, skippedBelow]) {
     if (repeat !== undefined) {
       return `the lines "${repeat.line.trim().slice(0, 60)}" stand in the file ${repeat.gap} line${repeat.gap === 1 ? '' : 's'} ${repeat.side} where the lines around them go, and the snippet leaves out the lines between: whether they are to be deleted is a guess`;
     }
+  }
+  const opened = trail ? undefined : openersStandBelow(segment.slice(last + 1, end), original, to, shift);
+  if (opened !== undefined) {
+    return `the block's last lines "${opened.lines.map((line) => line.trim()).join(' ')}" are new where the part it shows ends (line ${to}) but stand in the file at line ${opened.at + 1}, further down in the same block, and the snippet leaves out the ${opened.at - to} lines between: whether they are to be deleted is a guess`;
   }
   // A new line that opens a block and resembles a block opener elsewhere in the file (`def
   // breakdown(…)` placed inside `compute_tax` because a later line matched there) means the
@@ -554,13 +554,16 @@ function closerOfNewBlock(segment: readonly string[], first: number, head: numbe
  * file's. (A new test written above an older one ends with the same `assert…; }); });` lines as
  * the test above the anchor: widened over them, the new test's head went inside the older test,
  * and the snippet's leading `});` context became new code.) Unchanged when the segment has
- * nothing above, its first lines already stand right there, or no shallower widening lets them.
+ * nothing above, its first lines already stand right there or a few lines higher with the lines
+ * between edited by its new lines (`contextAbove`: the widened lines are then the file's, and
+ * the new lines an edit between), or no shallower widening lets them.
  */
 function contextReadingAbove(segment: readonly string[], original: readonly string[], cursor: number, head: number, first: number, from: number): { first: number; from: number } {
   let start = 0;
   while (start < first && segment[start].trim() === '') start++;
   // Already so (compared as `contextAbove` compares at no distance): nothing to change.
   if (start === first || linesAbove(segment.slice(start, first), original, cursor, from, trimmed) > 0) return { first, from };
+  if (contextAbove(segment.slice(start, first), original, cursor, from) !== undefined) return { first, from };
   let best = { first, from, lead: 0 };
   for (let u = first + 1; u <= head; u++) {
     const at = from + (u - first);
@@ -614,11 +617,18 @@ function leadingLinesBelowAnchor(lines: readonly string[], original: readonly st
   return false;
 }
 
-/** The mirror of {@link contextReadingAbove} below the widened part (segment line `last`, file lines up to `to`), down to the tail anchor. */
+/**
+ * The mirror of {@link contextReadingAbove} below the widened part (segment line `last`, file lines
+ * up to `to`), down to the tail anchor. A snippet ending `})`, `.then(() => {` under a rewritten
+ * `return` of a promise chain's step has those lines right under the file's `return` it edits
+ * (`contextBelow`): read as a new step above the file's instead, the old step stayed under the
+ * new one (@tanstack/query-core's retryer).
+ */
 function contextReadingBelow(segment: readonly string[], original: readonly string[], tail: number, last: number, to: number): { last: number; to: number } {
   let end = segment.length;
   while (end > last + 1 && segment[end - 1].trim() === '') end--;
   if (end === last + 1 || linesBelow(segment.slice(last + 1, end), original, to, trimmed) > 0) return { last, to };
+  if (contextBelow(segment.slice(last + 1, end), original, to) !== undefined) return { last, to };
   let best = { last, to, trail: 0 };
   for (let v = last - 1; v >= tail; v--) {
     const at = to - (last - v);
@@ -731,20 +741,23 @@ function contextBelow(lines: readonly string[], original: readonly string[], to:
 
 /**
  * Where the file has the segment's last lines further down in the block the region ends in, when
- * they are new lines (`lines`: the segment's lines after the anchored part) that have no text and
- * open something (`> & {`, `/**`, a `{` alone): undefined otherwise. A snippet ending so, right
+ * they are new lines (`lines`: the segment's lines after the anchored part) and the last opens
+ * something (`> & {`, `/**`, a `{` alone, `if ok:`; with the lines without text above it):
+ * undefined otherwise. A snippet ending so, right
  * before a marker, hands the rest of that opened type, block or comment to the marker, so the
- * lines are the file's ones (the lines between deleted), not new ones; without text they anchor
- * nothing, so they were written as new, above the file's lines between, the marker keeping those
- * and the file's openers too (a union type rewritten into named members, its old members kept
- * under the new ones; the balance of brackets held because the new `/**` hid the old `{`).
+ * lines are the file's ones (the lines between deleted), not new ones; without text, or standing
+ * in the file more than once, they anchor nothing, so they were written as new, above the file's
+ * lines between, the marker keeping those and the file's openers too (a union type rewritten into
+ * named members, its old members kept under the new ones, the balance of brackets held because
+ * the new `/**` hid the old `{`; CPython's filecmp.py's `if ok:` under lines the commit deleted).
  * Looked for down to where the file leaves the lines' depth, at most 400 lines.
  */
 function openersStandBelow(lines: readonly string[], original: readonly string[], to: number, shift: number): { at: number; lines: readonly string[] } | undefined {
-  let start = lines.length;
+  const last = lines.length - 1;
+  if (last < 0 || !/(?:[{([:]|\/\*\*?)$/.test(lines[last].trim())) return undefined;
+  let start = last;
   while (start > 0 && lines[start - 1].trim() !== '' && !hasText(lines[start - 1])) start--;
   const tail = lines.slice(start);
-  if (!tail.some((line) => /(?:[{([]|\/\*\*?)$/.test(line.trim()))) return undefined;
   const width = indentOf(tail[0]) + shift;
   const limit = Math.min(original.length - tail.length, to + 400);
   for (let at = to; at <= limit; at++) {
