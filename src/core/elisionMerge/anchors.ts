@@ -743,13 +743,13 @@ function contextBelow(lines: readonly string[], original: readonly string[], to:
  * Where the file has the segment's last lines further down in the block the region ends in, when
  * they are new lines (`lines`: the segment's lines after the anchored part) and the last opens
  * something (`> & {`, `/**`, a `{` alone, `if ok:`; with the lines without text above it):
- * undefined otherwise. A snippet ending so, right
- * before a marker, hands the rest of that opened type, block or comment to the marker, so the
- * lines are the file's ones (the lines between deleted), not new ones; without text, or standing
- * in the file more than once, they anchor nothing, so they were written as new, above the file's
- * lines between, the marker keeping those and the file's openers too (a union type rewritten into
- * named members, its old members kept under the new ones, the balance of brackets held because
- * the new `/**` hid the old `{`; CPython's filecmp.py's `if ok:` under lines the commit deleted).
+ * undefined otherwise. A snippet ending so, right before a marker, hands the rest of that opened
+ * type, block or comment to the marker, so the lines are the file's ones (the lines between
+ * deleted), not new ones; without text, or standing in the file more than once, they anchor
+ * nothing, so they were written as new, above the file's lines between, the marker keeping those
+ * and the file's openers too (a union type rewritten into named members, its old members kept
+ * under the new ones, the balance of brackets held because the new `/**` hid the old `{`; CPython's
+ * filecmp.py's `if ok:` under lines the commit deleted).
  * Looked for down to where the file leaves the lines' depth, at most 400 lines.
  */
 function openersStandBelow(lines: readonly string[], original: readonly string[], to: number, shift: number): { at: number; lines: readonly string[] } | undefined {
