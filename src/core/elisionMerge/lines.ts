@@ -283,9 +283,10 @@ export function editedOpenerWithin(line: string, original: readonly string[], fr
  * True when the new statement `written` (its lines, the first its head) says again what the file's
  * statement starting at `existing` says: the same name assigned (`LIMIT = 5` over `LIMIT = (3 +`,
  * a rebinding in a row being dead code, unless the file's statement reads the name) or the same
- * function called with every name the file's line has (`register(\n  Loader,\n  FileLoader,\n
- * Extra,\n)` over `register(Loader, FileLoader)`, re-wrapped). Two different calls of one function
- * (`app.use(cors())` beside `app.use(json())`) are not: one of the file's names is missing.
+ * function called with every name the file's line has (`register(` with `Loader,`, `FileLoader,`
+ * and `Extra,` one per line, over `register(Loader, FileLoader)`: re-wrapped). Two different calls
+ * of one function (`app.use(cors())` beside `app.use(json())`) are not: one of the file's names is
+ * missing.
  */
 export function restatesStatement(written: readonly string[], existing: string): boolean {
   const [a, b] = [written[0].trim(), existing.trim()];
