@@ -180,13 +180,16 @@ function aboveAttachedLines(region: Region, original: readonly string[], from: n
 }
 
 /**
- * True for a line that belongs to the code under it: a comment line (`//`, `/*`, `*`, `#` not
- * followed by a letter: `#define` and `#include` are code) or a decorator or annotation alone on
- * its line (`@property`, `@Input()`; not `@media screen {`).
+ * True for a line that belongs to the code under it: a comment line (`isCommentLine`) or a
+ * decorator or annotation alone on its line (`@property`, `@Input()`; not `@media screen {`).
  */
 function attachesBelow(line: string): boolean {
-  const text = line.trim();
-  return /^(?:\/\/|\/\*|\*|#(?![A-Za-z]))/.test(text) || /^@[\w.]+(?:\(.*\))?$/.test(text);
+  return isCommentLine(line) || /^@[\w.]+(?:\(.*\))?$/.test(line.trim());
+}
+
+/** A comment line, or a line of a block comment: `//`, `/*`, `*`, `#` not followed by a letter (`#define` and `#include` are code). */
+function isCommentLine(line: string): boolean {
+  return /^(?:\/\/|\/\*|\*|#(?![A-Za-z]))/.test(line.trim());
 }
 
 /**
@@ -206,8 +209,7 @@ function restatedBeside(region: Region, original: readonly string[], side: 'abov
   const lines = region.lines;
   let start: number;
   if (side === 'below') {
-    const last = lastNonBlank(lines);
-    start = last;
+    start = lastNonBlank(lines);
     // Back to the head of the last statement: the last line at the file line's depth that is not a closer.
     while (start >= 0 && (lines[start].trim() === '' || indentOf(lines[start]) > depth || isCloser(lines[start]))) start--;
   } else start = firstNonBlank(lines);
@@ -297,11 +299,10 @@ function mergeRegion(region: readonly string[], segment: readonly string[]): str
   const out: string[] = [];
   let origin = 0;
   for (const [k, part] of parts.entries()) {
-    if (part.removed && leftOutDocComment(part.value, parts[k - 1], parts[k + 1])) {
-      out.push(...part.value);
+    if (part.removed) {
+      if (leftOutDocComment(part.value, parts[k - 1], parts[k + 1])) out.push(...part.value);
       origin += part.value.length;
-    } else if (part.removed) origin += part.value.length;
-    else if (part.added) out.push(...part.value);
+    } else if (part.added) out.push(...part.value);
     else {
       out.push(...region.slice(origin, origin + part.value.length));
       origin += part.value.length;
@@ -312,19 +313,20 @@ function mergeRegion(region: readonly string[], segment: readonly string[]): str
 
 /**
  * True when file lines a segment leaves out between two lines it shows are a doc comment of a
- * definition it shows: comment lines only (see `attachesBelow`; decorators are code), some with
+ * definition it shows: comment lines only (`isCommentLine`; decorators are code), some with
  * text, right above a line the segment keeps that defines something (`definedName`), and right
- * under a line it keeps that is not a comment. A model quoting neighbouring functions leaves out
- * the comment between them far more often than it deletes it that way (a re-applied snippet that
- * added a function right above a documented one shows exactly that), so the comment stays; a
- * snippet that quotes a comment's first lines and goes on with the definition deletes the rest.
+ * under a line it keeps that is not a comment or decorator (`attachesBelow`). A model quoting
+ * neighbouring functions leaves out the comment between them far more often than it deletes it
+ * that way (a re-applied snippet that added a function right above a documented one shows exactly
+ * that), so the comment stays; a snippet that quotes a comment's first lines and goes on with the
+ * definition deletes the rest.
  */
 function leftOutDocComment(removed: readonly string[], previous: AlignedRun | undefined, next: AlignedRun | undefined): boolean {
   const shown = (run: AlignedRun | undefined): run is AlignedRun => run !== undefined && !run.added && !run.removed;
   if (!shown(previous) || !shown(next) || definedName(next.value[0]) === undefined) return false;
   // The snippet shows the comment's first lines: the lines left out after them are deleted.
   if (attachesBelow(previous.value[previous.value.length - 1])) return false;
-  return removed.every((line) => line.trim() !== '' && attachesBelow(line) && !line.trim().startsWith('@')) && removed.some(hasText);
+  return removed.every(isCommentLine) && removed.some(hasText);
 }
 
 /**

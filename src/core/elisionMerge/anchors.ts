@@ -561,9 +561,8 @@ function closerOfNewBlock(segment: readonly string[], first: number, head: numbe
 function contextReadingAbove(segment: readonly string[], original: readonly string[], cursor: number, head: number, first: number, from: number): { first: number; from: number } {
   let start = 0;
   while (start < first && segment[start].trim() === '') start++;
-  // Already so (compared as `contextAbove` compares at no distance): nothing to change.
-  if (start === first || linesAbove(segment.slice(start, first), original, cursor, from, trimmed) > 0) return { first, from };
-  if (contextAbove(segment.slice(start, first), original, cursor, from) !== undefined) return { first, from };
+  // Already so (`contextAbove` finds them right there, or past lines the new ones edit): nothing to change.
+  if (start === first || contextAbove(segment.slice(start, first), original, cursor, from) !== undefined) return { first, from };
   let best = { first, from, lead: 0 };
   for (let u = first + 1; u <= head; u++) {
     const at = from + (u - first);
@@ -627,8 +626,7 @@ function leadingLinesBelowAnchor(lines: readonly string[], original: readonly st
 function contextReadingBelow(segment: readonly string[], original: readonly string[], tail: number, last: number, to: number): { last: number; to: number } {
   let end = segment.length;
   while (end > last + 1 && segment[end - 1].trim() === '') end--;
-  if (end === last + 1 || linesBelow(segment.slice(last + 1, end), original, to, trimmed) > 0) return { last, to };
-  if (contextBelow(segment.slice(last + 1, end), original, to) !== undefined) return { last, to };
+  if (end === last + 1 || contextBelow(segment.slice(last + 1, end), original, to) !== undefined) return { last, to };
   let best = { last, to, trail: 0 };
   for (let v = last - 1; v >= tail; v--) {
     const at = to - (last - v);

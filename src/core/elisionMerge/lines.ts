@@ -278,7 +278,6 @@ export function editedOpenerWithin(line: string, original: readonly string[], fr
   return -1;
 }
 
-/** A trimmed line that opens a block (ends with `{`, `:` or `(`) and has some real text. */
 /**
  * True when the new statement `written` (its lines, the first its head) says again what the file's
  * statement starting at `existing` says: the same name assigned (`LIMIT = 5` over `LIMIT = (3 +`,
@@ -303,6 +302,7 @@ export function restatesStatement(written: readonly string[], existing: string):
   return identifiers(b).every((name) => names.has(name));
 }
 
+/** A trimmed line that opens a block (ends with `{`, `:` or `(`) and has some real text. */
 export function isOpener(trimmed: string): boolean {
   return /[{:(]$/.test(trimmed) && hasText(trimmed);
 }
