@@ -1,0 +1,165 @@
+import { correspond, firstNonBlank, hasText, lastNonBlank } from './lines';
+import { type BracketSyntax, BRACKETS, bracketBalance } from './balance';
+
+// Whether a block given as a whole file is the whole file or a part of it: read before anything is
+// placed, since written whole a part would delete the rest of the file.
+/**
+ * True when a block given as a whole file looks like a part of it instead: the block has under 60%
+ * of the file's lines and, for a file of 20 lines or more, does not both start and end as the file
+ * does; for a smaller file (6 to 19 lines), where a real rewrite may well end differently, it starts
+ * with a line the file has further down. ("Here's the updated method" under the file's path would
+ * otherwise delete the rest.)
+ */
+export function looksLikeFragment(original: readonly string[], block: readonly string[]): boolean {
+  if (original.length < 6 || block.length >= original.length * 0.6) return false;
+  const first = (lines: readonly string[]) => lines[firstNonBlank(lines)]?.trim();
+  const last = (lines: readonly string[]) => lines[lastNonBlank(lines)]?.trim();
+  const head = first(block);
+  if (original.length < 20) {
+    const top = firstNonBlank(original);
+    return head !== undefined && head !== first(original) && original.some((line, i) => i > top && line.trim() === head);
+  }
+  return !(head === first(original) && last(block) === last(original));
+}
+
+/**
+ * Why a block given as a whole file is a part of it instead, or undefined:
+ * - it stops short: a file does not end inside a function, so a block with brackets left open that
+ *   the file closes, ending on a line the file goes on after, stops where the model stopped
+ *   writing ("the rest of the file stays the same"); likewise a block that closes brackets it
+ *   never opened, starting on a line the file has below its top, starts inside the file (brackets
+ *   are read only for languages `bracketSyntaxFor` knows);
+ * - it leaves out the file's header: it starts on a line the file has below its top, everything
+ *   above that is imports (with comments, a module docstring, a `package` line, directives: see
+ *   `isImportHeader`), and the block has no import of its own: a model showing the code and
+ *   leaving out the imports it still uses;
+ * - it starts further down: it starts on a line the file has below its top and holds none of the
+ *   lines of code above that line (a function given whole, the file's imports and the functions
+ *   before it nowhere in the block). A rewrite that deletes them all on purpose is far rarer
+ *   than a part shown alone, and read as one it keeps them rather than deleting them.
+ * Written whole, any of these would delete what the block leaves out (a block of most of a file is not
+ * "far shorter" than it, so `looksLikeFragment` lets it pass). A block that ends (or starts) as the
+ * file does is the whole file, whatever its brackets; one ending on text the file does not have is
+ * new code, not a cut; one that stops where its brackets close may be deleting the last function
+ * on purpose.
+ */
+export function notWholeFile(original: readonly string[], block: readonly string[], syntax: BracketSyntax | undefined): string | undefined {
+  const [fileStart, blockStart] = [firstNonBlank(original), firstNonBlank(block)];
+  const [fileEnd, blockEnd] = [lastNonBlank(original), lastNonBlank(block)];
+  if (fileStart === -1 || blockStart === -1) return undefined;
+  // The block's last line is one the file has with more text after it (its first, one with text before it).
+  const endsInside = block[blockEnd].trimEnd() !== original[fileEnd].trimEnd() && original.some((line, i) => i < fileEnd && line.trimEnd() === block[blockEnd].trimEnd());
+  const firstAt = startsFurtherDown(original, block);
+  // Most whole files end and start as the file does: nothing more is read of them.
+  if (!endsInside && firstAt === -1) return undefined;
+  if (firstAt !== -1 && isImportHeader(original.slice(0, firstAt)) && !block.some(isImport)) {
+    return `it leaves out the file's first ${firstAt} lines, its imports, and has none of its own`;
+  }
+  const above = codeLeftOutAbove(original, block, firstAt);
+  if (above !== undefined && (above.imports || above.endsBefore)) return `it starts on line ${above.firstAt + 1} of the file and has none of the ${above.lines} lines of code above it`;
+  if (!syntax) return undefined;
+  const [before, after] = [bracketBalance(original, syntax), bracketBalance(block, syntax)];
+  for (const [name, open, close] of BRACKETS) {
+    const change = after[name] - before[name];
+    if (change > 0 && endsInside) return `it stops with ${change} "${open}" left open where the file goes on`;
+    if (change < 0 && firstAt !== -1) return `it starts with ${-change} "${close}" it never opened, below the file's top`;
+  }
+  if (after.openAtEnd !== undefined && after.openAtEnd !== before.openAtEnd && endsInside) return `it stops inside a ${after.openAtEnd} where the file goes on`;
+  return undefined;
+}
+
+/**
+ * The line of the file, below its first line with anything on it, that a block given as a whole
+ * file starts with (its first non-blank line, trailing whitespace aside); -1 when the block starts
+ * as the file does, has no such line, or either is blank.
+ */
+function startsFurtherDown(original: readonly string[], block: readonly string[]): number {
+  const [fileStart, blockStart] = [firstNonBlank(original), firstNonBlank(block)];
+  if (fileStart === -1 || blockStart === -1) return -1;
+  const first = block[blockStart].trimEnd();
+  if (first === original[fileStart].trimEnd()) return -1;
+  return original.findIndex((line, i) => i > fileStart && line.trimEnd() === first);
+}
+
+/**
+ * Where a block given as a whole file starts on a line the file has below its top (`firstAt`) and
+ * holds none of the file's lines of code above it (`lines` of them, `hasText`): whether those
+ * include an import, and whether the block ends before the file does (its last line of code is
+ * neither the file's last nor an edit of it). Undefined when the block starts as the file does, or
+ * holds some line from above.
+ */
+function codeLeftOutAbove(original: readonly string[], block: readonly string[], firstAt = startsFurtherDown(original, block)): { firstAt: number; lines: number; imports: boolean; endsBefore: boolean } | undefined {
+  if (firstAt === -1) return undefined;
+  const above = original.slice(firstNonBlank(original), firstAt).filter(hasText);
+  const written = new Set(block.map((line) => line.trim()));
+  if (above.length === 0 || above.some((line) => written.has(line.trim()))) return undefined;
+  // Closing lines (`}`) end most blocks alike: the last lines with code tell where a block ends.
+  const lastCode = (lines: readonly string[]) => [...lines].reverse().find(hasText) ?? '';
+  const endsBefore = !correspond(lastCode(block), lastCode(original));
+  return { firstAt, lines: above.length, imports: above.some(isImport), endsBefore };
+}
+
+/**
+ * Why a block given as a whole file may be either its last part or the whole file without its
+ * first lines, or undefined: it starts on a line the file has below its top, holds none of the
+ * lines of code above it, which hold no import, and ends as the file does. A function given whole
+ * at the end of a file reads so, and so does the file written again without its first function
+ * ("remove the unused helper"): which one is meant is a guess, unless the block is the file's
+ * lines from there on as they are (as a part it would change nothing: the file without its first
+ * lines is meant).
+ */
+export function partOrShortened(original: readonly string[], block: readonly string[]): string | undefined {
+  const above = codeLeftOutAbove(original, block);
+  if (above === undefined || above.imports || above.endsBefore) return undefined;
+  // The file's own lines from there on, unchanged: as a part it would change nothing, so the
+  // block can only mean the file without its first lines.
+  const tail = original.slice(above.firstAt, lastNonBlank(original) + 1);
+  const shown = block.slice(firstNonBlank(block), lastNonBlank(block) + 1);
+  if (shown.length === tail.length && shown.every((line, i) => line.trimEnd() === tail[i].trimEnd())) return undefined;
+  return `the block starts on line ${above.firstAt + 1} of the file, ends as the file does and has none of the ${above.lines} lines of code above it: whether it is the file's last part, the lines above kept, or the whole file without them is a guess`;
+}
+
+/**
+ * True when `lines` hold an import and nothing but imports (a parenthesised list of them over
+ * several lines too: Go's `import (`, Python's `from x import (`), comments, blank lines, a
+ * Python module docstring, a `package` line and directives (`'use strict';`): a file's header.
+ */
+function isImportHeader(lines: readonly string[]): boolean {
+  let imports = 0;
+  let inList = false;
+  let docstring: string | undefined;
+  for (const line of lines) {
+    if (inList) {
+      if (/^\s*\)/.test(line)) inList = false;
+      continue;
+    }
+    if (docstring !== undefined) {
+      if (line.includes(docstring)) docstring = undefined;
+      continue;
+    }
+    const opens = /^\s*[rRuU]?("""|''')/.exec(line);
+    if (opens) {
+      // A module docstring: one line, or up to the line that closes it.
+      if (!line.slice(line.indexOf(opens[1]) + 3).includes(opens[1])) docstring = opens[1];
+    } else if (isImport(line)) {
+      imports++;
+      inList = /\(\s*$/.test(line);
+    } else if (line.trim() !== '' && !HEADER_LINE.test(line)) return false;
+  }
+  return imports > 0;
+}
+
+/**
+ * An import, include or `use` line of the languages models edit most: JavaScript/TypeScript,
+ * Python, Go, Java/Kotlin/Scala, C/C++, C#, Rust, Ruby, PHP, Swift, Dart, CSS.
+ */
+function isImport(line: string): boolean {
+  return IMPORT.test(line);
+}
+
+// No two runs here can share a stretch of the same characters (`\s*\(?\s*`, `\s+[\w{}, ]+`
+// would be quadratic in a long run of blanks on a line of the file).
+const IMPORT = /^\s*(?:import\b|from\s+[\w.]+\s+import\b|#\s*include\b|using\s+[\w.]+(?:\s*=\s*[\w.]+)?;|use\s+[\w:{},*][\w:{}, *]*;|extern\s+crate\b|require(?:_relative)?\s*(?:\(\s*)?['"]|(?:const|let|var)\s+[\w{},][\w{}, ]*=\s*require\(|@import\b)/;
+
+/** A comment line (or a part of a block comment), a `package` line, or a directive (`'use strict';`). */
+const HEADER_LINE = /^\s*(?:\/\/|#(?!\s*include)|\/\*|\*|package\s+[\w.]+;?\s*$|['"]use [\w ]+['"];?\s*$)/;
