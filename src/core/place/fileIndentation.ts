@@ -1,3 +1,4 @@
+import { hasText } from '../elisionMerge/lines';
 import { type IndentUnit, detectIndentUnit, indentKind, indentWidth, isBlank, leadingWhitespace } from '../text/indentation';
 
 /**
@@ -10,11 +11,12 @@ import { type IndentUnit, detectIndentUnit, indentKind, indentWidth, isBlank, le
  * same column once its tabs are counted as the block's spaces, is written as the file has it:
  * alignment spaces after tabs cannot be told from depth once the tabs have become spaces.
  *
- * Only when neither side mixes tabs and spaces, and the lines the block shares with the file,
- * indented, are the file's once converted (two at least, and over four times as many as are the
- * file's as given): a snippet from deep inside a 2-space file may well read as 4-space on its
- * own. Anything less, or the same unit, returns
- * `lines` itself and no `note`. A block that changes nothing but the indentation therefore
+ * Only when neither side mixes tabs and spaces, and either the lines with text the block shares
+ * with the file, indented, are the file's once converted (two at least, and over four times as
+ * many as are the file's as given: a snippet from deep inside a 2-space file may well read as
+ * 4-space on its own), or none is the file's as given and both sides step by their own unit at
+ * every opener (`nestsBy`: a one-function module whose only indented line is its `return`).
+ * Anything less, or the same unit, returns `lines` itself and no `note`. A block that changes nothing but the indentation therefore
  * changes nothing: re-applied to the file it wrote, a reply must change nothing, and that file's
  * lines are the block's in the file's indentation; the note says why.
  */
@@ -39,17 +41,22 @@ export function inFileIndentation(fileLines: readonly string[], lines: readonly 
   };
   // The lines both have say which reading is right: a snippet from deep inside a 2-space file
   // (lines at 4, 8 and 12 columns) looks 4-space on its own, and its lines are the file's as they are.
+  // Only lines with text count: a `});` or a `}` stands at every depth of a file, so finding one at
+  // the block's column (or at the converted one) is chance, not a sign of either reading.
   let asGiven = 0;
   let asConverted = 0;
   for (const line of lines) {
     // Lines the conversion leaves as they are (above the first step: a doc comment's ` * `) say nothing.
-    const own = isBlank(line) ? undefined : fileForm.get(line.trim());
+    const own = hasText(line) ? fileForm.get(line.trim()) : undefined;
     const moved = own ? convert(line) : line;
     if (moved === line) continue;
     if (own === line) asGiven++;
     else if (own === moved) asConverted++;
   }
-  if (asConverted < 2 || asConverted <= asGiven * 4) return { lines };
+  const shared = asConverted >= 2 && asConverted > asGiven * 4;
+  // Too few shared lines (a one-function module whose only indented line is its `return`): the
+  // nesting says the step instead, when both sides step by their own unit at every opener.
+  if (!shared && !(asGiven === 0 && nestsBy(lines, blockUnit) && nestsBy(fileLines, fileUnit))) return { lines };
   // The file's own form of a line, when it stands at the column the block's line does (tabs
   // counted as the block's spaces): an aligned continuation line, `\t\t` and 11 spaces given as 19.
   const tabColumns = blockUnit.kind === 'spaces' ? blockUnit.size : 0;
@@ -71,6 +78,32 @@ export function inFileIndentation(fileLines: readonly string[], lines: readonly 
 function unitOf(lines: readonly string[]): IndentUnit | undefined {
   return mixesTabsAndSpaces(lines) ? undefined : detectIndentUnit(lines, INDENT_SAMPLE);
 }
+
+/**
+ * True when every line that stands deeper than the line before it, where that line opens a block
+ * (ends with `{`, `(`, `[` or `:`), stands exactly one `unit` deeper, and at least one does: a line
+ * one bracket inside a line at column 0 is one level in, whatever the number of columns. A side
+ * whose openers step by something else (a continuation indented twice) gives no such reading.
+ */
+function nestsBy(lines: readonly string[], unit: IndentUnit): boolean {
+  const step = unit.kind === 'tabs' ? 1 : unit.size;
+  let opener: string | undefined;
+  let steps = 0;
+  for (let i = 0; i < Math.min(lines.length, INDENT_SAMPLE); i++) {
+    const line = lines[i];
+    if (isBlank(line)) continue;
+    if (opener !== undefined) {
+      const deeper = leadingWhitespace(line).length - leadingWhitespace(opener).length;
+      if (deeper > 0 && deeper !== step) return false;
+      if (deeper > 0) steps++;
+    }
+    opener = OPENS_BLOCK.test(line) ? line : undefined;
+  }
+  return steps > 0;
+}
+
+/** A line that opens a block: its last character, trailing whitespace aside, is `{`, `(`, `[` or `:`. */
+const OPENS_BLOCK = /[{([:]\s*$/;
 
 /** How many lines of each side are read for its indentation: a huge file costs no more. */
 const INDENT_SAMPLE = 2000;

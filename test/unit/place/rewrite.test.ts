@@ -39,6 +39,25 @@ describe('place/rewrite: a block indented otherwise than the file', () => {
     assert.equal(written(ts, 'index.ts', deep), ts.replace('slots = 16', 'slots = 32'));
   });
 
+  it('is written in the file\'s indentation when its only indented line is one level under an opener: the nesting says the step', () => {
+    const ts = "import { Clock } from './clock';\n\n/**\n * The time since `start`, in whole seconds.\n */\nexport function elapsedSeconds(clock: Clock, start: number): number {\n  return Math.floor((clock.now() - start) / 1000);\n}\n";
+    // One indented line, at 4 columns: too few shared lines to read the unit from, but it stands
+    // one bracket inside a line at column 0 in both, so the block steps by 4 where the file steps by 2.
+    const four = ts.replace(/^  return/m, '    return').replace('in whole seconds.', 'in whole seconds, rounded down.');
+    assert.equal(written(ts, 'elapsed.ts', four), ts.replace('in whole seconds.', 'in whole seconds, rounded down.'));
+    // A block whose openers step by different amounts says no step: it is written as given.
+    const uneven = 'export function area(width: number, height: number): number {\n    return (\n            width * height\n    );\n}\n';
+    assert.equal(written('export function area(width: number, height: number): number {\n  return width * height;\n}\n', 'area.ts', uneven), uneven);
+  });
+
+  it('reads its unit from shared lines with text, not from a `});` that happens to stand at the same column in the file', () => {
+    const ts = 'export function timed<T>(source: Source<T>): Source<Timed<T>> {\n  return (next) =>\n    source((value) => {\n      next(new Timed(value, Date.now()));\n    });\n}\n\nexport class Timed<T> {\n  /** When the value came. */\n  constructor(public value: T, public at: number) {}\n}\n';
+    // The body rewritten, in 4 columns: its `});` at 4 is the file's `    });` by chance, not one of its lines as they are.
+    const rewritten = 'export function timed<T>(source: Source<T>): Source<Timed<T>> {\n  let last = Date.now();\n  return (next) => source((value) => {\n    const now = Date.now();\n    next(new Timed(value, now - last));\n    last = now;\n  });\n}\n\nexport class Timed<T> {\n  /** When the value came. */\n  constructor(public value: T, public at: number) {}\n}\n';
+    const four = rewritten.replace(/^( +)/gm, (indent) => indent + indent);
+    assert.equal(written(ts, 'timed.ts', four), rewritten);
+  });
+
   it('changes nothing when it changes only the indentation (as a reply re-applied to the file it wrote), and is written as given when either side mixes its indentation', () => {
     const four = python.replace(/^( +)/gm, (indent) => indent + indent);
     const result = runReply(`cache.py\n\`\`\`\n${four}\`\`\`\n`, (p) => (p === 'cache.py' ? python : undefined));
