@@ -130,6 +130,12 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
     if (restated !== undefined) return restated;
     lines = [...lines, ...new Array<string>(blanksBelow).fill('')];
   }
+  if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from === 0) {
+    // The snippet has code left out and then a blank line above the line its anchors put first in
+    // the file: neither has a place, so the anchors took a line the file has further down too
+    // (` * @since 1.0.0` of the file's first doc comment, for the same line of the second).
+    return `the snippet shows an elision and a blank line above "${lines[0].trim().slice(0, 40)}", which its anchors place on the file's first line, where nothing is left for them: the lines it edits are not placed surely`;
+  }
   if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '') {
     const beyond = linesBeyondBlankRun(original, region, -1, cursor);
     if (beyond !== undefined) return aboveAttachedLines({ ...region, lines }, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');

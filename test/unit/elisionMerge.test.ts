@@ -190,6 +190,20 @@ import { join } from 'node:path';
     if (shown.ok) assert.deepEqual(shown.lines, [...sender.slice(0, 4), '    if sent != len(msg):', "        raise OSError('short write')", ...sender.slice(5)]);
   });
 
+  it('refuses a segment its anchors put on the file\'s first line when the snippet has a marker and a blank line above it', () => {
+    // The second doc comment given a line the first one has: anchored on that line, the first
+    // comment's end and the second's start were replaced, the marker standing for nothing.
+    const docs = ['/**', ' * @since 2.0.0', ' */', '', '/**', ' * @category parsing', ' */', "export { parse } from './parse';", ''];
+    const block = ['// ... existing code ...', '', '/**', ' * @since 2.0.0', ' * @category re-exports', ' */', "export { parse } from './parse';", ''];
+    const result = mergeElisions(docs, block, isElisionLine);
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.match(result.message, /an elision and a blank line above "\/\*\*", which its anchors place on the file's first line/);
+    // Without the blank line the marker may stand for nothing: the first lines are edited.
+    const top = mergeElisions(['/**', ' * @since 2.0.0', ' */', 'export const version = 2;', ''], ['// ... existing code ...', '/**', ' * @since 2.0.0', ' * @category meta', ' */', 'export const version = 2;', ''], isElisionLine);
+    assert.ok(top.ok);
+    if (top.ok) assert.deepEqual(top.lines, ['/**', ' * @since 2.0.0', ' * @category meta', ' */', 'export const version = 2;', '']);
+  });
+
   it('refuses a segment tied to the file only by a closing brace', () => {
     const result = merge(`// ... existing code ...
 export function loadAll(paths: string[]) {

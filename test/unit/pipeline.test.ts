@@ -693,6 +693,38 @@ describe('planReply: a whole file cut short', () => {
     assert.equal(reordered.changes[0]?.newText, moved.join('\n') + '\n');
   });
 
+  it('writes a whole file that leaves out the first import and edits the others as the file without it; one with the imports as they are stays a part', () => {
+    const threeImports = ["import { watch } from 'node:fs';", ts[0], "import { join } from 'node:path';", ...ts.slice(1)].join('\n');
+    // The model dropped the unused `watch` and added `resolve`: it wrote the imports as it wants them.
+    const pruned = [editedLines[0], "import { join, resolve } from 'node:path';", ...editedLines.slice(1, -1)];
+    const whole = run('src/settings.ts', threeImports, fenced('src/settings.ts', pruned));
+    assert.equal(whole.receipt.ok, true, JSON.stringify(whole.receipt.errors));
+    assert.equal(whole.changes[0]?.newText, pruned.join('\n') + '\n');
+    // The same start with the file's own imports: a part from the second line on, the first line kept.
+    const kept = [editedLines[0], "import { join } from 'node:path';", ...editedLines.slice(1, -1)];
+    const part = run('src/settings.ts', threeImports, fenced('src/settings.ts', kept));
+    assert.equal(part.changes[0]?.newText, ["import { watch } from 'node:fs';", ...kept].join('\n') + '\n');
+  });
+
+  it('writes a whole file that leaves out the first import and every use of it as the file without it; one still using it stays a part', () => {
+    const absolute = "  const text = await readFile(isAbsolute(path) ? path : `./${path}`, 'utf8');";
+    const withPath = ["import { isAbsolute } from 'node:path';", ...ts].join('\n').replace("  const text = await readFile(path, 'utf8');", absolute);
+    // The `isAbsolute` branch dropped, and its import with it: the block has no use left for it.
+    const whole = run('src/settings.ts', withPath, fenced('src/settings.ts', editedLines.slice(0, -1)));
+    assert.equal(whole.changes[0]?.newText, edited);
+    // The branch kept: the block still calls `isAbsolute`, so the import above it stays.
+    const stillUsed = editedLines.slice(0, -1).map((line) => (line.includes('readFile(path') ? absolute : line));
+    const part = run('src/settings.ts', withPath, fenced('src/settings.ts', stillUsed));
+    assert.equal(part.changes[0]?.newText, ["import { isAbsolute } from 'node:path';", ...stillUsed].join('\n') + '\n');
+  });
+
+  it('writes a whole file whose first import is laid out over several lines as the file it is (its first line, `import {`, stands further down in the file)', () => {
+    const listed = ["import { watch } from 'node:fs';", 'import {', '  readFile,', "} from 'node:fs/promises';", ...ts.slice(1)].join('\n');
+    const relaid = ['import {', '  watch,', "} from 'node:fs';", 'import {', '  readFile,', "} from 'node:fs/promises';", ...editedLines.slice(1, -1)];
+    const whole = run('src/settings.ts', listed, fenced('src/settings.ts', relaid));
+    assert.equal(whole.changes[0]?.newText, relaid.join('\n') + '\n', 'the old one-line import is not kept above its new form');
+  });
+
   it('keeps the code above a block that starts further down and holds none of it (before, the import and the interface its code uses were deleted)', () => {
     const fromLoad = editedLines.slice(7, -1);
     const shorter = run('src/settings.ts', file, fenced('src/settings.ts', fromLoad));

@@ -1,4 +1,4 @@
-import { correspond, firstNonBlank, hasText, lastNonBlank } from './lines';
+import { correspond, firstNonBlank, hasText, identifiers, lastNonBlank } from './lines';
 import { type BracketSyntax, BRACKETS, bracketBalance } from './balance';
 
 // Whether a block given as a whole file is the whole file or a part of it: read before anything is
@@ -36,7 +36,9 @@ export function looksLikeFragment(original: readonly string[], block: readonly s
  * - it starts further down: it starts on a line the file has below its top and holds none of the
  *   lines of code above that line (a function given whole, the file's imports and the functions
  *   before it nowhere in the block). A rewrite that deletes them all on purpose is far rarer
- *   than a part shown alone, and read as one it keeps them rather than deleting them.
+ *   than a part shown alone, and read as one it keeps them rather than deleting them; the one
+ *   rewrite read as such is the file without its first imports, when the block no longer uses
+ *   what they bring in (`withoutFirstImports`).
  * Written whole, any of these would delete what the block leaves out (a block of most of a file is not
  * "far shorter" than it, so `looksLikeFragment` lets it pass). A block that ends (or starts) as the
  * file does is the whole file, whatever its brackets; one ending on text the file does not have is
@@ -56,7 +58,9 @@ export function notWholeFile(original: readonly string[], block: readonly string
     return `it leaves out the file's first ${firstAt} lines, its imports, and has none of its own`;
   }
   const above = codeLeftOutAbove(original, block, firstAt);
-  if (above !== undefined && (above.imports || above.endsBefore)) return `it starts on line ${above.firstAt + 1} of the file and has none of the ${above.lines} lines of code above it`;
+  if (above !== undefined && (above.imports || above.endsBefore) && !withoutFirstImports(original, block, above)) {
+    return `it starts on line ${above.firstAt + 1} of the file and has none of the ${above.lines} lines of code above it`;
+  }
   if (!syntax) return undefined;
   const [before, after] = [bracketBalance(original, syntax), bracketBalance(block, syntax)];
   for (const [name, open, close] of BRACKETS) {
@@ -118,6 +122,80 @@ export function partOrShortened(original: readonly string[], block: readonly str
   if (shown.length === tail.length && shown.every((line, i) => line.trimEnd() === tail[i].trimEnd())) return undefined;
   return `the block starts on line ${above.firstAt + 1} of the file, ends as the file does and has none of the ${above.lines} lines of code above it: whether it is the file's last part, the lines above kept, or the whole file without them is a guess`;
 }
+
+/**
+ * True when a block that starts on the file's import line `firstAt` is the file with its first
+ * imports removed or rewritten ("drop the unused import", one import laid out over several lines):
+ * - everything above that line is import statements, and the block's code (comments aside) uses
+ *   no name they bring in that its own imports do not bring in: deleted, they break nothing the
+ *   block keeps;
+ * - and the file's code did use one of those names (the block dropped the uses and the import
+ *   with them), or the block's own leading imports are not the file's from there on (one added,
+ *   dropped or edited: a model that edits the imports writes them all as it wants them);
+ * - and it ends as the file does, or holds at least 90% of the file's lines with text from there
+ *   on (its last line may be an edit `correspond` does not see).
+ * A part shown from the second import on, still using the first one's names or leaving a name the
+ * file never used and the imports as they are, stays a part.
+ */
+function withoutFirstImports(original: readonly string[], block: readonly string[], above: { firstAt: number; imports: boolean; endsBefore: boolean }): boolean {
+  const { firstAt } = above;
+  const leftOut = importStatements(original, 0, firstAt);
+  if (!above.imports || leftOut.end !== firstAt) return false;
+  const names = new Set(leftOut.lines.flatMap(importedNames));
+  const own = importStatements(block, 0, block.length);
+  const ownNames = new Set(own.lines.flatMap(importedNames));
+  const uses = (lines: readonly string[], wanted: (name: string) => boolean) => lines.some((line) => !COMMENT_LINE.test(line) && identifiers(line).some(wanted));
+  if (names.size === 0 || uses(block.slice(own.end), (name) => names.has(name) && !ownNames.has(name))) return false;
+  if (above.endsBefore) {
+    const written = new Set(block.map((line) => line.trim()));
+    const below = original.slice(firstAt).filter(hasText);
+    if (below.filter((line) => written.has(line.trim())).length < below.length * 0.9) return false;
+  }
+  const kept = importStatements(original, firstAt, original.length);
+  if (uses(original.slice(kept.end), (name) => names.has(name))) return true;
+  return own.lines.length !== kept.lines.length || own.lines.some((line, i) => line !== kept.lines[i]);
+}
+
+/**
+ * The import statements of `lines` from `from` on, blank lines between them skipped: each one's
+ * lines, trimmed (an import whose `{` or `(` list runs over several lines, to the line that
+ * closes it), and `end`, the index of the first line after them with something else on it, or
+ * `to` when they reach it.
+ */
+function importStatements(lines: readonly string[], from: number, to: number): { lines: string[]; end: number } {
+  const found: string[] = [];
+  let i = from;
+  while (i < to) {
+    const line = lines[i];
+    if (line.trim() === '') {
+      i++;
+      continue;
+    }
+    if (!isImport(line)) break;
+    found.push(line.trim());
+    i++;
+    // A list left open (`import type {`, `from x import (`) runs to the line that closes it.
+    if (/[{(]\s*$/.test(line)) {
+      while (i < to && !/^\s*[})]/.test(lines[i])) found.push(lines[i++].trim());
+      if (i < to) found.push(lines[i++].trim());
+    }
+  }
+  return { lines: found, end: Math.min(i, to) };
+}
+
+/** The names an import statement's line brings in (its module path and keywords left out). */
+function importedNames(line: string): string[] {
+  return identifiers(line.replace(QUOTED, '')).filter((name) => !IMPORT_WORDS.has(name));
+}
+
+/** A quoted module path (`'node:fs'`, `"os.path"`): not a name the import brings in. */
+const QUOTED = /(['"`])[^'"`]*\1/g;
+
+/** The words of import lines that name no binding. */
+const IMPORT_WORDS = new Set(['import', 'from', 'as', 'type', 'typeof', 'require', 'const', 'let', 'var', 'using', 'use', 'include', 'static', 'extern', 'crate']);
+
+/** A line that is all comment (or a part of a block comment): what it names is prose, not a use. */
+const COMMENT_LINE = /^\s*(?:\/\/|#|\/\*|\*)/;
 
 /**
  * True when `lines` hold an import and nothing but imports (a parenthesised list of them over
