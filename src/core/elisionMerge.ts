@@ -1,6 +1,6 @@
 import { type AlignedRun, type Region, alignLines, definedName, firstNonBlank, hasText, indentOf, isCloser, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
-import { anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
+import { type AnchorIndex, anchorCount, anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
@@ -47,12 +47,16 @@ export function mergeElisions(original: readonly string[], block: readonly strin
   let unit: IndentUnit | undefined | null = null;
   const fileUnit = () => (unit === null ? (unit = detectIndentUnit(original)) : unit);
   let cursor = 0;
+  // Where the next segment must start when the last one was placed only by bounding it there.
+  let bound: number | undefined;
   for (let s = 0; s < segments.length; s++) {
     const segment = atDefinitionDepth(segments[s], original, cursor, fileUnit);
     if (segment.every((line) => line.trim() === '')) continue;
     const isLast = s === segments.length - 1;
     const openEnd = starts[s] > lastMarker;
     let region = placeSegment(segment, original, keys, cursor, openEnd);
+    const bounded = typeof region === 'string' && !isLast && anchorCount(segment, original, keys, cursor) === 0 ? placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) : undefined;
+    if (bounded !== undefined) region = bounded.region;
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
     if (typeof region === 'string') {
@@ -60,6 +64,10 @@ export function mergeElisions(original: readonly string[], block: readonly strin
       region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) : undefined) ?? region;
     }
     if (typeof region === 'string') return { ok: false, message: region };
+    if (bound !== undefined && region.from !== bound) {
+      return { ok: false, message: `the lines before "${segment.find(hasText)?.trim().slice(0, 40) ?? ''}" were placed by its place in the file (line ${bound + 1}), but it lands at line ${region.from + 1}: where the elisions go is a guess` };
+    }
+    bound = bounded?.next;
     // A segment that starts by closing the block its elision stands inside (`}` after an elision
     // indented as the body of the opener above it) starts at that block's end. Placed further
     // down by its anchors, the file's lines between would be deleted by the strict reading (the
@@ -103,6 +111,26 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     }
   }
   return { ok: true, lines: out };
+}
+
+/**
+ * A segment with no line the rest of the file has once, placed with its anchors sought in the
+ * part of the file above the next segment's place: segments land in order, so a line the file has
+ * once between the cursor and there anchors, however often it stands further down (a method of
+ * the first class given between a docstring line and a method only the second class has, every
+ * line of it standing in both classes), when two of its lines at least anchor there. Only the
+ * anchors are bounded: every other check of the placement reads the whole file. `next` is where the next segment was placed, which it must keep;
+ * undefined when the next segment has no place of its own, or this one none above it.
+ */
+function placeBeforeNext(segment: readonly string[], openEnd: boolean, nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
+  const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
+  if (nextSegment.every((line) => line.trim() === '')) return undefined;
+  const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
+  // Two lines at least that the file has once above there: a head alone, the lines after it new,
+  // may replace the file's lines below it or go above them.
+  if (typeof next === 'string' || next.from <= cursor || anchorCount(segment, original, keys, cursor, next.from) < 2) return undefined;
+  const region = placeSegment(segment, original, keys, cursor, openEnd, next.from);
+  return typeof region === 'string' || region.to > next.from ? undefined : { region, next: next.from };
 }
 
 /**

@@ -333,6 +333,31 @@ describe('mergeElisions: new code at the end of the block its context opens', ()
   });
 });
 
+describe('mergeElisions: a segment whose every line the file has twice, placed above the next segment', () => {
+  const records = [
+    'class Reader:', '    """Reads records."""', '', '    def open(self, path):', '        self.handle = open(path)', '',
+    '    def close(self):', '        self.handle.close()', '        return None', '', '',
+    'class Writer:', '    def open(self, path):', "        self.handle = open(path, 'w')", '',
+    '    def flush(self):', '        self.handle.flush()', '',
+    '    def close(self):', '        self.handle.close()', '        return None', '',
+  ];
+  const marker = '    # ... existing code ...';
+
+  it('edits the only place between the segments around it (the first class\'s close, the next segment being in the second class)', () => {
+    const block = [marker, '    """Reads records."""', marker, '    def close(self):', '        self.handle.close()', '        self.handle = None', '        return None', marker, '    def flush(self):', '        self.handle.flush()', marker];
+    const result = mergeElisions(records, block, isElisionLine);
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    if (result.ok) assert.deepEqual(result.lines, [...records.slice(0, 8), '        self.handle = None', ...records.slice(8)]);
+  });
+
+  it('still refuses when the part above the next segment holds the lines twice too', () => {
+    // The next segment is past both closes: between the cursor and it, each line stands twice.
+    const block = [marker, '    def close(self):', '        self.handle.close()', '        self.handle = None', '        return None', marker, 'def main():', '    Writer().flush()'];
+    const result = mergeElisions([...records, 'def main():', '    Writer().flush()', ''], block, isElisionLine);
+    assert.equal(result.ok, false);
+  });
+});
+
 describe('mergeElisions: context a little away from the anchor', () => {
   const file = ['function a() {', '  return compute(0);', '}', '', 'function b() {', '  return compute(0);', '}', '', 'function c() {', '  return 3;', '}'];
 

@@ -8,15 +8,18 @@ export interface AnchorIndex {
   readonly positions: ReadonlyMap<string, readonly number[]>;
 }
 
-/** The only line at or after `from` with this anchor key; -1 when there is none, -2 when there are several. */
-function uniqueAfter(keys: AnchorIndex, key: string, from: number): number {
+/**
+ * The only line at or after `from` (and before `before`) with this anchor key; -1 when there is
+ * none, -2 when there are several.
+ */
+function uniqueAfter(keys: AnchorIndex, key: string, from: number, before = Infinity): number {
   // The line's positions come from an index built once per merge: scanning the file for every
   // candidate line was quadratic (a 17,000-line block against a 30,000-line file took seconds).
   const positions = keys.positions.get(key);
   if (!positions) return -1;
   const low = firstAtLeast(positions, from);
-  const remaining = positions.length - low;
-  return remaining === 0 ? -1 : remaining > 1 ? -2 : positions[low];
+  const remaining = (before === Infinity ? positions.length : firstAtLeast(positions, before)) - low;
+  return remaining <= 0 ? -1 : remaining > 1 ? -2 : positions[low];
 }
 
 export function anchorIndex(original: readonly string[]): AnchorIndex {
@@ -40,12 +43,14 @@ export function anchorKey(line: string): string {
  * Finds the original lines a segment replaces, searching from `cursor`, and the segment's lines to
  * write there; or a message saying why it cannot be placed. Blank lines at the segment's edges
  * that do not line up with the file's belong to the elision next to them and are dropped.
+ * `anchorsBefore` bounds the search for the head and tail anchors only (lines the file has once
+ * between `cursor` and there): every check after it still reads the whole file.
  */
-export function placeSegment(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd = false): Region | string {
+export function placeSegment(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd = false, anchorsBefore = Infinity): Region | string {
   let head = -1;
   let headAt = -1;
   for (let k = 0; k < segment.length && head === -1; k++) {
-    const at = anchorAt(segment, k, original, keys, cursor);
+    const at = anchorAt(segment, k, original, keys, cursor, anchorsBefore);
     if (at >= 0) {
       head = k;
       headAt = at;
@@ -55,7 +60,7 @@ export function placeSegment(segment: readonly string[], original: readonly stri
     const sample = segment.find((line) => line.trim() !== '') ?? '';
     return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
   }
-  const placed = placeFromHead(segment, original, keys, cursor, head, headAt, openEnd);
+  const placed = placeFromHead(segment, original, keys, cursor, head, headAt, openEnd, anchorsBefore);
   const other = earlierAnchor(segment, original, keys, cursor, head, headAt);
   if (other === undefined) return placed;
   // Two of the segment's unique lines stand in the file in the opposite order: one of them is new
@@ -91,14 +96,22 @@ function earlierAnchor(segment: readonly string[], original: readonly string[], 
   return undefined;
 }
 
+/** How many lines of the segment have a line of their own at or after `cursor` (and before `before`) to anchor on (see `anchorAt`). */
+export function anchorCount(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, before = Infinity): number {
+  let count = 0;
+  for (let k = 0; k < segment.length; k++) if (anchorAt(segment, k, original, keys, cursor, before) >= 0) count++;
+  return count;
+}
+
 /**
- * The file line segment line `k` anchors on: the only line at or after `cursor` with its anchor
- * key, standing in the same blocks (`sameEnclosingBlock`); -1 when there is none.
+ * The file line segment line `k` anchors on: the only line at or after `cursor` (and before
+ * `before`) with its anchor key, standing in the same blocks (`sameEnclosingBlock`); -1 when
+ * there is none.
  */
-function anchorAt(segment: readonly string[], k: number, original: readonly string[], keys: AnchorIndex, cursor: number): number {
+function anchorAt(segment: readonly string[], k: number, original: readonly string[], keys: AnchorIndex, cursor: number, before = Infinity): number {
   const key = anchorKey(segment[k]);
   if (key === '') return -1;
-  const at = uniqueAfter(keys, key, cursor);
+  const at = uniqueAfter(keys, key, cursor, before);
   return at >= 0 && sameEnclosingBlock(segment, k, original, at) ? at : -1;
 }
 
@@ -291,8 +304,8 @@ export function placeByOpener(segment: readonly string[], original: readonly str
  * ends with it, or it is a fragment given without markers), so a definition it opens and never
  * leaves is shown to its end (see `definitionEnd`).
  */
-function placeFromHead(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number, openEnd: boolean): Region | string {
-  const unique = (key: string, from: number): number => uniqueAfter(keys, key, from);
+function placeFromHead(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number, openEnd: boolean, before = Infinity): Region | string {
+  const unique = (key: string, from: number): number => uniqueAfter(keys, key, from, before);
   let tail = head;
   let tailAt = headAt;
   for (let k = segment.length - 1; k > head; k--) {
