@@ -65,7 +65,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     }
     if (typeof region === 'string') return { ok: false, message: region };
     if (bound !== undefined && region.from !== bound) {
-      return { ok: false, message: `the lines before "${segment.find(hasText)?.trim().slice(0, 40) ?? ''}" were placed by its place in the file (line ${bound + 1}), but it lands at line ${region.from + 1}: where the elisions go is a guess` };
+      return { ok: false, message: `the part before "${segment.find(hasText)?.trim().slice(0, 40) ?? ''}" was placed above line ${bound + 1}, where that part was found first, but it lands at line ${region.from + 1}: where the elisions go is a guess` };
     }
     bound = bounded?.next;
     // A segment that starts by closing the block its elision stands inside (`}` after an elision
@@ -119,8 +119,9 @@ export function mergeElisions(original: readonly string[], block: readonly strin
  * once between the cursor and there anchors, however often it stands further down (a method of
  * the first class given between a docstring line and a method only the second class has, every
  * line of it standing in both classes), when two of its lines at least anchor there. Only the
- * anchors are bounded: every other check of the placement reads the whole file. `next` is where the next segment was placed, which it must keep;
- * undefined when the next segment has no place of its own, or this one none above it.
+ * anchors are bounded: every other check of the placement reads the whole file. `next` is where
+ * the next segment was placed, which it must keep; undefined when the next segment has no place
+ * of its own, or this one none above it.
  */
 function placeBeforeNext(segment: readonly string[], openEnd: boolean, nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
   const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
