@@ -148,6 +148,12 @@ export interface RewriteFileOp {
   /** True when the block is a partial snippet (Cursor style) rather than a whole file. */
   readonly partial: boolean;
   /**
+   * The block is a part of the file whatever its content: a block without a path, placed in the
+   * hint file by a definition both have (see `hintFileOps`). Otherwise `partial` only says that
+   * the content holds elision-like lines, which may be the file's own text.
+   */
+  readonly asPart?: boolean;
+  /**
    * The block's first line, a comment naming the file (`// src/panel.tsx`), taken off `content` as
    * a label. The planner puts it back when the existing file's own text starts with that line: it
    * is then the file's content, not a label.

@@ -85,7 +85,7 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
   const ops = [...defined]
     .sort((a, b) => a[1][0].startLine - b[1][0].startLine)
     .map(([name, [block]], i): HintedOp => ({
-      op: { kind: 'rewrite', path, content: block.content, partial: true, source: { block: i + 1, format: 'snippet', startLine: block.startLine, endLine: block.endLine } },
+      op: { kind: 'rewrite', path, content: block.content, partial: true, asPart: true, source: { block: i + 1, format: 'snippet', startLine: block.startLine, endLine: block.endLine } },
       note: `the code block names no file; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
     }));
   return { ops };

@@ -30,9 +30,13 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   const indented = inFileIndentation(file.lines, given);
   let lines = [...indented.lines];
   const warnings = indented.note === undefined ? [...notes] : [...notes, indented.note];
+  // Elision-like lines the file has in place are its text (a doc comment's `// …`): a block whose
+  // only markers are such lines was read as a snippet for them alone, and is a whole file.
+  const quotedMarkers = partial && op.kind === 'rewrite' && !op.asPart && lines.some(isElisionLine) && lines.every((line, i) => !isElisionLine(line) || quotesFileLine(file.lines, lines, i));
+  if (quotedMarkers) partial = false;
   // A fenced whole file, written over the file as it stands (no elision filled, not a part of it).
-  let whole = op.kind === 'rewrite' && op.source.format === 'whole-file' && !partial;
-  if (lines.some(isElisionLine)) {
+  let whole = op.kind === 'rewrite' && (op.source.format === 'whole-file' || quotedMarkers) && !partial;
+  if (!quotedMarkers && lines.some(isElisionLine)) {
     whole = false;
     const merged = mergeElisions(file.lines, lines, isElisionLine, bracketSyntaxFor(state.path));
     if (!merged.ok) {
@@ -83,6 +87,23 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   state.placedEdits.clear();
   // Later ops of the reply edit the rewritten text, not the original.
   tx.commit(state);
+}
+
+/**
+ * True when the block's line `i` is a line of the file quoted in place: the file has it (whitespace
+ * at the ends aside) between the same two lines with something on them as the block has around
+ * it. An elision-like comment of the file's own (`//\t…` in a doc comment's example) then stands
+ * for nothing: read as a marker, it made a whole file a snippet, and the file's first line stayed
+ * above the block's new imports (meow's index.d.ts).
+ */
+function quotesFileLine(fileLines: readonly string[], lines: readonly string[], i: number): boolean {
+  const near = (all: readonly string[], from: number, step: 1 | -1): string | undefined => {
+    for (let k = from + step; k >= 0 && k < all.length; k += step) if (all[k].trim() !== '') return all[k].trim();
+    return undefined;
+  };
+  const line = lines[i].trim();
+  const [above, below] = [near(lines, i, -1), near(lines, i, 1)];
+  return fileLines.some((own, j) => own.trim() === line && near(fileLines, j, -1) === above && near(fileLines, j, 1) === below);
 }
 
 /**

@@ -69,3 +69,18 @@ describe('place/rewrite: a block indented otherwise than the file', () => {
     assert.equal(written(mixed, 'main.go', block), block);
   });
 });
+describe('place/rewrite: a whole file whose own text has elision-like comments', () => {
+  const file = "import { readFile } from 'node:fs/promises';\n\nexport async function load(path: string) {\n  return JSON.parse(await readFile(path, 'utf8'));\n}\n\n// Usage:\n// const settings = await load('settings.json');\n// ...\n";
+  const run = (text: string, block: string) => runReply(`settings.ts\n\`\`\`ts\n${block}\`\`\`\n`, (p) => (p === 'settings.ts' ? text : undefined));
+
+  it('is written whole when each such comment stands in the file between the same lines (the old first line is not kept above the new imports)', () => {
+    const relaid = file.replace("import { readFile } from 'node:fs/promises';", "import {\n  readFile,\n} from 'node:fs/promises';");
+    assert.equal(proposed(run(file, relaid), 'settings.ts'), relaid);
+  });
+
+  it('is still a snippet when one of them stands for code the file has there', () => {
+    const grown = file.replace('// Usage:', 'export function reset() {\n  return {};\n}\n\n// Usage:');
+    const snippet = "import { readFile, stat } from 'node:fs/promises';\n// ...\n// Usage:\n// const settings = await load('settings.json');\n// ...\n";
+    assert.equal(proposed(run(grown, snippet), 'settings.ts'), grown.replace('{ readFile }', '{ readFile, stat }'));
+  });
+});
