@@ -171,6 +171,13 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
     const restated = restatedBeside(region, original, 'above');
     if (restated !== undefined) return restated;
     lines = [...new Array<string>(blanksAbove).fill(''), ...lines];
+  } else if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && (region.newAbove ?? 0) > 0 && region.from > 0) {
+    // New code above the part shown, where the file's blank lines run on above the region: the
+    // snippet parts it from the elision by more blank lines than the file has left there (two
+    // above a new statement, one of the file's two taken by the region below it): the rest added.
+    let run = 0;
+    while (region.from - run - 1 >= cursor && original[region.from - run - 1].trim() === '') run++;
+    if (run > 0 && run < blanksAbove) lines = [...new Array<string>(blanksAbove - run).fill(''), ...lines];
   }
   return lines === region.lines ? region : { ...region, lines };
 }

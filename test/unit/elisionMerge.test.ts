@@ -134,6 +134,20 @@ import { join } from 'node:path';
     if (result.ok) assert.deepEqual(result.lines, [original[0], "import { join } from 'node:path';", ...original.slice(1)]);
   });
 
+  it('keeps as many blank lines above new code as the snippet shows, where the region below takes one of the file\'s blank run', () => {
+    // Two blank lines under the marker, one above the class: the class's blank line is the
+    // second of the file's two, so only one was left above the new statement.
+    const module = ['__all__ = ["ref"]', '', '', 'class WeakMethod(ref):', '    pass', ''];
+    const block = ['# ... existing code ...', '', '', 'Set.register(WeakSet)', '', 'class WeakMethod(ref):', '    pass'];
+    const result = mergeElisions(module, block, isElisionLine);
+    assert.ok(result.ok);
+    if (result.ok) assert.deepEqual(result.lines, ['__all__ = ["ref"]', '', '', 'Set.register(WeakSet)', '', 'class WeakMethod(ref):', '    pass', '']);
+    // A line of the file's under the marker (no new code above it) keeps the file's spacing.
+    const shown = mergeElisions(module, ['# ... existing code ...', '', '', '', 'class WeakMethod(ref):', '    pass'], isElisionLine);
+    assert.ok(shown.ok);
+    if (shown.ok) assert.deepEqual(shown.lines, module);
+  });
+
   it('refuses new lines written after blank lines right above an anchor the file has other lines above (replace them, or go under them?)', () => {
     // The snippet's blank lines may be the file's two above DEFAULT_PORT (the comment then
     // replaces that line) or new ones under it. Written as the latter, the constant the commit
