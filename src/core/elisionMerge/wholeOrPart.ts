@@ -3,6 +3,7 @@ import { type BracketSyntax, BRACKETS, bracketBalance } from './balance';
 
 // Whether a block given as a whole file is the whole file or a part of it: read before anything is
 // placed, since written whole a part would delete the rest of the file.
+
 /**
  * True when a block given as a whole file looks like a part of it instead: the block has under 60%
  * of the file's lines and, for a file of 20 lines or more, does not both start and end as the file
