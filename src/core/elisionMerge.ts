@@ -1,4 +1,4 @@
-import { type AlignedRun, type Region, alignLines, definedName, firstNonBlank, hasText, indentOf, isCloser, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
+import { type AlignedRun, type Region, alignLines, definedName, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { type AnchorIndex, anchorCount, anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
@@ -228,11 +228,6 @@ function aboveAttachedLines(region: Region, original: readonly string[], from: n
  */
 function attachesBelow(line: string): boolean {
   return isCommentLine(line) || /^@[\w.]+(?:\(.*\))?$/.test(line.trim());
-}
-
-/** A comment line, or a line of a block comment: `//`, `/*`, `*`, `#` not followed by a letter (`#define` and `#include` are code). */
-function isCommentLine(line: string): boolean {
-  return /^(?:\/\/|\/\*|\*|#(?![A-Za-z]))/.test(line.trim());
 }
 
 /**

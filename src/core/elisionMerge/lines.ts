@@ -37,6 +37,11 @@ export function hasText(line: string): boolean {
   return /[A-Za-z0-9_]{3}/.test(line);
 }
 
+/** A comment line, or a line of a block comment: `//`, `/*`, `*`, `#` not followed by a letter (`#define` and `#include` are code). */
+export function isCommentLine(line: string): boolean {
+  return /^(?:\/\/|\/\*|\*|#(?![A-Za-z]))/.test(line.trim());
+}
+
 /** A line's indentation in columns (a tab counts 4), as the merge compares blocks' depths. */
 export function indentOf(line: string): number {
   return indentWidth(leadingWhitespace(line), 4);

@@ -1,4 +1,4 @@
-import { correspond, firstNonBlank, hasText, identifiers, lastNonBlank } from './lines';
+import { correspond, firstNonBlank, hasText, identifiers, isCommentLine, lastNonBlank } from './lines';
 import { type BracketSyntax, BRACKETS, bracketBalance } from './balance';
 
 // Whether a block given as a whole file is the whole file or a part of it: read before anything is
@@ -127,7 +127,8 @@ export function partOrShortened(original: readonly string[], block: readonly str
 /**
  * True when a block that starts on the file's import line `firstAt` is the file with its first
  * imports removed or rewritten ("drop the unused import", one import laid out over several lines):
- * - everything above that line is import statements, and the block's code (comments aside) uses
+ * - everything above that line is import statements, and the block's code (comment lines aside,
+ *   `isCommentLine`: what they name is prose, not a use) uses
  *   no name they bring in that its own imports do not bring in: deleted, they break nothing the
  *   block keeps;
  * - and the file's code did use one of those names (the block dropped the uses and the import
@@ -145,7 +146,7 @@ function withoutFirstImports(original: readonly string[], block: readonly string
   const names = new Set(leftOut.lines.flatMap(importedNames));
   const own = importStatements(block, 0, block.length);
   const ownNames = new Set(own.lines.flatMap(importedNames));
-  const uses = (lines: readonly string[], wanted: (name: string) => boolean) => lines.some((line) => !COMMENT_LINE.test(line) && identifiers(line).some(wanted));
+  const uses = (lines: readonly string[], wanted: (name: string) => boolean) => lines.some((line) => !isCommentLine(line) && identifiers(line).some(wanted));
   if (names.size === 0 || uses(block.slice(own.end), (name) => names.has(name) && !ownNames.has(name))) return false;
   if (above.endsBefore) {
     const written = new Set(block.map((line) => line.trim()));
@@ -194,9 +195,6 @@ const QUOTED = /(['"`])[^'"`]*\1/g;
 
 /** The words of import lines that name no binding. */
 const IMPORT_WORDS = new Set(['import', 'from', 'as', 'type', 'typeof', 'require', 'const', 'let', 'var', 'using', 'use', 'include', 'static', 'extern', 'crate']);
-
-/** A line that is all comment (or a part of a block comment): what it names is prose, not a use. */
-const COMMENT_LINE = /^\s*(?:\/\/|#|\/\*|\*)/;
 
 /**
  * True when `lines` hold an import and nothing but imports (a parenthesised list of them over

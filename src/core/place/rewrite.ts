@@ -32,11 +32,12 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   const warnings = indented.note === undefined ? [...notes] : [...notes, indented.note];
   // Elision-like lines the file has in place are its text (a doc comment's `// …`): a block whose
   // only markers are such lines was read as a snippet for them alone, and is a whole file.
-  const quotedMarkers = partial && op.kind === 'rewrite' && !op.asPart && lines.some(isElisionLine) && lines.every((line, i) => !isElisionLine(line) || quotesFileLine(file.lines, lines, i));
-  if (quotedMarkers) partial = false;
+  const elided = lines.some(isElisionLine);
+  const quotedMarkers = elided && partial && op.kind === 'rewrite' && !op.asPart && lines.every((line, i) => !isElisionLine(line) || quotesFileLine(file.lines, lines, i));
+  const part = partial && !quotedMarkers;
   // A fenced whole file, written over the file as it stands (no elision filled, not a part of it).
-  let whole = op.kind === 'rewrite' && (op.source.format === 'whole-file' || quotedMarkers) && !partial;
-  if (!quotedMarkers && lines.some(isElisionLine)) {
+  let whole = op.kind === 'rewrite' && (op.source.format === 'whole-file' || quotedMarkers) && !part;
+  if (elided && !quotedMarkers) {
     whole = false;
     const merged = mergeElisions(file.lines, lines, isElisionLine, bracketSyntaxFor(state.path));
     if (!merged.ok) {
@@ -48,7 +49,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     // A block far shorter than the file that does not span it, or one cut short inside it, is a
     // part of it: place it like a snippet, or refuse; never let it delete the rest of the file.
     const syntax = bracketSyntaxFor(state.path);
-    const fragment = partial || looksLikeFragment(file.lines, lines);
+    const fragment = part || looksLikeFragment(file.lines, lines);
     const cut = fragment ? undefined : notWholeFile(file.lines, lines, syntax);
     if (fragment || cut !== undefined) {
       const why = cut === undefined ? `has ${lines.length} lines for a file of ${file.lines.length} and does not start and end like it` : `is not the whole file: ${cut}`;
