@@ -553,8 +553,9 @@ export function exactHashOf(text: string, start: number, end: number): number {
 
 /**
  * Open-addressing hash table from a per-line hash to the lines that have it. Three Int32 per slot
- * (interleaved so one probe touches one cache line): the hash, the last line with that hash (`-1`
- * for an empty slot; earlier lines chain through `next`), and how many lines have it.
+ * (interleaved so one probe touches one cache line): the hash, one past the last line with that
+ * hash (0 for an empty slot, so a new table needs no filling; earlier lines chain through `next`,
+ * one past each too), and how many lines have it.
  */
 class LineTable {
   private constructor(
@@ -598,17 +599,17 @@ class LineTable {
     // a 20,000-line file's fits in a core's cache.
     while (slots < n * 1.25) slots <<= 1;
     const table = new Int32Array(slots * 3);
-    for (let slot = 1; slot < table.length; slot += 3) table[slot] = -1;
-    const next = new Int32Array(n);
+    // Line i's hash is read once, right before its link is written: one array holds both.
+    const next = hashes;
     const end = table.length;
     const mask = slots - 1;
     for (let i = 0; i < n; i++) {
       const hash = hashes[i];
       let slot = (hash & mask) * 3;
-      while (table[slot + 1] !== -1 && table[slot] !== hash) slot = slot + 3 === end ? 0 : slot + 3;
+      while (table[slot + 1] !== 0 && table[slot] !== hash) slot = slot + 3 === end ? 0 : slot + 3;
       table[slot] = hash;
       next[i] = table[slot + 1];
-      table[slot + 1] = i;
+      table[slot + 1] = i + 1;
       table[slot + 2]++;
     }
     return new LineTable(table, next);
@@ -624,7 +625,7 @@ class LineTable {
     const slot = this.slotOf(hash);
     if (slot === -1) return [];
     const out: number[] = [];
-    for (let i = this.table[slot + 1]; i !== -1; i = this.next[i]) out.push(i);
+    for (let after = this.table[slot + 1]; after !== 0; after = this.next[after - 1]) out.push(after - 1);
     return out.reverse();
   }
 
@@ -633,7 +634,7 @@ class LineTable {
     const table = this.table;
     const end = table.length;
     for (let slot = (hash & (end / 3 - 1)) * 3; ; slot = slot + 3 === end ? 0 : slot + 3) {
-      if (table[slot + 1] === -1) return -1;
+      if (table[slot + 1] === 0) return -1;
       if (table[slot] === hash) return slot;
     }
   }
