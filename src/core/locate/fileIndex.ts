@@ -399,16 +399,13 @@ class ExactLookup implements LineLookup {
 /**
  * The skeleton table, answered as a `LineTable` of `skeletonHashOf` would answer, from a table of
  * the cheaper `coarseSkeletonHashOf`. A coarse group is a union of skeleton-hash groups: a group
- * whose skeletons were read whole is one already; any other is refined when a search first asks
- * for one of its skeleton hashes, each of its lines hashed in full once (and kept), so the refining
+ * whose skeletons were read whole is one already; any other is split by skeleton hash when a
+ * search first asks for one of its lines, each of its lines hashed in full once, so the refining
  * never costs more than the full table would, and the answers are the same.
  */
 class SkeletonLookup implements LineLookup {
-  /** Each line's skeleton hash, once computed (`known[i]` set). */
-  private fine: Int32Array | undefined;
-  private known: Uint8Array | undefined;
-  /** Refined groups by skeleton hash, with the coarse hash they were taken from. */
-  private readonly refined = new Map<number, { readonly coarse: number; readonly lines: readonly number[] }>();
+  /** Refined coarse groups: by coarse hash, the group's lines (ascending) by skeleton hash. */
+  private readonly refined = new Map<number, Map<number, number[]>>();
 
   constructor(
     private readonly file: FileText,
@@ -417,35 +414,35 @@ class SkeletonLookup implements LineLookup {
 
   count(line: string): number {
     const coarse = coarseSkeletonHashOf(line, 0, line.length);
-    return readWhole(coarse) ? this.coarse.count(coarse) : this.refine(coarse, skeletonHashOf(line, 0, line.length)).length;
+    return readWhole(coarse) ? this.coarse.count(coarse) : (this.refine(coarse).get(skeletonHashOf(line, 0, line.length))?.length ?? 0);
   }
 
   positions(line: string): number[] {
     const coarse = coarseSkeletonHashOf(line, 0, line.length);
-    return readWhole(coarse) ? this.coarse.positions(coarse) : [...this.refine(coarse, skeletonHashOf(line, 0, line.length))];
+    if (readWhole(coarse)) return this.coarse.positions(coarse);
+    const lines = this.refine(coarse).get(skeletonHashOf(line, 0, line.length));
+    return lines ? [...lines] : [];
   }
 
-  /** The lines (ascending) of the coarse group `coarse` whose skeleton hash is `fine`. */
-  private refine(coarse: number, fine: number): readonly number[] {
-    const known = this.refined.get(fine);
-    if (known && known.coarse === coarse) return known.lines;
-    const lines: number[] = [];
-    for (const i of this.coarse.positions(coarse)) if (this.fineHash(i) === fine) lines.push(i);
-    // A skeleton hash met under two coarse hashes (a 32-bit collision) keeps its first group.
-    if (!known) this.refined.set(fine, { coarse, lines });
-    return lines;
-  }
-
-  private fineHash(i: number): number {
-    if (!this.fine || !this.known) {
-      this.fine = new Int32Array(this.file.lineCount);
-      this.known = new Uint8Array(this.file.lineCount);
+  /**
+   * The lines of the coarse group `coarse` by skeleton hash. The whole group is split at once: a
+   * group holds many lines with the same ending (`return undefined;`), and a reply asks for
+   * several of them.
+   */
+  private refine(coarse: number): ReadonlyMap<number, readonly number[]> {
+    let groups = this.refined.get(coarse);
+    if (!groups) {
+      groups = new Map();
+      const { raw } = this.file;
+      for (const i of this.coarse.positions(coarse)) {
+        const fine = skeletonHashOf(raw, this.file.offset(i), this.file.lineEnd(i));
+        const lines = groups.get(fine);
+        if (lines) lines.push(i);
+        else groups.set(fine, [i]);
+      }
+      this.refined.set(coarse, groups);
     }
-    if (this.known[i] === 0) {
-      this.fine[i] = skeletonHashOf(this.file.raw, this.file.offset(i), this.file.lineEnd(i));
-      this.known[i] = 1;
-    }
-    return this.fine[i];
+    return groups;
   }
 }
 
