@@ -90,8 +90,17 @@ export function parseReply(text: string, parsers: readonly ReplyParser[] = reply
       continue;
     }
     number++;
-    for (const op of block.ops) ops.push({ ...op, source: { ...op.source, block: number } });
-    for (const problem of block.problems) problems.push({ ...problem, block: number });
+    // The parsers' ops and problems are this parse's own, made for it: numbered in place, not
+    // copied (a copy of every op's fields was a twentieth of parsing a long reply). Ops of one
+    // block may share a source; they share its number too.
+    for (const op of block.ops) {
+      (op.source as { block: number }).block = number;
+      ops.push(op);
+    }
+    for (const problem of block.problems) {
+      (problem as { block: number }).block = number;
+      problems.push(problem);
+    }
   }
   return { ops, problems, ...(unnamedFiles.length > 0 ? { unnamedFiles } : {}), ...(reasoning ? { reasoning } : {}) };
 }
