@@ -59,7 +59,7 @@ interface Options {
 
 const FORMATS = [
   'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-folded', 'diff-reversed',
-  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided',
+  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks',
   'apply-patch', 'lazy', 'lazy-u0', 'whole-reindent',
 ];
 
@@ -156,6 +156,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   const out: string[] = [];
   let elided = false;
   let detabbed = false;
+  let blanked = false;
   for (const file of files) {
     if (format === 'apply-patch') {
       if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
@@ -174,6 +175,21 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
         if (context.length >= 2 && body.filter((l) => l[0] !== '+').length >= 4) {
           const k = context[context.length >> 1];
           body[k] = body[k].replace(/[A-Za-z_]{3,}/, (word) => word + 'X');
+        }
+      }
+      if (format === 'search-replace-blanks') {
+        // Blank lines quoted as models misquote them, on both sides alike: a lone blank line
+        // between two context lines left out, a run of two or more written as one. Only runs of
+        // context inside the hunk (a line with text on each side).
+        const blank = (k: number) => body[k] !== undefined && body[k][0] === ' ' && body[k].trim() === '';
+        for (let k = body.length - 2; k > 0; k--) {
+          if (!blank(k) || blank(k + 1)) continue;
+          let from = k;
+          while (from > 0 && blank(from - 1)) from--;
+          if (from === 0 || body[from - 1].slice(1).trim() === '' || body[k + 1].slice(1).trim() === '') continue;
+          body.splice(from, k - from + 1, ...(k === from ? [] : [body[from]]));
+          blanked = true;
+          k = from;
         }
       }
       let search = body.filter((l) => l[0] !== '+').map((l) => l.slice(1));
@@ -215,6 +231,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   }
   if (format === 'search-replace-elided' && !elided) return ''; // only commits with a run to elide
   if (format === 'search-replace-detab' && !detabbed) return ''; // only commits with tab-indented lines
+  if (format === 'search-replace-blanks' && !blanked) return ''; // only commits whose quoted blank lines were changed
   return format === 'apply-patch' ? ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n') : out.join('\n');
 }
 

@@ -7,6 +7,7 @@ export type Strategy =
   | 'indentation'
   | 'innerWhitespace'
   | 'unicode'
+  | 'blankLines'
   | 'elision'
   | 'fuzzy'
   | 'create'

@@ -6,6 +6,7 @@ const strategyWords: Record<string, string> = {
   indentation: 'matched at another indentation',
   innerWhitespace: 'matched ignoring whitespace',
   unicode: 'matched ignoring typographic quotes and dashes',
+  blankLines: 'matched with the file\'s blank lines',
   elision: 'matched around elided lines',
   fuzzy: 'fuzzy match',
   create: 'new file',

@@ -90,7 +90,7 @@ export function scoreWindow(index: FileIndex, needle: Needle, start: number): Sc
 }
 
 /**
- * Rung 7: similarity at or above the threshold, line for line, for a needle of at least
+ * Rung 8: similarity at or above the threshold, line for line, for a needle of at least
  * `minLines` lines most of which are in the window verbatim. It handles a stale line or two in
  * otherwise exact context; it never places a block whose lines are mostly not in the file.
  * Candidate windows come from `votedWindows` (a prefilter), and only the best `maxWindows` are

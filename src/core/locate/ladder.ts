@@ -5,6 +5,7 @@ import { trailingWhitespaceMatcher } from './trailingWhitespace';
 import { indentationMatcher } from './indentation';
 import { innerWhitespaceMatcher } from './innerWhitespace';
 import { unicodeMatcher } from './unicode';
+import { blankLinesMatcher } from './blankLines';
 import { elisionMatcher } from './elision';
 import { fuzzyMatcher } from './fuzzy';
 import { overlapsRange } from './ranges';
@@ -18,6 +19,9 @@ export const ladder: readonly Matcher[] = [
   innerWhitespaceMatcher,
   unicodeMatcher,
   elisionMatcher,
+  // After elision, which reads only search texts with markers (this rung, only those without):
+  // the already-applied checks take the ladder's first five or six rungs by count.
+  blankLinesMatcher,
   fuzzyMatcher,
 ];
 

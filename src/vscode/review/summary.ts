@@ -48,6 +48,7 @@ const strategyWords: Record<string, string> = {
   indentation: 'indentation adjusted',
   innerWhitespace: 'whitespace ignored',
   unicode: 'punctuation folded',
+  blankLines: 'blank lines as in the file',
   elision: 'elisions filled',
   fuzzy: 'fuzzy',
 };

@@ -1,0 +1,110 @@
+import { isBlank } from '../text/indentation';
+import type { FileIndex } from './fileIndex';
+import { normaliseLine } from './fileIndex';
+import type { Alignment, LineMatch, Matcher, Needle, SearchScope } from './matcher';
+
+/** Needles need this many lines with text: fewer say too little about where they stand. */
+const MIN_TEXT_LINES = 2;
+/** Past this many places for the search text's rarest line, the rung gives up (a refusal, never a stall). */
+const MAX_CANDIDATES = 256;
+
+/**
+ * Rung 7: the search text's blank lines are not the file's. Models drop the blank line between
+ * two methods from a quote, write one blank line where a Python file has two between its
+ * functions, or add one. Every line with text must match, in order and under the loosest
+ * line-for-line rung's normalisation (`fold`), the file's lines with text from one place on, with
+ * only blank lines between them, as many as the file has; the search text's blank lines at its
+ * start and end must stand there in the file too. A place where every run of blank lines has the
+ * file's count is the earlier rungs' (found by them, or refused by them for a reason of their own).
+ *
+ * Each search line with text is aligned with its file line; a blank search line with one of the
+ * file's blank lines in its run while there are some, else with nothing. `place/blankRuns.ts`
+ * then gives the edit the file's blank lines before it is written.
+ */
+export const blankLinesMatcher: Matcher = {
+  id: 'blankLines',
+  find(index: FileIndex, needle: Needle, scope: SearchScope): LineMatch[] {
+    if (needle.elisions.size > 0) return [];
+    const text: number[] = [];
+    needle.lines.forEach((line, i) => {
+      if (!isBlank(line)) text.push(i);
+    });
+    if (text.length < MIN_TEXT_LINES) return [];
+    const wanted = text.map((i) => normaliseLine(needle.lines[i], 'fold'));
+    // The rarest line with text: every place is found from its occurrences.
+    let pivot = 0;
+    let pivotCount = Infinity;
+    for (let k = 0; k < text.length; k++) {
+      const count = index.countLike(needle.lines[text[k]]);
+      if (count === 0) return [];
+      if (count < pivotCount) {
+        pivot = k;
+        pivotCount = count;
+      }
+    }
+    if (pivotCount > MAX_CANDIDATES) return [];
+    const leading = text[0];
+    const trailing = needle.lines.length - 1 - text[text.length - 1];
+    const matches: LineMatch[] = [];
+    for (const position of index.linesLike(needle.lines[text[pivot]])) {
+      if (index.lineUnder('fold', position) !== wanted[pivot]) continue;
+      const places = placesAround(index, wanted, pivot, position, scope);
+      if (!places) continue;
+      const start = places[0] - leading;
+      const end = places[places.length - 1] + 1 + trailing;
+      if (start < scope.from || end > scope.to) continue;
+      if (!allBlank(index, start, places[0]) || !allBlank(index, places[places.length - 1] + 1, end)) continue;
+      // Every run as long as the search text's: a straight match, the earlier rungs' to make.
+      if (places.every((place, k) => k === 0 || place - places[k - 1] === text[k] - text[k - 1])) continue;
+      matches.push({ start, end, score: 0.95, strategy: 'blankLines', alignment: alignmentOf(needle, text, places, start, end) });
+    }
+    return matches;
+  },
+};
+
+/**
+ * The file lines of the needle's lines with text, given that the `pivot`-th stands at `position`:
+ * each next (previous) one is the next (previous) line with text in the file, which must be equal
+ * to it under `fold`. Undefined when one is not.
+ */
+function placesAround(index: FileIndex, wanted: readonly string[], pivot: number, position: number, scope: SearchScope): number[] | undefined {
+  const places = new Array<number>(wanted.length);
+  places[pivot] = position;
+  for (let k = pivot - 1, f = position - 1; k >= 0; k--, f--) {
+    while (f >= scope.from && isBlank(index.line(f))) f--;
+    if (f < scope.from || index.lineUnder('fold', f) !== wanted[k]) return undefined;
+    places[k] = f;
+  }
+  for (let k = pivot + 1, f = position + 1; k < wanted.length; k++, f++) {
+    while (f < scope.to && isBlank(index.line(f))) f++;
+    if (f >= scope.to || index.lineUnder('fold', f) !== wanted[k]) return undefined;
+    places[k] = f;
+  }
+  return places;
+}
+
+/** True when file lines [from, to) are all blank. */
+function allBlank(index: FileIndex, from: number, to: number): boolean {
+  for (let f = from; f < to; f++) if (!isBlank(index.line(f))) return false;
+  return true;
+}
+
+/**
+ * Each needle line's file line: its lines with text at `places`; its blank lines, run by run, the
+ * file's blank lines of the same run in order while there are some, else none.
+ */
+function alignmentOf(needle: Needle, text: readonly number[], places: readonly number[], start: number, end: number): Alignment[] {
+  const alignment: Alignment[] = new Array(needle.lines.length);
+  text.forEach((i, k) => (alignment[i] = places[k]));
+  // Runs before the first line with text, between two, and after the last.
+  const runs: { needleFrom: number; needleTo: number; fileFrom: number; fileTo: number }[] = [{ needleFrom: 0, needleTo: text[0], fileFrom: start, fileTo: places[0] }];
+  for (let k = 1; k < text.length; k++) runs.push({ needleFrom: text[k - 1] + 1, needleTo: text[k], fileFrom: places[k - 1] + 1, fileTo: places[k] });
+  runs.push({ needleFrom: text[text.length - 1] + 1, needleTo: needle.lines.length, fileFrom: places[places.length - 1] + 1, fileTo: end });
+  for (const run of runs) {
+    for (let i = run.needleFrom; i < run.needleTo; i++) {
+      const f = run.fileFrom + (i - run.needleFrom);
+      alignment[i] = f < run.fileTo ? f : undefined;
+    }
+  }
+  return alignment;
+}

@@ -1,0 +1,131 @@
+import { diffArrays } from 'diff';
+import { isBlank } from '../text/indentation';
+import type { FileLines } from '../text/fileText';
+import { straightMatch, type LineMatch, type Needle } from '../locate/matcher';
+
+/** A search text and replacement rewritten to the file's blank lines, with the straight match they now make. */
+export interface WithFileBlankRuns {
+  readonly needle: Needle;
+  readonly replacement: string[];
+  readonly match: LineMatch;
+}
+
+/**
+ * The edit of a match the blank-lines rung found (`locate/blankLines.ts`), given the file's blank
+ * lines, so that it is written as any straight match is: the search text's runs of blank lines
+ * become the file's runs at the match, and the replacement's with them where the edit leaves the
+ * run alone. Per run whose count differs, between search lines A and B: when the edit keeps A,
+ * the run and B together, the replacement's copy of the run becomes the file's; when the run is
+ * one the search text left out and the edit rewrites A or B (or both) line for line, the file's
+ * blank lines go between their new lines. Anywhere else a message says why instead (a wrong
+ * count of blank lines is a wrong write): the edit changes a run the search text has, writes lines
+ * between A and B, or rewrites the lines next to the run as a block of another length, and which
+ * of its lines the file's blank lines then belong beside is unknown.
+ */
+export function withFileBlankRuns(needle: Needle, replacement: readonly string[], match: LineMatch, file: FileLines, lineKinds?: string): WithFileBlankRuns | string {
+  const text: number[] = [];
+  needle.lines.forEach((line, i) => {
+    if (!isBlank(line)) text.push(i);
+  });
+  const placeOf = (i: number) => match.alignment[i] as number;
+  const kept = (lineKinds !== undefined ? keptByKinds(lineKinds, needle.lines.length, replacement.length) : undefined) ?? keptLines(needle.lines, replacement);
+  const lines = [...needle.lines];
+  const written = [...replacement];
+  /** Edits of the replacement, applied last to first: at `at`, `remove` lines out, `insert` in. */
+  const edits: { at: number; remove: number; insert: string[] }[] = [];
+  /** Edits of the search text, likewise. */
+  const searchEdits: { at: number; remove: number; insert: string[] }[] = [];
+  for (let k = 1; k < text.length; k++) {
+    const a = text[k - 1];
+    const b = text[k];
+    const ours = b - a - 1;
+    const fileRun: string[] = [];
+    for (let f = placeOf(a) + 1; f < placeOf(b); f++) fileRun.push(file.line(f));
+    if (fileRun.length === ours) continue;
+    searchEdits.push({ at: a + 1, remove: ours, insert: fileRun });
+    const unknown = (why: string) =>
+      `the search text's blank lines between "${needle.lines[a].trim().slice(0, 50)}" and "${needle.lines[b].trim().slice(0, 50)}" are not the file's (${ours} for ${fileRun.length}), and ${why}, so how many the edit leaves there is unknown`;
+    const together = (from: number, to: number) => {
+      for (let i = from; i <= to; i++) if (kept.of[i] === -1 || (i > from && kept.of[i] !== kept.of[i - 1] + 1)) return false;
+      return true;
+    };
+    if (together(a, b)) {
+      // A, the run and B as they were: the replacement's copy of the run becomes the file's.
+      edits.push({ at: kept.of[a] + 1, remove: ours, insert: fileRun });
+      continue;
+    }
+    // A run the edit touches, or writes lines beside, is the model's to space: how many blank
+    // lines it meant there, given the file's count, is unknown.
+    if (ours > 0) return unknown('the edit changes the lines around them');
+    const aKept = kept.of[a] !== -1;
+    const bKept = kept.of[b] !== -1;
+    if (aKept && bKept) return unknown('the edit writes lines between them');
+    // A rewritten line for line: its new lines stand where its old ones did, and the blank lines
+    // with them; a rewrite that adds or drops lines leaves unknown on which side of them they go.
+    const change = kept.changes.find((c) => c.searchFrom <= (aKept ? b : a) && (bKept ? a : b) < c.searchTo);
+    if (!change || change.searchTo - change.searchFrom !== change.replacementTo - change.replacementFrom) return unknown('the edit rewrites the lines next to them as a block of another length');
+    const at = aKept ? kept.of[a] + 1 : bKept ? kept.of[b] : change.replacementFrom + (b - change.searchFrom);
+    edits.push({ at, remove: 0, insert: fileRun });
+  }
+  for (const edit of edits.sort((x, y) => y.at - x.at)) written.splice(edit.at, edit.remove, ...edit.insert);
+  for (const edit of searchEdits.sort((x, y) => y.at - x.at)) lines.splice(edit.at, edit.remove, ...edit.insert);
+  const elisions = new Set<number>();
+  return { needle: { lines, elisions }, replacement: written, match: straightMatch(match.start, lines.length, match.score, match.strategy) };
+}
+
+/** A run of search lines the edit replaces with a run of replacement lines (either may be empty). */
+interface Change {
+  searchFrom: number;
+  searchTo: number;
+  replacementFrom: number;
+  replacementTo: number;
+}
+
+/** How the replacement keeps the search text's lines: `of[i]`, the replacement line search line i is kept as, or -1; and the changes. */
+interface Kept {
+  readonly of: Int32Array;
+  readonly changes: Change[];
+}
+
+/** Builds a `Kept` from the texts' parts in order: `count` lines kept, removed or added. */
+function keptFrom(searchCount: number, parts: Iterable<{ kind: ' ' | '-' | '+'; count: number }>): Kept {
+  const of = new Int32Array(searchCount).fill(-1);
+  const changes: Change[] = [];
+  let s = 0;
+  let r = 0;
+  for (const { kind, count } of parts) {
+    if (kind === ' ') {
+      for (let k = 0; k < count; k++) of[s + k] = r + k;
+      s += count;
+      r += count;
+      continue;
+    }
+    const last = changes[changes.length - 1];
+    const open = last && last.searchTo === s && last.replacementTo === r ? last : undefined;
+    const change = open ?? { searchFrom: s, searchTo: s, replacementFrom: r, replacementTo: r };
+    if (kind === '-') change.searchTo = s += count;
+    else change.replacementTo = r += count;
+    if (!open) changes.push(change);
+  }
+  return { of, changes };
+}
+
+/** The replacement's keeping of the search lines by jsdiff's line diff. */
+function keptLines(search: readonly string[], replacement: readonly string[]): Kept {
+  return keptFrom(
+    search.length,
+    diffArrays(search as string[], replacement as string[]).map((part) => ({ kind: part.added ? '+' : part.removed ? '-' : ' ', count: part.value.length })),
+  );
+}
+
+/** The same from a diff hunk's own line kinds (see `ReplaceOp.lineKinds`), when they describe these texts. */
+function keptByKinds(lineKinds: string, searchCount: number, replacementCount: number): Kept | undefined {
+  let searchLines = 0;
+  let replacementLines = 0;
+  for (const kind of lineKinds) {
+    if (kind !== '+') searchLines++;
+    if (kind !== '-') replacementLines++;
+  }
+  if (searchLines !== searchCount || replacementLines !== replacementCount) return undefined;
+  return keptFrom(searchCount, [...lineKinds].map((kind) => ({ kind: kind === '-' || kind === '+' ? kind : ' ', count: 1 })));
+}

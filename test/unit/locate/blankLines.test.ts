@@ -1,0 +1,91 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { blankLinesMatcher } from '../../../src/core/locate/blankLines';
+import { FileIndex } from '../../../src/core/locate/fileIndex';
+import { locate } from '../../../src/core/locate/ladder';
+import type { Needle, SearchScope } from '../../../src/core/locate/matcher';
+import { splitFileText } from '../../../src/core/text/fileText';
+import { runReply } from '../../../src/core/index';
+
+/** CPython's bisect.py (3.13), as the fixtures hold it: two blank lines between its functions. */
+const bisect = readFileSync(path.join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', '142-sr-blank-lines-one-for-two', 'before', 'bisect.py'), 'utf8');
+const needle = (lines: string[]): Needle => ({ lines, elisions: new Set() });
+const scope = (file: string): SearchScope => ({ from: 0, to: splitFileText(file).lineCount, fuzzyThreshold: 0.85 });
+const find = (file: string, lines: string[]) => blankLinesMatcher.find(new FileIndex(splitFileText(file)), needle(lines), scope(file));
+
+describe('blank-lines rung', () => {
+  it('finds a search text whose blank lines are fewer than the file\'s, and aligns each line', () => {
+    const matches = find(bisect, ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
+    assert.equal(matches.length, 1);
+    const [match] = matches;
+    assert.deepEqual([match.start, match.end, match.strategy], [17, 21, 'blankLines']);
+    // The text lines at their file lines; the one blank line at the first of the file's two.
+    assert.deepEqual(match.alignment, [17, 18, 20]);
+  });
+
+  it('finds one with a blank line the file lacks, and one with none where the file has some', () => {
+    const extra = find(bisect, ['    if key is None:', '', '        lo = bisect_right(a, x, lo, hi)']);
+    assert.deepEqual(extra.map((m) => [m.start, m.end, m.alignment]), [[13, 15, [13, undefined, 14]]]);
+    const none = find(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
+    assert.deepEqual(none.map((m) => [m.start, m.end]), [[17, 21]]);
+  });
+
+  it('never skips a line with text, and leaves a place whose blank runs all match to the earlier rungs', () => {
+    // `def insort_right` and `def bisect_right` have insort_right's body between them.
+    assert.deepEqual(find(bisect, ['def insort_right(a, x, lo=0, hi=None, *, key=None):', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']).length, 0);
+    assert.deepEqual(find(bisect, ['    a.insert(lo, x)', '', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']), []);
+    // The exact rung places it.
+    const exact = locate(new FileIndex(splitFileText(bisect)), needle(['    a.insert(lo, x)', '', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']), { expectedCount: 1, fuzzyThreshold: 0.85 });
+    assert.equal(exact.kind === 'found' && exact.matches[0].strategy, 'exact');
+  });
+
+  it('asks the file for the blank lines at the search text\'s edges', () => {
+    // A blank line above `def insort_right` stands in the file; three do not.
+    assert.equal(find(bisect, ['', 'def insort_right(a, x, lo=0, hi=None, *, key=None):', '    """Insert item x in list a, and keep it sorted assuming a is sorted.', '    If x is already in a, insert it to the right of the rightmost x.']).length, 1);
+    assert.equal(find(bisect, ['', '', '', 'def insort_right(a, x, lo=0, hi=None, *, key=None):', '    """Insert item x in list a, and keep it sorted assuming a is sorted.', '    If x is already in a, insert it to the right of the rightmost x.']).length, 0);
+  });
+
+  it('returns every place that fits (a search text that fits two is ambiguous), and none for a line alone', () => {
+    const twice = 'def f():\n    return 1\n\n\ndef g():\n    pass\n\ndef f():\n    return 1\n\ndef g():\n    pass\n';
+    assert.equal(find(twice, ['    return 1', 'def g():']).length, 2);
+    const reply = 'a.py\n```\n<<<<<<< SEARCH\n    return 1\ndef g():\n=======\n    return 2\ndef g():\n>>>>>>> REPLACE\n```\n';
+    const result = runReply(reply, (p) => (p === 'a.py' ? twice : undefined));
+    assert.equal(result.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(result.receipt.errors[0]?.message ?? '', /matches 2 places .* blankLines rung/);
+    assert.deepEqual(find(bisect, ['', '    a.insert(lo, x)', '']), []);
+  });
+});
+
+describe('blank-lines rung: the edit given the file\'s blank lines', () => {
+  const written = (file: string, search: string[], replace: string[]) => {
+    const reply = ['mod.py', '```python', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '```', ''].join('\n');
+    const result = runReply(reply, (p) => (p === 'mod.py' ? file : undefined));
+    return result.receipt.ok ? { text: result.changes[0]?.newText, strategy: result.receipt.files[0]?.edits[0]?.strategy } : { error: result.receipt.errors[0]?.message };
+  };
+
+  it('keeps the file\'s blank lines next to a line the edit keeps when it rewrites the other line for line', () => {
+    const got = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):']);
+    assert.equal(got.strategy, 'blankLines');
+    assert.equal(got.text, bisect.replace('def bisect_right(a, x, lo=0, hi=None, *, key=None):', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):'));
+  });
+
+  it('puts them between the new lines of two lines rewritten line for line', () => {
+    const got = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)  # done', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):']);
+    assert.equal(got.text, bisect.replace('    a.insert(lo, x)\n\n\ndef bisect_right(a, x, lo=0, hi=None, *, key=None):', '    a.insert(lo, x)  # done\n\n\ndef bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):'));
+  });
+
+  it('drops a blank line the search text has and the file does not, where the edit keeps it', () => {
+    const got = written(bisect, ['    if key is None:', '', '        lo = bisect_right(a, x, lo, hi)', '    else:'], ['    if key is None:', '', '        lo = bisect_right(a, x, lo, hi)', '    elif key is ...:', '        pass', '    else:']);
+    assert.equal(got.text, bisect.replace('        lo = bisect_right(a, x, lo, hi)\n    else:', '        lo = bisect_right(a, x, lo, hi)\n    elif key is ...:\n        pass\n    else:'));
+  });
+
+  it('refuses where the count the edit means is unknown: it changes the run, adds a blank line of its own, or rewrites a neighbour as more lines', () => {
+    const changesRun = written(bisect, ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
+    assert.match(changesRun.error ?? '', /\(1 for 2\), and the edit changes the lines around them/);
+    const ownBlank = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):']);
+    assert.match(ownBlank.error ?? '', /rewrites the lines next to them as a block of another length/);
+    const longer = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', '    return None', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
+    assert.match(longer.error ?? '', /writes lines between them/);
+  });
+});
