@@ -1,4 +1,5 @@
 import { diffArrays } from 'diff';
+import { isEditOf } from '../elisionMerge/lines';
 import { isBlank } from '../text/indentation';
 import type { FileLines } from '../text/fileText';
 import { straightMatch, type LineMatch, type Needle } from '../locate/matcher';
@@ -16,11 +17,11 @@ export interface WithFileBlankRuns {
  * become the file's runs at the match, and the replacement's with them where the edit leaves the
  * run alone. Per run whose count differs, between search lines A and B: when the edit keeps A,
  * the run and B together, the replacement's copy of the run becomes the file's; when the run is
- * one the search text left out and the edit rewrites A or B (or both) line for line, the file's
- * blank lines go between their new lines. Anywhere else a message says why instead (a wrong
- * count of blank lines is a wrong write): the edit changes a run the search text has, writes lines
- * between A and B, or rewrites the lines next to the run as a block of another length, and which
- * of its lines the file's blank lines then belong beside is unknown.
+ * one the search text left out and the edit rewrites A or B (or both), the file's blank lines go
+ * between their new lines, where those are known (see `boundaryIn`). Anywhere else a message says
+ * why instead (a wrong count of blank lines is a wrong write): the edit changes a run the search
+ * text has, writes lines between A and B, or rewrites the lines next to the run as a block whose
+ * lines there are new, and which of them the file's blank lines then belong beside is unknown.
  */
 export function withFileBlankRuns(needle: Needle, replacement: readonly string[], match: LineMatch, file: FileLines, lineKinds?: string): WithFileBlankRuns | string {
   const text: number[] = [];
@@ -54,23 +55,59 @@ export function withFileBlankRuns(needle: Needle, replacement: readonly string[]
       edits.push({ at: kept.of[a] + 1, remove: ours, insert: fileRun });
       continue;
     }
-    // A run the edit touches, or writes lines beside, is the model's to space: how many blank
-    // lines it meant there, given the file's count, is unknown.
-    if (ours > 0) return unknown('the edit changes the lines around them');
+    if (ours > 0) {
+      // The run kept as it was, right between the new lines of A and of B (kept, or rewritten into
+      // a line that reads as its edit): its copy becomes the file's. A run the edit changes, or
+      // writes other lines beside, is the model's to space: how many blank lines it meant there,
+      // given the file's count, is unknown.
+      const from = kept.of[a + 1];
+      const to = kept.of[b - 1] + 1;
+      const imageOf = (r: number, i: number) => kept.of[i] === r || (kept.of[i] === -1 && readsAsEditOf(written[r], needle.lines[i]));
+      if (!together(a + 1, b - 1) || !imageOf(from - 1, a) || !imageOf(to, b)) return unknown('the edit changes the lines around them');
+      edits.push({ at: from, remove: ours, insert: fileRun });
+      continue;
+    }
     const aKept = kept.of[a] !== -1;
     const bKept = kept.of[b] !== -1;
     if (aKept && bKept) return unknown('the edit writes lines between them');
-    // A rewritten line for line: its new lines stand where its old ones did, and the blank lines
-    // with them; a rewrite that adds or drops lines leaves unknown on which side of them they go.
+    // A or B rewritten: the file's blank lines go where the new lines of A end and those of B
+    // begin. Known when the rewrite is line for line, or when the new line next to the kept one
+    // reads as the old line edited (B's first new line an edit of B, A's last an edit of A); a
+    // rewrite that adds lines there may add them on either side of the blank lines (an import
+    // joins the imports above them), so it is unknown.
     const change = kept.changes.find((c) => c.searchFrom <= (aKept ? b : a) && (bKept ? a : b) < c.searchTo);
-    if (!change || change.searchTo - change.searchFrom !== change.replacementTo - change.replacementFrom) return unknown('the edit rewrites the lines next to them as a block of another length');
-    const at = aKept ? kept.of[a] + 1 : bKept ? kept.of[b] : change.replacementFrom + (b - change.searchFrom);
+    const at = change === undefined ? undefined : boundaryIn(change, a, b, aKept, bKept, needle.lines, written);
+    if (at === undefined) return unknown('the edit rewrites the lines next to them as a block of another length');
     edits.push({ at, remove: 0, insert: fileRun });
   }
   for (const edit of edits.sort((x, y) => y.at - x.at)) written.splice(edit.at, edit.remove, ...edit.insert);
   for (const edit of searchEdits.sort((x, y) => y.at - x.at)) lines.splice(edit.at, edit.remove, ...edit.insert);
   const elisions = new Set<number>();
   return { needle: { lines, elisions }, replacement: written, match: straightMatch(match.start, lines.length, match.score, match.strategy) };
+}
+
+/**
+ * Where, in the replacement, the new lines of search line A end and those of B (the next line with
+ * text, no blank line between them in the search text) begin, `change` being the rewrite of
+ * the one not kept (or of both): see `withFileBlankRuns`. Undefined when unknown.
+ */
+function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept: boolean, search: readonly string[], written: readonly string[]): number | undefined {
+  if (change.searchTo - change.searchFrom === change.replacementTo - change.replacementFrom) return change.replacementFrom + (b - change.searchFrom);
+  if (aKept) return readsAsEditOf(written[change.replacementFrom], search[b]) ? change.replacementFrom : undefined;
+  if (bKept) return readsAsEditOf(written[change.replacementTo - 1], search[a]) ? change.replacementTo : undefined;
+  // Both rewritten: the one place where an edit of A is followed by an edit of B.
+  let found: number | undefined;
+  for (let r = change.replacementFrom + 1; r < change.replacementTo; r++) {
+    if (!readsAsEditOf(written[r - 1], search[a]) || !readsAsEditOf(written[r], search[b])) continue;
+    if (found !== undefined) return undefined;
+    found = r;
+  }
+  return found;
+}
+
+/** True when a replacement line reads as search line `old` edited (or is it, trimmed): not a blank line. */
+function readsAsEditOf(line: string | undefined, old: string): boolean {
+  return line !== undefined && !isBlank(line) && (line.trim() === old.trim() || isEditOf(line.trim(), old.trim()));
 }
 
 /** A run of search lines the edit replaces with a run of replacement lines (either may be empty). */

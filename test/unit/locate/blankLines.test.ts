@@ -75,6 +75,16 @@ describe('blank-lines rung: the edit given the file\'s blank lines', () => {
     assert.equal(got.text, bisect.replace('    a.insert(lo, x)\n\n\ndef bisect_right(a, x, lo=0, hi=None, *, key=None):', '    a.insert(lo, x)  # done\n\n\ndef bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):'));
   });
 
+  it('puts them before a rewrite of the next line that starts with that line edited, and keeps a run between two edited lines', () => {
+    const longer = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):', '    """Strict: equal items are not skipped."""']);
+    assert.equal(longer.text, bisect.replace('def bisect_right(a, x, lo=0, hi=None, *, key=None):', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):\n    """Strict: equal items are not skipped."""'));
+    const run = written(bisect, ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):']);
+    assert.equal(run.text, bisect.replace('def bisect_right(a, x, lo=0, hi=None, *, key=None):', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):'));
+    // A new line first: it may belong above the blank lines as well as below them.
+    const newFirst = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', 'STRICT = False', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=STRICT):']);
+    assert.match(newFirst.error ?? '', /\(0 for 2\), and the edit rewrites the lines next to them/);
+  });
+
   it('drops a blank line the search text has and the file does not, where the edit keeps it', () => {
     const got = written(bisect, ['    if key is None:', '', '        lo = bisect_right(a, x, lo, hi)', '    else:'], ['    if key is None:', '', '        lo = bisect_right(a, x, lo, hi)', '    elif key is ...:', '        pass', '    else:']);
     assert.equal(got.text, bisect.replace('        lo = bisect_right(a, x, lo, hi)\n    else:', '        lo = bisect_right(a, x, lo, hi)\n    elif key is ...:\n        pass\n    else:'));
