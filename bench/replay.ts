@@ -59,7 +59,7 @@ interface Options {
 
 const FORMATS = [
   'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-folded', 'diff-reversed',
-  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks',
+  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented',
   'apply-patch', 'lazy', 'lazy-u0', 'whole-reindent',
 ];
 
@@ -157,6 +157,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   let elided = false;
   let detabbed = false;
   let blanked = false;
+  let uncommented = false;
   for (const file of files) {
     if (format === 'apply-patch') {
       if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
@@ -190,6 +191,22 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
           body.splice(from, k - from + 1, ...(k === from ? [] : [body[from]]));
           blanked = true;
           k = from;
+        }
+      }
+      if (format === 'search-replace-uncommented') {
+        // Comment lines of context left out on both sides, as models quote code they retype: a
+        // line that is a `#` or `//` comment alone, with a line of text before and after it in the
+        // hunk (blank lines between aside).
+        const comment = (k: number) => body[k] !== undefined && body[k][0] === ' ' && /^\s*(?:\/\/|#(?:\s|$))/.test(body[k].slice(1));
+        const textAt = (k: number, step: 1 | -1) => {
+          for (let j = k + step; j >= 0 && j < body.length; j += step) if (body[j].slice(1).trim() !== '') return !comment(j);
+          return false;
+        };
+        for (let k = body.length - 2; k > 0; k--) {
+          if (comment(k) && textAt(k, -1) && textAt(k, 1)) {
+            body.splice(k, 1);
+            uncommented = true;
+          }
         }
       }
       let search = body.filter((l) => l[0] !== '+').map((l) => l.slice(1));
@@ -232,6 +249,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   if (format === 'search-replace-elided' && !elided) return ''; // only commits with a run to elide
   if (format === 'search-replace-detab' && !detabbed) return ''; // only commits with tab-indented lines
   if (format === 'search-replace-blanks' && !blanked) return ''; // only commits whose quoted blank lines were changed
+  if (format === 'search-replace-uncommented' && !uncommented) return ''; // only commits that quote a comment line
   return format === 'apply-patch' ? ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n') : out.join('\n');
 }
 

@@ -7,7 +7,7 @@ export type Strategy =
   | 'indentation'
   | 'innerWhitespace'
   | 'unicode'
-  | 'blankLines'
+  | 'leftOutLines'
   | 'elision'
   | 'fuzzy'
   | 'create'

@@ -6,7 +6,7 @@ const strategyWords: Record<string, string> = {
   indentation: 'matched at another indentation',
   innerWhitespace: 'matched ignoring whitespace',
   unicode: 'matched ignoring typographic quotes and dashes',
-  blankLines: 'matched with the file\'s blank lines',
+  leftOutLines: 'matched with lines it left out (blank, comments)',
   elision: 'matched around elided lines',
   fuzzy: 'fuzzy match',
   create: 'new file',

@@ -5,7 +5,7 @@ import { trailingWhitespaceMatcher } from './trailingWhitespace';
 import { indentationMatcher } from './indentation';
 import { innerWhitespaceMatcher } from './innerWhitespace';
 import { unicodeMatcher } from './unicode';
-import { blankLinesMatcher } from './blankLines';
+import { leftOutLinesMatcher } from './leftOutLines';
 import { elisionMatcher } from './elision';
 import { fuzzyMatcher } from './fuzzy';
 import { overlapsRange } from './ranges';
@@ -21,7 +21,7 @@ export const ladder: readonly Matcher[] = [
   elisionMatcher,
   // After elision, which reads only search texts with markers (this rung, only those without):
   // the already-applied checks take the ladder's first five or six rungs by count.
-  blankLinesMatcher,
+  leftOutLinesMatcher,
   fuzzyMatcher,
 ];
 

@@ -28,7 +28,7 @@ import type { FileState, Transaction } from './transaction';
  * starts, so identical chunks for identical places land one per place (nan's header).
  */
 export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, outcome: Extract<LocateOutcome, { kind: 'ambiguous' }>): { match: LineMatch; note: string } | undefined {
-  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy' || outcome.strategy === 'blankLines') return undefined;
+  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy' || outcome.strategy === 'leftOutLines') return undefined;
   const places = outcome.matches;
   // The group is in reply order: this block's place in it says how many come from it on. Counted
   // first: a line the file has 100,000 times is no run of blocks, and is not walked per block.

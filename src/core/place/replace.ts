@@ -16,7 +16,7 @@ import { repairOverEscaped } from '../text/overEscaped';
 import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
-import { withFileBlankRuns } from './blankRuns';
+import { withLeftOutRuns } from './leftOutRuns';
 import { placeCreate } from './create';
 import { placeInTurn, writtenInTurn } from './inTurn';
 import { placeLineFragment } from './lineFragment';
@@ -354,30 +354,30 @@ function isAlreadyApplied(index: FileIndex, op: ReplaceOp, inTurn: number): bool
   return op.expectedCount === 'all' ? found.length > 0 : found.length === op.expectedCount || (inTurn > 1 && found.length === inTurn);
 }
 
-/** Matches of the blank-lines rung whose edit has been given the file's blank lines (see `withFileBlankRuns`). */
-const givenFileBlankRuns = new WeakSet<LineMatch>();
+/** Matches of the left-out-lines rung whose edit has been given the file's lines there (see `withLeftOutRuns`). */
+const givenLeftOutRuns = new WeakSet<LineMatch>();
 
 /** Re-anchors the replacement onto each match and records the edits (or the reason it cannot). */
 function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: string[], matches: LineMatch[], notes: string[]): void {
   const block = op.source.block;
   const file = state.file!;
   const index = tx.indexOf(state);
-  if (matches[0]?.strategy === 'blankLines' && !givenFileBlankRuns.has(matches[0])) {
-    // Found with other blank lines than the file's: the edit is given the file's, then placed as any straight match.
+  if (matches[0]?.strategy === 'leftOutLines' && !givenLeftOutRuns.has(matches[0])) {
+    // Found with lines left out (blank lines, comments): the edit is given the file's, then placed as any straight match.
     const where = `${state.path} lines ${matches[0].start + 1}-${matches[0].end}`;
     if (matches.length > 1) {
-      tx.fail('NO_MATCH', block, state.path, `the search text stands in ${state.path} only with other blank lines than it has, at ${matches.length} places: re-send the block with the blank lines as the file has them`, op, { candidates: matchCandidates(index, matches) }, state);
+      tx.fail('NO_MATCH', block, state.path, `the search text stands in ${state.path} only with blank or comment lines it leaves out, at ${matches.length} places: re-send the block with more lines, blank and comment lines as the file has them`, op, { candidates: matchCandidates(index, matches) }, state);
       return;
     }
-    const given = withFileBlankRuns(needle, replacementLines, matches[0], file, op.lineKinds);
+    const given = withLeftOutRuns(needle, replacementLines, matches[0], file, op.lineKinds);
     if (typeof given === 'string') {
-      tx.fail('NO_MATCH', block, state.path, `${given} (${where}): re-send the block with the blank lines as the file has them`, op, { candidates: matchCandidates(index, matches) }, state);
+      tx.fail('NO_MATCH', block, state.path, `${given} (${where}): re-send the block with the blank and comment lines as the file has them`, op, { candidates: matchCandidates(index, matches) }, state);
       return;
     }
     // A diff's own line kinds no longer describe the texts: the placing reads them by their line diff.
     const asGiven: ReplaceOp = { ...op, lineKinds: undefined };
-    givenFileBlankRuns.add(given.match);
-    return placeMatches(tx, state, asGiven, given.needle, given.replacement, [given.match], [...notes, 'the search text\'s blank lines were not the file\'s: the file\'s are kept']);
+    givenLeftOutRuns.add(given.match);
+    return placeMatches(tx, state, asGiven, given.needle, given.replacement, [given.match], [...notes, 'blank or comment lines the search text left out are kept as the file has them']);
   }
   const replacementElisions = literalLinesAside(elisionsIn(op.source, replacementLines), replacementLines, needle);
   // A diff hunk found where its `-a` says, when its `+c` says otherwise, is on the file before the
@@ -410,7 +410,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     warnings.push(...(match.warnings ?? []), ...built.warnings);
     // A diff that changes the line endings of the lines it quotes writes its own (found by a rung
     // that compares line by line: elided or fuzzy matches pair no reply line with a file line).
-    const withEnds = op.lineEnds && match.strategy !== 'fuzzy' && match.strategy !== 'elision' && match.strategy !== 'blankLines' ? lineEditWithEnds(file, match.start, match.end, built.lines, op.lineEnds.search, op.lineEnds.replacement, op.finalNewline) : undefined;
+    const withEnds = op.lineEnds && match.strategy !== 'fuzzy' && match.strategy !== 'elision' && match.strategy !== 'leftOutLines' ? lineEditWithEnds(file, match.start, match.end, built.lines, op.lineEnds.search, op.lineEnds.replacement, op.finalNewline) : undefined;
     edits.push(withFinalNewline(file, match.start, match.end, withEnds ?? lineEdit(file, match.start, match.end, built.lines, built.sources), op.finalNewline));
   }
   // Read through the file, not `state.base`: after a commit that would build the whole edited text per op.

@@ -198,7 +198,7 @@ function emitChanged(emitted: Emitted[], input: ReanchorInput, step: Extract<Ste
  * typographic one (a chat UI prettified it).
  */
 function isPrettified(input: ReanchorInput): boolean {
-  if (input.match.strategy !== 'unicode' && input.match.strategy !== 'fuzzy' && input.match.strategy !== 'blankLines') return false;
+  if (input.match.strategy !== 'unicode' && input.match.strategy !== 'fuzzy' && input.match.strategy !== 'leftOutLines') return false;
   let reply = 0;
   let file = 0;
   input.needle.lines.forEach((line, i) => {
@@ -360,7 +360,7 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
 
 /** True for a match under folded punctuation (the unicode and blank-lines rungs) whose kept line differs from the file in more than whitespace. */
 function differsBeyondWhitespace(fileLine: string, replyLine: string, strategy: string): boolean {
-  return (strategy === 'unicode' || strategy === 'blankLines') && normaliseLine(fileLine, 'collapse') !== normaliseLine(replyLine, 'collapse');
+  return (strategy === 'unicode' || strategy === 'leftOutLines') && normaliseLine(fileLine, 'collapse') !== normaliseLine(replyLine, 'collapse');
 }
 
 function refused(code: 'ELISION_UNRESOLVED' | 'OUT_OF_DATE', message: string): Reanchored {

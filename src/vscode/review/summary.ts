@@ -48,7 +48,7 @@ const strategyWords: Record<string, string> = {
   indentation: 'indentation adjusted',
   innerWhitespace: 'whitespace ignored',
   unicode: 'punctuation folded',
-  blankLines: 'blank lines as in the file',
+  leftOutLines: 'left-out lines kept',
   elision: 'elisions filled',
   fuzzy: 'fuzzy',
 };

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { blankLinesMatcher } from '../../../src/core/locate/blankLines';
+import { leftOutLinesMatcher } from '../../../src/core/locate/leftOutLines';
 import { FileIndex } from '../../../src/core/locate/fileIndex';
 import { locate } from '../../../src/core/locate/ladder';
 import type { Needle, SearchScope } from '../../../src/core/locate/matcher';
@@ -12,14 +12,14 @@ import { runReply } from '../../../src/core/index';
 const bisect = readFileSync(path.join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', '142-sr-blank-lines-one-for-two', 'before', 'bisect.py'), 'utf8');
 const needle = (lines: string[]): Needle => ({ lines, elisions: new Set() });
 const scope = (file: string): SearchScope => ({ from: 0, to: splitFileText(file).lineCount, fuzzyThreshold: 0.85 });
-const find = (file: string, lines: string[]) => blankLinesMatcher.find(new FileIndex(splitFileText(file)), needle(lines), scope(file));
+const find = (file: string, lines: string[]) => leftOutLinesMatcher.find(new FileIndex(splitFileText(file)), needle(lines), scope(file));
 
-describe('blank-lines rung', () => {
+describe('left-out-lines rung', () => {
   it('finds a search text whose blank lines are fewer than the file\'s, and aligns each line', () => {
     const matches = find(bisect, ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
     assert.equal(matches.length, 1);
     const [match] = matches;
-    assert.deepEqual([match.start, match.end, match.strategy], [17, 21, 'blankLines']);
+    assert.deepEqual([match.start, match.end, match.strategy], [17, 21, 'leftOutLines']);
     // The text lines at their file lines; the one blank line at the first of the file's two.
     assert.deepEqual(match.alignment, [17, 18, 20]);
   });
@@ -40,6 +40,15 @@ describe('blank-lines rung', () => {
     assert.equal(exact.kind === 'found' && exact.matches[0].strategy, 'exact');
   });
 
+  it('passes over comment lines the search text left out (`//`, `# `), never over code (`#include`)', () => {
+    const ts = 'function total(items) {\n  let sum = 0;\n  // skip what is out of stock\n  for (const item of items) {\n    sum += item.price;\n  }\n  return sum;\n}\n';
+    assert.deepEqual(find(ts, ['  let sum = 0;', '  for (const item of items) {']).map((m) => [m.start, m.end]), [[1, 4]]);
+    const py = 'def f(x):\n    y = x + 1\n    # one more\n\n    return y\n';
+    assert.deepEqual(find(py, ['    y = x + 1', '    return y']).map((m) => [m.start, m.end]), [[1, 5]]);
+    const c = '#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  return 0;\n}\n';
+    assert.deepEqual(find(c, ['#include <stdio.h>', 'int main(void) {']), []);
+  });
+
   it('asks the file for the blank lines at the search text\'s edges', () => {
     // A blank line above `def insort_right` stands in the file; three do not.
     assert.equal(find(bisect, ['', 'def insort_right(a, x, lo=0, hi=None, *, key=None):', '    """Insert item x in list a, and keep it sorted assuming a is sorted.', '    If x is already in a, insert it to the right of the rightmost x.']).length, 1);
@@ -52,12 +61,12 @@ describe('blank-lines rung', () => {
     const reply = 'a.py\n```\n<<<<<<< SEARCH\n    return 1\ndef g():\n=======\n    return 2\ndef g():\n>>>>>>> REPLACE\n```\n';
     const result = runReply(reply, (p) => (p === 'a.py' ? twice : undefined));
     assert.equal(result.receipt.errors[0]?.code, 'AMBIGUOUS');
-    assert.match(result.receipt.errors[0]?.message ?? '', /matches 2 places .* blankLines rung/);
+    assert.match(result.receipt.errors[0]?.message ?? '', /matches 2 places .* leftOutLines rung/);
     assert.deepEqual(find(bisect, ['', '    a.insert(lo, x)', '']), []);
   });
 });
 
-describe('blank-lines rung: the edit given the file\'s blank lines', () => {
+describe('left-out-lines rung: the edit given the file\'s lines', () => {
   const written = (file: string, search: string[], replace: string[]) => {
     const reply = ['mod.py', '```python', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '```', ''].join('\n');
     const result = runReply(reply, (p) => (p === 'mod.py' ? file : undefined));
@@ -66,7 +75,7 @@ describe('blank-lines rung: the edit given the file\'s blank lines', () => {
 
   it('keeps the file\'s blank lines next to a line the edit keeps when it rewrites the other line for line', () => {
     const got = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):']);
-    assert.equal(got.strategy, 'blankLines');
+    assert.equal(got.strategy, 'leftOutLines');
     assert.equal(got.text, bisect.replace('def bisect_right(a, x, lo=0, hi=None, *, key=None):', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):'));
   });
 
@@ -82,7 +91,7 @@ describe('blank-lines rung: the edit given the file\'s blank lines', () => {
     assert.equal(run.text, bisect.replace('def bisect_right(a, x, lo=0, hi=None, *, key=None):', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):'));
     // A new line first: it may belong above the blank lines as well as below them.
     const newFirst = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', 'STRICT = False', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=STRICT):']);
-    assert.match(newFirst.error ?? '', /\(0 for 2\), and the edit rewrites the lines next to them/);
+    assert.match(newFirst.error ?? '', /the search text has no line where the file has 2 blank lines, and the edit rewrites the lines next to them/);
   });
 
   it('drops a blank line the search text has and the file does not, where the edit keeps it', () => {
@@ -92,7 +101,7 @@ describe('blank-lines rung: the edit given the file\'s blank lines', () => {
 
   it('refuses where the count the edit means is unknown: it changes the run, adds a blank line of its own, or rewrites a neighbour as more lines', () => {
     const changesRun = written(bisect, ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
-    assert.match(changesRun.error ?? '', /\(1 for 2\), and the edit changes the lines around them/);
+    assert.match(changesRun.error ?? '', /the search text has a blank line where the file has 2 blank lines, and the edit changes the lines around them/);
     const ownBlank = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):']);
     assert.match(ownBlank.error ?? '', /rewrites the lines next to them as a block of another length/);
     const longer = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', '    return None', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);

@@ -9,20 +9,22 @@ const MIN_TEXT_LINES = 2;
 const MAX_CANDIDATES = 256;
 
 /**
- * Rung 7: the search text's blank lines are not the file's. Models drop the blank line between
- * two methods from a quote, write one blank line where a Python file has two between its
- * functions, or add one. Every line with text must match, in order and under the loosest
- * line-for-line rung's normalisation (`fold`), the file's lines with text from one place on, with
- * only blank lines between them, as many as the file has; the search text's blank lines at its
- * start and end must stand there in the file too. A place where every run of blank lines has the
- * file's count is the earlier rungs' (found by them, or refused by them for a reason of their own).
+ * Rung 7: lines the search text left out, or blank lines it has that the file has not. Models
+ * drop the blank line between two methods from a quote, write one blank line where a Python file
+ * has two between its functions, add one, or retype code without a comment line it had. Every
+ * line of the search text with text must match, in order and under the loosest line-for-line
+ * rung's normalisation (`fold`), the file's lines from one place on, with nothing but blank lines
+ * and comment lines (`//` or `#` comments alone on their line) between them in the file; the
+ * search text's blank lines at its start and end must stand there in the file too. A place where
+ * every run between two lines is as many blank lines as the search text has is the earlier
+ * rungs' (found by them, or refused by them for a reason of their own).
  *
- * Each search line with text is aligned with its file line; a blank search line with one of the
- * file's blank lines in its run while there are some, else with nothing. `place/blankRuns.ts`
- * then gives the edit the file's blank lines before it is written.
+ * Each search line with text is aligned with its file line; a blank search line with the file's
+ * line at its position in the run while there is one, else with nothing. `place/leftOutRuns.ts`
+ * then gives the edit the file's lines of each run before it is written.
  */
-export const blankLinesMatcher: Matcher = {
-  id: 'blankLines',
+export const leftOutLinesMatcher: Matcher = {
+  id: 'leftOutLines',
   find(index: FileIndex, needle: Needle, scope: SearchScope): LineMatch[] {
     if (needle.elisions.size > 0) return [];
     const text: number[] = [];
@@ -54,9 +56,9 @@ export const blankLinesMatcher: Matcher = {
       const end = places[places.length - 1] + 1 + trailing;
       if (start < scope.from || end > scope.to) continue;
       if (!allBlank(index, start, places[0]) || !allBlank(index, places[places.length - 1] + 1, end)) continue;
-      // Every run as long as the search text's: a straight match, the earlier rungs' to make.
-      if (places.every((place, k) => k === 0 || place - places[k - 1] === text[k] - text[k - 1])) continue;
-      matches.push({ start, end, score: 0.95, strategy: 'blankLines', alignment: alignmentOf(needle, text, places, start, end) });
+      // Every run as many blank lines as the search text's: a straight match, the earlier rungs' to make.
+      if (places.every((place, k) => k === 0 || (place - places[k - 1] === text[k] - text[k - 1] && allBlank(index, places[k - 1] + 1, place)))) continue;
+      matches.push({ start, end, score: 0.95, strategy: 'leftOutLines', alignment: alignmentOf(needle, text, places, start, end) });
     }
     return matches;
   },
@@ -64,23 +66,31 @@ export const blankLinesMatcher: Matcher = {
 
 /**
  * The file lines of the needle's lines with text, given that the `pivot`-th stands at `position`:
- * each next (previous) one is the next (previous) line with text in the file, which must be equal
- * to it under `fold`. Undefined when one is not.
+ * each next (previous) one is the next (previous) file line equal to it under `fold`, with only
+ * blank and comment lines passed over on the way. Undefined when another line comes first.
  */
 function placesAround(index: FileIndex, wanted: readonly string[], pivot: number, position: number, scope: SearchScope): number[] | undefined {
   const places = new Array<number>(wanted.length);
   places[pivot] = position;
   for (let k = pivot - 1, f = position - 1; k >= 0; k--, f--) {
-    while (f >= scope.from && isBlank(index.line(f))) f--;
+    while (f >= scope.from && index.lineUnder('fold', f) !== wanted[k] && mayBeLeftOut(index.line(f))) f--;
     if (f < scope.from || index.lineUnder('fold', f) !== wanted[k]) return undefined;
     places[k] = f;
   }
   for (let k = pivot + 1, f = position + 1; k < wanted.length; k++, f++) {
-    while (f < scope.to && isBlank(index.line(f))) f++;
+    while (f < scope.to && index.lineUnder('fold', f) !== wanted[k] && mayBeLeftOut(index.line(f))) f++;
     if (f >= scope.to || index.lineUnder('fold', f) !== wanted[k]) return undefined;
     places[k] = f;
   }
   return places;
+}
+
+/**
+ * A file line a search text may leave out: a blank line, or a comment alone on its line (`//`, or
+ * `#` followed by a space or nothing: `#include` and `#define` are code).
+ */
+export function mayBeLeftOut(line: string): boolean {
+  return isBlank(line) || /^[ \t]*(?:\/\/|#(?:[ \t]|$))/.test(line);
 }
 
 /** True when file lines [from, to) are all blank. */
@@ -91,7 +101,7 @@ function allBlank(index: FileIndex, from: number, to: number): boolean {
 
 /**
  * Each needle line's file line: its lines with text at `places`; its blank lines, run by run, the
- * file's blank lines of the same run in order while there are some, else none.
+ * file's lines of the same run in order while there are some, else none.
  */
 function alignmentOf(needle: Needle, text: readonly number[], places: readonly number[], start: number, end: number): Alignment[] {
   const alignment: Alignment[] = new Array(needle.lines.length);

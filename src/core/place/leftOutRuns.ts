@@ -4,26 +4,27 @@ import { isBlank } from '../text/indentation';
 import type { FileLines } from '../text/fileText';
 import { straightMatch, type LineMatch, type Needle } from '../locate/matcher';
 
-/** A search text and replacement rewritten to the file's blank lines, with the straight match they now make. */
-export interface WithFileBlankRuns {
+/** A search text and replacement rewritten to the file's lines where the search text left some out, with the straight match they now make. */
+export interface WithLeftOutRuns {
   readonly needle: Needle;
   readonly replacement: string[];
   readonly match: LineMatch;
 }
 
 /**
- * The edit of a match the blank-lines rung found (`locate/blankLines.ts`), given the file's blank
- * lines, so that it is written as any straight match is: the search text's runs of blank lines
- * become the file's runs at the match, and the replacement's with them where the edit leaves the
- * run alone. Per run whose count differs, between search lines A and B: when the edit keeps A,
- * the run and B together, the replacement's copy of the run becomes the file's; when the run is
- * one the search text left out and the edit rewrites A or B (or both), the file's blank lines go
- * between their new lines, where those are known (see `boundaryIn`). Anywhere else a message says
- * why instead (a wrong count of blank lines is a wrong write): the edit changes a run the search
- * text has, writes lines between A and B, or rewrites the lines next to the run as a block whose
- * lines there are new, and which of them the file's blank lines then belong beside is unknown.
+ * The edit of a match the left-out-lines rung found (`locate/leftOutLines.ts`), given the file's
+ * lines between the search text's lines with text (blank lines, comment lines), so that it is
+ * written as any straight match is: the search text's runs between two lines become the file's
+ * runs at the match, and the replacement's with them where the edit leaves the run alone. Per run
+ * that differs, between search lines A and B: when the edit keeps A, the run and B together, the
+ * replacement's copy of the run becomes the file's; when the edit rewrites A or B (or both), the
+ * file's run goes between their new lines, where those are known (see `boundaryIn`). Anywhere
+ * else a message says why instead (a lost comment or a wrong count of blank lines is a wrong
+ * write): the edit changes a run the search text has, writes lines between A and B, or rewrites
+ * the lines next to the run as a block whose lines there are new, and which of them the file's
+ * run then belongs beside is unknown.
  */
-export function withFileBlankRuns(needle: Needle, replacement: readonly string[], match: LineMatch, file: FileLines, lineKinds?: string): WithFileBlankRuns | string {
+export function withLeftOutRuns(needle: Needle, replacement: readonly string[], match: LineMatch, file: FileLines, lineKinds?: string): WithLeftOutRuns | string {
   const text: number[] = [];
   needle.lines.forEach((line, i) => {
     if (!isBlank(line)) text.push(i);
@@ -42,10 +43,10 @@ export function withFileBlankRuns(needle: Needle, replacement: readonly string[]
     const ours = b - a - 1;
     const fileRun: string[] = [];
     for (let f = placeOf(a) + 1; f < placeOf(b); f++) fileRun.push(file.line(f));
-    if (fileRun.length === ours) continue;
+    if (fileRun.length === ours && fileRun.every(isBlank)) continue;
     searchEdits.push({ at: a + 1, remove: ours, insert: fileRun });
     const unknown = (why: string) =>
-      `the search text's blank lines between "${needle.lines[a].trim().slice(0, 50)}" and "${needle.lines[b].trim().slice(0, 50)}" are not the file's (${ours} for ${fileRun.length}), and ${why}, so how many the edit leaves there is unknown`;
+      `between "${needle.lines[a].trim().slice(0, 50)}" and "${needle.lines[b].trim().slice(0, 50)}" the search text has ${linesIn(ours, 0)} where the file has ${linesIn(fileRun.filter(isBlank).length, fileRun.filter((line) => !isBlank(line)).length)}, and ${why}, so what the edit leaves there is unknown`;
     const together = (from: number, to: number) => {
       for (let i = from; i <= to; i++) if (kept.of[i] === -1 || (i > from && kept.of[i] !== kept.of[i - 1] + 1)) return false;
       return true;
@@ -58,8 +59,8 @@ export function withFileBlankRuns(needle: Needle, replacement: readonly string[]
     if (ours > 0) {
       // The run kept as it was, right between the new lines of A and of B (kept, or rewritten into
       // a line that reads as its edit): its copy becomes the file's. A run the edit changes, or
-      // writes other lines beside, is the model's to space: how many blank lines it meant there,
-      // given the file's count, is unknown.
+      // writes other lines beside, is the model's to lay out: what it meant there, given the
+      // file's run, is unknown.
       const from = kept.of[a + 1];
       const to = kept.of[b - 1] + 1;
       const imageOf = (r: number, i: number) => kept.of[i] === r || (kept.of[i] === -1 && readsAsEditOf(written[r], needle.lines[i]));
@@ -70,10 +71,10 @@ export function withFileBlankRuns(needle: Needle, replacement: readonly string[]
     const aKept = kept.of[a] !== -1;
     const bKept = kept.of[b] !== -1;
     if (aKept && bKept) return unknown('the edit writes lines between them');
-    // A or B rewritten: the file's blank lines go where the new lines of A end and those of B
+    // A or B rewritten: the file's run goes where the new lines of A end and those of B
     // begin. Known when the rewrite is line for line, or when the new line next to the kept one
     // reads as the old line edited (B's first new line an edit of B, A's last an edit of A); a
-    // rewrite that adds lines there may add them on either side of the blank lines (an import
+    // rewrite that adds lines there may add them on either side of the run (an import
     // joins the imports above them), so it is unknown.
     const change = kept.changes.find((c) => c.searchFrom <= (aKept ? b : a) && (bKept ? a : b) < c.searchTo);
     const at = change === undefined ? undefined : boundaryIn(change, a, b, aKept, bKept, needle.lines, written);
@@ -89,7 +90,7 @@ export function withFileBlankRuns(needle: Needle, replacement: readonly string[]
 /**
  * Where, in the replacement, the new lines of search line A end and those of B (the next line with
  * text, no blank line between them in the search text) begin, `change` being the rewrite of
- * the one not kept (or of both): see `withFileBlankRuns`. Undefined when unknown.
+ * the one not kept (or of both): see `withLeftOutRuns`. Undefined when unknown.
  */
 function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept: boolean, search: readonly string[], written: readonly string[]): number | undefined {
   if (change.searchTo - change.searchFrom === change.replacementTo - change.replacementFrom) return change.replacementFrom + (b - change.searchFrom);
@@ -103,6 +104,13 @@ function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept:
     found = r;
   }
   return found;
+}
+
+/** `2 blank lines and a comment line`, `no line`. */
+function linesIn(blank: number, comments: number): string {
+  const count = (n: number, what: string) => (n === 1 ? `a ${what} line` : `${n} ${what} lines`);
+  const parts = [...(blank > 0 ? [count(blank, 'blank')] : []), ...(comments > 0 ? [count(comments, 'comment')] : [])];
+  return parts.length > 0 ? parts.join(' and ') : 'no line';
 }
 
 /** True when a replacement line reads as search line `old` edited (or is it, trimmed): not a blank line. */
