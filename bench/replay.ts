@@ -59,7 +59,7 @@ interface Options {
 
 const FORMATS = [
   'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-folded', 'diff-reversed',
-  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented',
+  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'lazy', 'lazy-u0', 'whole-reindent',
 ];
 
@@ -158,6 +158,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   let detabbed = false;
   let blanked = false;
   let uncommented = false;
+  let dropped = false;
   for (const file of files) {
     if (format === 'apply-patch') {
       if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
@@ -209,6 +210,15 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
           }
         }
       }
+      if (format === 'search-replace-dropped') {
+        // One line of code left out of the quote on both sides, as a model retyping a block skips
+        // one: the middle context line with text of a hunk whose neighbours both have text too.
+        const context = body.map((l, k) => (k > 0 && k < body.length - 1 && l[0] === ' ' && l.trim().length > 8 && body[k - 1].slice(1).trim() !== '' && body[k + 1].slice(1).trim() !== '' ? k : -1)).filter((k) => k >= 0);
+        if (context.length >= 3) {
+          body.splice(context[context.length >> 1], 1);
+          dropped = true;
+        }
+      }
       let search = body.filter((l) => l[0] !== '+').map((l) => l.slice(1));
       let replace = body.filter((l) => l[0] !== '-').map((l) => l.slice(1));
       if (format === 'search-replace-reindent' && file.before !== undefined) {
@@ -250,6 +260,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   if (format === 'search-replace-detab' && !detabbed) return ''; // only commits with tab-indented lines
   if (format === 'search-replace-blanks' && !blanked) return ''; // only commits whose quoted blank lines were changed
   if (format === 'search-replace-uncommented' && !uncommented) return ''; // only commits that quote a comment line
+  if (format === 'search-replace-dropped' && !dropped) return ''; // only commits with a line to drop
   return format === 'apply-patch' ? ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n') : out.join('\n');
 }
 

@@ -90,11 +90,33 @@ export function scoreWindow(index: FileIndex, needle: Needle, start: number): Sc
 }
 
 /**
+ * The first line of the needle that differs from its line in the window but is the file's line
+ * right above or below it (under `fold`), a line with text: the window is the needle's place
+ * shifted by a line the quote left out or added (a line of code skipped while retyping), not a
+ * stale line. Lines paired that way would be written over their neighbours.
+ */
+export function shiftedLine(index: FileIndex, needle: Needle, scored: ScoredWindow): number | undefined {
+  const folded = foldedLines(needle);
+  for (const k of scored.differing) {
+    if (!hasText(folded[k])) continue;
+    const at = scored.start + k;
+    if ((at > 0 && index.lineUnder('fold', at - 1) === folded[k]) || (at + 1 < index.lineCount && index.lineUnder('fold', at + 1) === folded[k])) return k;
+  }
+  return undefined;
+}
+
+/** True when a line has three word characters in a row: a `}` or a blank line next to its like is no evidence of a shift. */
+function hasText(line: string): boolean {
+  return /[A-Za-z0-9_]{3}/.test(line);
+}
+
+/**
  * Rung 8: similarity at or above the threshold, line for line, for a needle of at least
  * `minLines` lines most of which are in the window verbatim. It handles a stale line or two in
  * otherwise exact context; it never places a block whose lines are mostly not in the file.
  * Candidate windows come from `votedWindows` (a prefilter), and only the best `maxWindows` are
- * scored, so one edit costs at most maxWindows × needle lines Levenshtein calls.
+ * scored, so one edit costs at most maxWindows × needle lines Levenshtein calls. A window where a
+ * differing line stands one line off (`shiftedLine`) is not the needle's place.
  */
 export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
   return {
@@ -116,6 +138,7 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
       for (const [start] of candidates) {
         const scored = scoreWindow(index, needle, start);
         if (scored.score < scope.fuzzyThreshold || scored.exactLines < minimumVotes) continue;
+        if (shiftedLine(index, needle, scored) !== undefined) continue;
         matches.push({
           start,
           end: scored.end,

@@ -2,7 +2,8 @@ import { lineDistance, PATTERN_LIMIT, withDistancesFrom } from '../text/lineDist
 import type { Candidate } from '../receipt';
 import { isBlank } from '../text/indentation';
 import { normaliseLine, type FileIndex } from './fileIndex';
-import { defaultFuzzyLimits, scoreWindow, votedWindows, type ScoredWindow } from './fuzzy';
+import { defaultFuzzyLimits, scoreWindow, shiftedLine, votedWindows, type ScoredWindow } from './fuzzy';
+import { mayBeLeftOut } from './leftOutLines';
 import type { Needle } from './matcher';
 
 /** The nearest candidates for a failed search, and where the best one first differs. */
@@ -15,6 +16,11 @@ export interface NearestReport {
    * line hint only).
    */
   readonly scanSkipped?: boolean;
+  /**
+   * A file line (1-based) the search text leaves out at the nearest place: its lines from there on
+   * stand one line further down (a line skipped while retyping the code).
+   */
+  readonly leftOut?: { readonly line: number; readonly text: string };
 }
 
 /** Files longer than this are not scanned line by line for a candidate when no line votes. */
@@ -91,7 +97,14 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
   const k = best.differing[0];
   const firstDifference =
     k === undefined ? undefined : { searchLine: needle.lines[k], fileLine: best.start + k < lineCount ? index.line(best.start + k) : '', line: best.start + k + 1 };
-  return scanSkipped ? { candidates, firstDifference, scanSkipped } : { candidates, firstDifference };
+  const shifted = shiftedLine(index, needle, best);
+  // The needle's line is the file's next one: the file line in its place is one it left out (a
+  // line of code: blank and comment lines left out are the left-out-lines rung's, which would have
+  // placed the search text had that been its only difference).
+  const leftOut = shifted !== undefined && best.start + shifted + 1 < lineCount && index.lineUnder('fold', best.start + shifted + 1) === normaliseLine(needle.lines[shifted], 'fold') && !mayBeLeftOut(index.line(best.start + shifted))
+    ? { line: best.start + shifted + 1, text: index.line(best.start + shifted) }
+    : undefined;
+  return { candidates, firstDifference, ...(scanSkipped ? { scanSkipped } : {}), ...(leftOut ? { leftOut } : {}) };
 }
 
 /** How many lines of the file are within the wanted length of it (those a scan would measure). */

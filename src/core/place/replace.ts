@@ -255,7 +255,9 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     : op.atEndOfFile && best && best.score === 1 && best.endLine < lineCount
       ? `the hunk is marked "\\ No newline at end of file", but the lines it quotes (${state.path} lines ${best.startLine}-${best.endLine}) are not the end of the file, which goes on to line ${lineCount}`
     : best && best.score >= RESEMBLANCE
-      ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)`
+      ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)${
+          report.leftOut ? `, where it leaves out file line ${report.leftOut.line} (\`${report.leftOut.text.trim().slice(0, 80)}\`): its lines after that stand one line further down` : ''
+        }`
       : report.scanSkipped
         ? `the search text was not found in ${state.path} (this reply has too many such blocks for their nearest lines to be looked for)`
       : best

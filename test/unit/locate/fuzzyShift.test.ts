@@ -1,0 +1,64 @@
+import * as assert from 'node:assert/strict';
+import { runReply } from '../../../src/core/index';
+
+/** Part of CPython's asyncio/base_tasks.py (3.7), as a model quoting it would find it. */
+const file = `
+def _task_get_stack(task, limit):
+    frames = []
+    try:
+        # 'async def' coroutines
+        f = task._coro.cr_frame
+    except AttributeError:
+        f = task._coro.gi_frame
+    if f is not None:
+        while f is not None:
+            if limit is not None:
+                if limit <= 0:
+                    break
+                limit -= 1
+            frames.append(f)
+            f = f.f_back
+        frames.reverse()
+    elif task._exception is not None:
+        tb = task._exception.__traceback__
+`;
+
+const reply = (search: string[], replace: string[]) => ['asyncio/base_tasks.py', '```python', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '```', ''].join('\n');
+const run = (search: string[], replace: string[]) => runReply(reply(search, replace), (p) => (p === 'asyncio/base_tasks.py' ? file : undefined));
+
+describe('fuzzy rung: a line left out of the quote', () => {
+  // The quote skips `f = task._coro.gi_frame`: every line after it stands one line further down.
+  const search = [
+    'def _task_get_stack(task, limit):',
+    '    frames = []',
+    '    try:',
+    "        # 'async def' coroutines",
+    '        f = task._coro.cr_frame',
+    '    except AttributeError:',
+    '    if f is not None:',
+    '        while f is not None:',
+    '            if limit is not None:',
+    '                if limit <= 0:',
+    '                    break',
+  ];
+
+  it('is no stale line: the window one line off is refused, never written over the lines it misses', () => {
+    const replace = search.map((line) => line.replace('if limit <= 0:', 'if limit < 1:'));
+    const result = run(search, replace);
+    assert.equal(result.receipt.ok, false);
+    assert.equal(result.changes.length, 0);
+    const error = result.receipt.errors[0];
+    assert.equal(error?.code, 'NO_MATCH');
+    assert.match(error?.message ?? '', /nearest lines are 2-12 \(\d+% similar\), where it leaves out file line 8 \(`f = task\._coro\.gi_frame`\)/);
+  });
+
+  it('still places a quote whose one stale line differs where it stands', () => {
+    const stale = search.map((line) => line.replace('frames = []', 'frames = list()'));
+    const full = [...stale.slice(0, 6), '        f = task._coro.gi_frame', ...stale.slice(6)];
+    const replace = full.map((line) => line.replace('if limit <= 0:', 'if limit < 1:'));
+    const result = run(full, replace);
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.receipt.files[0]?.edits[0]?.strategy, 'fuzzy');
+    assert.equal(result.changes[0]?.newText, file.replace('if limit <= 0:', 'if limit < 1:'));
+  });
+});
