@@ -93,7 +93,7 @@ export function scoreWindow(index: FileIndex, needle: Needle, start: number): Sc
  * The first line of the needle that differs from its line in the window but is the file's line
  * right above or below it (under `fold`), a line with text: the window is the needle's place
  * shifted by a line the quote left out or added (a line of code skipped while retyping), not a
- * stale line. Lines paired that way would be written over their neighbours.
+ * stale line. An edit of lines paired that way would be written over their neighbours.
  */
 export function shiftedLine(index: FileIndex, needle: Needle, scored: ScoredWindow): number | undefined {
   const folded = foldedLines(needle);
@@ -116,7 +116,7 @@ function hasText(line: string): boolean {
  * otherwise exact context; it never places a block whose lines are mostly not in the file.
  * Candidate windows come from `votedWindows` (a prefilter), and only the best `maxWindows` are
  * scored, so one edit costs at most maxWindows × needle lines Levenshtein calls. A window where a
- * differing line stands one line off (`shiftedLine`) is not the needle's place.
+ * differing line stands one line off (`shiftedLine`) is marked `shiftedFrom`: see `LineMatch`.
  */
 export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
   return {
@@ -138,12 +138,14 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
       for (const [start] of candidates) {
         const scored = scoreWindow(index, needle, start);
         if (scored.score < scope.fuzzyThreshold || scored.exactLines < minimumVotes) continue;
-        if (shiftedLine(index, needle, scored) !== undefined) continue;
+        // A differing line that is its neighbour's: every line from the first difference on may be one line off.
+        const shifted = shiftedLine(index, needle, scored) !== undefined;
         matches.push({
           start,
           end: scored.end,
           score: Math.round(scored.score * 1000) / 1000,
           strategy: 'fuzzy',
+          ...(shifted ? { shiftedFrom: scored.differing[0] } : {}),
           alignment: straightAlignment(start, needle.lines.length),
           warnings: scored.differing.map(
             (k) => `fuzzy match: file line ${start + k + 1} differs from the edit's "${needle.lines[k].trim().slice(0, 80)}"`,

@@ -24,6 +24,12 @@ export interface LineMatch {
   readonly alignment: readonly Alignment[];
   /** Notes for the reviewer, e.g. which lines a fuzzy match found different. */
   readonly warnings?: readonly string[];
+  /**
+   * For a fuzzy window that may pair the needle's lines with the file's one line off from this
+   * needle line on (see `shiftedLine`): an edit may be placed there only if it changes nothing
+   * from this line on, where the lines it keeps are written from the file in order.
+   */
+  readonly shiftedFrom?: number;
 }
 
 /** Limits that apply to a search: the lines it may look in (after an `@@` anchor, say). */

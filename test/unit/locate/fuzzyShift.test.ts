@@ -3,6 +3,21 @@ import { runReply } from '../../../src/core/index';
 
 /** Part of CPython's asyncio/base_tasks.py (3.7), as a model quoting it would find it. */
 const file = `
+def _task_repr_info(task):
+    info = base_futures._future_repr_info(task)
+
+    if task._must_cancel:
+        # replace status
+        info[0] = 'cancelling'
+
+    coro = coroutines._format_coroutine(task._coro)
+    info.insert(1, f'coro=<{coro}>')
+
+    if task._fut_waiter is not None:
+        info.insert(2, f'wait_for={task._fut_waiter!r}')
+    return info
+
+
 def _task_get_stack(task, limit):
     frames = []
     try:
@@ -29,17 +44,31 @@ const run = (search: string[], replace: string[]) => runReply(reply(search, repl
 describe('fuzzy rung: a line left out of the quote', () => {
   // The quote skips `f = task._coro.gi_frame`: every line after it stands one line further down.
   const search = [
-    'def _task_get_stack(task, limit):',
-    '    frames = []',
-    '    try:',
+    "def _task_repr_info(task):",
+    "    info = base_futures._future_repr_info(task)",
+    "",
+    "    if task._must_cancel:",
+    "        # replace status",
+    "        info[0] = 'cancelling'",
+    "",
+    "    coro = coroutines._format_coroutine(task._coro)",
+    "    info.insert(1, f'coro=<{coro}>')",
+    "",
+    "    if task._fut_waiter is not None:",
+    "        info.insert(2, f'wait_for={task._fut_waiter!r}')",
+    "    return info",
+    "",
+    "",
+    "def _task_get_stack(task, limit):",
+    "    frames = []",
+    "    try:",
     "        # 'async def' coroutines",
-    '        f = task._coro.cr_frame',
-    '    except AttributeError:',
-    '    if f is not None:',
-    '        while f is not None:',
-    '            if limit is not None:',
-    '                if limit <= 0:',
-    '                    break',
+    "        f = task._coro.cr_frame",
+    "    except AttributeError:",
+    "    if f is not None:",
+    "        while f is not None:",
+    "            if limit is not None:",
+    "                if limit <= 0:",
   ];
 
   it('is no stale line: the window one line off is refused, never written over the lines it misses', () => {
@@ -49,12 +78,20 @@ describe('fuzzy rung: a line left out of the quote', () => {
     assert.equal(result.changes.length, 0);
     const error = result.receipt.errors[0];
     assert.equal(error?.code, 'NO_MATCH');
-    assert.match(error?.message ?? '', /nearest lines are 2-12 \(\d+% similar\), where it leaves out file line 8 \(`f = task\._coro\.gi_frame`\)/);
+    assert.match(error?.message ?? '', /nearest place, lines 2-26, has line 23 \(`f = task\._coro\.gi_frame`\), which the search text leaves out/);
+  });
+
+  it('is placed where the edit changes only lines before the first difference: the lines after it are written from the file, in order', () => {
+    const replace = search.map((line) => line.replace('frames = []', 'frames: list = []'));
+    const result = run(search, replace);
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.changes[0]?.newText, file.replace('frames = []', 'frames: list = []'));
   });
 
   it('still places a quote whose one stale line differs where it stands', () => {
     const stale = search.map((line) => line.replace('frames = []', 'frames = list()'));
-    const full = [...stale.slice(0, 6), '        f = task._coro.gi_frame', ...stale.slice(6)];
+    const at = stale.indexOf('    except AttributeError:') + 1;
+    const full = [...stale.slice(0, at), '        f = task._coro.gi_frame', ...stale.slice(at)];
     const replace = full.map((line) => line.replace('if limit <= 0:', 'if limit < 1:'));
     const result = run(full, replace);
     assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
