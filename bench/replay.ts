@@ -196,11 +196,15 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
       }
       if (format === 'search-replace-uncommented') {
         // Comment lines of context left out on both sides, as models quote code they retype: a
-        // line that is a `#` or `//` comment alone, with a line of text before and after it in the
-        // hunk (blank lines between aside).
+        // line that is a `#` or `//` comment alone, with a context line of text before and after
+        // it in the hunk (blank context lines between aside). Not next to an added or removed
+        // line: the quote would then not say on which side of the comment the change goes.
         const comment = (k: number) => body[k] !== undefined && body[k][0] === ' ' && /^\s*(?:\/\/|#(?:\s|$))/.test(body[k].slice(1));
         const textAt = (k: number, step: 1 | -1) => {
-          for (let j = k + step; j >= 0 && j < body.length; j += step) if (body[j].slice(1).trim() !== '') return !comment(j);
+          for (let j = k + step; j >= 0 && j < body.length; j += step) {
+            if (body[j][0] !== ' ') return false;
+            if (body[j].slice(1).trim() !== '') return !comment(j);
+          }
           return false;
         };
         for (let k = body.length - 2; k > 0; k--) {
