@@ -12,6 +12,18 @@ export interface WithLeftOutRuns {
 }
 
 /**
+ * The edit of the left-out-lines rung's matches, given the file's lines (`withLeftOutRuns`), or why
+ * it cannot be, as a message: the search text stands in several places that way, or what the edit
+ * means between two of its lines is unknown.
+ */
+export function leftOutEdit(needle: Needle, replacement: readonly string[], matches: readonly LineMatch[], file: FileLines, lineKinds: string | undefined, path: string): WithLeftOutRuns | string {
+  if (matches.length > 1) return `the search text stands in ${path} only with blank or comment lines it leaves out, at ${matches.length} places: re-send the block with more lines, blank and comment lines as the file has them`;
+  const given = withLeftOutRuns(needle, replacement, matches[0], file, lineKinds);
+  if (typeof given !== 'string') return given;
+  return `${given} (${path} lines ${matches[0].start + 1}-${matches[0].end}): re-send the block with the blank and comment lines as the file has them`;
+}
+
+/**
  * The edit of a match the left-out-lines rung found (`locate/leftOutLines.ts`), given the file's
  * lines between the search text's lines with text (blank lines, comment lines), so that it is
  * written as any straight match is: the search text's runs between two lines become the file's

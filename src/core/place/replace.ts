@@ -8,7 +8,6 @@ import { straightAlignment, type LineMatch, type Needle } from '../locate/matche
 import { matchCandidates, nearestCandidates } from '../locate/nearest';
 import { hunkContextRefusal } from '../locate/hunkContext';
 import { reanchor } from '../reanchor/reanchor';
-import { lineSteps } from '../reanchor/steps';
 import { lineEdit, lineEditWithEnds, withFinalNewline, type TextEdit } from '../plan';
 import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines } from '../text/fileText';
@@ -17,7 +16,8 @@ import { repairOverEscaped } from '../text/overEscaped';
 import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
-import { withLeftOutRuns } from './leftOutRuns';
+import { leftOutEdit } from './leftOutRuns';
+import { shiftedWindowRefusal } from './shiftedWindow';
 import { placeCreate } from './create';
 import { placeInTurn, writtenInTurn } from './inTurn';
 import { placeLineFragment } from './lineFragment';
@@ -357,16 +357,6 @@ function isAlreadyApplied(index: FileIndex, op: ReplaceOp, inTurn: number): bool
   return op.expectedCount === 'all' ? found.length > 0 : found.length === op.expectedCount || (inTurn > 1 && found.length === inTurn);
 }
 
-/**
- * True when the edit changes a search line from `from` on, the line right before it, or writes
- * new lines between them: what a window whose lines may be one line off from `from` on
- * (`LineMatch.shiftedFrom`) would write over the wrong file lines, or beside the line the quote
- * left out there, on a side nothing tells.
- */
-function changesFrom(needle: Needle, replacement: readonly string[], lineKinds: string | undefined, from: number): boolean {
-  return lineSteps(needle, replacement, lineKinds).some((step) => step.kind === 'change' && step.nTo >= from);
-}
-
 /** Matches of the left-out-lines rung whose edit has been given the file's lines there (see `withLeftOutRuns`). */
 const givenLeftOutRuns = new WeakSet<LineMatch>();
 
@@ -377,14 +367,9 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   const index = tx.indexOf(state);
   if (matches[0]?.strategy === 'leftOutLines' && !givenLeftOutRuns.has(matches[0])) {
     // Found with lines left out (blank lines, comments): the edit is given the file's, then placed as any straight match.
-    const where = `${state.path} lines ${matches[0].start + 1}-${matches[0].end}`;
-    if (matches.length > 1) {
-      tx.fail('NO_MATCH', block, state.path, `the search text stands in ${state.path} only with blank or comment lines it leaves out, at ${matches.length} places: re-send the block with more lines, blank and comment lines as the file has them`, op, { candidates: matchCandidates(index, matches) }, state);
-      return;
-    }
-    const given = withLeftOutRuns(needle, replacementLines, matches[0], file, op.lineKinds);
+    const given = leftOutEdit(needle, replacementLines, matches, file, op.lineKinds, state.path);
     if (typeof given === 'string') {
-      tx.fail('NO_MATCH', block, state.path, `${given} (${where}): re-send the block with the blank and comment lines as the file has them`, op, { candidates: matchCandidates(index, matches) }, state);
+      tx.fail('NO_MATCH', block, state.path, given, op, { candidates: matchCandidates(index, matches) }, state);
       return;
     }
     // A diff's own line kinds no longer describe the texts: the placing reads them by their line diff.
@@ -403,15 +388,9 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     tx.record(state, { block, status: 'alreadyApplied', strategy: matches[0].strategy, score: matches[0].score, startLine: matches[0].start + 1, endLine: matches[0].end, warnings: ['the replacement text is already in the file'] });
     return;
   }
-  const shifted = matches.find((match) => match.shiftedFrom !== undefined && changesFrom(needle, replacementLines, op.lineKinds, match.shiftedFrom));
+  const shifted = shiftedWindowRefusal(index, needle, replacementLines, op.lineKinds, matches, state.path);
   if (shifted) {
-    // The window may pair the lines the edit changes with the file's one line off: refused, with the line the quote leaves out.
-    const report = nearestCandidates(index, needle, shifted.start);
-    const where = `its nearest place, lines ${shifted.start + 1}-${shifted.end}`;
-    const why = report.leftOut
-      ? `${where}, has line ${report.leftOut.line} (\`${report.leftOut.text.trim().slice(0, 80)}\`), which the search text leaves out, and the edit changes lines next to it or after it, which would land one line off`
-      : `${where}, pairs the search text's lines from its first difference on with the file's one line off, and the edit changes some of them`;
-    tx.fail('NO_MATCH', block, state.path, `the search text was not found in ${state.path} as it is: ${why}`, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
+    tx.fail('NO_MATCH', block, state.path, shifted.message, op, { candidates: shifted.report.candidates, firstDifference: shifted.report.firstDifference }, state);
     return;
   }
   const edits: TextEdit[] = [];
