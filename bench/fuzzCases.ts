@@ -322,7 +322,9 @@ interface Mutation {
   symlink?: boolean;
 }
 
-const markerPattern = /^(<{3,12} ?SEARCH|={3,12}|>{3,12} ?REPLACE|-{5,9} ?SEARCH|\+{5,9} ?REPLACE|\*\*\* (Begin|End) Patch|\*\*\* (Update|Add|Delete) File:.*|@@.*|--- .*|\+\+\+ .*|`{3,}.*|~{3,}.*|:start_line:\d+)$/;
+// Fences by their first three characters: `{3,}.*$ backtracked over every run length of a line of
+// 100,000 backticks with a CR inside (a CRLF reply's corrupted marker), 26 s for one case.
+const markerPattern = /^(<{3,12} ?SEARCH|={3,12}|>{3,12} ?REPLACE|-{5,9} ?SEARCH|\+{5,9} ?REPLACE|\*\*\* (Begin|End) Patch|\*\*\* (Update|Add|Delete) File:.*|@@.*|--- .*|\+\+\+ .*|`{3}.*|~{3}.*|:start_line:\d+)$/;
 
 /** Hostile paths: climbing out (at most four levels: the sandbox is that deep), absolute, odd, or symlinked. */
 function hostilePath(rng: Rng, files: Record<string, string>): { path: string; symlink?: boolean } {
