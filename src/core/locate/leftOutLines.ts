@@ -48,9 +48,13 @@ export const leftOutLinesMatcher: Matcher = {
     const leading = text[0];
     const trailing = needle.lines.length - 1 - text[text.length - 1];
     const matches: LineMatch[] = [];
+    // Lines walked over, across every candidate: past this the rung gives up (a file of nothing
+    // but comments would otherwise be walked once per candidate).
+    const budget = { left: 4 * index.lineCount + 10_000 };
     for (const position of index.linesLike(needle.lines[text[pivot]])) {
       if (index.lineUnder('fold', position) !== wanted[pivot]) continue;
-      const places = placesAround(index, wanted, pivot, position, scope);
+      const places = placesAround(index, wanted, pivot, position, scope, budget);
+      if (budget.left < 0) return [];
       if (!places) continue;
       const start = places[0] - leading;
       const end = places[places.length - 1] + 1 + trailing;
@@ -69,17 +73,25 @@ export const leftOutLinesMatcher: Matcher = {
  * each next (previous) one is the next (previous) file line equal to it under `fold`, with only
  * blank and comment lines passed over on the way. Undefined when another line comes first.
  */
-function placesAround(index: FileIndex, wanted: readonly string[], pivot: number, position: number, scope: SearchScope): number[] | undefined {
+function placesAround(index: FileIndex, wanted: readonly string[], pivot: number, position: number, scope: SearchScope, budget: { left: number }): number[] | undefined {
   const places = new Array<number>(wanted.length);
   places[pivot] = position;
+  /** True when line f is the one wanted; false when it is another that may be passed over; undefined when neither. */
+  const reads = (f: number, k: number) => {
+    budget.left--;
+    if (index.lineUnder('fold', f) === wanted[k]) return true;
+    return mayBeLeftOut(index.line(f)) ? false : undefined;
+  };
   for (let k = pivot - 1, f = position - 1; k >= 0; k--, f--) {
-    while (f >= scope.from && index.lineUnder('fold', f) !== wanted[k] && mayBeLeftOut(index.line(f))) f--;
-    if (f < scope.from || index.lineUnder('fold', f) !== wanted[k]) return undefined;
+    let found: boolean | undefined = false;
+    while (f >= scope.from && budget.left >= 0 && (found = reads(f, k)) === false) f--;
+    if (found !== true) return undefined;
     places[k] = f;
   }
   for (let k = pivot + 1, f = position + 1; k < wanted.length; k++, f++) {
-    while (f < scope.to && index.lineUnder('fold', f) !== wanted[k] && mayBeLeftOut(index.line(f))) f++;
-    if (f >= scope.to || index.lineUnder('fold', f) !== wanted[k]) return undefined;
+    let found: boolean | undefined = false;
+    while (f < scope.to && budget.left >= 0 && (found = reads(f, k)) === false) f++;
+    if (found !== true) return undefined;
     places[k] = f;
   }
   return places;
