@@ -82,7 +82,13 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
     }
     const aKept = kept.of[a] !== -1;
     const bKept = kept.of[b] !== -1;
-    if (aKept && bKept) return unknown('the edit writes lines between them');
+    if (aKept && bKept) {
+      // The replacement writes the very lines the search text left out (a comment retyped in
+      // REPLACE only): nothing changes there.
+      const between = written.slice(kept.of[a] + 1, kept.of[b]);
+      if (between.length === fileRun.length && between.every((line, j) => line.trim() === fileRun[j].trim())) continue;
+      return unknown('the edit writes lines between them');
+    }
     // A or B rewritten: the file's run goes where the new lines of A end and those of B
     // begin. Known when the rewrite is line for line, or when the new line next to the kept one
     // reads as the old line edited (B's first new line an edit of B, A's last an edit of A); a

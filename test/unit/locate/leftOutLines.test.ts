@@ -94,6 +94,13 @@ describe('left-out-lines rung: the edit given the file\'s lines', () => {
     assert.match(newFirst.error ?? '', /the search text has no line where the file has 2 blank lines, and the edit rewrites the lines next to them/);
   });
 
+  it('keeps a comment the search text left out and the replacement writes again, once', () => {
+    const file = 'function total(items) {\n  let sum = 0;\n  for (const item of items) {\n    // skip what is out of stock\n    if (item.stock === 0) continue;\n    sum += item.price;\n  }\n  return sum;\n}\n';
+    const reply = ['total.js', '```js', '<<<<<<< SEARCH', '  for (const item of items) {', '    if (item.stock === 0) continue;', '    sum += item.price;', '=======', '  for (const item of items) {', '    // skip what is out of stock', '    if (item.stock === 0) continue;', '    sum += item.price * item.count;', '>>>>>>> REPLACE', '```', ''].join('\n');
+    const result = runReply(reply, (p) => (p === 'total.js' ? file : undefined));
+    assert.equal(result.changes[0]?.newText, file.replace('sum += item.price;', 'sum += item.price * item.count;'));
+  });
+
   it('drops a blank line the search text has and the file does not, where the edit keeps it', () => {
     const got = written(bisect, ['    if key is None:', '', '        lo = bisect_right(a, x, lo, hi)', '    else:'], ['    if key is None:', '', '        lo = bisect_right(a, x, lo, hi)', '    elif key is ...:', '        pass', '    else:']);
     assert.equal(got.text, bisect.replace('        lo = bisect_right(a, x, lo, hi)\n    else:', '        lo = bisect_right(a, x, lo, hi)\n    elif key is ...:\n        pass\n    else:'));
