@@ -1,6 +1,6 @@
 import { diffArrays } from 'diff';
 import { isEditOf } from '../elisionMerge/lines';
-import { indentWidth, isBlank, leadingWhitespace } from '../text/indentation';
+import { isBlank } from '../text/indentation';
 import type { FileLines } from '../text/fileText';
 import { straightMatch, type LineMatch, type Needle } from '../locate/matcher';
 
@@ -87,13 +87,6 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
       // REPLACE only): nothing changes there.
       const between = written.slice(kept.of[a] + 1, kept.of[b]);
       if (between.length === fileRun.length && between.every((line, j) => line.trim() === fileRun[j].trim())) continue;
-      // New lines all indented deeper than B end the block above B (a `return` added at the end of
-      // a function, the blank lines before the next `def`): the file's run stays right above B.
-      const depthOfB = indentWidth(leadingWhitespace(needle.lines[b]), 4);
-      if (between.some((line) => !isBlank(line)) && between.every((line) => isBlank(line) || indentWidth(leadingWhitespace(line), 4) > depthOfB)) {
-        edits.push({ at: kept.of[b], remove: 0, insert: fileRun });
-        continue;
-      }
       return unknown('the edit writes lines between them');
     }
     // A or B rewritten: the file's run goes where the new lines of A end and those of B

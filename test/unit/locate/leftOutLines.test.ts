@@ -94,11 +94,6 @@ describe('left-out-lines rung: the edit given the file\'s lines', () => {
     assert.match(newFirst.error ?? '', /the search text has no line where the file has 2 blank lines, and the edit rewrites the lines next to them/);
   });
 
-  it('puts new lines indented deeper than the next line above the file\'s run: they end the block above it', () => {
-    const got = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', '    return lo', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
-    assert.equal(got.text, bisect.replace('    a.insert(lo, x)\n\n\ndef bisect_right', '    a.insert(lo, x)\n    return lo\n\n\ndef bisect_right'));
-  });
-
   it('keeps a comment the search text left out and the replacement writes again, once', () => {
     const file = 'function total(items) {\n  let sum = 0;\n  for (const item of items) {\n    // skip what is out of stock\n    if (item.stock === 0) continue;\n    sum += item.price;\n  }\n  return sum;\n}\n';
     const reply = ['total.js', '```js', '<<<<<<< SEARCH', '  for (const item of items) {', '    if (item.stock === 0) continue;', '    sum += item.price;', '=======', '  for (const item of items) {', '    // skip what is out of stock', '    if (item.stock === 0) continue;', '    sum += item.price * item.count;', '>>>>>>> REPLACE', '```', ''].join('\n');
@@ -116,8 +111,7 @@ describe('left-out-lines rung: the edit given the file\'s lines', () => {
     assert.match(changesRun.error ?? '', /the search text has a blank line where the file has 2 blank lines, and the edit changes the lines around them/);
     const ownBlank = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None, strict=False):']);
     assert.match(ownBlank.error ?? '', /rewrites the lines next to them as a block of another length/);
-    // A new top-level line between two functions: above the blank lines, below them, or both?
-    const between = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', 'STRICT = False', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
-    assert.match(between.error ?? '', /writes lines between them/);
+    const longer = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', '    return None', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
+    assert.match(longer.error ?? '', /writes lines between them/);
   });
 });
