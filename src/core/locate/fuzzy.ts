@@ -1,4 +1,5 @@
 import { lineDistance } from '../text/lineDistance';
+import { hasText } from '../text/normalize';
 import { isBlank } from '../text/indentation';
 import type { FileIndex } from './fileIndex';
 import { normaliseLine } from './fileIndex';
@@ -98,16 +99,12 @@ export function scoreWindow(index: FileIndex, needle: Needle, start: number): Sc
 export function shiftedLine(index: FileIndex, needle: Needle, scored: ScoredWindow): number | undefined {
   const folded = foldedLines(needle);
   for (const k of scored.differing) {
+    // A `}` or a blank line next to its like is no evidence of a shift.
     if (!hasText(folded[k])) continue;
     const at = scored.start + k;
     if ((at > 0 && index.lineUnder('fold', at - 1) === folded[k]) || (at + 1 < index.lineCount && index.lineUnder('fold', at + 1) === folded[k])) return k;
   }
   return undefined;
-}
-
-/** True when a line has three word characters in a row: a `}` or a blank line next to its like is no evidence of a shift. */
-function hasText(line: string): boolean {
-  return /[A-Za-z0-9_]{3}/.test(line);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { diffArrays } from 'diff';
 import { isEditOf } from '../elisionMerge/lines';
 import { isBlank } from '../text/indentation';
 import type { FileLines } from '../text/fileText';
 import { straightMatch, type LineMatch, type Needle } from '../locate/matcher';
+import { lineSteps } from '../reanchor/steps';
 
 /** A search text and replacement rewritten to the file's lines where the search text left some out, with the straight match they now make. */
 export interface WithLeftOutRuns {
@@ -42,7 +42,7 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
     if (!isBlank(line)) text.push(i);
   });
   const placeOf = (i: number) => match.alignment[i] as number;
-  const kept = (lineKinds !== undefined ? keptByKinds(lineKinds, needle.lines.length, replacement.length) : undefined) ?? keptLines(needle.lines, replacement);
+  const kept = keptLines(needle, replacement, lineKinds);
   const lines = [...needle.lines];
   const written = [...replacement];
   /** Edits of the replacement, applied last to first: at `at`, `remove` lines out, `insert` in. */
@@ -150,45 +150,25 @@ interface Kept {
   readonly changes: Change[];
 }
 
-/** Builds a `Kept` from the texts' parts in order: `count` lines kept, removed or added. */
-function keptFrom(searchCount: number, parts: Iterable<{ kind: ' ' | '-' | '+'; count: number }>): Kept {
-  const of = new Int32Array(searchCount).fill(-1);
+/**
+ * How the replacement keeps the search text's lines, read from the steps re-anchoring writes by
+ * (`lineSteps`: the hunk's own line kinds when they describe the texts, else jsdiff's line diff),
+ * adjacent changes taken as one.
+ */
+function keptLines(needle: Needle, replacement: readonly string[], lineKinds: string | undefined): Kept {
+  const of = new Int32Array(needle.lines.length).fill(-1);
   const changes: Change[] = [];
-  let s = 0;
-  let r = 0;
-  for (const { kind, count } of parts) {
-    if (kind === ' ') {
-      for (let k = 0; k < count; k++) of[s + k] = r + k;
-      s += count;
-      r += count;
+  for (const step of lineSteps(needle, replacement, lineKinds)) {
+    if (step.kind === 'keep') {
+      of[step.n] = step.r;
       continue;
     }
+    if (step.kind !== 'change') continue;
     const last = changes[changes.length - 1];
-    const open = last && last.searchTo === s && last.replacementTo === r ? last : undefined;
-    const change = open ?? { searchFrom: s, searchTo: s, replacementFrom: r, replacementTo: r };
-    if (kind === '-') change.searchTo = s += count;
-    else change.replacementTo = r += count;
-    if (!open) changes.push(change);
+    if (last && last.searchTo === step.nFrom && last.replacementTo === step.rFrom) {
+      last.searchTo = step.nTo;
+      last.replacementTo = step.rTo;
+    } else changes.push({ searchFrom: step.nFrom, searchTo: step.nTo, replacementFrom: step.rFrom, replacementTo: step.rTo });
   }
   return { of, changes };
-}
-
-/** The replacement's keeping of the search lines by jsdiff's line diff. */
-function keptLines(search: readonly string[], replacement: readonly string[]): Kept {
-  return keptFrom(
-    search.length,
-    diffArrays(search as string[], replacement as string[]).map((part) => ({ kind: part.added ? '+' : part.removed ? '-' : ' ', count: part.value.length })),
-  );
-}
-
-/** The same from a diff hunk's own line kinds (see `ReplaceOp.lineKinds`), when they describe these texts. */
-function keptByKinds(lineKinds: string, searchCount: number, replacementCount: number): Kept | undefined {
-  let searchLines = 0;
-  let replacementLines = 0;
-  for (const kind of lineKinds) {
-    if (kind !== '+') searchLines++;
-    if (kind !== '-') replacementLines++;
-  }
-  if (searchLines !== searchCount || replacementLines !== replacementCount) return undefined;
-  return keptFrom(searchCount, [...lineKinds].map((kind) => ({ kind: kind === '-' || kind === '+' ? kind : ' ', count: 1 })));
 }

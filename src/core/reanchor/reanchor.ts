@@ -358,7 +358,7 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
   return { lines, sources, reindented };
 }
 
-/** True for a match under folded punctuation (the unicode and blank-lines rungs) whose kept line differs from the file in more than whitespace. */
+/** True for a match under folded punctuation (the unicode and left-out-lines rungs) whose kept line differs from the file in more than whitespace. */
 function differsBeyondWhitespace(fileLine: string, replyLine: string, strategy: string): boolean {
   return (strategy === 'unicode' || strategy === 'leftOutLines') && normaliseLine(fileLine, 'collapse') !== normaliseLine(replyLine, 'collapse');
 }

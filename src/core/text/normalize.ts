@@ -17,6 +17,11 @@ function isTrailingSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0d || code === 0xa0 || code === 0xfeff;
 }
 
+/** True when a line has some real text (three word characters in a row): a `}` or a `/**` has none. */
+export function hasText(line: string): boolean {
+  return /[A-Za-z0-9_]{3}/.test(line);
+}
+
 /** Word characters by code point (letters, digits, `_`, `$`, and everything past Latin-1); a regex test per character would dominate on big files. */
 export function isWordCode(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code >= 0xc0;
