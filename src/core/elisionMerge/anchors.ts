@@ -452,6 +452,10 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   if (!lead && leadingLinesBelowAnchor(segment.slice(start, first), original, headAt, to)) {
     return `the lines "${segment[start].trim().slice(0, 60)}" the block starts with stand in the file below line ${headAt + 1}, where its line "${segment[head].trim().slice(0, 40)}" places it: whether that line is the file's or new code repeating it is a guess`;
   }
+  const opened = trail ? undefined : openersStandBelow(segment.slice(last + 1, end), original, to, shift);
+  if (opened !== undefined) {
+    return `the block's last lines "${opened.lines.map((line) => line.trim()).join(' ')}" are new where the part it shows ends (line ${to}) but stand in the file at line ${opened.at + 1}, further down in the same block, and the snippet leaves out the ${opened.at - to} lines between: whether they are to be deleted is a guess`;
+  }
   // Context found only across file lines that no new line edits: the lines between would be kept
   // next to a second copy of the context, or deleted though the snippet never shows them. Which
   // one the model meant is a guess (a `lines = …;` it dropped above `} for (…) {`, or code it
@@ -460,12 +464,8 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   const skippedBelow = trail ? undefined : repeatedAcrossGap(segment.slice(last + 1, end), original, cursor, to, 1);
   for (const repeat of [skipped, skippedBelow]) {
     if (repeat !== undefined) {
-      return `the lines "${repeat.line.trim().slice(0, 60)}" stand in the file ${repeat.gap} line${repeat.gap === 1 ? '' : 's'} ${repeat.side} where the lines around them go, and the snippet leaves out the lines between: whether they are to be deleted is a guess`;
+      return `the lines from \`${repeat.line.trim().slice(0, 60)}\` stand in the file ${repeat.gap} line${repeat.gap === 1 ? '' : 's'} ${repeat.side} where the lines around them go, and the snippet leaves out the lines between: whether they are to be deleted is a guess`;
     }
-  }
-  const opened = trail ? undefined : openersStandBelow(segment.slice(last + 1, end), original, to, shift);
-  if (opened !== undefined) {
-    return `the block's last lines "${opened.lines.map((line) => line.trim()).join(' ')}" are new where the part it shows ends (line ${to}) but stand in the file at line ${opened.at + 1}, further down in the same block, and the snippet leaves out the ${opened.at - to} lines between: whether they are to be deleted is a guess`;
   }
   // A new line that opens a block and resembles a block opener elsewhere in the file (`def
   // breakdown(…)` placed inside `compute_tax` because a later line matched there) means the
@@ -712,6 +712,8 @@ function throughComment(segment: readonly string[], original: readonly string[],
 
 /** How many file lines may stand between context and the anchored part, each edited by a new line. */
 const MAX_EDITED_GAP = 8;
+/** How far above the anchored part `repeatedAcrossGap` looks for a snippet's first lines, inside what the marker before them keeps. */
+const MAX_KEPT_GAP = 400;
 
 /**
  * How many of the segment's leading `lines` are the file's lines right above `from` (the widened
@@ -781,18 +783,34 @@ function openersStandBelow(lines: readonly string[], original: readonly string[]
 /**
  * Whether the segment's `lines` next to the anchored part (above it when `step` is -1: its first
  * lines, the part starting at `edge`; below it when 1: its last lines, the part ending at
- * `edge`) are the file's lines a few lines further out, one of them with some text, indentation
- * equal: the gap in lines and the first such line, or undefined.
+ * `edge`) are the file's lines further out, indentation equal: the gap in lines and the first
+ * such line not blank, or undefined. A part with text is looked for `MAX_EDITED_GAP` lines out,
+ * above up the whole span the marker before it keeps (at most `MAX_KEPT_GAP` lines): the marker
+ * may end at the file's copy of those lines, the lines between deleted, or they may be new; read
+ * as new, a comment the file had once already was written a second time, at the end of a method
+ * the commit deleted (CPython's fileinput.py). A part of lines without text (`"""`, `)`, `]`)
+ * is looked for `MAX_EDITED_GAP` lines out, across lines with text only: read as new, such a
+ * line closed or opened a second time what the file's copy of it does (a docstring's `"""`
+ * written again under its rewritten sentence, CPython's threading.py; above the imports a commit
+ * deleted, linecache.py), but across another closer or opener (the end of the doc comment and
+ * method above a rewritten one) it is the next block's, not this one's.
  */
 function repeatedAcrossGap(lines: readonly string[], original: readonly string[], cursor: number, edge: number, step: -1 | 1): { gap: number; line: string; side: string } | undefined {
-  if (!lines.some(hasText)) return undefined;
-  for (let gap = 1; gap <= MAX_EDITED_GAP; gap++) {
+  const notBlank = (line: string) => line.trim() !== '';
+  if (!lines.some(notBlank)) return undefined;
+  const reach = step === -1 ? Math.min(MAX_KEPT_GAP, edge - cursor) : MAX_EDITED_GAP;
+  for (let gap = 1; gap <= reach; gap++) {
     for (let j = lines.length; j >= 1; j--) {
       const part = step === -1 ? lines.slice(0, j) : lines.slice(lines.length - j);
-      if (!part.some(hasText)) continue;
+      const withText = part.some(hasText);
+      if (!withText && (gap > MAX_EDITED_GAP || !part.some(notBlank))) continue;
+      if (withText && step === 1 && gap > MAX_EDITED_GAP) continue;
       const at = step === -1 ? edge - gap - j : edge + gap;
       if (at < cursor || at + j > original.length) continue;
-      if (part.every((line, k) => line.trimEnd() === original[at + k].trimEnd())) return { gap, line: part.find(hasText)!, side: step === -1 ? 'above' : 'below' };
+      if (!part.every((line, k) => line.trimEnd() === original[at + k].trimEnd())) continue;
+      const between = step === -1 ? original.slice(at + j, edge) : original.slice(edge, at);
+      if (!withText && !between.every((line) => !notBlank(line) || hasText(line))) continue;
+      return { gap, line: part.find(notBlank)!, side: step === -1 ? 'above' : 'below' };
     }
   }
   return undefined;
