@@ -426,6 +426,24 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
       if (merged.ok) assert.deepEqual(merged.lines.slice(5, 10), ['        The entire Python program exits when no alive non-daemon threads are', '        left.', '        Daemon threads are stopped abruptly at shutdown.', '', '        """']);
     });
 
+    it('takes a comment the snippet shows between the blank lines where the file has another for its rewrite', () => {
+      // CPython's html/__init__.py: `# see <url>` pointed at a new page. Read as a new line, the
+      // old comment stayed above the new one; the blank lines around it are the file's.
+      const module = ['def escape(s):', '    return s', '', '', '# see http://www.w3.org/TR/html5/syntax.html#tokenizing-character-references', '', '_invalid_charrefs = {', "    0x00: '\\ufffd',", '}'];
+      const block = ['# ... existing code ...', '', '', '# see https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state', '', '_invalid_charrefs = {', '    # ... existing code ...'];
+      const merged = mergePy(module, block);
+      assert.ok(merged.ok);
+      if (merged.ok) assert.deepEqual(merged.lines, [...module.slice(0, 4), '# see https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state', ...module.slice(5)]);
+    });
+
+    it('never takes a new function above another for its rewrite on the word of blank lines', () => {
+      const module = ['import os', '', '', 'def parse(text):', '    return loads(text)', '', '', 'def load(path):', '    return parse(open(path).read())'];
+      const block = ['# ... existing code ...', '', '', 'def stringify(data):', '    return dumps(data)', '', '', 'def load(path):', '    # ... existing code ...'];
+      const merged = mergePy(module, block);
+      assert.ok(merged.ok);
+      if (merged.ok) assert.deepEqual(merged.lines, [...module.slice(0, 7), 'def stringify(data):', '    return dumps(data)', '', '', ...module.slice(7)]);
+    });
+
     it('refuses a first line that the marker above it keeps, further up, when the snippet writes it as new', () => {
       // CPython's fileinput.py: `# repeat with next file` ends `__next__` (and `readline`: it
       // anchors nothing), above `def nextfile`; the snippet shows it right above that, so either

@@ -2,7 +2,7 @@
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
 import { contextAbove, contextBelow, linesAbove, linesBelow, openersStandBelow, repeatedAcrossGap } from './edges';
-import { type Region, alignLines, blockEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
+import { type Region, alignLines, blockEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -435,10 +435,22 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
   // they are those lines, not new ones. Without this, the context was written a second time.
   let newFrom = start;
   let newTo = end;
-  const lead = contextAbove(segment.slice(start, first), original, cursor, from);
+  let lead = contextAbove(segment.slice(start, first), original, cursor, from);
   if (lead) {
     from = lead.from;
     newFrom = start + lead.lines;
+  } else if (start > 0) {
+    // The blank lines the segment starts with are context too when the file has them a few lines
+    // higher and the lines between are comments, rewritten by the segment's (CPython's
+    // html/__init__.py: read as new, the old comment stayed above the new one). Blank lines alone
+    // say too little for code: a new function above another was taken for its rewrite.
+    lead = contextAbove(segment.slice(0, first), original, cursor, from, true);
+    if (lead && !(original.slice(lead.from + lead.lines, from).every(isCommentLine) && segment.slice(lead.lines, first).every(isCommentLine))) lead = undefined;
+    if (lead) {
+      from = lead.from;
+      start = 0;
+      newFrom = lead.lines;
+    }
   }
   const trail = contextBelow(segment.slice(last + 1, end), original, to);
   if (trail) {

@@ -4,7 +4,7 @@
  * out (context, the lines between edited), or they may repeat lines the file has further out
  * (a guess that `placeFromHead` refuses), or they are new.
  */
-import { hasText, indentOf, sameHead, sameTail } from './lines';
+import { hasText, indentOf, isCommentLine, sameHead, sameTail } from './lines';
 
 /** Line keys for `linesAbove` and `linesBelow`: whitespace at both ends aside, or at the end only (indentation compared). */
 const trimmed = (line: string) => line.trim();
@@ -55,10 +55,10 @@ const MAX_KEPT_GAP = 400;
  * higher (`/**`, then a changed first doc line, then the anchor), but only when each line between
  * is edited by one of the segment's new lines, in order (`edited`): a gap read as lines left out
  * deleted code in a real commit, where the anchors had been matched a little off (a `continue; }`
- * taken for another).
+ * taken for another). `acrossGapOnly`: only the context a few lines higher is looked for.
  */
-export function contextAbove(lines: readonly string[], original: readonly string[], cursor: number, from: number): { from: number; lines: number } | undefined {
-  const near = linesAbove(lines, original, cursor, from, trimmed);
+export function contextAbove(lines: readonly string[], original: readonly string[], cursor: number, from: number, acrossGapOnly = false): { from: number; lines: number } | undefined {
+  const near = acrossGapOnly ? 0 : linesAbove(lines, original, cursor, from, trimmed);
   if (near > 0) return { from: from - near, lines: near };
   for (let gap = 1; gap <= MAX_EDITED_GAP && from - gap - 1 >= cursor; gap++) {
     for (let j = Math.min(lines.length - gap, from - gap - cursor); j >= 1; j--) {
@@ -155,10 +155,11 @@ export function repeatedAcrossGap(lines: readonly string[], original: readonly s
  * keeps what names the line in a later written line than the one before (`rewrites`). Looser
  * than `correspond`'s 60%: the lines are already pinned between exact context and an anchor, and
  * a rewritten statement (`const decoded = decodeReply(…)` with new arguments) keeps its first
- * words, its target or its source more surely than its characters.
+ * words, its target or its source more surely than its characters. A comment line rewritten
+ * (`rewrittenComment`) edits the file's comment line.
  */
 function edited(replaced: readonly string[], written: readonly string[]): boolean {
-  const edits = (a: string, b: string) => a.trim() === b.trim() || (hasText(a) && hasText(b) && rewrites(a.trim(), b.trim()));
+  const edits = (a: string, b: string) => a.trim() === b.trim() || (hasText(a) && hasText(b) && (rewrites(a.trim(), b.trim()) || rewrittenComment(a, b)));
   let w = 0;
   for (const line of replaced) {
     while (w < written.length && !(line.trim() !== '' && edits(written[w], line))) w++;
@@ -166,4 +167,14 @@ function edited(replaced: readonly string[], written: readonly string[]): boolea
     w++;
   }
   return true;
+}
+
+/**
+ * True when written line `a` and file line `b` are both comment lines at the same indentation: in
+ * the few lines `edited` reads, pinned between context and an anchor, a comment the snippet
+ * shows where the file has another is that comment rewritten (a `# see <url>` pointing at a new
+ * page, CPython's html/__init__.py), not one more comment above the old one.
+ */
+function rewrittenComment(a: string, b: string): boolean {
+  return isCommentLine(a) && isCommentLine(b) && indentOf(a) === indentOf(b);
 }
