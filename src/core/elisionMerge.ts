@@ -1,4 +1,4 @@
-import { type AlignedRun, type Region, alignLines, definedName, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
+import { type AlignedRun, type Region, alignLines, correspond, definedName, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { type AnchorIndex, anchorCount, anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
@@ -128,10 +128,23 @@ function placeBeforeNext(segment: readonly string[], openEnd: boolean, nextLines
   if (nextSegment.every((line) => line.trim() === '')) return undefined;
   const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
   // Two lines at least that the file has once above there: a head alone, the lines after it new,
-  // may replace the file's lines below it or go above them.
-  if (typeof next === 'string' || next.from <= cursor || anchorCount(segment, original, keys, cursor, next.from) < 2) return undefined;
+  // may replace the file's lines below it or go above them. One is enough when every line of the
+  // segment then stands for the file's line at its place (`correspond`): nothing is new, so
+  // nothing can go above or below (a `def __call__` given a new parameter between lines every
+  // class of CPython's operator.py has, the only `return self._call(obj)` above the next class).
+  if (typeof next === 'string' || next.from <= cursor) return undefined;
+  const anchors = anchorCount(segment, original, keys, cursor, next.from);
+  if (anchors === 0) return undefined;
   const region = placeSegment(segment, original, keys, cursor, openEnd, next.from);
-  return typeof region === 'string' || region.to > next.from ? undefined : { region, next: next.from };
+  if (typeof region === 'string' || region.to > next.from) return undefined;
+  if (anchors === 1 && !standsLineForLine(region, original)) return undefined;
+  return { region, next: next.from };
+}
+
+/** True when the region writes as many lines as it replaces, each one the file's line at its place or an edit of it. */
+function standsLineForLine(region: Region, original: readonly string[]): boolean {
+  if (region.to - region.from !== region.lines.length || region.lines.length === 0) return false;
+  return region.lines.every((line, k) => correspond(line, original[region.from + k]));
 }
 
 /**

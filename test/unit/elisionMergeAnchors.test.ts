@@ -444,6 +444,59 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
       if (merged.ok) assert.deepEqual(merged.lines, [...module.slice(0, 7), 'def stringify(data):', '    return dumps(data)', '', '', ...module.slice(7)]);
     });
 
+    it('places a part with one line the file has once above the next part, when every line of it stands for the file\'s', () => {
+      // CPython's operator.py: a positional-only `/` added to `__call__` of attrgetter and
+      // itemgetter; `self._call = func` and the blank line stand in both classes, and only
+      // `return self._call(obj)` once above the next part's `__slots__`.
+      const getters = [
+        'class attrgetter:',
+        "    __slots__ = ('_attrs', '_call')",
+        '',
+        '    def __init__(self, attr, *attrs):',
+        '        if not attrs:',
+        '            self._attrs = (attr,)',
+        '            self._call = func',
+        '        else:',
+        '            self._attrs = (attr,) + attrs',
+        '            self._call = func',
+        '',
+        '    def __call__(self, obj):',
+        '        return self._call(obj)',
+        '',
+        'class itemgetter:',
+        "    __slots__ = ('_items', '_call')",
+        '',
+        '    def __init__(self, item, *items):',
+        '        self._items = (item,) + items',
+        '        self._call = func',
+        '',
+        '    def __call__(self, obj):',
+        '        return self._call(obj)',
+      ];
+      const block = [
+        '# ... existing code ...',
+        "    __slots__ = ('_attrs', '_call')",
+        '',
+        '    def __init__(self, attr, /, *attrs):',
+        '        if not attrs:',
+        '            # ... existing code ...',
+        '            self._call = func',
+        '',
+        '    def __call__(self, obj, /):',
+        '        return self._call(obj)',
+        '',
+        '    # ... existing code ...',
+        "    __slots__ = ('_items', '_call')",
+        '',
+        '    def __init__(self, item, /, *items):',
+        '        # ... existing code ...',
+      ];
+      const merged = mergePy(getters, block);
+      assert.ok(merged.ok, merged.ok ? '' : merged.message);
+      const changed = (line: string) => line.replace('(self, attr, *attrs)', '(self, attr, /, *attrs)').replace('(self, item, *items)', '(self, item, /, *items)');
+      if (merged.ok) assert.deepEqual(merged.lines, getters.map((line, i) => (i === 11 ? '    def __call__(self, obj, /):' : changed(line))));
+    });
+
     it('refuses a first line that the marker above it keeps, further up, when the snippet writes it as new', () => {
       // CPython's fileinput.py: `# repeat with next file` ends `__next__` (and `readline`: it
       // anchors nothing), above `def nextfile`; the snippet shows it right above that, so either
