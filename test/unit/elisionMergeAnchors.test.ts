@@ -497,6 +497,20 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
       if (merged.ok) assert.deepEqual(merged.lines, getters.map((line, i) => (i === 11 ? '    def __call__(self, obj, /):' : changed(line))));
     });
 
+    it('replaces a method the snippet gives whole, up to a method it adds after it, and keeps a renamed one\'s body', () => {
+      const store = ['class Store:', '    def save(self):', '        with open(self.path, "w") as f:', '            json.dump(self.data, f)', '', '    def get(self, key):', '        return self.data.get(key)'];
+      const rewritten = ['class Store:', '    def save(self):', '        tmp = self.path + ".tmp"', '        with open(tmp, "w") as f:', '            json.dump(self.data, f, indent=2)', '        os.replace(tmp, self.path)', '', '    def delete(self, key):', '        self.data.pop(key, None)', '', '    # ... existing code ...'];
+      const merged = mergePy(store, rewritten);
+      assert.ok(merged.ok, merged.ok ? '' : merged.message);
+      if (merged.ok) assert.deepEqual(merged.lines, [...rewritten.slice(0, 10), ...store.slice(5)]);
+      // CPython's tabnanny.py: the old function renamed under a new wrapper of its name, its first
+      // lines shown after the wrapper: its body goes on under the marker, nothing of it replaced.
+      const tokens = ['def process_tokens(tokens):', '    INDENT = tokenize.INDENT', '    DEDENT = tokenize.DEDENT', '    for token in tokens:', '        check(token)', '', 'def main():', '    run()'];
+      const renamed = ['def process_tokens(tokens):', '    try:', '        _process_tokens(tokens)', '    except TabError as e:', '        raise NannyNag(e.lineno, e.msg, e.text)', '', 'def _process_tokens(tokens):', '    INDENT = tokenize.INDENT', '    DEDENT = tokenize.DEDENT', '    # ... existing code ...'];
+      const kept = mergePy(tokens, renamed);
+      if (kept.ok) assert.deepEqual(kept.lines, [...renamed.slice(0, 9), ...tokens.slice(3)]);
+    });
+
     it('refuses a first line that the marker above it keeps, further up, when the snippet writes it as new', () => {
       // CPython's fileinput.py: `# repeat with next file` ends `__next__` (and `readline`: it
       // anchors nothing), above `def nextfile`; the snippet shows it right above that, so either

@@ -253,17 +253,65 @@ function definitionEnd(segment: readonly string[], original: readonly string[], 
   let end = blockEnd(original, headAt);
   while (end > headAt + 1 && original[end - 1].trim() === '') end--;
   if (end <= to) return undefined;
-  const added = segment.slice(last + 1).filter(hasText);
-  if (original.slice(to, end).some((line) => hasText(line) && added.some((written) => correspond(written, line)))) return end;
-  // Both end their body with an exit at its depth (the file's `return {…}`, the new `raise …`):
-  // lines after the new exit would never run, so the new lines do not go before the rest; they
-  // are the definition's new end.
-  const lastWritten = added[added.length - 1];
-  const lastExisting = original.slice(to, end).filter(hasText).pop();
-  const leaves = (line: string) => FUNCTION_EXITS.has(exitWord(line) ?? '');
-  if (lastWritten !== undefined && lastExisting !== undefined && leaves(lastWritten) && leaves(lastExisting) && indentOf(lastWritten) + indentOf(original[headAt]) - indentOf(segment[head]) === indentOf(lastExisting)) return end;
+  if (rewritesRest(segment.slice(last + 1), original.slice(to, end), indentOf(original[headAt]) - indentOf(segment[head]))) return end;
   const name = segment[head].trim().slice(0, 60);
   return `"${name}" goes on with new lines after line ${to} of the file and ends there, with no elision marker, while the file's definition has ${end - to} more lines (${to + 1}-${end}) that it neither shows nor edits: whether the new lines replace them or go before them is a guess (mark the lines kept with a "... existing code ..." comment)`;
+}
+
+/**
+ * The definition the placed part of the segment opens last (`def save(self):`, at the file's own
+ * definition of that name), when the segment gives it whole: new lines inside it past the part
+ * placed (`last`, file line `to - 1`), then, before the segment ends, a line at the definition's
+ * depth or shallower that is not a closer (a method added after the rewritten one). Nothing of the
+ * old body can stand between the definition's new last line and that line: the snippet writes
+ * them next to each other, so the file's definition is replaced to its end (its trailing blank
+ * lines aside). Kept, the old body stood under the new one; placed nowhere, the snippet was
+ * refused (a method rewritten and one added after it, the commonest lazy edit of a class). Brace
+ * languages close the definition with a closer, read by `placeFromHead` itself. Undefined when the
+ * segment does not; when the file's definition ends within the part placed; when a line after the
+ * definition in the segment is one of the old body's, or an edit of it; or when the new lines do
+ * not rewrite the old ones (`rewritesRest`: new first lines with the rest left out and no marker
+ * written would delete the rest, a guess).
+ */
+function definitionGivenWhole(segment: readonly string[], original: readonly string[], first: number, last: number, to: number): { last: number; to: number } | undefined {
+  // The part placed stands line for line from its last line up: the file's line of segment line d is to - 1 - (last - d).
+  let head = last;
+  while (head >= first && definedName(segment[head]) === undefined) head--;
+  if (head < first) return undefined;
+  const headAt = to - 1 - (last - head);
+  if (headAt < 0 || !sameDefinition(segment[head], original[headAt])) return undefined;
+  const width = indentOf(segment[head]);
+  let leaves = head + 1;
+  while (leaves < segment.length && (segment[leaves].trim() === '' || indentOf(segment[leaves]) > width)) leaves++;
+  if (leaves >= segment.length || isCloser(segment[leaves])) return undefined;
+  let inner = leaves - 1;
+  while (inner > head && segment[inner].trim() === '') inner--;
+  if (inner <= last) return undefined;
+  let end = blockEnd(original, headAt);
+  while (end > headAt + 1 && original[end - 1].trim() === '') end--;
+  if (end <= to) return undefined;
+  // The lines after it carrying on the old body (a definition renamed under a new one of the old
+  // name, its first lines shown: CPython's tabnanny.py) say the old body goes on there.
+  const oldBody = original.slice(to, end).filter(hasText);
+  if (segment.slice(leaves).some((line) => hasText(line) && oldBody.some((existing) => correspond(line, existing)))) return undefined;
+  return rewritesRest(segment.slice(last + 1, inner + 1), original.slice(to, end), indentOf(original[headAt]) - indentOf(segment[head])) ? { last: inner, to: end } : undefined;
+}
+
+/**
+ * True when a definition's new last lines (`added`, after the part placed) rewrite the rest of
+ * the file's definition (`rest`, the lines after the part placed, to its end): one of them is, or
+ * is an edit of, one of those lines (`json.dump(data, f)` by `json.dump(data, f, indent=2)` under a
+ * new `try:`), or both end with an exit at one depth (the file's `return {…}`, the new `raise …`:
+ * lines after the new exit would never run). `shift`: the file's depth less the segment's.
+ */
+function rewritesRest(added: readonly string[], rest: readonly string[], shift: number): boolean {
+  const written = added.filter(hasText);
+  const existing = rest.filter(hasText);
+  if (existing.some((line) => written.some((line2) => correspond(line2, line)))) return true;
+  const lastWritten = written[written.length - 1];
+  const lastExisting = existing[existing.length - 1];
+  const leaves = (line: string) => FUNCTION_EXITS.has(exitWord(line) ?? '');
+  return lastWritten !== undefined && lastExisting !== undefined && leaves(lastWritten) && leaves(lastExisting) && indentOf(lastWritten) + shift === indentOf(lastExisting);
 }
 
 /** A decorator or annotation line above a definition (`@app.route("/items")`, `@Override`). */
@@ -421,6 +469,8 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
       last = lastReal;
     }
   }
+  const whole = lastReal > last ? definitionGivenWhole(segment, original, first, last, to) : undefined;
+  if (whole !== undefined) ({ last, to } = whole);
   const comment = throughComment(segment, original, first, from, last, to);
   if (comment) ({ last, to } = comment);
   const repeated = editedEdgeStandsNearby(segment, original, cursor, first, from, last, to, shift);
