@@ -1,6 +1,6 @@
 import { type AlignedRun, type Region, alignLines, correspond, definedName, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
-import { type AnchorIndex, anchorCount, anchorIndex, placeByOpener, placeSegment } from './elisionMerge/anchors';
+import { type AnchorIndex, anchorCount, anchorIndex, markerClosesDefinition, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
@@ -54,7 +54,10 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     if (segment.every((line) => line.trim() === '')) continue;
     const isLast = s === segments.length - 1;
     const openEnd = starts[s] > lastMarker;
-    let region = placeSegment(segment, original, keys, cursor, openEnd);
+    // A marker after a definition the segment ends inside, at its depth or above, closes it.
+    const markerAfter = s + 1 < starts.length ? block[starts[s + 1] - 1] : undefined;
+    const closedByMarker = markerAfter !== undefined && markerAfter !== IMPLIED && markerClosesDefinition(segments[s], markerAfter);
+    let region = placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);
     const bounded = typeof region === 'string' && !isLast && anchorCount(segment, original, keys, cursor) === 0 ? placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) : undefined;
     if (bounded !== undefined) region = bounded.region;
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;

@@ -3,6 +3,7 @@ import { mergeElisions } from '../../src/core/elisionMerge';
 import { bracketSyntaxFor } from '../../src/core/elisionMerge/balance';
 import { blockFaults } from '../../src/core/elisionMerge/clauses';
 import { correspond, definedName } from '../../src/core/elisionMerge/lines';
+import { markerClosesDefinition } from '../../src/core/elisionMerge/anchors';
 import { isElisionLine } from '../../src/core/parse/elision';
 
 const js = bracketSyntaxFor('range.js');
@@ -509,6 +510,16 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
       const renamed = ['def process_tokens(tokens):', '    try:', '        _process_tokens(tokens)', '    except TabError as e:', '        raise NannyNag(e.lineno, e.msg, e.text)', '', 'def _process_tokens(tokens):', '    INDENT = tokenize.INDENT', '    DEDENT = tokenize.DEDENT', '    # ... existing code ...'];
       const kept = mergePy(tokens, renamed);
       if (kept.ok) assert.deepEqual(kept.lines, [...renamed.slice(0, 9), ...tokens.slice(3)]);
+    });
+
+    it('reads a marker at a method\'s depth after it as the class\'s other members, one deeper as the rest of its body', () => {
+      const method = ['', '    def save(self):', '        tmp = self.path + ".tmp"', '        os.replace(tmp, self.path)', ''];
+      assert.equal(markerClosesDefinition(method, '    # ... existing code ...'), true);
+      assert.equal(markerClosesDefinition(method, '# ... rest of the file ...'), true);
+      assert.equal(markerClosesDefinition(method, '        # ... existing code ...'), false);
+      // The segment ends outside the method (a statement at its depth after it), or holds no definition.
+      assert.equal(markerClosesDefinition([...method, '    count = 0'], '    # ...'), false);
+      assert.equal(markerClosesDefinition(['        x = 1', '        y = 2'], '    # ...'), false);
     });
 
     it('refuses a first line that the marker above it keeps, further up, when the snippet writes it as new', () => {

@@ -47,7 +47,7 @@ export function anchorKey(line: string): string {
  * `anchorsBefore` bounds the search for the head and tail anchors only (lines the file has once
  * between `cursor` and there): every check after it still reads the whole file.
  */
-export function placeSegment(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd = false, anchorsBefore = Infinity): Region | string {
+export function placeSegment(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd = false, anchorsBefore = Infinity, closedByMarker = false): Region | string {
   let head = -1;
   let headAt = -1;
   for (let k = 0; k < segment.length && head === -1; k++) {
@@ -61,7 +61,7 @@ export function placeSegment(segment: readonly string[], original: readonly stri
     const sample = segment.find((line) => line.trim() !== '') ?? '';
     return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
   }
-  const placed = placeFromHead(segment, original, keys, cursor, head, headAt, openEnd, anchorsBefore);
+  const placed = placeFromHead(segment, original, keys, cursor, head, headAt, openEnd, anchorsBefore, closedByMarker);
   const other = earlierAnchor(segment, original, keys, cursor, head, headAt);
   if (other === undefined) return placed;
   // Two of the segment's unique lines stand in the file in the opposite order: one of them is new
@@ -70,7 +70,7 @@ export function placeSegment(segment: readonly string[], original: readonly stri
   // anchor is the one whose placement changes far fewer of the file's lines (under half as many:
   // a snippet is mostly the file's own lines around a few new ones); when neither does, which
   // line is the new one is a guess.
-  const alternative = placeFromHead(segment, original, keys, cursor, other.k, other.at, openEnd);
+  const alternative = placeFromHead(segment, original, keys, cursor, other.k, other.at, openEnd, Infinity, closedByMarker);
   if (typeof alternative === 'string') return placed;
   if (typeof placed === 'string') return alternative;
   const [mine, theirs] = [changedLines(original, placed), changedLines(original, alternative)];
@@ -262,7 +262,8 @@ function definitionEnd(segment: readonly string[], original: readonly string[], 
  * The definition the placed part of the segment opens last (`def save(self):`, at the file's own
  * definition of that name), when the segment gives it whole: new lines inside it past the part
  * placed (`last`, file line `to - 1`), then, before the segment ends, a line at the definition's
- * depth or shallower that is not a closer (a method added after the rewritten one). Nothing of the
+ * depth or shallower that is not a closer (a method added after the rewritten one), or the marker
+ * after the segment at that depth (`closedByMarker`, see `markerClosesDefinition`). Nothing of the
  * old body can stand between the definition's new last line and that line: the snippet writes
  * them next to each other, so the file's definition is replaced to its end (its trailing blank
  * lines aside). Kept, the old body stood under the new one; placed nowhere, the snippet was
@@ -273,7 +274,7 @@ function definitionEnd(segment: readonly string[], original: readonly string[], 
  * not rewrite the old ones (`rewritesRest`: new first lines with the rest left out and no marker
  * written would delete the rest, a guess).
  */
-function definitionGivenWhole(segment: readonly string[], original: readonly string[], first: number, last: number, to: number): { last: number; to: number } | undefined {
+function definitionGivenWhole(segment: readonly string[], original: readonly string[], first: number, last: number, to: number, closedByMarker: boolean): { last: number; to: number } | undefined {
   // The part placed stands line for line from its last line up: the file's line of segment line d is to - 1 - (last - d).
   let head = last;
   while (head >= first && definedName(segment[head]) === undefined) head--;
@@ -283,7 +284,7 @@ function definitionGivenWhole(segment: readonly string[], original: readonly str
   const width = indentOf(segment[head]);
   let leaves = head + 1;
   while (leaves < segment.length && (segment[leaves].trim() === '' || indentOf(segment[leaves]) > width)) leaves++;
-  if (leaves >= segment.length || isCloser(segment[leaves])) return undefined;
+  if (leaves >= segment.length ? !closedByMarker : isCloser(segment[leaves])) return undefined;
   let inner = leaves - 1;
   while (inner > head && segment[inner].trim() === '') inner--;
   if (inner <= last) return undefined;
@@ -295,6 +296,21 @@ function definitionGivenWhole(segment: readonly string[], original: readonly str
   const oldBody = original.slice(to, end).filter(hasText);
   if (segment.slice(leaves).some((line) => hasText(line) && oldBody.some((existing) => correspond(line, existing)))) return undefined;
   return rewritesRest(segment.slice(last + 1, inner + 1), original.slice(to, end), indentOf(original[headAt]) - indentOf(segment[head])) ? { last: inner, to: end } : undefined;
+}
+
+/**
+ * True when the elision `marker` after segment `lines` stands at or above the depth of the
+ * definition the segment ends inside (its last line defining a name, every line after it deeper):
+ * `    # ... other methods ...` under a method given whole is the class's other members, not the
+ * rest of the method, which a marker inside its body (deeper) would be.
+ */
+export function markerClosesDefinition(lines: readonly string[], marker: string): boolean {
+  for (let d = lastNonBlank(lines) - 1; d >= 0; d--) {
+    if (definedName(lines[d]) === undefined) continue;
+    const width = indentOf(lines[d]);
+    return lines.slice(d + 1).every((line) => line.trim() === '' || indentOf(line) > width) && indentOf(marker) <= width;
+  }
+  return false;
 }
 
 /**
@@ -353,7 +369,7 @@ export function placeByOpener(segment: readonly string[], original: readonly str
  * ends with it, or it is a fragment given without markers), so a definition it opens and never
  * leaves is shown to its end (see `definitionEnd`).
  */
-function placeFromHead(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number, openEnd: boolean, before = Infinity): Region | string {
+function placeFromHead(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number, openEnd: boolean, before = Infinity, closedByMarker = false): Region | string {
   const unique = (key: string, from: number): number => uniqueAfter(keys, key, from, before);
   let tail = head;
   let tailAt = headAt;
@@ -469,7 +485,7 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
       last = lastReal;
     }
   }
-  const whole = lastReal > last ? definitionGivenWhole(segment, original, first, last, to) : undefined;
+  const whole = lastReal > last ? definitionGivenWhole(segment, original, first, last, to, closedByMarker) : undefined;
   if (whole !== undefined) ({ last, to } = whole);
   const comment = throughComment(segment, original, first, from, last, to);
   if (comment) ({ last, to } = comment);
