@@ -54,7 +54,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     if (segment.every((line) => line.trim() === '')) continue;
     const isLast = s === segments.length - 1;
     const openEnd = starts[s] > lastMarker;
-    // A marker after a definition the segment ends inside, at its depth or above, closes it.
+    // A marker after a definition the segment ends inside, at its depth, closes it.
     const markerAfter = s + 1 < starts.length ? block[starts[s + 1] - 1] : undefined;
     const closedByMarker = markerAfter !== undefined && markerAfter !== IMPLIED && markerClosesDefinition(segments[s], markerAfter);
     let region = placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);

@@ -512,10 +512,10 @@ describe('elision merge anchors (situations of real commits replayed as lazy sni
       if (kept.ok) assert.deepEqual(kept.lines, [...renamed.slice(0, 9), ...tokens.slice(3)]);
     });
 
-    it('reads a marker at a method\'s depth after it as the class\'s other members, one deeper as the rest of its body', () => {
+    it('reads a marker at a method\'s depth after it as the class\'s other members, one deeper or shallower as maybe the rest of its body', () => {
       const method = ['', '    def save(self):', '        tmp = self.path + ".tmp"', '        os.replace(tmp, self.path)', ''];
       assert.equal(markerClosesDefinition(method, '    # ... existing code ...'), true);
-      assert.equal(markerClosesDefinition(method, '# ... rest of the file ...'), true);
+      assert.equal(markerClosesDefinition(method, '# ... rest of the file ...'), false);
       assert.equal(markerClosesDefinition(method, '        # ... existing code ...'), false);
       // The segment ends outside the method (a statement at its depth after it), or holds no definition.
       assert.equal(markerClosesDefinition([...method, '    count = 0'], '    # ...'), false);

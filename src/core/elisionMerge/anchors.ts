@@ -299,16 +299,18 @@ function definitionGivenWhole(segment: readonly string[], original: readonly str
 }
 
 /**
- * True when the elision `marker` after segment `lines` stands at or above the depth of the
- * definition the segment ends inside (its last line defining a name, every line after it deeper):
+ * True when the elision `marker` after segment `lines` stands at the depth of the definition the
+ * segment ends inside (its last line defining a name, every line after it deeper):
  * `    # ... other methods ...` under a method given whole is the class's other members, not the
- * rest of the method, which a marker inside its body (deeper) would be.
+ * rest of the method, which a marker inside its body (deeper) would be. A marker shallower than
+ * the method (flush left under a method) is not read so: written carelessly, it may still mean
+ * the rest of the body.
  */
 export function markerClosesDefinition(lines: readonly string[], marker: string): boolean {
   for (let d = lastNonBlank(lines) - 1; d >= 0; d--) {
     if (definedName(lines[d]) === undefined) continue;
     const width = indentOf(lines[d]);
-    return lines.slice(d + 1).every((line) => line.trim() === '' || indentOf(line) > width) && indentOf(marker) <= width;
+    return lines.slice(d + 1).every((line) => line.trim() === '' || indentOf(line) > width) && indentOf(marker) === width;
   }
   return false;
 }
