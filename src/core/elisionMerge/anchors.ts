@@ -325,7 +325,7 @@ export function markerClosesDefinition(lines: readonly string[], marker: string)
 function rewritesRest(added: readonly string[], rest: readonly string[], shift: number): boolean {
   const written = added.filter(hasText);
   const existing = rest.filter(hasText);
-  if (existing.some((line) => written.some((line2) => correspond(line2, line)))) return true;
+  if (existing.some((old) => written.some((line) => correspond(line, old)))) return true;
   const lastWritten = written[written.length - 1];
   const lastExisting = existing[existing.length - 1];
   const leaves = (line: string) => FUNCTION_EXITS.has(exitWord(line) ?? '');
