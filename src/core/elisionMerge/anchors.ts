@@ -247,8 +247,7 @@ function definitionEnd(segment: readonly string[], original: readonly string[], 
   }
   if (headAt < 0 || headAt >= original.length || !sameDefinition(segment[head], original[headAt])) return undefined;
   for (let i = headAt + 1; i < anchorAt; i++) if (original[i].trim() !== '' && indentOf(original[i]) <= indentOf(original[headAt])) return undefined;
-  const headWidth = indentOf(segment[head]);
-  for (let k = head + 1; k < segment.length; k++) if (segment[k].trim() !== '' && indentOf(segment[k]) <= headWidth) return undefined;
+  if (blockEnd(segment, head) < segment.length) return undefined;
   // The definition's last line with anything on it (its trailing blank lines are the file's, between blocks).
   let end = blockEnd(original, headAt);
   while (end > headAt + 1 && original[end - 1].trim() === '') end--;
@@ -281,9 +280,7 @@ function definitionGivenWhole(segment: readonly string[], original: readonly str
   if (head < first) return undefined;
   const headAt = to - 1 - (last - head);
   if (headAt < 0 || !sameDefinition(segment[head], original[headAt])) return undefined;
-  const width = indentOf(segment[head]);
-  let leaves = head + 1;
-  while (leaves < segment.length && (segment[leaves].trim() === '' || indentOf(segment[leaves]) > width)) leaves++;
+  const leaves = blockEnd(segment, head);
   if (leaves >= segment.length ? !closedByMarker : isCloser(segment[leaves])) return undefined;
   let inner = leaves - 1;
   while (inner > head && segment[inner].trim() === '') inner--;
@@ -309,8 +306,7 @@ function definitionGivenWhole(segment: readonly string[], original: readonly str
 export function markerClosesDefinition(lines: readonly string[], marker: string): boolean {
   for (let d = lastNonBlank(lines) - 1; d >= 0; d--) {
     if (definedName(lines[d]) === undefined) continue;
-    const width = indentOf(lines[d]);
-    return lines.slice(d + 1).every((line) => line.trim() === '' || indentOf(line) > width) && indentOf(marker) === width;
+    return blockEnd(lines, d) === lines.length && indentOf(marker) === indentOf(lines[d]);
   }
   return false;
 }

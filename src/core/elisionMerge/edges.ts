@@ -132,22 +132,22 @@ export function openersStandBelow(lines: readonly string[], original: readonly s
 export function repeatedAcrossGap(lines: readonly string[], original: readonly string[], cursor: number, edge: number, step: -1 | 1): { gap: number; line: string; side: string } | undefined {
   const notBlank = (line: string) => line.trim() !== '';
   if (!lines.some(notBlank)) return undefined;
-  // The part of j lines is lines[first(j), first(j) + j): its lines with text and its lines not
-  // blank are counted once here, not once per gap (the search above may take 400 gaps).
+  // The part of j lines is lines[first(j), first(j) + j), growing away from the anchored part: it
+  // holds a line with text once j reaches `textFrom`, one not blank once j reaches `notBlankFrom`
+  // (found once here, not once per gap: the search above may take 400 gaps).
   const n = lines.length;
   const first = (j: number) => (step === -1 ? 0 : n - j);
-  const withTextIn = new Int32Array(n + 1);
-  const notBlankIn = new Int32Array(n + 1);
-  for (let j = 1; j <= n; j++) {
-    const added = lines[step === -1 ? j - 1 : n - j];
-    withTextIn[j] = withTextIn[j - 1] + (hasText(added) ? 1 : 0);
-    notBlankIn[j] = notBlankIn[j - 1] + (notBlank(added) ? 1 : 0);
-  }
+  const sizeReaching = (test: (line: string) => boolean) => {
+    for (let j = 1; j <= n; j++) if (test(lines[step === -1 ? j - 1 : n - j])) return j;
+    return Infinity;
+  };
+  const textFrom = sizeReaching(hasText);
+  const notBlankFrom = sizeReaching(notBlank);
   const reach = step === -1 ? Math.min(MAX_KEPT_GAP, edge - cursor) : MAX_EDITED_GAP;
   for (let gap = 1; gap <= reach; gap++) {
     for (let j = n; j >= 1; j--) {
-      const withText = withTextIn[j] > 0;
-      if (!withText && (gap > MAX_EDITED_GAP || notBlankIn[j] === 0)) continue;
+      const withText = j >= textFrom;
+      if (!withText && (gap > MAX_EDITED_GAP || j < notBlankFrom)) continue;
       if (withText && step === 1 && gap > MAX_EDITED_GAP) continue;
       const at = step === -1 ? edge - gap - j : edge + gap;
       if (at < cursor || at + j > original.length) continue;

@@ -36,7 +36,6 @@ export function identifiers(line: string): string[] {
   return line.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? [];
 }
 
-
 /** A comment line, or a line of a block comment: `//`, `/*`, `*`, `#` not followed by a letter (`#define` and `#include` are code). */
 export function isCommentLine(line: string): boolean {
   return /^(?:\/\/|\/\*|\*|#(?![A-Za-z]))/.test(line.trim());
