@@ -58,7 +58,7 @@ interface Options {
 }
 
 const FORMATS = [
-  'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-folded', 'diff-reversed',
+  'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-folded', 'diff-reversed',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'lazy', 'lazy-u0', 'whole-reindent',
 ];
@@ -131,6 +131,30 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   if (format === 'diff-u1') return diff(1);
   if (format === 'diff-u0') return diff(0);
   if (format === 'diff-bare') return diff(3).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
+  if (format === 'diff-miscounted') {
+    // Hunk headers as models write them from memory: every start line off by 1 to 12 lines (up
+    // or down, alike on both sides) and every count off by one, so neither the numbers nor the
+    // counts can be trusted: the bodies must be read by their prefixes and placed by their text.
+    let n = 0;
+    return diff(3).replace(/^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/gm, (_all, a: string, b: string | undefined, c: string, d: string | undefined) => {
+      n++;
+      const shift = (n % 2 === 0 ? 1 : -1) * (1 + ((n * 7) % 12));
+      const at = (start: string) => Math.max(1, Number(start) + shift);
+      const count = (value: string | undefined, k: number) => Math.max(0, Number(value ?? '1') + ((n + k) % 2 === 0 ? 1 : -1));
+      return `@@ -${at(a)},${count(b, 0)} +${at(c)},${count(d, 1)} @@`;
+    });
+  }
+  if (format === 'diff-unprefixed') {
+    // Context lines written without their leading space, as models retyping code often do, in a
+    // fenced diff block: the parser must read them as context (an indented line then quotes one
+    // space less, and the added lines must keep their own indentation).
+    let inHunk = false;
+    return '```diff\n' + diff(3).replace(/\n$/, '').split('\n').map((line) => {
+      if (line.startsWith('@@')) inHunk = true;
+      else if (line.startsWith('diff --git ')) inHunk = false;
+      return inHunk && line[0] === ' ' ? line.slice(1) : line;
+    }).join('\n') + '\n```\n';
+  }
   if (format === 'diff-folded') {
     // A model quoting context and removed lines with ASCII punctuation where the file has curly
     // quotes, dashes or an ellipsis: the context must keep the file's text.

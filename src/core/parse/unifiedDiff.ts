@@ -209,6 +209,30 @@ function parseRegion(
     hunk = { headerIndex: from - 1, lastIndex: from - 1, body: [], atEndOfFile: false, newHasNoFinalNewline: false, oldHasNoFinalNewline: false, oldSeen: 0, newSeen: 0 };
     file.hunks.push(hunk);
   }
+  /**
+   * Where the hunk goes on after lines [at, …) that have no prefix (and blank lines among them,
+   * and before them from `runStart`),
+   * when it does: they are context whose leading space the model left out (as it does on blank
+   * lines), checked against the file like any context. Inside a fence, when a line with its prefix
+   * follows (see `nextPrefixedLine`); outside one, where prose may follow a diff and a bullet list
+   * reads as removed lines, only when the header's counts also say the hunk has that many old lines
+   * still to come. Undefined when they end the hunk.
+   */
+  const unprefixedContextEnd = (at: number, runStart = at): number | undefined => {
+    const line = lines[at];
+    if (!hunk || line.startsWith('@@') || line.startsWith('diff --git ')) return undefined;
+    const next = nextPrefixedLine(lines, at + 1, to);
+    if (next === undefined || fenced) return next;
+    if (hunk.oldCount === undefined || hunk.oldSeen + (next - runStart) >= hunk.oldCount) return undefined;
+    for (let b = runStart; b < next; b++) if (isClaimed(b + 1)) return undefined;
+    return next;
+  };
+  /** Adds lines [from, to) as context (see `unprefixedContextEnd`). */
+  const addUnprefixedContext = (from: number, to: number): void => {
+    for (let b = from; b < to; b++) addBodyLine(hunk!, ' ', lines[b].trim() === '' ? '' : lines[b]);
+    hunk!.lastIndex = to - 1;
+    end = to;
+  };
   let k = from;
   while (k < to) {
     // A bare diff never runs into lines another parser claimed.
@@ -254,23 +278,24 @@ function parseRegion(
           k = next;
           continue;
         }
+        const resume = next < to ? unprefixedContextEnd(next, k) : undefined;
+        if (resume !== undefined) {
+          addUnprefixedContext(k, resume);
+          k = resume;
+          continue;
+        }
         hunk = undefined;
         if (!fenced) break;
+        // Text after the blank lines ends the hunk: diff lines after it are an error, never dropped.
+        if (next < to && !isBodyLine(lines[next]) && !lines[next].startsWith('@@') && !lines[next].startsWith('diff --git ')) strayIndex = next;
         k = next;
         continue;
       }
-      // Inside a fence, lines without a prefix that more hunk lines follow are context whose
-      // leading space the model left out (as it does for blank lines): the locator checks them
-      // against the file like any context. Trailing ones end the hunk.
-      if (fenced && !line.startsWith('@@') && !line.startsWith('diff --git ') && !looksLikeHeader) {
-        const next = nextPrefixedLine(lines, k + 1, to);
-        if (next !== undefined) {
-          for (let b = k; b < next; b++) addBodyLine(hunk, ' ', lines[b].trim() === '' ? '' : lines[b]);
-          hunk.lastIndex = next - 1;
-          end = next;
-          k = next;
-          continue;
-        }
+      const resume = looksLikeHeader ? undefined : unprefixedContextEnd(k);
+      if (resume !== undefined) {
+        addUnprefixedContext(k, resume);
+        k = resume;
+        continue;
       }
       // Any other line ends the hunk; `@@` and headers are handled below.
       hunk = undefined;

@@ -5,6 +5,7 @@ import { indentWidth, isBlank, leadingWhitespace, type IndentedLineCounts, type 
 import { asciiPunctuation, typographicCount } from '../text/normalize';
 import { indentFrame, indentFrom, respellIndent, type IndentAnchor, type IndentFrame } from './indent';
 import { alignSteps, type Step } from './steps';
+import { withContextPrefixes } from './lostPrefix';
 import type { FileLines } from '../text/fileText';
 
 /** The replacement lines for one located op, ready to put in place of the matched lines. */
@@ -77,6 +78,8 @@ type Emitted =
  *   edit; they are written as the file has them. A marker with nothing between its neighbours is
  *   no elision: it is written as given, with a warning. One whose lines the edits next to it would
  *   all take stands for nothing: refused.
+ * - A diff's context lines quoted one column shallower throughout lost their prefix space: they
+ *   get it back before anything is measured (`withContextPrefixes`), so added lines stay as written.
  * - A new or changed line takes the file's indentation relative to its neighbour: the line it
  *   replaces, else the nearest line the reply quotes before it (else after it), keeping its depth
  *   relative to that line in the file's step and unit (tabs stay tabs). Whitespace-only lines
@@ -84,7 +87,9 @@ type Emitted =
  * - A line the model changes but the file has changed differently (a fuzzy match's stale line)
  *   is refused as OUT_OF_DATE: the user's newer text is never overwritten silently.
  */
-export function reanchor(input: ReanchorInput): Reanchored {
+export function reanchor(given: ReanchorInput): Reanchored {
+  const restored = withContextPrefixes(given.lineKinds, given.needle, given.replacement, given.match, given.fileLines);
+  const input = restored ? { ...given, ...restored } : given;
   const { needle, replacement, match, fileLines } = input;
   const aligned = alignSteps(needle, replacement, input.replacementElisions, input.lineKinds);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);

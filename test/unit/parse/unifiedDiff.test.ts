@@ -218,6 +218,38 @@ describe('unified diff parser', () => {
     assert.equal(op.replacement, 'def area(r):\n   """Area."""\n    x = 2\n    return x\n');
   });
 
+  it('reads blank lines, then unprefixed lines, inside a fenced hunk as context when hunk lines follow them', () => {
+    // CPython email/contentmanager.py, its context retyped without prefixes: the hunk goes on past
+    // the blank lines into the next function, and its second added line is part of it.
+    const r = parse(['```diff', '--- a/cm.py', '+++ b/cm.py', '@@ -1,8 +1,10 @@', 'for m in kinds:', '    register(m)', '+del m', '', '', 'def get(msg):', '    return msg', '+del get', '```'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    const [op] = replaces(r.ops);
+    assert.equal(op.search, 'for m in kinds:\n   register(m)\n\n\ndef get(msg):\n   return msg\n');
+    assert.equal(op.replacement, 'for m in kinds:\n   register(m)\ndel m\n\n\ndef get(msg):\n   return msg\ndel get\n');
+  });
+
+  it('reports hunk lines that follow a fenced hunk ended by blank lines and text, instead of dropping them', () => {
+    const lines = ['```diff', '--- a/f.py', '+++ b/f.py', '@@ -1,2 +1,3 @@', ' a = 1', '+b = 2', '', 'Then the second change:'];
+    const r = parse([...lines, ...Array.from({ length: 60 }, () => 'more prose'), '+c = 3', '```'].join('\n'));
+    assert.equal(r.ops.length, 0);
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+    assert.equal(r.problems[0].startLine, 8);
+  });
+
+  it('reads on past an unprefixed line of a bare hunk only while its counts say more old lines are to come', () => {
+    // CPython statistics.py: the hunk's 13 old lines go on past `import collections`.
+    const body = ['@@ -1,6 +1,5 @@', 'import collections', '-import decimal', 'import math', '-from itertools import groupby, chain', '+from itertools import groupby', 'import os'];
+    const r = parse(['--- a/stats.py', '+++ b/stats.py', ...body].join('\n'));
+    assert.deepEqual(r.problems, []);
+    const [op] = replaces(r.ops);
+    // A trailing unprefixed line, with no hunk line after it, ends the hunk (as in a fence).
+    assert.equal(op.search, 'import collections\nimport decimal\nimport math\nfrom itertools import groupby, chain\n');
+    assert.equal(op.replacement, 'import collections\nimport math\nfrom itertools import groupby\n');
+    // Counts met: prose after the hunk, and a bullet list in it, are not the hunk's.
+    const done = parse(['--- a/f', '+++ b/f', '@@ -1,2 +1,2 @@', ' a', '-b', '+c', 'That changes b to c:', '- b was wrong'].join('\n'));
+    assert.equal(replaces(done.ops)[0].search, 'a\nb\n');
+  });
+
   it('reads a fence of hunk lines with no @@ (any language) as one bare hunk for the labelled file', () => {
     for (const lang of ['diff', 'python']) {
       const r = parseReply(['calc.py', '```' + lang, ' def perimeter(r):', '-    return 2 * r', '+    return r * 2', '```'].join('\n'));

@@ -233,3 +233,23 @@ describe('re-anchoring: new lines in the other indentation character than the fi
     assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\treturn', '   // three spaces\n\treturn'));
   });
 });
+
+describe('re-anchoring: a diff whose context lost its prefix', () => {
+  // CPython reprlib.py's recursive_repr, its wrapper's last lines.
+  const file = ['def recursive_repr(fillvalue):', '    def decorating_function(user_function):', '        wrapper.__qualname__ = qualname', '        wrapper.__doc__ = doc', '        return wrapper', '', '    return decorating_function', ''].join('\n');
+  const diff = (lines: string[]) => ['```diff', '--- a/reprlib.py', '+++ b/reprlib.py', '@@ -3,3 +3,4 @@', ...lines, '```'].join('\n');
+
+  it('writes added lines as given when every indented context line is one column shallower and removed lines are exact', () => {
+    // Each context line lost its leading space: the parser takes one column of indentation for it.
+    const lost = applied('reprlib.py', file, diff(['        wrapper.__qualname__ = qualname', '-        wrapper.__doc__ = doc', '+        wrapper.__doc__ = doc or ""', '+        wrapper.__wrapped__ = user_function', '        return wrapper']));
+    assert.equal(lost, file.replace('        wrapper.__doc__ = doc\n', '        wrapper.__doc__ = doc or ""\n        wrapper.__wrapped__ = user_function\n'));
+    // Context alone (a pure insertion), one column shallower: the same.
+    const inserted = applied('reprlib.py', file, diff(['        wrapper.__doc__ = doc', '+        wrapper.__wrapped__ = user_function', '        return wrapper']));
+    assert.equal(inserted, file.replace('        return wrapper', '        wrapper.__wrapped__ = user_function\n        return wrapper'));
+  });
+
+  it('re-anchors as before when the removed lines are one column shallower too (the hunk re-indented as a whole)', () => {
+    const shifted = applied('reprlib.py', file, diff(['        wrapper.__qualname__ = qualname', '-       wrapper.__doc__ = doc', '+       wrapper.__doc__ = doc or ""', '        return wrapper']));
+    assert.equal(shifted, file.replace('        wrapper.__doc__ = doc\n', '        wrapper.__doc__ = doc or ""\n'));
+  });
+});
