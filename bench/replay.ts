@@ -60,7 +60,7 @@ interface Options {
 const FORMATS = [
   'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-folded', 'diff-reversed',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
-  'apply-patch', 'lazy', 'lazy-u0', 'whole-reindent',
+  'apply-patch', 'apply-patch-unprefixed', 'lazy', 'lazy-u0', 'whole-reindent',
 ];
 
 function parseOptions(argv: string[]): Options {
@@ -184,10 +184,12 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   let uncommented = false;
   let dropped = false;
   for (const file of files) {
-    if (format === 'apply-patch') {
+    if (format === 'apply-patch' || format === 'apply-patch-unprefixed') {
+      // Unprefixed: context lines written without their leading space (see diff-unprefixed).
+      const line = (l: string) => (format === 'apply-patch-unprefixed' && l[0] === ' ' ? l.slice(1) : l);
       if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
       else if (file.after === undefined) out.push(`*** Delete File: ${file.path}`);
-      else for (const hunk of file.hunks) out.push(`*** Update File: ${file.path}`, '@@', ...hunk.filter((l) => !l.startsWith('\\')));
+      else for (const hunk of file.hunks) out.push(`*** Update File: ${file.path}`, '@@', ...hunk.filter((l) => !l.startsWith('\\')).map(line));
       continue;
     }
     // search-replace
@@ -289,7 +291,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   if (format === 'search-replace-blanks' && !blanked) return ''; // only commits whose quoted blank lines were changed
   if (format === 'search-replace-uncommented' && !uncommented) return ''; // only commits that quote a comment line
   if (format === 'search-replace-dropped' && !dropped) return ''; // only commits with a line to drop
-  return format === 'apply-patch' ? ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n') : out.join('\n');
+  return format.startsWith('apply-patch') ? ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n') : out.join('\n');
 }
 
 /**

@@ -212,7 +212,7 @@ export function readPatch(
     if (line.trim() === '') {
       // An empty line is a blank context line when more chunk lines follow (its space was lost).
       const next = nextNonBlank(lines, k, n);
-      if (chunk && next < n && isChunkLine(lines[next])) {
+      if (chunk && next < n && (isChunkLine(lines[next]) || unprefixedContextEnd(lines, next, n) !== undefined)) {
         for (let b = k; b < next; b++) chunk.lines.push({ kind: ' ', text: '' });
         chunk.lastIndex = next - 1;
         k = next - 1;
@@ -242,13 +242,19 @@ function done(ops: EditOp[], problems: ParseProblem[], endIndex: number, lastInd
 
 /**
  * Where a run of unprefixed lines starting at `from` ends, when a prefixed chunk line follows it
- * within 50 lines; undefined when a `***` or `@@` line, an elision or the end comes first.
+ * within 50 lines, or when the chunk ends after it (a `***` or `@@` line: inside the patch's
+ * envelope nothing but chunk lines stands there, so trailing unprefixed lines are its last context,
+ * up to the last with text); undefined when an elision, or the end of the reply, comes first.
  */
 function unprefixedContextEnd(lines: readonly string[], from: number, to: number): number | undefined {
+  let lastText = -1;
   for (let k = from; k < to && k < from + 50; k++) {
     const line = lines[k];
-    if (line.startsWith('***') || line.startsWith('@@') || isElisionLine(line)) return undefined;
-    if (k > from && line.trim() !== '' && isChunkLine(line)) return k;
+    if (isElisionLine(line)) return undefined;
+    if (line.startsWith('***') || line.startsWith('@@')) return lastText === -1 ? undefined : lastText + 1;
+    if (line.trim() === '') continue;
+    if (k > from && isChunkLine(line)) return k;
+    lastText = k;
   }
   return undefined;
 }

@@ -67,7 +67,8 @@ describe('apply_patch parser', () => {
   });
 
   it('refuses a chunk line without a valid prefix, with its line, and applies nothing of the patch', () => {
-    const r = parse(['*** Begin Patch', '*** Add File: ok.txt', '+fine', '*** Update File: a.py', '@@', ' x = 1', 'y = 2', '*** End Patch'].join('\n'));
+    // An unprefixed line is context only when chunk lines or the chunk's end follow it, not an elision.
+    const r = parse(['*** Begin Patch', '*** Add File: ok.txt', '+fine', '*** Update File: a.py', '@@', ' x = 1', 'y = 2', '...', '-z = 3', '*** End Patch'].join('\n'));
     assert.equal(r.ops.length, 0);
     assert.equal(r.problems[0].code, 'PARSE_ERROR');
     assert.equal(r.problems[0].startLine, 7);
@@ -83,6 +84,16 @@ describe('apply_patch parser', () => {
     // An elision is never context.
     const elided = parse(['*** Begin Patch', '*** Update File: calc.py', '@@', ' def area(r):', '# ... existing code ...', '-    return r * r', '+    return r ** 2', '*** End Patch'].join('\n'));
     assert.equal(elided.problems[0].code, 'PARSE_ERROR');
+  });
+
+  it('reads unprefixed lines at a chunk\'s end, and blank lines before unprefixed ones, as context', () => {
+    // CPython token.py retyped without context prefixes: the chunk's last lines stand before
+    // `*** End Patch`, and blank lines before unprefixed code are the file's too.
+    const r = parse(['*** Begin Patch', '*** Update File: token.py', '@@', 'OP = 55', '-AWAIT = 56', '+NL = 56', '', '# Special definitions', 'NT_OFFSET = 256', '', '*** End Patch'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.search, 'OP = 55\nAWAIT = 56\n\n# Special definitions\nNT_OFFSET = 256\n');
+    assert.equal(op.replacement, 'OP = 55\nNL = 56\n\n# Special definitions\nNT_OFFSET = 256\n');
   });
 
   it('reports a patch cut off by the end of the reply as INCOMPLETE_BLOCK', () => {
