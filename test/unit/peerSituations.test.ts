@@ -444,6 +444,20 @@ describe('peer situations: paths (Aider, Codex)', () => {
     assert.deepEqual(created.changes.map((c) => [c.path, c.action]), [['docs/docs/guide.md', 'create']]);
   });
 
+  it('edits the file at the end of a path written from a folder above the workspace, only when it holds the search text', () => {
+    // A monorepo's package opened as the workspace, the model writing paths from the repository's root.
+    const files: Record<string, string> = { 'src/db.ts': 'export const pool = 4;\n', 'db.ts': 'export const other = 1;\n' };
+    const read = (p: string) => files[p];
+    const diff = (path: string) => `\`\`\`diff\n--- a/${path}\n+++ b/${path}\n@@ -1 +1 @@\n-export const pool = 4;\n+export const pool = 8;\n\`\`\`\n`;
+    const planned = runReply(diff('packages/api/src/db.ts'), read);
+    assert.deepEqual(planned.changes.map((c) => [c.path, c.newText]), [['src/db.ts', 'export const pool = 8;\n']]);
+    assert.match((planned.receipt.files[0]?.edits[0]?.warnings ?? []).join('\n'), /packages\/api\/src\/db\.ts, which does not exist; src\/db\.ts is the file at its end/);
+    // The file at the path's end that does not hold the search text is never taken for it.
+    const elsewhere = runReply(diff('packages/api/db.ts'), read);
+    assert.equal(elsewhere.receipt.ok, false);
+    assert.equal(elsewhere.changes.length, 0);
+  });
+
   it('reads the paths of a patch run after `cd DIR &&` as inside DIR, and edits a file a `--- /dev/null` diff edits', () => {
     const patch = "cd web && apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/a.ts\n@@\n-old\n+new\n*** End Patch\nEOF\n";
     assert.equal(written('web/src/a.ts', 'old\n', patch), 'new\n');

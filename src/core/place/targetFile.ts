@@ -169,6 +169,11 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
     tx.note(op.source.block, `the reply names ${path}, which does not exist; ${unprefixed} is that path without a git diff's ${path.slice(0, 2)} prefix`);
     return unprefixed;
   }
+  const tail = existingTail(tx, path, op);
+  if (tail !== undefined) {
+    tx.note(op.source.block, `the reply names ${path}, which does not exist; ${tail} is the file at its end that holds the search text (the path is written from a folder above the workspace)`);
+    return tail;
+  }
   if (!tx.options.locateMissing) return path;
   const found = tx.options.locateMissing(path);
   const candidates = (found === undefined ? [] : typeof found === 'string' ? [found] : found).flatMap((candidate) => {
@@ -209,6 +214,25 @@ export function withoutMistakenPrefix(path: string): string | undefined {
     let repeated = true;
     for (let k = 0; k < size && repeated; k++) repeated = segments[k] === segments[size + k];
     if (repeated) return segments.slice(size).join('/');
+  }
+  return undefined;
+}
+
+/**
+ * For a search-and-replace edit of a path that does not exist: the longest tail of the path
+ * (leading folders dropped, `app/src/db.ts` → `src/db.ts`) that names a workspace file holding the
+ * search text, when there is one. Models write paths from the repository's root or under its name
+ * while the workspace is a folder inside it (a package of a monorepo): what the path says below
+ * that folder is right. The search text must be in the file, so a file that merely shares the
+ * path's end is never edited.
+ */
+function existingTail(tx: Transaction, path: string, op: EditOp): string | undefined {
+  if (op.kind !== 'replace' || op.search.trim() === '') return undefined;
+  const segments = path.split('/');
+  for (let from = 1; from < segments.length; from++) {
+    const resolved = resolvePath(segments.slice(from).join('/'), tx.options.root);
+    if (!resolved.ok || tx.options.refusePath?.(resolved.path) || !exists(tx, resolved.path)) continue;
+    if (holdsSearch(tx, resolved.path, op)) return resolved.path;
   }
   return undefined;
 }
