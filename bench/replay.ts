@@ -35,7 +35,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createTwoFilesPatch, diffArrays } from 'diff';
-import { runReply } from '../src/core/index';
+import { endsWithPath, MAX_PATH_CANDIDATES, runReply } from '../src/core/index';
 import { hasText } from '../src/core/elisionMerge/lines';
 import { repoRoot } from './common';
 
@@ -58,7 +58,7 @@ interface Options {
 }
 
 const FORMATS = [
-  'diff', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-folded', 'diff-reversed',
+  'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-folded', 'diff-reversed',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'lazy', 'lazy-u0', 'whole-reindent',
 ];
@@ -128,6 +128,8 @@ function splitDiff(text: string, before: (p: string) => string | undefined, afte
 function replyFor(format: string, commit: string, paths: string[], files: FileDiff[]): string {
   const diff = (context: number) => git('diff', '--no-color', '--no-ext-diff', '--no-renames', `-U${context}`, `${commit}~1`, commit, '--', ...paths);
   if (format === 'diff') return diff(3);
+  // In a ```diff fence, as chat replies hold diffs: a Markdown file's own fences are context lines.
+  if (format === 'diff-fenced') return '```diff\n' + diff(3).replace(/\n$/, '') + '\n```\n';
   if (format === 'diff-u1') return diff(1);
   if (format === 'diff-u0') return diff(0);
   if (format === 'diff-bare') return diff(3).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
@@ -143,6 +145,14 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
       const count = (value: string | undefined, k: number) => Math.max(0, Number(value ?? '1') + ((n + k) % 2 === 0 ? 1 : -1));
       return `@@ -${at(a)},${count(b, 0)} +${at(c)},${count(d, 1)} @@`;
     });
+  }
+  if (format === 'diff-basename' || format === 'diff-rooted') {
+    // Paths as models misremember them: the file's name alone (its folders left out), or under
+    // one folder too many (the repository's own name, as a model that saw the path from its
+    // parent writes it). The engine must find the one file meant, or refuse.
+    const rename = (path: string) => (format === 'diff-basename' ? path.slice(path.lastIndexOf('/') + 1) : `stdlib/${path}`);
+    const renamed = diff(3).replace(/^(--- a\/|\+\+\+ b\/)(.+)$/gm, (_all, side: string, path: string) => side + rename(path)).replace(/^diff --git a\/(\S+) b\/(\S+)$/gm, (_all, a: string, b: string) => `diff --git a/${rename(a)} b/${rename(b)}`);
+    return format === 'diff-basename' && !/^--- a\/.*\//m.test(diff(3)) ? '' : renamed; // basename: only commits with a file in a folder
   }
   if (format === 'diff-unprefixed') {
     // Context lines written without their leading space, as models retyping code often do, in a
@@ -391,7 +401,7 @@ function lazyReply(files: readonly FileDiff[], context: number): string {
  * "no newline at the end", nor to give a new file CRLF endings; such commits are left out of them.
  */
 function expressible(format: string, files: readonly FileDiff[]): boolean {
-  if (!format.startsWith('search-replace') && format !== 'apply-patch') return true;
+  if (!format.startsWith('search-replace') && !format.startsWith('apply-patch')) return true;
   return files.every((file) => {
     if (file.hunks.some((hunk) => hunk.some((line) => line.startsWith('\\')))) return false;
     if (file.before === undefined && file.after !== undefined) return file.after.endsWith('\n') && !file.after.includes('\r');
@@ -468,7 +478,16 @@ for (const commit of commits) {
     const reply = replyFor(format, commit, paths, files);
     if (reply.trim() === '') continue;
     const tally = totals.get(format)!;
-    const result = runReply(reply, (p) => before.get(p));
+    // Path forms name files the engine must find: it is given the tree as the CLI's suffix
+    // search sees it, and reads any file of it.
+    const pathForm = format === 'diff-basename' || format === 'diff-rooted';
+    const tree = pathForm ? git('ls-tree', '-r', '--name-only', `${commit}~1`).split('\n').filter(Boolean) : [];
+    const read = (p: string) => (before.has(p) ? before.get(p) : pathForm && tree.includes(p) ? fileAt(`${commit}~1`, p) : undefined);
+    const locateMissing = (wanted: string) => {
+      const found = tree.filter((file) => endsWithPath(file, wanted));
+      return found.length > 0 && found.length <= MAX_PATH_CANDIDATES ? found.sort() : undefined;
+    };
+    const result = runReply(reply, read, pathForm ? { locateMissing } : {});
     if (!result.receipt.ok) {
       tally.refused++;
       for (const code of new Set(result.receipt.errors.map((e) => e.code))) tally.codes.set(code, (tally.codes.get(code) ?? 0) + 1);

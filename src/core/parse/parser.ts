@@ -27,6 +27,12 @@ export interface ParsedBlock {
   readonly problems: ParseProblem[];
   /** For a block with no ops and no problems: a fenced file with no path (see `UnnamedFile`). */
   readonly unnamedFile?: string;
+  /**
+   * The block ends where the reply ends for now, and more text could carry it on: a diff whose
+   * fence closed on a line its hunk's counts take for context (see `diffFenceClose`). A streaming
+   * reader waits for the rest before reporting it.
+   */
+  readonly openEnded?: boolean;
 }
 
 /**

@@ -3,7 +3,7 @@ import { applyPatchParser } from './applyPatch';
 import { jsonToolCallParser } from './jsonToolCall';
 import { oldNewTextParser } from './oldNewText';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
-import { outdentListFences } from './fences';
+import { outdentListFences } from './listFences';
 import { parseOutsideReasoning } from './reasoning';
 import { searchReplaceParser } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';

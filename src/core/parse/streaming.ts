@@ -26,7 +26,8 @@
 import type { EditFormat, EditOp, ParsedReply, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { parseReply, replyParsers } from './registry';
-import { isSourceClose, outdentListFences, parseFenceOpener } from './fences';
+import { isSourceClose, parseFenceOpener } from './fences';
+import { outdentListFences } from './listFences';
 import { parseOutsideReasoning } from './reasoning';
 
 /** A block began (the reply is inside it). `startLine` is 1-based in the whole reply. */
@@ -300,7 +301,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
       const incomplete = block.problems.some((p) => p.code === 'INCOMPLETE_BLOCK');
       // A block inside a fence that is still open may yet take the closing fence line as its last.
       const insideOpenFence = openFence !== undefined && openFence.index <= block.endLine + offset - 1;
-      const closed = !insideOpenFence && (block.endLine <= lastNonBlank || isHardClose(tailLines[block.endLine - 1] ?? ''));
+      const closed = !insideOpenFence && !block.openEnded && (block.endLine <= lastNonBlank || isHardClose(tailLines[block.endLine - 1] ?? ''));
       if (incomplete || !closed) {
         pendingStart = block.startLine + offset;
         break;

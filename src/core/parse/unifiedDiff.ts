@@ -13,19 +13,17 @@
 import type { EditOp, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { readGitQuoted, unquoteGitPath } from './gitQuotedPath';
-import { cleanPath, fenceLanguage, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
+import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
 import { isElisionLine } from './elision';
 import { toLines } from '../text/fileText';
 import { parseFenceOpener, pathLabelAbove } from './fences';
+import { diffFenceClose, isDiffFence, NUMBERED_HUNK } from './diffFence';
 
 const FORMAT = 'unified-diff' as const;
 
-/** `@@ -a,b +c,d @@` with optional counts; anything else starting with `@@` is a bare hunk header. */
-const NUMBERED_HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 /** Mentat's line after the last hunk of a diff. */
 const END_OF_DIFF = /^@@ end @@[ \t]*$/;
 
-const DIFF_FENCE_LANGUAGES = new Set(['diff', 'patch', 'udiff', 'git-diff', 'gitdiff']);
 
 interface HunkLine {
   readonly kind: ' ' | '-' | '+';
@@ -566,12 +564,19 @@ function parseUnifiedDiffs(reply: ReplyText, isClaimed: (line: number) => boolea
         if (isClaimed(close + 1)) claimedInside = true;
         close++;
       }
+      const isDiff = isDiffFence(fence) || bodyStartsWithDiff(lines, i + 1, close) || isHunkBodyOnly(lines, i + 1, close);
+      let openEnded = false;
+      if (isDiff && close < n) {
+        const hunkClose = diffFenceClose(lines, i, close, fence, isClaimed);
+        for (let k = close; k < hunkClose.close; k++) if (isClaimed(k + 1)) claimedInside = true;
+        close = hunkClose.close;
+        openEnded = hunkClose.openEnded;
+      }
       const closed = close < n;
-      const isDiff = DIFF_FENCE_LANGUAGES.has(fenceLanguage(fence.info)) || bodyStartsWithDiff(lines, i + 1, close) || isHunkBodyOnly(lines, i + 1, close);
       if (isDiff && !claimedInside && !(closed && isClaimed(close + 1))) {
         const block = fencedBlock(lines, i, close, closed, isClaimed);
         // A ```diff fence with nothing diff-like in it is an illustration: leave it to other parsers.
-        if (block.ops.length > 0 || block.problems.length > 0) blocks.push(block);
+        if (block.ops.length > 0 || block.problems.length > 0) blocks.push(openEnded ? { ...block, openEnded } : block);
       }
       i = closed ? close + 1 : n;
       continue;

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { closesFence, findFencedBlocks, outdentListFences, parseFenceOpener, parseInfoString } from '../../../src/core/parse/fences';
+import { closesFence, findFencedBlocks, parseFenceOpener, parseInfoString } from '../../../src/core/parse/fences';
+import { outdentListFences } from '../../../src/core/parse/listFences';
 import type { ReplaceOp } from '../../../src/core/ir';
 import { parseReply } from '../../../src/core/parse/registry';
 
@@ -89,6 +90,13 @@ describe('parse/fences', () => {
     assert.equal(outdentListFences(unclosed), false);
     const margin = split('```\n  a\n```');
     assert.equal(outdentListFences(margin), false);
+  });
+
+  it('never touches the fences a diff quotes as context after the first one (axios README: a ```js pair outdented)', () => {
+    const text = '```diff\n--- a/README.md\n+++ b/README.md\n@@ -1,9 +1,9 @@\n ```\n $ npm i axios\n ```\n \n-Import it:\n+Import it so:\n \n ```js\n import axios from "axios";\n ```\n```\n';
+    const lines = split(text);
+    assert.equal(outdentListFences(lines), false);
+    assert.deepEqual(lines, split(text));
   });
 
   it('never touches an indented fence inside a fenced block\'s SEARCH/REPLACE text that a line of its own closed early', () => {

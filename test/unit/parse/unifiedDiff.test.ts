@@ -250,6 +250,19 @@ describe('unified diff parser', () => {
     assert.equal(replaces(done.ops)[0].search, 'a\nb\n');
   });
 
+  it('reads a Markdown file\'s own fences, quoted as context, as context while the hunk\'s counts go on', () => {
+    // jsdiff's CONTRIBUTING.md: ` ``` ` closed the ```diff fence, and the hunk's later changes were dropped.
+    const hunk = ['@@ -1,6 +1,6 @@', ' Run:', ' ```', ' yarn clean', '-yarn grunt', '+yarn grunt release', ' yarn publish', ' ```'];
+    const r = parse(['```diff', '--- a/CONTRIBUTING.md', '+++ b/CONTRIBUTING.md', ...hunk, '```', 'Done.'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    const [op] = replaces(r.ops);
+    assert.equal(op.search, 'Run:\n```\nyarn clean\nyarn grunt\nyarn publish\n```\n');
+    assert.equal(op.replacement, 'Run:\n```\nyarn clean\nyarn grunt release\nyarn publish\n```\n');
+    // Counts met, a closer one space in (a list's) still closes, the prose after it is not the hunk's.
+    const listed = parse(['```diff', '--- a/f.md', '+++ b/f.md', '@@ -1,2 +1,2 @@', ' a', '-b', '+c', ' ```', '- not the diff', '```'].join('\n'));
+    assert.equal(replaces(listed.ops)[0].search, 'a\nb\n');
+  });
+
   it('reads a fence of hunk lines with no @@ (any language) as one bare hunk for the labelled file', () => {
     for (const lang of ['diff', 'python']) {
       const r = parseReply(['calc.py', '```' + lang, ' def perimeter(r):', '-    return 2 * r', '+    return r * 2', '```'].join('\n'));
