@@ -58,7 +58,7 @@ interface Options {
 }
 
 const FORMATS = [
-  'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-folded', 'diff-reversed',
+  'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'lazy', 'lazy-u0', 'whole-reindent',
 ];
@@ -153,6 +153,25 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     const rename = (path: string) => (format === 'diff-basename' ? path.slice(path.lastIndexOf('/') + 1) : `stdlib/${path}`);
     const renamed = diff(3).replace(/^(--- a\/|\+\+\+ b\/)(.+)$/gm, (_all, side: string, path: string) => side + rename(path)).replace(/^diff --git a\/(\S+) b\/(\S+)$/gm, (_all, a: string, b: string) => `diff --git a/${rename(a)} b/${rename(b)}`);
     return format === 'diff-basename' && !/^--- a\/.*\//m.test(diff(3)) ? '' : renamed; // basename: only commits with a file in a folder
+  }
+  if (format === 'diff-stale') {
+    // A model misremembering one line of context in each hunk (as search-replace-stale): the
+    // middle context line gets a changed word; the file's line must stay as it is.
+    const hunks = diff(3).split(/^(?=@@ )/m);
+    let changed = false;
+    const out = hunks.map((hunk, h) => {
+      if (h === 0) return hunk;
+      const lines = hunk.split('\n');
+      const context = lines.map((l, k) => (k > 0 && l[0] === ' ' && l.trim().length > 8 ? k : -1)).filter((k) => k >= 0);
+      if (context.length < 2 || lines.filter((l) => l[0] === '-' || l[0] === ' ').length < 4) return hunk;
+      const k = context[context.length >> 1];
+      const stale = lines[k].replace(/[A-Za-z_]{3,}/, (word) => word + 'X');
+      if (stale === lines[k]) return hunk;
+      lines[k] = stale;
+      changed = true;
+      return lines.join('\n');
+    });
+    return changed ? out.join('') : '';
   }
   if (format === 'diff-unprefixed') {
     // Context lines written without their leading space, as models retyping code often do, in a

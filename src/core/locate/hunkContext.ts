@@ -1,4 +1,5 @@
 import { lineSteps } from '../reanchor/steps';
+import { lineDistance } from '../text/lineDistance';
 import { normaliseLine, type FileIndex } from './fileIndex';
 import type { LineMatch, Needle } from './matcher';
 
@@ -10,7 +11,8 @@ import type { LineMatch, Needle } from './matcher';
  *   line that differs (cut short, stale) means the added lines would be written beside the old
  *   ones, duplicating code;
  * - the context lines right next to each removal or insertion must be there: they say where the
- *   change goes;
+ *   change goes. One the model misremembered by a word (`misremembered`) still says it, and counts
+ *   as missing;
  * - a short hunk (under 4 context lines) tolerates no missing context line; a longer one one
  *   missing line per 4 context lines.
  * Exact and whitespace-level rungs never reach this: their lines all match.
@@ -41,10 +43,22 @@ export function hunkContextRefusal(index: FileIndex, needle: Needle, replacement
     }
     context++;
     if (present(k)) continue;
-    if (adjacent[k]) return `the context line next to the change, "${needle.lines[k].trim().slice(0, 60)}", is not in the file (line ${match.start + k + 1} is "${index.line(match.start + k).trim().slice(0, 60)}")`;
+    if (adjacent[k] && !misremembered(needle.lines[k], index.line(match.start + k))) return `the context line next to the change, "${needle.lines[k].trim().slice(0, 60)}", is not in the file (line ${match.start + k + 1} is "${index.line(match.start + k).trim().slice(0, 60)}")`;
     missing++;
   }
   const tolerated = context < 4 ? 0 : Math.floor(context / 4);
   if (missing > tolerated) return `${missing} of the hunk's ${context} context lines are not in the file`;
   return undefined;
+}
+
+/**
+ * True when a quoted context line is the file's line misremembered by a word or so: both long
+ * enough to say something (12 characters) and at least 85% alike by edit distance (a renamed
+ * call, an argument added). A short line, or one of other words (`chill` quoted where the file
+ * has `cool`), is another line: the change's place is unknown.
+ */
+function misremembered(quoted: string, actual: string): boolean {
+  const [a, b] = [quoted.trim(), actual.trim()];
+  if (Math.min(a.length, b.length) < 12) return false;
+  return 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.85;
 }

@@ -29,4 +29,19 @@ describe('locate/hunkContext: git\'s rule for a loose match of a hunk', () => {
     const short = needle(['alpha0()', 'beta()', 'gamma()', 'delta()']);
     assert.match(hunkContextRefusal(file, short, ['alpha0()', 'beta()', 'gamma()', 'DELTA()'], fuzzy(0, 4))!, /context lines are not in the file/);
   });
+
+  it('takes a long context line next to the change misremembered by a word for the file\'s, as one missing line', () => {
+    const code = index(['def close(self):', '    self._source.close()', '    self._parser = None', '    self._closed = True', '    return self._result']);
+    // `_parserX` stands right above the inserted line.
+    const quoted = ['def close(self):', '    self._source.close()', '    self._parserX = None', '    self._closed = True', '    return self._result'];
+    const replacement = ['def close(self):', '    self._source.close()', '    self._parserX = None', '    self._flushed = True', '    self._closed = True', '    return self._result'];
+    assert.equal(hunkContextRefusal(code, needle(quoted), replacement, fuzzy(0, 5)), undefined);
+    // Two such lines in 5 context lines are more than the one tolerated.
+    const twice = quoted.map((line) => line.replace('_source', '_sourceX'));
+    const inserted = replacement.map((line) => line.replace('_source', '_sourceX'));
+    assert.match(hunkContextRefusal(code, needle(twice), inserted, fuzzy(0, 5))!, /2 of the hunk's 5 context lines/);
+    // A short one of other words is another line (tr-07: `chill` quoted where the file has `cool`).
+    const steps = index(['mix', 'bake', 'cool', 'serve']);
+    assert.match(hunkContextRefusal(steps, needle(['mix', 'bake', 'chill', 'serve']), ['mix', 'bake', 'rest', 'chill', 'serve'], fuzzy(0, 4))!, /next to the change/);
+  });
 });
