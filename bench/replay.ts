@@ -60,7 +60,7 @@ interface Options {
 const FORMATS = [
   'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
-  'apply-patch', 'apply-patch-unprefixed', 'lazy', 'lazy-u0', 'whole-reindent',
+  'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'lazy', 'lazy-u0', 'whole-reindent',
 ];
 
 function parseOptions(argv: string[]): Options {
@@ -205,6 +205,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     return reversed ? out.join('') : '';
   }
   if (format === 'lazy' || format === 'lazy-u0') return lazyReply(files, format === 'lazy' ? 2 : 0);
+  if (format === 'tool-call' || format === 'tool-call-fragment') return toolCallReply(files, format === 'tool-call-fragment');
   if (format === 'whole-reindent') return reindentedWholeReply(files);
   const out: string[] = [];
   let elided = false;
@@ -428,6 +429,52 @@ function expressible(format: string, files: readonly FileDiff[]): boolean {
   });
 }
 
+/**
+ * Claude Code's Edit and Write tool calls, one JSON object per hunk in a fence, applied in turn:
+ * `old_string` the hunk's old lines, `new_string` its new lines (a new file: `content`). Fragment:
+ * as models trim them, only the changed lines (an insertion or a deletion keeps the line above it), the first
+ * line's indentation left out of both strings (a fragment that starts mid-line). A deletion has no
+ * form here.
+ */
+function toolCallReply(files: readonly FileDiff[], fragment: boolean): string {
+  const out: string[] = [];
+  const call = (value: Record<string, string>) => out.push('```json', JSON.stringify(value, null, 2), '```', '');
+  for (const file of files) {
+    if (file.after === undefined) continue;
+    if (file.before === undefined) {
+      call({ file_path: file.path, content: file.after });
+      continue;
+    }
+    for (const hunk of file.hunks) {
+      let body = hunk.filter((l) => !l.startsWith('\\'));
+      if (fragment) {
+        const changed = body.map((l, k) => (l[0] === '-' || l[0] === '+' ? k : -1)).filter((k) => k >= 0);
+        let from = changed[0];
+        const to = changed[changed.length - 1] + 1;
+        // An insertion alone says nothing of where it goes, and a deletion alone would leave its
+        // last line break: the line above comes along.
+        const part = body.slice(from, to);
+        if (!part.some((l) => l[0] === '-') || !part.some((l) => l[0] === '+')) {
+          // Up to a line with text (a blank line says nothing either).
+          while (from > 0 && (from === changed[0] || body[from].slice(1).trim() === '' || body[from][0] === '+')) from--;
+        }
+        body = body.slice(from, to);
+      }
+      let oldLines = body.filter((l) => l[0] !== '+').map((l) => l.slice(1));
+      let newLines = body.filter((l) => l[0] !== '-').map((l) => l.slice(1));
+      if (fragment && oldLines.length > 0) {
+        const indent = /^[ \t]*/.exec(oldLines[0])![0];
+        if (newLines[0]?.startsWith(indent)) {
+          oldLines = [oldLines[0].slice(indent.length), ...oldLines.slice(1)];
+          newLines = [newLines[0].slice(indent.length), ...newLines.slice(1)];
+        }
+      }
+      call({ file_path: file.path, old_string: oldLines.join('\n'), new_string: newLines.join('\n') });
+    }
+  }
+  return out.join('\n');
+}
+
 /** ASCII for the typographic punctuation models cannot reproduce (what the unicode rung folds). */
 function foldPunctuation(line: string): string {
   return line.replace(/[\u2018\u2019\u201a\u2032]/g, "'").replace(/[\u201c\u201d\u201e\u2033]/g, '"').replace(/[\u2013\u2014\u2212]/g, '-').replace(/\u2026/g, '...').replace(/\u00a0/g, ' ');
@@ -523,7 +570,7 @@ for (const commit of commits) {
       const expected = after.get(p);
       const got = proposed.has(p) ? proposed.get(p) : before.get(p);
       // A SEARCH/REPLACE reply cannot delete a file: its deletions are not counted against it.
-      if (format.startsWith('search-replace') && expected === undefined) return false;
+      if ((format.startsWith('search-replace') || format.startsWith('tool-call')) && expected === undefined) return false;
       return got !== expected;
     });
     if (differs.length === 0) tally.exact++;

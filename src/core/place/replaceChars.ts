@@ -150,10 +150,14 @@ function writtenAsFileIndents(view: string, runs: readonly { start: number }[], 
 
 /**
  * For each occurrence of `search` (ascending offsets in the file's LF view): true when it lies inside an
- * occurrence of `replacement`, which contains `search`; all false when it does not.
+ * occurrence of `replacement`, which contains `search`; all false when it does not, or when the
+ * new text only adds whitespace around the old (`x` → `    x`, a line indented deeper; `x` →
+ * `x\n`, a blank line after it): a line's own indentation and line break stand around the old
+ * text before the edit as after it, so they say nothing of the edit.
  */
 function insideNewText(file: FileText, search: string, replacement: string, occurrences: readonly number[]): boolean[] {
-  if (replacement.length <= search.length || !replacement.includes(search)) return occurrences.map(() => false);
+  const at = replacement.length > search.length ? replacement.indexOf(search) : -1;
+  if (at === -1 || (replacement.slice(0, at).trim() === '' && replacement.slice(at + search.length).trim() === '')) return occurrences.map(() => false);
   const view = lfView(file);
   const spans: { start: number; end: number }[] = [];
   for (let at = view.indexOf(replacement); at !== -1 && spans.length <= occurrences.length; at = view.indexOf(replacement, at + 1)) {

@@ -35,6 +35,15 @@ describe('place/replace: a re-sent reply changes nothing', () => {
     assert.equal(after('y.txt', 'a yy b yy\n', y), 'a yy b yy\n');
   });
 
+  it('a tool call that only adds whitespace around its old text is applied: the line\'s own indentation and line break are no sign of it', () => {
+    // CPython asyncio/transports.py: a continuation line indented four columns deeper, quoted from its first character.
+    const deeper = '```json\n' + JSON.stringify({ file_path: 'pay.ts', old_string: 'return invoices.save(invoice);', new_string: '    return invoices.save(invoice);' }) + '\n```\n';
+    assert.equal(after('pay.ts', SERVICE, deeper), SERVICE.replace('  return invoices.save(invoice);', '      return invoices.save(invoice);'));
+    // A blank line added after a line that a line break ends, as every line is.
+    const spaced = '```json\n' + JSON.stringify({ file_path: 'pay.ts', old_string: 'invoice.status = InvoiceStatus.Paid;', new_string: 'invoice.status = InvoiceStatus.Paid;\n' }) + '\n```\n';
+    assert.equal(after('pay.ts', SERVICE, spaced), SERVICE.replace('InvoiceStatus.Paid;\n', 'InvoiceStatus.Paid;\n\n'));
+  });
+
   it('the same hunk twice in one diff with the same line numbers is applied once', () => {
     const hunk = ['@@ -3,2 +3,2 @@', '   if (invoice.status === InvoiceStatus.Paid) return invoice;', '-  invoice.status = InvoiceStatus.Paid;', '+  invoice.status = InvoiceStatus.PaidInFull;'];
     const diff = ['```diff', '--- a/pay.ts', '+++ b/pay.ts', ...hunk, ...hunk, '```'].join('\n');
