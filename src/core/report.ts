@@ -6,7 +6,7 @@ const strategyWords: Record<string, string> = {
   indentation: 'matched at another indentation',
   innerWhitespace: 'matched ignoring whitespace',
   unicode: 'matched ignoring typographic quotes and dashes',
-  leftOutLines: 'matched with lines it left out (blank, comments)',
+  leftOutLines: 'matched with lines it left out (blank, comments, one line of code)',
   elision: 'matched around elided lines',
   fuzzy: 'fuzzy match',
   create: 'new file',

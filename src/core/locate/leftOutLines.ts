@@ -5,17 +5,24 @@ import type { Alignment, LineMatch, Matcher, Needle, SearchScope } from './match
 
 /** Needles need this many lines with text: fewer say too little about where they stand. */
 const MIN_TEXT_LINES = 2;
+/**
+ * A needle that leaves out a line of code needs this many lines with text: every one of them
+ * matched, in order, around the one line it skipped.
+ */
+const MIN_TEXT_LINES_PAST_CODE = 4;
 /** Past this many places for the search text's rarest line, the rung gives up (a refusal, never a stall). */
 const MAX_CANDIDATES = 256;
 
 /**
  * Rung 7: lines the search text left out, or blank lines it has that the file has not. Models
  * drop the blank line between two methods from a quote, write one blank line where a Python file
- * has two between its functions, add one, or retype code without a comment line it had. Every
- * line of the search text with text must match, in order and under the loosest line-for-line
- * rung's normalisation (`fold`), the file's lines from one place on, with nothing but blank lines
- * and comment lines (`//` or `#` comments alone on their line) between them in the file; the
- * search text's blank lines at its start and end must stand there in the file too. A place where
+ * has two between its functions, add one, or retype code without a comment line it had, or
+ * without one line of it. Every line of the search text with text must match, in order and under
+ * the loosest line-for-line rung's normalisation (`fold`), the file's lines from one place on,
+ * with nothing but blank lines and comment lines (`//` or `#` comments alone on their line)
+ * between them in the file, and at most one line of code in all when the search text has four
+ * lines with text or more (a shorter one says too little to skip code by); the search text's
+ * blank lines at its start and end must stand there in the file too. A place where
  * every run between two lines is as many blank lines as the search text has is the earlier
  * rungs' (found by them, or refused by them for a reason of their own).
  *
@@ -53,7 +60,7 @@ export const leftOutLinesMatcher: Matcher = {
     const budget = { left: 4 * index.lineCount + 10_000 };
     for (const position of index.linesLike(needle.lines[text[pivot]])) {
       if (index.lineUnder('fold', position) !== wanted[pivot]) continue;
-      const places = placesAround(index, wanted, pivot, position, scope, budget);
+      const places = placesAround(index, wanted, pivot, position, scope, budget, wanted.length >= MIN_TEXT_LINES_PAST_CODE ? 1 : 0);
       if (budget.left < 0) return [];
       if (!places) continue;
       const start = places[0] - leading;
@@ -71,16 +78,22 @@ export const leftOutLinesMatcher: Matcher = {
 /**
  * The file lines of the needle's lines with text, given that the `pivot`-th stands at `position`:
  * each next (previous) one is the next (previous) file line equal to it under `fold`, with only
- * blank and comment lines passed over on the way. Undefined when another line comes first.
+ * blank and comment lines passed over on the way, and up to `codeLines` other lines in all.
+ * Undefined when another line comes first.
  */
-function placesAround(index: FileIndex, wanted: readonly string[], pivot: number, position: number, scope: SearchScope, budget: { left: number }): number[] | undefined {
+function placesAround(index: FileIndex, wanted: readonly string[], pivot: number, position: number, scope: SearchScope, budget: { left: number }, codeLines: number): number[] | undefined {
   const places = new Array<number>(wanted.length);
   places[pivot] = position;
+  let codeLeft = codeLines;
   /** True when line f is the one wanted; false when it is another that may be passed over; undefined when neither. */
   const reads = (f: number, k: number) => {
     budget.left--;
     if (index.lineUnder('fold', f) === wanted[k]) return true;
-    return mayBeLeftOut(index.line(f)) ? false : undefined;
+    if (mayBeLeftOut(index.line(f))) return false;
+    // (A line passed over stands between two wanted lines: the walk stops at each one it finds.)
+    if (codeLeft === 0) return undefined;
+    codeLeft--;
+    return false;
   };
   for (let k = pivot - 1, f = position - 1; k >= 0; k--, f--) {
     let found: boolean | undefined = false;

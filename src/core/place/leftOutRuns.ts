@@ -3,6 +3,7 @@ import { isBlank } from '../text/indentation';
 import type { FileLines } from '../text/fileText';
 import { straightMatch, type LineMatch, type Needle } from '../locate/matcher';
 import { lineSteps } from '../reanchor/steps';
+import { mayBeLeftOut } from '../locate/leftOutLines';
 
 /** A search text and replacement rewritten to the file's lines where the search text left some out, with the straight match they now make. */
 export interface WithLeftOutRuns {
@@ -17,10 +18,10 @@ export interface WithLeftOutRuns {
  * means between two of its lines is unknown.
  */
 export function leftOutEdit(needle: Needle, replacement: readonly string[], matches: readonly LineMatch[], file: FileLines, lineKinds: string | undefined, path: string): WithLeftOutRuns | string {
-  if (matches.length > 1) return `the search text stands in ${path} only with blank or comment lines it leaves out, at ${matches.length} places: re-send the block with more lines, blank and comment lines as the file has them`;
+  if (matches.length > 1) return `the search text stands in ${path} only with lines it leaves out, at ${matches.length} places: re-send the block with more lines, every line as the file has it`;
   const given = withLeftOutRuns(needle, replacement, matches[0], file, lineKinds);
   if (typeof given !== 'string') return given;
-  return `${given} (${path} lines ${matches[0].start + 1}-${matches[0].end}): re-send the block with the blank and comment lines as the file has them`;
+  return `${given} (${path} lines ${matches[0].start + 1}-${matches[0].end}): re-send the block with every line as the file has it, those it left out included`;
 }
 
 /**
@@ -57,8 +58,10 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
     for (let f = placeOf(a) + 1; f < placeOf(b); f++) fileRun.push(file.line(f));
     if (fileRun.length === ours && fileRun.every(isBlank)) continue;
     searchEdits.push({ at: a + 1, remove: ours, insert: fileRun });
+    const codeAt = fileRun.findIndex((line) => !mayBeLeftOut(line));
+    const code = codeAt === -1 ? '' : ` (\`${fileRun[codeAt].trim().slice(0, 60)}\`, line ${placeOf(a) + 2 + codeAt})`;
     const unknown = (why: string) =>
-      `between "${needle.lines[a].trim().slice(0, 50)}" and "${needle.lines[b].trim().slice(0, 50)}" the search text has ${linesIn(ours, 0)} where the file has ${linesIn(fileRun.filter(isBlank).length, fileRun.filter((line) => !isBlank(line)).length)}, and ${why}, so what the edit leaves there is unknown`;
+      `between "${needle.lines[a].trim().slice(0, 50)}" and "${needle.lines[b].trim().slice(0, 50)}" the search text has ${linesIn(ours, 0, 0)} where the file has ${linesIn(fileRun.filter(isBlank).length, fileRun.filter((line) => !isBlank(line) && mayBeLeftOut(line)).length, fileRun.filter((line) => !mayBeLeftOut(line)).length)}${code}, and ${why}, so what the edit leaves there is unknown`;
     const together = (from: number, to: number) => {
       for (let i = from; i <= to; i++) if (kept.of[i] === -1 || (i > from && kept.of[i] !== kept.of[i - 1] + 1)) return false;
       return true;
@@ -95,7 +98,7 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
     // rewrite that adds lines there may add them on either side of the run (an import
     // joins the imports above them), so it is unknown.
     const change = kept.changes.find((c) => c.searchFrom <= (aKept ? b : a) && (bKept ? a : b) < c.searchTo);
-    const at = change === undefined ? undefined : boundaryIn(change, a, b, aKept, bKept, needle.lines, written);
+    const at = change === undefined ? undefined : boundaryIn(change, a, b, aKept, bKept, needle.lines, written, !fileRun.every(mayBeLeftOut));
     if (at === undefined) return unknown('the edit rewrites the lines next to them as a block of another length');
     edits.push({ at, remove: 0, insert: fileRun });
   }
@@ -108,10 +111,20 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
 /**
  * Where, in the replacement, the new lines of search line A end and those of B (the next line with
  * text, no blank line between them in the search text) begin, `change` being the rewrite of
- * the one not kept (or of both): see `withLeftOutRuns`. Undefined when unknown.
+ * the one not kept (or of both): see `withLeftOutRuns`. `code`: the file's run there holds a line
+ * of code. Undefined when unknown.
  */
-function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept: boolean, search: readonly string[], written: readonly string[]): number | undefined {
-  if (change.searchTo - change.searchFrom === change.replacementTo - change.replacementFrom) return change.replacementFrom + (b - change.searchFrom);
+function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept: boolean, search: readonly string[], written: readonly string[], code: boolean): number | undefined {
+  if (change.searchTo - change.searchFrom === change.replacementTo - change.replacementFrom) {
+    const at = change.replacementFrom + (b - change.searchFrom);
+    // Line for line by count alone is not enough beside a line of code when several lines are
+    // rewritten: a statement added above and another deleted below keep the count, and the code
+    // line then went into the wrong block. The new lines on each side of the run must then read
+    // as edits of A and B. (One line rewritten into one is that line's rewrite.)
+    const one = change.searchTo - change.searchFrom === 1;
+    if (code && !one && ((!aKept && !readsAsEditOf(written[at - 1], search[a])) || (!bKept && !readsAsEditOf(written[at], search[b])))) return undefined;
+    return at;
+  }
   if (aKept) return readsAsEditOf(written[change.replacementFrom], search[b]) ? change.replacementFrom : undefined;
   if (bKept) return readsAsEditOf(written[change.replacementTo - 1], search[a]) ? change.replacementTo : undefined;
   // Both rewritten: the one place where an edit of A is followed by an edit of B.
@@ -124,10 +137,10 @@ function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept:
   return found;
 }
 
-/** `2 blank lines and a comment line`, `no line`. */
-function linesIn(blank: number, comments: number): string {
+/** `2 blank lines and a comment line`, `a line of code`, `no line`. */
+function linesIn(blank: number, comments: number, code: number): string {
   const count = (n: number, what: string) => (n === 1 ? `a ${what} line` : `${n} ${what} lines`);
-  const parts = [...(blank > 0 ? [count(blank, 'blank')] : []), ...(comments > 0 ? [count(comments, 'comment')] : [])];
+  const parts = [...(blank > 0 ? [count(blank, 'blank')] : []), ...(comments > 0 ? [count(comments, 'comment')] : []), ...(code > 0 ? [code === 1 ? 'a line of code' : `${code} lines of code`] : [])];
   return parts.length > 0 ? parts.join(' and ') : 'no line';
 }
 

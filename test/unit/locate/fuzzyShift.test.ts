@@ -71,14 +71,21 @@ describe('fuzzy rung: a line left out of the quote', () => {
     "                if limit <= 0:",
   ];
 
-  it('is no stale line: the window one line off is refused, never written over the lines it misses', () => {
+  it('is no stale line: the left-out-lines rung places the quote around it and keeps it; the window one line off is never written', () => {
     const replace = search.map((line) => line.replace('if limit <= 0:', 'if limit < 1:'));
     const result = run(search, replace);
-    assert.equal(result.receipt.ok, false);
-    assert.equal(result.changes.length, 0);
-    const error = result.receipt.errors[0];
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.receipt.files[0]?.edits[0]?.strategy, 'leftOutLines');
+    assert.equal(result.changes[0]?.newText, file.replace('if limit <= 0:', 'if limit < 1:'));
+    // Two lines of code left out: no rung before the fuzzy one reads that, and its window one
+    // line off is refused, naming the line it misses.
+    const twice = search.filter((line) => line !== '        f = task._coro.cr_frame');
+    const refused = run(twice, twice.map((line) => line.replace('if limit <= 0:', 'if limit < 1:')));
+    assert.equal(refused.receipt.ok, false);
+    assert.equal(refused.changes.length, 0);
+    const error = refused.receipt.errors[0];
     assert.equal(error?.code, 'NO_MATCH');
-    assert.match(error?.message ?? '', /nearest place, lines 2-26, has line 23 \(`f = task\._coro\.gi_frame`\), which the search text leaves out/);
+    assert.match(error?.message ?? '', /where it leaves out file line 21 \(`f = task\._coro\.cr_frame`\)/);
   });
 
   it('is placed where the edit changes only lines before the first difference: the lines after it are written from the file, in order', () => {

@@ -49,6 +49,14 @@ describe('left-out-lines rung', () => {
     assert.deepEqual(find(c, ['#include <stdio.h>', 'int main(void) {']), []);
   });
 
+  it('passes over one line of code in a search text of four lines with text or more, never two, never in a shorter one', () => {
+    const py = 'def wait(fs):\n    """Wait."""\n    with lock(fs):\n        done = set(fs)\n        not_done = set()\n        return done, not_done\n';
+    const skipped = find(py, ['def wait(fs):', '    """Wait."""', '        done = set(fs)', '        not_done = set()', '        return done, not_done']);
+    assert.deepEqual(skipped.map((m) => [m.start, m.end, m.alignment]), [[0, 6, [0, 1, 3, 4, 5]]]);
+    assert.deepEqual(find(py, ['def wait(fs):', '    """Wait."""', '        not_done = set()', '        return done, not_done']), [], 'two lines of code');
+    assert.deepEqual(find(py, ['    """Wait."""', '        done = set(fs)', '        not_done = set()']), [], 'three lines with text');
+  });
+
   it('asks the file for the blank lines at the search text\'s edges', () => {
     // A blank line above `def insort_right` stands in the file; three do not.
     assert.equal(find(bisect, ['', 'def insort_right(a, x, lo=0, hi=None, *, key=None):', '    """Insert item x in list a, and keep it sorted assuming a is sorted.', '    If x is already in a, insert it to the right of the rightmost x.']).length, 1);
@@ -104,6 +112,18 @@ describe('left-out-lines rung: the edit given the file\'s lines', () => {
   it('drops a blank line the search text has and the file does not, where the edit keeps it', () => {
     const got = written(bisect, ['    if key is None:', '', '        lo = bisect_right(a, x, lo, hi)', '    else:'], ['    if key is None:', '', '        lo = bisect_right(a, x, lo, hi)', '    elif key is ...:', '        pass', '    else:']);
     assert.equal(got.text, bisect.replace('        lo = bisect_right(a, x, lo, hi)\n    else:', '        lo = bisect_right(a, x, lo, hi)\n    elif key is ...:\n        pass\n    else:'));
+  });
+
+  it('keeps a line of code the search text left out where the edit keeps its neighbours, and refuses a rewrite that only keeps the count around it', () => {
+    // CPython concurrent/futures/_base.py: `with _AcquireFutures(fs):` left out of the quote.
+    const file = 'def wait(fs):\n    """Wait."""\n    with lock(fs):\n        done = set(f for f in fs)\n        not_done = set(fs) - done\n        return done, not_done\n';
+    const search = ['    """Wait."""', '        done = set(f for f in fs)', '        not_done = set(fs) - done', '        return done, not_done'];
+    const kept = written(file, search, search.map((line) => line.replace('return done, not_done', 'return (done, not_done)')));
+    assert.equal(kept.text, file.replace('return done, not_done', 'return (done, not_done)'), kept.error);
+    // A statement added under the docstring, another deleted below it: the rewrite keeps the
+    // count, but whether `fs = set(fs)` goes above the `with` or under it is unknown.
+    const rewritten = ['    """Wait."""', '    fs = set(fs)', '        done = {f for f in fs}', '        return done, fs - done'];
+    assert.match(written(file, search, rewritten).error ?? '', /a line of code \(`with lock\(fs\):`, line 3\)/);
   });
 
   it('refuses where the count the edit means is unknown: it changes the run, adds a blank line of its own, or rewrites a neighbour as more lines', () => {
