@@ -421,7 +421,7 @@ function lazyReply(files: readonly FileDiff[], context: number): string {
  * "no newline at the end", nor to give a new file CRLF endings; such commits are left out of them.
  */
 function expressible(format: string, files: readonly FileDiff[]): boolean {
-  if (!format.startsWith('search-replace') && !format.startsWith('apply-patch')) return true;
+  if (!format.startsWith('search-replace') && !format.startsWith('apply-patch') && !format.startsWith('tool-call')) return true;
   return files.every((file) => {
     if (file.hunks.some((hunk) => hunk.some((line) => line.startsWith('\\')))) return false;
     if (file.before === undefined && file.after !== undefined) return file.after.endsWith('\n') && !file.after.includes('\r');
