@@ -24,7 +24,6 @@ const FORMAT = 'unified-diff' as const;
 /** Mentat's line after the last hunk of a diff. */
 const END_OF_DIFF = /^@@ end @@[ \t]*$/;
 
-
 interface HunkLine {
   readonly kind: ' ' | '-' | '+';
   readonly text: string;
@@ -208,13 +207,12 @@ function parseRegion(
     file.hunks.push(hunk);
   }
   /**
-   * Where the hunk goes on after lines [at, …) that have no prefix (and blank lines among them,
-   * and before them from `runStart`),
-   * when it does: they are context whose leading space the model left out (as it does on blank
-   * lines), checked against the file like any context. Inside a fence, when a line with its prefix
-   * follows (see `nextPrefixedLine`); outside one, where prose may follow a diff and a bullet list
-   * reads as removed lines, only when the header's counts also say the hunk has that many old lines
-   * still to come. Undefined when they end the hunk.
+   * Where the hunk goes on after the lines from `at` that have no prefix (blank lines among them,
+   * and before them from `runStart`), when it does: they are context whose leading space the model
+   * left out (as it does on blank lines), checked against the file like any context. Inside a
+   * fence, when a line with its prefix follows (see `nextPrefixedLine`); outside one, where prose
+   * may follow a diff and a bullet list reads as removed lines, only when the header's counts also
+   * say the hunk has that many old lines still to come. Undefined when they end the hunk.
    */
   const unprefixedContextEnd = (at: number, runStart = at): number | undefined => {
     const line = lines[at];

@@ -169,13 +169,7 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
     tx.note(op.source.block, `the reply names ${path}, which does not exist; ${unprefixed} is that path without a git diff's ${path.slice(0, 2)} prefix`);
     return unprefixed;
   }
-  const tail = existingTail(tx, path, op);
-  if (tail !== undefined) {
-    tx.note(op.source.block, `the reply names ${path}, which does not exist; ${tail} is the file at its end that holds the search text (the path is written from a folder above the workspace)`);
-    return tail;
-  }
-  if (!tx.options.locateMissing) return path;
-  const found = tx.options.locateMissing(path);
+  const found = tx.options.locateMissing?.(path);
   const candidates = (found === undefined ? [] : typeof found === 'string' ? [found] : found).flatMap((candidate) => {
     const resolved = resolvePath(candidate, tx.options.root);
     return resolved.ok && resolved.path !== path && !tx.options.refusePath?.(resolved.path) ? [resolved.path] : [];
@@ -184,7 +178,13 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
     tx.note(op.source.block, `the reply names ${path}, which does not exist; ${candidates[0]} is the only file whose path ends with it`);
     return candidates[0];
   }
-  if (candidates.length === 0) return path;
+  if (candidates.length === 0) {
+    // No file ends with the whole path: one at the end of it may, written from a folder above.
+    const tail = existingTail(tx, path, op);
+    if (tail === undefined) return path;
+    tx.note(op.source.block, `the reply names ${path}, which does not exist; ${tail} is the file at its end that holds the search text (the path is written from a folder above the workspace)`);
+    return tail;
+  }
   // Several files end with the name (`utils.py` in two packages): the edit's own text tells them
   // apart when only one holds it, as for a block naming no file.
   const listed = `${candidates.length} files end with it (${candidates.slice(0, MAX_LISTED).join(', ')}${candidates.length > MAX_LISTED ? ', …' : ''})`;

@@ -1,6 +1,7 @@
 import type { Needle, LineMatch } from '../locate/matcher';
 import { isBlank, leadingWhitespace } from '../text/indentation';
 import type { FileLines } from '../text/fileText';
+import { kindsDescribe } from './steps';
 
 /**
  * A diff hunk or patch chunk whose context lines lost the space that prefixes them, with that
@@ -18,15 +19,7 @@ import type { FileLines } from '../text/fileText';
  * copies its indentation.
  */
 export function withContextPrefixes(lineKinds: string | undefined, needle: Needle, replacement: readonly string[], match: LineMatch, file: FileLines): { needle: Needle; replacement: string[] } | undefined {
-  if (lineKinds === undefined || needle.elisions.size > 0) return undefined;
-  let searchCount = 0;
-  let replacementCount = 0;
-  for (const kind of lineKinds) {
-    if (kind !== '+') searchCount++;
-    if (kind !== '-') replacementCount++;
-  }
-  // The kinds no longer describe these lines (blank edges trimmed since, say).
-  if (searchCount !== needle.lines.length || replacementCount !== replacement.length) return undefined;
+  if (lineKinds === undefined || needle.elisions.size > 0 || !kindsDescribe(lineKinds, needle, replacement)) return undefined;
   /** The search lines (by number) quoted one column shallower than the file's. */
   const shallower = new Set<number>();
   let n = 0;

@@ -47,17 +47,26 @@ export function lineSteps(needle: Needle, replacement: readonly string[], lineKi
 }
 
 /**
- * Keep and change steps from a hunk's own line structure (see `ReplaceOp.lineKinds`); undefined
- * when it does not describe these lines (the blank edges were trimmed since, say).
+ * True when a hunk's line kinds (see `ReplaceOp.lineKinds`) describe these search and replacement
+ * lines: as many search lines as context and removed kinds, as many replacement lines as context
+ * and added ones (not so once blank edges were trimmed, say).
  */
-function kindSteps(lineKinds: string, needle: Needle, replacement: readonly string[]): Step[] | undefined {
+export function kindsDescribe(lineKinds: string, needle: Needle, replacement: readonly string[]): boolean {
   let searchCount = 0;
   let replacementCount = 0;
   for (const kind of lineKinds) {
     if (kind !== '+') searchCount++;
     if (kind !== '-') replacementCount++;
   }
-  if (searchCount !== needle.lines.length || replacementCount !== replacement.length) return undefined;
+  return searchCount === needle.lines.length && replacementCount === replacement.length;
+}
+
+/**
+ * Keep and change steps from a hunk's own line structure (see `ReplaceOp.lineKinds`); undefined
+ * when it does not describe these lines (the blank edges were trimmed since, say).
+ */
+function kindSteps(lineKinds: string, needle: Needle, replacement: readonly string[]): Step[] | undefined {
+  if (!kindsDescribe(lineKinds, needle, replacement)) return undefined;
   const steps: Step[] = [];
   let n = 0;
   let r = 0;
