@@ -120,8 +120,10 @@ function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept:
     // Line for line by count alone is not enough beside a line of code when several lines are
     // rewritten: a statement added above and another deleted below keep the count, and the code
     // line then went into the wrong block. The new lines on each side of the run must then read
-    // as edits of A and B. (One line rewritten into one is that line's rewrite.)
-    const one = change.searchTo - change.searchFrom === 1;
+    // as edits of A and B. One line rewritten into one is that line's rewrite, unless the
+    // replacement still has the old line elsewhere: then it moved, and the code line beside it
+    // may have moved with it (immer: `if (markLength) …` moved into a new function).
+    const one = change.searchTo - change.searchFrom === 1 && !written.some((line) => line.trim() === search[aKept ? b : a].trim());
     if (code && !one && ((!aKept && !readsAsEditOf(written[at - 1], search[a])) || (!bKept && !readsAsEditOf(written[at], search[b])))) return undefined;
     return at;
   }

@@ -126,6 +126,18 @@ describe('left-out-lines rung: the edit given the file\'s lines', () => {
     assert.match(written(file, search, rewritten).error ?? '', /a line of code \(`with lock\(fs\):`, line 3\)/);
   });
 
+  it('refuses a line of code left out beside a line the edit moves rather than rewrites (the old line still in the replacement)', () => {
+    // immer's arrayMethods.ts: `if (markLength) …` moved into a new function, `markChanged(state)`
+    // (left out of the quote) moved with it in the commit; kept in place, it stayed behind.
+    const file = 'function run(state, operation, markLength) {\n  prepare(state)\n  const result = operation()\n  markChanged(state)\n  if (markLength) state.length = true\n  return result\n}\n';
+    const search = ['  prepare(state)', '  const result = operation()', '  if (markLength) state.length = true', '  return result', '}'];
+    const replace = ['  prepare(state)', '  const result = operation()', '  mark(state, markLength)', '  return result', '}', '', 'function mark(state, markLength) {', '  if (markLength) state.length = true', '}'];
+    assert.match(written(file, search, replace).error ?? '', /a line of code \(`markChanged\(state\)`, line 4\)/);
+    // Rewritten, the old line nowhere in the replacement: the line of code stays where it stood.
+    const rewritten = ['  prepare(state)', '  const result = operation()', '  state.length = markLength', '  return result', '}'];
+    assert.equal(written(file, search, rewritten).text, file.replace('  if (markLength) state.length = true', '  state.length = markLength'));
+  });
+
   it('refuses where the count the edit means is unknown: it changes the run, adds a blank line of its own, or rewrites a neighbour as more lines', () => {
     const changesRun = written(bisect, ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
     assert.match(changesRun.error ?? '', /the search text has a blank line where the file has 2 blank lines, and the edit changes the lines around them/);
