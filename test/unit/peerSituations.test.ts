@@ -452,6 +452,8 @@ describe('peer situations: paths (Aider, Codex)', () => {
     const planned = runReply(diff('packages/api/src/db.ts'), read);
     assert.deepEqual(planned.changes.map((c) => [c.path, c.newText]), [['src/db.ts', 'export const pool = 8;\n']]);
     assert.match((planned.receipt.files[0]?.edits[0]?.warnings ?? []).join('\n'), /packages\/api\/src\/db\.ts, which does not exist; src\/db\.ts is the file at its end/);
+    // Four folders at most are dropped (each tail is a look at the disk for the host).
+    assert.equal(runReply(diff('a/b/c/d/e/src/db.ts'), read).receipt.ok, false);
     // The file at the path's end that does not hold the search text is never taken for it.
     const elsewhere = runReply(diff('packages/api/db.ts'), read);
     assert.equal(elsewhere.receipt.ok, false);

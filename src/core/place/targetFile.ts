@@ -229,13 +229,18 @@ export function withoutMistakenPrefix(path: string): string | undefined {
 function existingTail(tx: Transaction, path: string, op: EditOp): string | undefined {
   if (op.kind !== 'replace' || op.search.trim() === '') return undefined;
   const segments = path.split('/');
-  for (let from = 1; from < segments.length; from++) {
+  // A few folders at most (a repository's name, `packages/api`): each tail costs the host a look
+  // at the disk, and a path of 2,000 folders (the fuzzer's) took the CLI 30 s.
+  for (let from = 1; from < segments.length && from <= MAX_DROPPED_FOLDERS; from++) {
     const resolved = resolvePath(segments.slice(from).join('/'), tx.options.root);
     if (!resolved.ok || tx.options.refusePath?.(resolved.path) || !exists(tx, resolved.path)) continue;
     if (holdsSearch(tx, resolved.path, op)) return resolved.path;
   }
   return undefined;
 }
+
+/** How many leading folders `existingTail` drops at most. */
+const MAX_DROPPED_FOLDERS = 4;
 
 /** How many of the files a missing path could name are listed in a note. */
 const MAX_LISTED = 5;
