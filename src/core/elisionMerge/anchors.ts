@@ -2,7 +2,7 @@
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
 import { contextAbove, contextBelow, linesAbove, linesBelow, openersStandBelow, repeatedAcrossGap } from './edges';
-import { type Region, alignLines, blockEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
+import { type Region, alignLines, blockEnd, blockTextEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -249,8 +249,7 @@ function definitionEnd(segment: readonly string[], original: readonly string[], 
   for (let i = headAt + 1; i < anchorAt; i++) if (original[i].trim() !== '' && indentOf(original[i]) <= indentOf(original[headAt])) return undefined;
   if (blockEnd(segment, head) < segment.length) return undefined;
   // The definition's last line with anything on it (its trailing blank lines are the file's, between blocks).
-  let end = blockEnd(original, headAt);
-  while (end > headAt + 1 && original[end - 1].trim() === '') end--;
+  const end = blockTextEnd(original, headAt);
   if (end <= to) return undefined;
   if (rewritesRest(segment.slice(last + 1), original.slice(to, end), indentOf(original[headAt]) - indentOf(segment[head]))) return end;
   const name = segment[head].trim().slice(0, 60);
@@ -282,11 +281,9 @@ function definitionGivenWhole(segment: readonly string[], original: readonly str
   if (headAt < 0 || !sameDefinition(segment[head], original[headAt])) return undefined;
   const leaves = blockEnd(segment, head);
   if (leaves >= segment.length ? !closedByMarker : isCloser(segment[leaves])) return undefined;
-  let inner = leaves - 1;
-  while (inner > head && segment[inner].trim() === '') inner--;
+  const inner = blockTextEnd(segment, head) - 1;
   if (inner <= last) return undefined;
-  let end = blockEnd(original, headAt);
-  while (end > headAt + 1 && original[end - 1].trim() === '') end--;
+  const end = blockTextEnd(original, headAt);
   if (end <= to) return undefined;
   // The lines after it carrying on the old body (a definition renamed under a new one of the old
   // name, its first lines shown: CPython's tabnanny.py) say the old body goes on there.

@@ -1,6 +1,6 @@
 /** Line-level tests the elision merge places segments by: correspondence, block openers and closers. */
 import { diffArrays } from 'diff';
-import { lineDistance } from '../text/lineDistance';
+import { lineSimilarity } from '../text/lineDistance';
 import { indentWidth, leadingWhitespace } from '../text/indentation';
 import { hasText } from '../text/normalize';
 
@@ -74,7 +74,7 @@ export function correspond(written: string, existing: string): boolean {
  * module (`sameModuleImport`).
  */
 export function isEditOf(a: string, b: string): boolean {
-  return (sameHead(a, b) && 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.6) || sameModuleImport(a, b);
+  return (sameHead(a, b) && lineSimilarity(a, b) >= 0.6) || sameModuleImport(a, b);
 }
 
 /**
@@ -322,6 +322,17 @@ export function blockEnd(original: readonly string[], openerAt: number): number 
   const width = indentOf(original[openerAt]);
   let end = openerAt + 1;
   while (end < original.length && (original[end].trim() === '' || indentOf(original[end]) > width)) end++;
+  return end;
+}
+
+/**
+ * One past the last line with anything on it of the block the opener at `openerAt` opens (see
+ * `blockEnd`): its trailing blank lines, which stand between blocks, left out; `openerAt + 1` when
+ * the block has none.
+ */
+export function blockTextEnd(lines: readonly string[], openerAt: number): number {
+  let end = blockEnd(lines, openerAt);
+  while (end > openerAt + 1 && lines[end - 1].trim() === '') end--;
   return end;
 }
 

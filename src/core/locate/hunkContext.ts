@@ -1,5 +1,5 @@
 import { lineSteps } from '../reanchor/steps';
-import { lineDistance } from '../text/lineDistance';
+import { lineSimilarity } from '../text/lineDistance';
 import { normaliseLine, type FileIndex } from './fileIndex';
 import type { LineMatch, Needle } from './matcher';
 
@@ -60,5 +60,5 @@ export function hunkContextRefusal(index: FileIndex, needle: Needle, replacement
 function misremembered(quoted: string, actual: string): boolean {
   const [a, b] = [quoted.trim(), actual.trim()];
   if (Math.min(a.length, b.length) < 12) return false;
-  return 1 - lineDistance(a, b) / Math.max(a.length, b.length) >= 0.85;
+  return lineSimilarity(a, b) >= 0.85;
 }

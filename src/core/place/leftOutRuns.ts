@@ -98,7 +98,7 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
     // rewrite that adds lines there may add them on either side of the run (an import
     // joins the imports above them), so it is unknown.
     const change = kept.changes.find((c) => c.searchFrom <= (aKept ? b : a) && (bKept ? a : b) < c.searchTo);
-    const at = change === undefined ? undefined : boundaryIn(change, a, b, aKept, bKept, needle.lines, written, !fileRun.every(mayBeLeftOut));
+    const at = change === undefined ? undefined : boundaryIn(change, a, b, aKept, bKept, needle.lines, written, codeAt !== -1);
     if (at === undefined) return unknown('the edit rewrites the lines next to them as a block of another length');
     edits.push({ at, remove: 0, insert: fileRun });
   }

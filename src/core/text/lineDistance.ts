@@ -34,6 +34,12 @@ export const PATTERN_LIMIT = 256;
 /** Match masks of the pattern's characters by UTF-16 code, one table per 32-character word of it (made as needed). */
 const peq: Int32Array[] = [];
 
+/** How alike two lines are: 1 less their edit distance (`lineDistance`) over the longer one's length; 1 for equal lines. */
+export function lineSimilarity(a: string, b: string): number {
+  const longer = Math.max(a.length, b.length);
+  return longer === 0 ? 1 : 1 - lineDistance(a, b) / longer;
+}
+
 /**
  * Calls `use` with a function giving the Levenshtein distance from `pattern` (at most
  * `PATTERN_LIMIT` characters) to any text, exactly as `lineDistance` gives it for lines of up to
