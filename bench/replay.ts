@@ -25,7 +25,9 @@
  * `apply-patch` (each -U3 hunk as an `*** Update File` chunk; new and deleted files as Add/Delete),
  * `lazy` and `lazy-u0` (each changed file whole, unchanged runs cut to `... existing code ...`: see `lazyReply`),
  * `whole-reindent` (each changed file whole in another indentation, tabs as 4 spaces and spaces
- * doubled, as chat transcripts often give code back: the file's indentation must be kept).
+ * doubled, as chat transcripts often give code back: the file's indentation must be kept),
+ * `diff-misfiled`, `search-replace-misfiled`, `apply-patch-misfiled`, `tool-call-misfiled` (each
+ * hunk alone, naming another file of its folder: only a refusal is right; see `MISFILED`).
  * Binary files and files over 1 MB are left out of the commit. A commit counts as:
  * - exact: the engine accepted the reply and every file equals the commit's version;
  * - refused: the engine refused (nothing would be written), with the error codes;
@@ -61,7 +63,18 @@ const FORMATS = [
   'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'lazy', 'lazy-u0', 'whole-reindent',
+  'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
 ];
+
+/**
+ * The misfiled forms: each hunk of a modified file alone, as a reply (`diff`, `search-replace`,
+ * `apply-patch`, `tool-call`) that names another file of its folder, as a model that mixes up two
+ * files it read writes it. Its old lines are not in the file named (hunks whose old lines, blank
+ * lines and whitespace aside, are there are left out), so the only right outcome is a refusal:
+ * these forms count hunks, not commits, and every hunk written is wrong (the loose rungs placed
+ * text where it is not); one reported already applied, with nothing written, counts as refused.
+ */
+const MISFILED = '-misfiled';
 
 function parseOptions(argv: string[]): Options {
   const options: Options = { repo: repoRoot, commits: 200, paths: [], formats: FORMATS, verbose: false, explain: false, dump: undefined, dumpRefused: false };
@@ -101,6 +114,8 @@ interface FileDiff {
   readonly before: string | undefined;
   readonly after: string | undefined;
   readonly hunks: string[][];
+  /** Each hunk's `@@` line. */
+  readonly headers: string[];
 }
 
 /** Splits `git diff` output into files and hunks (lines after each `@@` header, header excluded). */
@@ -115,12 +130,16 @@ function splitDiff(text: string, before: (p: string) => string | undefined, afte
     const path = plus && plus !== '+++ /dev/null' ? plus.slice(6) : (minus?.slice(6) ?? / b\/(.*)$/.exec(lines[0])?.[1]);
     if (!path) continue;
     const hunks: string[][] = [];
+    const headers: string[] = [];
     for (const line of lines) {
-      if (line.startsWith('@@')) hunks.push([]);
+      if (line.startsWith('@@')) {
+        hunks.push([]);
+        headers.push(line);
+      }
       else if (hunks.length > 0 && line !== '') hunks[hunks.length - 1].push(line);
       else if (hunks.length > 0 && line === '') hunks[hunks.length - 1].push(' ');
     }
-    files.push({ path, before: before(path), after: after(path), hunks });
+    files.push({ path, before: before(path), after: after(path), hunks, headers });
   }
   return files;
 }
@@ -363,7 +382,6 @@ function reindentedWholeReply(files: readonly FileDiff[]): string {
 function lazyReply(files: readonly FileDiff[], context: number): string {
   const out: string[] = [];
   let elided = false;
-  let detabbed = false;
   for (const file of files) {
     const comment = /\.(?:py|rb|sh|ya?ml|toml)$/i.test(file.path) ? '#' : /\.(?:[cm]?[jt]sx?|go|rs|java|kt|c|h|cc|cpp|cs|swift|php|scala)$/i.test(file.path) ? '//' : undefined;
     if (file.before === undefined || file.after === undefined || comment === undefined) return '';
@@ -541,6 +559,10 @@ for (const commit of commits) {
   const files = splitDiff(git('diff', '--no-color', '--no-renames', '-U3', `${commit}~1`, commit, '--', ...paths), (p) => before.get(p), (p) => after.get(p));
   for (const format of options.formats) {
     if (!expressible(format, files)) continue;
+    if (format.endsWith(MISFILED)) {
+      replayMisfiled(format, commit, paths, files);
+      continue;
+    }
     const reply = replyFor(format, commit, paths, files);
     if (reply.trim() === '') continue;
     const tally = totals.get(format)!;
@@ -587,6 +609,48 @@ for (const commit of commits) {
         say(reply.slice(0, 3000));
       }
     }
+  }
+}
+
+/**
+ * Replays each hunk of the commit's modified files alone, in the misfiled form `format`, against
+ * the file's sibling: the next file of its folder (in name order, same extension, not changed by
+ * the commit) at the commit's parent. See `MISFILED`.
+ */
+function replayMisfiled(format: string, commit: string, paths: string[], files: FileDiff[]): void {
+  const base = format.slice(0, -MISFILED.length);
+  const tally = totals.get(format)!;
+  const tree = git('ls-tree', '-r', '--name-only', `${commit}~1`).split('\n').filter(Boolean);
+  const squeezed = (lines: readonly string[]) => lines.map((l) => l.replace(/\s+/g, '')).filter((l) => l !== '');
+  for (const file of files) {
+    if (file.before === undefined || file.after === undefined) continue;
+    const folder = file.path.slice(0, file.path.lastIndexOf('/') + 1);
+    const extension = /\.[^./]*$/.exec(file.path)?.[0] ?? '';
+    const candidates = tree.filter((p) => p.startsWith(folder) && !p.slice(folder.length).includes('/') && p.endsWith(extension) && !paths.includes(p)).sort();
+    const sibling = candidates.find((p) => p > file.path) ?? candidates[0];
+    const text = sibling === undefined ? undefined : fileAt(`${commit}~1`, sibling);
+    if (sibling === undefined || text === undefined) continue;
+    const theirs = '\n' + squeezed(toLines(text)).join('\n') + '\n';
+    file.hunks.forEach((hunk, h) => {
+      const old = squeezed(hunk.filter((l) => l[0] === ' ' || l[0] === '-').map((l) => l.slice(1)));
+      if (old.length === 0 || theirs.includes('\n' + old.join('\n') + '\n')) return;
+      const one: FileDiff = { ...file, path: sibling, hunks: [hunk], headers: [file.headers[h]] };
+      if (!expressible(base, [one])) return;
+      const reply = base === 'diff' ? [`diff --git a/${sibling} b/${sibling}`, `--- a/${sibling}`, `+++ b/${sibling}`, file.headers[h], ...hunk, ''].join('\n') : replyFor(base, commit, [sibling], [one]);
+      if (reply.trim() === '') return;
+      const result = runReply(reply, (p) => (p === sibling ? text : undefined));
+      const written = result.receipt.ok && result.changes.some((c) => c.newText !== text);
+      const codes = result.receipt.ok ? ['ALREADY_APPLIED'] : result.receipt.errors.map((e) => e.code);
+      if (!written) {
+        tally.refused++;
+        for (const code of new Set(codes)) tally.codes.set(code, (tally.codes.get(code) ?? 0) + 1);
+        return;
+      }
+      tally.wrong++;
+      wrongs.push(`${format} ${commit}: ${file.path} hunk ${h + 1} written into ${sibling}`);
+      if (options.dump !== undefined) dumpCase(join(options.dump, `${format}-${commit}-${h + 1}`), reply, [sibling], new Map([[sibling, text]]), new Map([[sibling, text]]));
+      if (options.verbose) say(`wrong ${format} ${commit}: ${file.path} hunk ${h + 1} into ${sibling}: ${result.receipt.files.flatMap((f) => f.edits.map((e) => `${e.strategy} ${e.score}`)).join(', ')}`);
+    });
   }
 }
 

@@ -1,6 +1,5 @@
-import { lineDistance } from '../text/lineDistance';
+import { lineDistance, lineSimilarity } from '../text/lineDistance';
 import { hasText } from '../text/normalize';
-import { isBlank } from '../text/indentation';
 import type { FileIndex } from './fileIndex';
 import { normaliseLine } from './fileIndex';
 import { straightAlignment, type LineMatch, type Matcher, type Needle, type SearchScope } from './matcher';
@@ -38,7 +37,7 @@ export interface ScoredWindow {
 export function votedWindows(index: FileIndex, needle: Needle, scope: SearchScope, limits: FuzzyLimits): Map<number, number> {
   const votes = new Map<number, number>();
   needle.lines.forEach((line, k) => {
-    if (isBlank(line) || needle.elisions.has(k)) return;
+    if (!isEvidence(line) || needle.elisions.has(k)) return;
     const count = index.countLike(line);
     if (count === 0 || count > limits.maxVotesPerLine) return;
     // Skeleton-equal lines are a superset of fold-equal ones: a window's votes bound its exact
@@ -50,6 +49,20 @@ export function votedWindows(index: FileIndex, needle: Needle, scope: SearchScop
     }
   });
   return votes;
+}
+
+/**
+ * How alike a differing line with text must be to the file's line it is paired with: a stale
+ * quote of that line (a renamed word, a changed number) is most of it; a line less than half
+ * alike is another line, and the window is not where the quote was taken from (a file that holds
+ * the same licence header, then other code: a block meant for a sibling file) or the file has
+ * changed there since: either way the edit is refused, never written over code it did not quote.
+ */
+const MIN_STALE_LINE_SIMILARITY = 0.5;
+
+/** True when `line` shows something: a line of whitespace alone (a form feed) is no evidence of a place. */
+function isEvidence(line: string): boolean {
+  return /\S/.test(line);
 }
 
 const foldedNeedles = new WeakMap<Needle, string[]>();
@@ -78,7 +91,7 @@ export function scoreWindow(index: FileIndex, needle: Needle, start: number): Sc
     const wanted = folded[k];
     const found = start + k < index.lineCount ? index.lineUnder('fold', start + k) : '';
     if (wanted === found) {
-      if (wanted !== '') exactLines++;
+      if (isEvidence(wanted)) exactLines++;
       lengthSum += wanted.length;
       continue;
     }
@@ -108,6 +121,19 @@ export function shiftedLine(index: FileIndex, needle: Needle, scored: ScoredWind
 }
 
 /**
+ * The first line of the needle with text that differs from its window line, also with text, so
+ * much that it is not a stale quote of it (see `MIN_STALE_LINE_SIMILARITY`); undefined when none.
+ */
+export function unlikeLine(index: FileIndex, needle: Needle, scored: ScoredWindow): number | undefined {
+  const folded = foldedLines(needle);
+  for (const k of scored.differing) {
+    const found = index.lineUnder('fold', scored.start + k);
+    if (hasText(folded[k]) && hasText(found) && lineSimilarity(folded[k], found) < MIN_STALE_LINE_SIMILARITY) return k;
+  }
+  return undefined;
+}
+
+/**
  * Rung 8: similarity at or above the threshold, line for line, for a needle of at least
  * `minLines` lines most of which are in the window verbatim. It handles a stale line or two in
  * otherwise exact context; it never places a block whose lines are mostly not in the file.
@@ -120,12 +146,12 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
     id: 'fuzzy',
     find(index: FileIndex, needle: Needle, scope: SearchScope): LineMatch[] {
       if (needle.elisions.size > 0) return [];
-      const nonBlank = needle.lines.filter((line) => !isBlank(line)).length;
+      const nonBlank = needle.lines.filter(isEvidence).length;
       if (nonBlank < limits.minLines || needle.lines.length > limits.maxLines) return [];
       const minimumVotes = Math.ceil(nonBlank * limits.minExactShare);
       // Lines too common to vote (`}`, `return node;`) may still be among the exact lines a
       // window needs: the prefilter asks the same share of the lines that can vote.
-      const voting = needle.lines.filter((line) => !isBlank(line) && index.countLike(line) <= limits.maxVotesPerLine).length;
+      const voting = needle.lines.filter((line) => isEvidence(line) && index.countLike(line) <= limits.maxVotesPerLine).length;
       const minimumPrefilterVotes = Math.max(1, Math.ceil(voting * limits.minExactShare));
       const candidates = [...votedWindows(index, needle, scope, limits)]
         .filter(([, votes]) => votes >= minimumPrefilterVotes)
@@ -134,7 +160,7 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
       const matches: LineMatch[] = [];
       for (const [start] of candidates) {
         const scored = scoreWindow(index, needle, start);
-        if (scored.score < scope.fuzzyThreshold || scored.exactLines < minimumVotes) continue;
+        if (scored.score < scope.fuzzyThreshold || scored.exactLines < minimumVotes || unlikeLine(index, needle, scored) !== undefined) continue;
         // A differing line that is its neighbour's: every line from the first difference on may be one line off.
         const shifted = shiftedLine(index, needle, scored) !== undefined;
         matches.push({

@@ -1,4 +1,5 @@
 import { isBlank } from '../text/indentation';
+import { hasText } from '../text/normalize';
 import type { FileIndex } from './fileIndex';
 import { normaliseLine } from './fileIndex';
 import type { Alignment, LineMatch, Matcher, Needle, SearchScope } from './matcher';
@@ -6,8 +7,9 @@ import type { Alignment, LineMatch, Matcher, Needle, SearchScope } from './match
 /** Needles need this many lines with text: fewer say too little about where they stand. */
 const MIN_TEXT_LINES = 2;
 /**
- * A needle that leaves out a line of code needs this many lines with text: every one of them
- * matched, in order, around the one line it skipped.
+ * A needle that leaves out a line of code needs this many lines with text (`hasText`: a word of
+ * three characters; a `}` or `});` says nothing of which code it closes), every line of it matched,
+ * in order, around the one line it skipped.
  */
 const MIN_TEXT_LINES_PAST_CODE = 4;
 /** Past this many places for the search text's rarest line, the rung gives up (a refusal, never a stall). */
@@ -58,9 +60,10 @@ export const leftOutLinesMatcher: Matcher = {
     // Lines walked over, across every candidate: past this the rung gives up (a file of nothing
     // but comments would otherwise be walked once per candidate).
     const budget = { left: 4 * index.lineCount + 10_000 };
+    const passableCodeLines = wanted.filter(hasText).length >= MIN_TEXT_LINES_PAST_CODE ? 1 : 0;
     for (const position of index.linesLike(needle.lines[text[pivot]])) {
       if (index.lineUnder('fold', position) !== wanted[pivot]) continue;
-      const places = placesAround(index, wanted, pivot, position, scope, budget, wanted.length >= MIN_TEXT_LINES_PAST_CODE ? 1 : 0);
+      const places = placesAround(index, wanted, pivot, position, scope, budget, passableCodeLines);
       if (budget.left < 0) return [];
       if (!places) continue;
       const start = places[0] - leading;

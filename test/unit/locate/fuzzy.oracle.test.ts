@@ -18,10 +18,13 @@ function levenshtein(a: string, b: string): number {
   return row[b.length];
 }
 
+/** True when a line has three word characters in a row: what the fuzzy rung calls a line with text. */
+const withText = (line: string) => /[A-Za-z0-9_]{3}/.test(line);
+
 /** Scores every window of the file the slow way, with the fuzzy rung's acceptance rules. */
-function naiveFuzzy(fileLines: string[], needle: string[], threshold: number): { start: number; score: number }[] {
+function naiveFuzzy(fileLines: string[], needle: string[], threshold: number, refuseUnlike = true): { start: number; score: number }[] {
   const wanted = needle.map((l) => normaliseLine(l, 'fold'));
-  const nonBlank = needle.filter((l) => l.trim() !== '').length;
+  const nonBlank = needle.filter((l) => /\S/.test(l)).length;
   if (nonBlank < defaultFuzzyLimits.minLines) return [];
   const minimum = Math.ceil(nonBlank * defaultFuzzyLimits.minExactShare);
   const out = [];
@@ -29,18 +32,22 @@ function naiveFuzzy(fileLines: string[], needle: string[], threshold: number): {
     let dist = 0;
     let len = 0;
     let exact = 0;
+    // A differing line is a stale quote of its file line only when at least half alike.
+    let unlike = false;
     for (let k = 0; k < needle.length; k++) {
       const f = normaliseLine(fileLines[s + k], 'fold');
       if (f === wanted[k]) {
-        if (f !== '') exact++;
+        if (/\S/.test(f)) exact++;
         len += f.length;
       } else {
-        dist += levenshtein(wanted[k], f);
+        const d = levenshtein(wanted[k], f);
+        dist += d;
         len += Math.max(wanted[k].length, f.length);
+        if (withText(wanted[k]) && withText(f) && 1 - d / Math.max(wanted[k].length, f.length) < 0.5) unlike = true;
       }
     }
     const score = len === 0 ? 0 : 1 - dist / len;
-    if (score >= threshold && exact >= minimum) out.push({ start: s, score: Math.round(score * 1000) / 1000 });
+    if (score >= threshold && exact >= minimum && !(unlike && refuseUnlike)) out.push({ start: s, score: Math.round(score * 1000) / 1000 });
   }
   return out.sort((a, b) => b.score - a.score || a.start - b.start);
 }
@@ -75,5 +82,32 @@ describe('fuzzy rung against a naive oracle', () => {
         `case ${c}: needle ${JSON.stringify(needle)}`,
       );
     }
+  });
+
+  it('agrees with the oracle when a quoted line is another line entirely, and on files with form-feed lines', () => {
+    const rand = random(7);
+    const words = ['let', 'total', 'value', 'return', 'if', '(', ')', '{', '}', 'count', 'items', '=', '+', '1', 'name', 'import'];
+    const line = () => (rand() < 0.08 ? '\f' : Array.from({ length: 2 + Math.floor(rand() * 6) }, () => words[Math.floor(rand() * words.length)]).join(' '));
+    let rejectedAsUnlike = 0;
+    for (let c = 0; c < 1000; c++) {
+      const fileLines = Array.from({ length: 10 + Math.floor(rand() * 40) }, line);
+      const start = Math.floor(rand() * (fileLines.length - 6));
+      const needle = fileLines.slice(start, start + 4 + Math.floor(rand() * 3));
+      // One line replaced by another line (what a block quoting another file's code has), or one character changed.
+      const k = Math.floor(rand() * needle.length);
+      if (rand() < 0.5) needle[k] = line();
+      else needle[k] = needle[k] + 'q';
+      const index = new FileIndex(splitFileText(fileLines.join('\n') + '\n'));
+      const fast = fuzzyMatcher.find(index, { lines: needle, elisions: new Set() }, { from: 0, to: fileLines.length, fuzzyThreshold: 0.7 });
+      const slow = naiveFuzzy(fileLines, needle, 0.7);
+      assert.deepEqual(
+        fast.map((m) => [m.start, m.score]),
+        slow.map((m) => [m.start, m.score]),
+        `case ${c}: needle ${JSON.stringify(needle)}`,
+      );
+      if (slow.every((m) => m.start !== start) && naiveFuzzy(fileLines, needle, 0.7, false).some((m) => m.start === start)) rejectedAsUnlike++;
+    }
+    // The cases exercise the rule: some windows are refused for their unlike line alone.
+    assert.ok(rejectedAsUnlike > 20, `only ${rejectedAsUnlike} windows refused for an unlike line`);
   });
 });

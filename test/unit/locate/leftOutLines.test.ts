@@ -57,6 +57,15 @@ describe('left-out-lines rung', () => {
     assert.deepEqual(find(py, ['    """Wait."""', '        done = set(fs)', '        not_done = set()']), [], 'three lines with text');
   });
 
+  it('counts only lines with a word among the four: closing braces say nothing of which code they close', () => {
+    // mobx's computedannotation.ts: a quote of another file's `make_` leaves out `this: Annotation,`.
+    const ts = '        return true\n    }\n}\n\nfunction make_(\n    this: Annotation,\n    adm: ObservableObjectAdministration,\n    key: PropertyKey,\n) {\n';
+    assert.deepEqual(find(ts, ['    }', '}', '', 'function make_(', '    adm: ObservableObjectAdministration,', '    key: PropertyKey,']), []);
+    // With a fourth line with text, the line of code is passed over.
+    const placed = find(ts, ['        return true', '    }', '}', '', 'function make_(', '    adm: ObservableObjectAdministration,', '    key: PropertyKey,']);
+    assert.deepEqual(placed.map((m) => [m.start, m.end]), [[0, 8]]);
+  });
+
   it('asks the file for the blank lines at the search text\'s edges', () => {
     // A blank line above `def insort_right` stands in the file; three do not.
     assert.equal(find(bisect, ['', 'def insort_right(a, x, lo=0, hi=None, *, key=None):', '    """Insert item x in list a, and keep it sorted assuming a is sorted.', '    If x is already in a, insert it to the right of the rightmost x.']).length, 1);
