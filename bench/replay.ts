@@ -27,14 +27,17 @@
  * `whole-reindent` (each changed file whole in another indentation, tabs as 4 spaces and spaces
  * doubled, as chat transcripts often give code back: the file's indentation must be kept),
  * `diff-misfiled`, `search-replace-misfiled`, `apply-patch-misfiled`, `tool-call-misfiled` (each
- * hunk alone, naming another file of its folder: only a refusal is right; see `MISFILED`).
+ * hunk alone, naming another file of its folder: only a refusal is right; see `MISFILED`),
+ * `diff-behind`, `search-replace-behind` (each file's change onto the file before its previous
+ * change: git's three-way merge is right; see `BEHIND`).
  * Binary files and files over 1 MB are left out of the commit. A commit counts as:
  * - exact: the engine accepted the reply and every file equals the commit's version;
  * - refused: the engine refused (nothing would be written), with the error codes;
  * - WRONG: the engine accepted it and some file differs: the failure that matters. Exit 1 if any.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createTwoFilesPatch, diffArrays } from 'diff';
 import { endsWithPath, MAX_PATH_CANDIDATES, runReply } from '../src/core/index';
@@ -64,7 +67,21 @@ const FORMATS = [
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'lazy', 'lazy-u0', 'whole-reindent',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
+  'diff-behind', 'search-replace-behind',
 ];
+
+/**
+ * The behind forms: each modified file's change alone (`diff`, `search-replace`), applied to the
+ * file as it was before the previous commit that touched it: the file the model read has changed
+ * since (here, that commit's change is not there), as when the user edited it after the model saw
+ * it. The right outcome is git's three-way merge of the change onto that file (`git merge-file`)
+ * when it is clean. Where it conflicts (a change next to lines changed since, which git will not
+ * place), a write is right only when it keeps every line the file gained since the reply's base
+ * and makes the reply's change on top: its lines, counted without indentation, are the file's
+ * with the reply's additions and removals (`keepsBothChanges`): the stale context kept, nothing
+ * of the user's lost, nothing of the reply's dropped. These forms count files, not commits.
+ */
+const BEHIND = '-behind';
 
 /**
  * The misfiled forms: each hunk of a modified file alone, as a reply (`diff`, `search-replace`,
@@ -542,6 +559,9 @@ say(`Replaying up to ${commits.length} commits of ${options.repo} in ${options.f
 say(`Reproduce: npm run replay -- --repo ${options.repo} --commits ${options.commits}${options.paths.length ? ` --paths '${options.paths.join(' ')}'` : ''}`);
 const totals = new Map<string, { exact: number; refused: number; wrong: number; codes: Map<string, number> }>();
 const wrongs: string[] = [];
+/** Per behind form: files written where git's merge conflicts, every change of both sides kept. */
+const behindPastConflicts = new Map<string, number>();
+
 for (const format of options.formats) totals.set(format, { exact: 0, refused: 0, wrong: 0, codes: new Map() });
 
 for (const commit of commits) {
@@ -561,6 +581,10 @@ for (const commit of commits) {
     if (!expressible(format, files)) continue;
     if (format.endsWith(MISFILED)) {
       replayMisfiled(format, commit, paths, files);
+      continue;
+    }
+    if (format.endsWith(BEHIND)) {
+      replayBehind(format, commit, files);
       continue;
     }
     const reply = replyFor(format, commit, paths, files);
@@ -654,6 +678,87 @@ function replayMisfiled(format: string, commit: string, paths: string[], files: 
   }
 }
 
+/** Replays each modified file's change alone onto the file before its previous change: see `BEHIND`. */
+function replayBehind(format: string, commit: string, files: FileDiff[]): void {
+  const base = format.slice(0, -BEHIND.length);
+  const tally = totals.get(format)!;
+  for (const file of files) {
+    if (file.before === undefined || file.after === undefined || !expressible(base, [file])) continue;
+    const previous = git('log', '-n', '1', '--format=%h', `${commit}~1`, '--', file.path).trim();
+    const older = previous === '' ? undefined : fileAt(`${previous}~1`, file.path);
+    if (older === undefined || older === file.before || older.includes('\r') || file.before.includes('\r')) continue;
+    const merged = mergeFile(older, file.before, file.after);
+    const reply = base === 'diff' ? [`diff --git a/${file.path} b/${file.path}`, `--- a/${file.path}`, `+++ b/${file.path}`, ...file.hunks.flatMap((hunk, h) => [file.headers[h], ...hunk]), ''].join('\n') : replyFor(base, commit, [file.path], [file]);
+    if (reply.trim() === '') continue;
+    const result = runReply(reply, (p) => (p === file.path ? older : undefined));
+    const label = `${format} ${commit}: ${file.path} onto ${previous}~1`;
+    if (!result.receipt.ok) {
+      tally.refused++;
+      for (const code of new Set(result.receipt.errors.map((e) => e.code))) tally.codes.set(code, (tally.codes.get(code) ?? 0) + 1);
+      if (merged.clean) tally.codes.set('(merge clean)', (tally.codes.get('(merge clean)') ?? 0) + 1);
+      if (options.verbose) say(`refused ${label}${merged.clean ? ' (the merge is clean)' : ''}: ${result.receipt.errors.slice(0, 2).map((e) => `${e.code} ${e.message.slice(0, 160)}`).join(' | ')}`);
+      continue;
+    }
+    const got = result.changes.find((c) => c.path === file.path)?.newText ?? older;
+    if (merged.clean ? got === merged.text : keepsBothChanges(older, file.before, file.after, got)) {
+      tally.exact++;
+      if (!merged.clean) behindPastConflicts.set(format, (behindPastConflicts.get(format) ?? 0) + 1);
+      continue;
+    }
+    tally.wrong++;
+    wrongs.push(`${label}: ${merged.clean ? 'differs from the clean merge' : 'written where the merge conflicts'}`);
+    if (options.dump !== undefined) {
+      const dir = join(options.dump, `${format}-${commit}-${file.path.replace(/\//g, '_')}`);
+      dumpCase(dir, reply, [file.path], new Map([[file.path, older]]), new Map([[file.path, merged.text]]));
+      writeFileSync(join(dir, 'merge.txt'), merged.clean ? 'clean\n' : 'conflicts: after/ holds the conflict markers\n');
+    }
+    if (options.explain) say(createTwoFilesPatch(`merge/${file.path}`, `engine/${file.path}`, merged.text, got, '', '', { context: 2 }).split('\n').slice(2, 60).join('\n'));
+  }
+}
+
+/**
+ * True when `result`'s lines, indentation and blank lines aside, are `ours`'s plus what `theirs`
+ * adds to `base` and minus what it removes, counted per distinct line: the order is not checked
+ * (git could not merge these), but a line of the user's lost or of the reply's dropped is.
+ */
+function keepsBothChanges(ours: string, base: string, theirs: string, result: string): boolean {
+  const counts = (text: string) => {
+    const map = new Map<string, number>();
+    for (const line of text.split('\n')) {
+      const key = line.trim();
+      if (key !== '') map.set(key, (map.get(key) ?? 0) + 1);
+    }
+    return map;
+  };
+  const [o, b, t, r] = [ours, base, theirs, result].map(counts);
+  for (const key of new Set([...o.keys(), ...b.keys(), ...t.keys(), ...r.keys()])) {
+    const expected = Math.max(0, (o.get(key) ?? 0) + (t.get(key) ?? 0) - (b.get(key) ?? 0));
+    if ((r.get(key) ?? 0) !== expected) return false;
+  }
+  return true;
+}
+
+/** `git merge-file -p`: `theirs`'s change from `base` merged into `ours`; clean when it has no conflicts. */
+function mergeFile(ours: string, base: string, theirs: string): { clean: boolean; text: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'replay-merge-'));
+  try {
+    const [a, b, c] = ['ours', 'base', 'theirs'].map((name, k) => {
+      const path = join(dir, name);
+      writeFileSync(path, [ours, base, theirs][k]);
+      return path;
+    });
+    try {
+      return { clean: true, text: execFileSync('git', ['merge-file', '-p', a, b, c], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }) };
+    } catch (error) {
+      const { status, stdout } = error as { status: number | null; stdout: string };
+      if (status !== null && status > 0) return { clean: false, text: stdout };
+      throw error;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Writes one case as files: the reply, and each path's text before and after the commit. */
 function dumpCase(dir: string, reply: string, paths: readonly string[], before: ReadonlyMap<string, string | undefined>, after: ReadonlyMap<string, string | undefined>): void {
   mkdirSync(dir, { recursive: true });
@@ -687,6 +792,7 @@ for (const [format, t] of totals) {
   const codes = [...t.codes].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ');
   say(`${format.padEnd(21)} ${String(t.exact).padStart(6)} ${String(t.refused).padStart(8)} ${String(t.wrong).padStart(6)}  ${codes}`);
 }
+for (const [format, count] of behindPastConflicts) say(`${format}: ${count} of its exact files were written where git's merge conflicts, every change of both sides kept`);
 if (wrongs.length > 0) {
   say();
   say('Wrong results (accepted, but a file differs from the commit):');
