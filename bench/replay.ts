@@ -29,7 +29,8 @@
  * `diff-misfiled`, `search-replace-misfiled`, `apply-patch-misfiled`, `tool-call-misfiled` (each
  * hunk alone, naming another file of its folder: only a refusal is right; see `MISFILED`),
  * `diff-behind`, `search-replace-behind` (each file's change onto the file before its previous
- * change: git's three-way merge is right; see `BEHIND`).
+ * change: git's three-way merge is right; see `BEHIND`), `diff-repeated`, `search-replace-repeated`
+ * (the reply written twice: the second copy must change nothing more).
  * Binary files and files over 1 MB are left out of the commit. A commit counts as:
  * - exact: the engine accepted the reply and every file equals the commit's version;
  * - refused: the engine refused (nothing would be written), with the error codes;
@@ -67,7 +68,7 @@ const FORMATS = [
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'lazy', 'lazy-u0', 'whole-reindent',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
-  'diff-behind', 'search-replace-behind',
+  'diff-behind', 'search-replace-behind', 'diff-repeated', 'search-replace-repeated',
 ];
 
 /**
@@ -164,6 +165,12 @@ function splitDiff(text: string, before: (p: string) => string | undefined, afte
 function replyFor(format: string, commit: string, paths: string[], files: FileDiff[]): string {
   const diff = (context: number) => git('diff', '--no-color', '--no-ext-diff', '--no-renames', `-U${context}`, `${commit}~1`, commit, '--', ...paths);
   if (format === 'diff') return diff(3);
+  // The whole reply written twice, as a model that repeats its answer (or a reply pasted twice)
+  // gives it: the second copy finds its change made, and must change nothing more.
+  if (format === 'diff-repeated' || format === 'search-replace-repeated') {
+    const once = replyFor(format.slice(0, -'-repeated'.length), commit, paths, files);
+    return once.trim() === '' ? '' : `${once.replace(/\n*$/, '\n')}\nAgain, the same change:\n\n${once}`;
+  }
   // In a ```diff fence, as chat replies hold diffs: a Markdown file's own fences are context lines.
   if (format === 'diff-fenced') return '```diff\n' + diff(3).replace(/\n$/, '') + '\n```\n';
   if (format === 'diff-u1') return diff(1);

@@ -21,6 +21,7 @@ import { shiftedWindowRefusal } from './shiftedWindow';
 import { placeCreate } from './create';
 import { placeInTurn, writtenInTurn } from './inTurn';
 import { placeLineFragment } from './lineFragment';
+import { withoutOuterContext } from './outerContext';
 import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
 import { placeReplaceByTokens, placeReplaceChars } from './replaceChars';
 import { placeRewrite } from './rewrite';
@@ -238,6 +239,12 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   if (overlapsEarlier) {
     tx.fail('OVERLAPPING_EDITS', block, state.path, `the search text is in ${state.path}, but only where an earlier block of this reply already changes it`, op, {}, state);
     return;
+  }
+  // The lines around the change have changed since the reply was written: placed by the rest.
+  if (op.granularity === 'lines' && op.expectedCount === 1) {
+    const shortened = withoutOuterContext(tx.indexOf(state), needle, replacementLines, state.taken);
+    // The op's own line kinds no longer describe the shortened texts: the placing reads them by their line diff.
+    if (shortened) return placeMatches(tx, state, { ...op, lineKinds: undefined }, shortened.needle, shortened.replacement, shortened.matches, [shortened.note]);
   }
   // A one-line search text quoting part of a line: replaced where it stands.
   if (op.granularity === 'lines' && placeLineFragment(tx, state, op, needle, replacementLines)) return;
