@@ -91,5 +91,11 @@ export function withoutOuterContext(index: FileIndex, needle: Needle, replacemen
   return undefined;
 }
 
-/** Lines left out at the start and at the end, fewest first (one, then two; one end before both). */
-const DROPS: readonly (readonly [number, number])[] = ([[0, 1], [1, 0], [1, 1], [0, 2], [2, 0], [2, 1], [1, 2], [2, 2]] as const).filter(([a, b]) => a <= MAX_DROPPED && b <= MAX_DROPPED);
+/** Every [at the start, at the end] count of lines left out, up to `MAX_DROPPED` at each end, fewest in all first. */
+const DROPS: readonly (readonly [number, number])[] = (() => {
+  const drops: [number, number][] = [];
+  for (let total = 1; total <= 2 * MAX_DROPPED; total++) {
+    for (let start = Math.min(total, MAX_DROPPED); start >= total - Math.min(total, MAX_DROPPED); start--) drops.push([start, total - start]);
+  }
+  return drops;
+})();
