@@ -68,11 +68,11 @@ const FORMATS = [
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'lazy', 'lazy-u0', 'whole-reindent',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
-  'diff-behind', 'search-replace-behind', 'diff-repeated', 'search-replace-repeated',
+  'diff-behind', 'search-replace-behind', 'tool-call-behind', 'diff-repeated', 'search-replace-repeated',
 ];
 
 /**
- * The behind forms: each modified file's change alone (`diff`, `search-replace`), applied to the
+ * The behind forms: each modified file's change alone (`diff`, `search-replace`, `tool-call`), applied to the
  * file as it was before the previous commit that touched it: the file the model read has changed
  * since (here, that commit's change is not there), as when the user edited it after the model saw
  * it. The right outcome is git's three-way merge of the change onto that file (`git merge-file`)

@@ -240,8 +240,9 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     tx.fail('OVERLAPPING_EDITS', block, state.path, `the search text is in ${state.path}, but only where an earlier block of this reply already changes it`, op, {}, state);
     return;
   }
-  // The lines around the change have changed since the reply was written: placed by the rest.
-  if (op.granularity === 'lines' && op.expectedCount === 1) {
+  // The lines around the change have changed since the reply was written: placed by the rest (a
+  // tool call's text too: the lines left are compared whole, so a fragment of a line never is).
+  if (op.expectedCount === 1) {
     const shortened = withoutOuterContext(tx.indexOf(state), needle, replacementLines, state.taken);
     // The op's own line kinds no longer describe the shortened texts: the placing reads them by their line diff.
     if (shortened) return placeMatches(tx, state, { ...op, lineKinds: undefined }, shortened.needle, shortened.replacement, shortened.matches, [shortened.note]);

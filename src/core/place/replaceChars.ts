@@ -60,6 +60,11 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
     tx.fail('AMBIGUOUS', block, state.path, `the old text occurs ${occurrences.length} times in ${state.path}${overlap}${wanted === 1 ? '' : `, expected ${wanted}`}`, op, { candidates }, state);
     return true;
   }
+  const split = splitLine(lfView(file), op.search, op.replacement, occurrences);
+  if (split) {
+    tx.fail('NO_MATCH', block, state.path, `the old text ${split.side === 'end' ? 'ends' : 'starts'} inside line ${lineOf(split.at) + 1} of ${state.path}, whose ${split.side === 'end' ? 'rest' : 'start'} (\`${split.part.trim().slice(0, 80)}\`) it leaves out, and the new text adds lines ${split.side === 'end' ? 'after' : 'before'} it: that part of the line would be carried to the far side of the new lines. Quote the line whole`, op, { candidates: [{ startLine: lineOf(split.at) + 1, endLine: lineOf(split.at) + 1, score: 1, text: file.line(lineOf(split.at)) }] }, state);
+    return true;
+  }
   const edits = occurrences.map((at) => charEdit(file, at, at + op.search.length, op.replacement));
   if (overlapsAny(edits, state.pending)) {
     tx.commit(state);
@@ -70,6 +75,33 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   const warnings = skipped > 0 ? [`${skipped} occurrence${skipped === 1 ? '' : 's'} already inside the new text ${skipped === 1 ? 'was' : 'were'} left as ${skipped === 1 ? 'it is' : 'they are'}`] : [];
   tx.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: first + 1, endLine: last + 1, edits, warnings });
   return true;
+}
+
+/**
+ * An occurrence that a text edit would split wrongly: the old text stops inside a line (text
+ * follows it there) and the new text is the old text with lines added after it, or the old text
+ * starts inside a line and the new text adds lines before it. Written literally, the rest of the
+ * line would be carried past the new lines (`del types, weakref` quoted for the file's `del types,
+ * weakref, PyStringMap`, a function added after it: `, PyStringMap` ended up after the function's
+ * last line). The model took the part it quoted for the whole line, so the edit is refused.
+ */
+function splitLine(view: string, search: string, replacement: string, occurrences: readonly number[]): { at: number; side: 'start' | 'end'; part: string } | undefined {
+  const appends = !search.endsWith('\n') && replacement.startsWith(search) && /^\r?\n/.test(replacement.slice(search.length));
+  const prepends = !search.startsWith('\n') && replacement.endsWith(search) && replacement.slice(0, replacement.length - search.length).endsWith('\n');
+  if (!appends && !prepends) return undefined;
+  for (const at of occurrences) {
+    if (appends) {
+      const end = at + search.length;
+      const lineEnd = view.indexOf('\n', end);
+      const rest = view.slice(end, lineEnd === -1 ? view.length : lineEnd);
+      if (rest.trim() !== '') return { at: end, side: 'end', part: rest };
+    }
+    if (prepends) {
+      const head = view.slice(view.lastIndexOf('\n', at - 1) + 1, at);
+      if (head.trim() !== '') return { at, side: 'start', part: head };
+    }
+  }
+  return undefined;
 }
 
 /** Files whose LF view is longer than this are not searched token by token (see `placeReplaceByTokens`). */
