@@ -1,4 +1,4 @@
-import { lineDistance, lineSimilarity } from '../text/lineDistance';
+import { lineDistance } from '../text/lineDistance';
 import { hasText } from '../text/normalize';
 import type { FileIndex } from './fileIndex';
 import { normaliseLine } from './fileIndex';
@@ -27,6 +27,11 @@ export interface ScoredWindow {
   readonly score: number;
   readonly exactLines: number;
   readonly differing: number[];
+  /**
+   * The first differing line with text whose window line, also with text, is so unlike it that it
+   * is not a stale quote of it (see `MIN_STALE_LINE_SIMILARITY`); undefined when none.
+   */
+  readonly unlike: number | undefined;
 }
 
 /**
@@ -87,6 +92,7 @@ export function scoreWindow(index: FileIndex, needle: Needle, start: number): Sc
   let lengthSum = 0;
   let exactLines = 0;
   const differing: number[] = [];
+  let unlike: number | undefined;
   for (let k = 0; k < needle.lines.length; k++) {
     const wanted = folded[k];
     const found = start + k < index.lineCount ? index.lineUnder('fold', start + k) : '';
@@ -95,12 +101,16 @@ export function scoreWindow(index: FileIndex, needle: Needle, start: number): Sc
       lengthSum += wanted.length;
       continue;
     }
-    distanceSum += lineDistance(wanted, found);
-    lengthSum += Math.max(wanted.length, found.length);
+    const distance = lineDistance(wanted, found);
+    const longer = Math.max(wanted.length, found.length);
+    distanceSum += distance;
+    lengthSum += longer;
     differing.push(k);
+    // The line's similarity, as `lineSimilarity` gives it, from the distance already measured.
+    if (unlike === undefined && 1 - distance / longer < MIN_STALE_LINE_SIMILARITY && hasText(wanted) && hasText(found)) unlike = k;
   }
   const score = lengthSum === 0 ? 0 : 1 - distanceSum / lengthSum;
-  return { start, end: start + needle.lines.length, score, exactLines, differing };
+  return { start, end: start + needle.lines.length, score, exactLines, differing, unlike };
 }
 
 /**
@@ -116,19 +126,6 @@ export function shiftedLine(index: FileIndex, needle: Needle, scored: ScoredWind
     if (!hasText(folded[k])) continue;
     const at = scored.start + k;
     if ((at > 0 && index.lineUnder('fold', at - 1) === folded[k]) || (at + 1 < index.lineCount && index.lineUnder('fold', at + 1) === folded[k])) return k;
-  }
-  return undefined;
-}
-
-/**
- * The first line of the needle with text that differs from its window line, also with text, so
- * much that it is not a stale quote of it (see `MIN_STALE_LINE_SIMILARITY`); undefined when none.
- */
-export function unlikeLine(index: FileIndex, needle: Needle, scored: ScoredWindow): number | undefined {
-  const folded = foldedLines(needle);
-  for (const k of scored.differing) {
-    const found = index.lineUnder('fold', scored.start + k);
-    if (hasText(folded[k]) && hasText(found) && lineSimilarity(folded[k], found) < MIN_STALE_LINE_SIMILARITY) return k;
   }
   return undefined;
 }
@@ -160,7 +157,7 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
       const matches: LineMatch[] = [];
       for (const [start] of candidates) {
         const scored = scoreWindow(index, needle, start);
-        if (scored.score < scope.fuzzyThreshold || scored.exactLines < minimumVotes || unlikeLine(index, needle, scored) !== undefined) continue;
+        if (scored.score < scope.fuzzyThreshold || scored.exactLines < minimumVotes || scored.unlike !== undefined) continue;
         // A differing line that is its neighbour's: every line from the first difference on may be one line off.
         const shifted = shiftedLine(index, needle, scored) !== undefined;
         matches.push({

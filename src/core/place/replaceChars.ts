@@ -62,7 +62,8 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   }
   const split = splitLine(lfView(file), op.search, op.replacement, occurrences);
   if (split) {
-    tx.fail('NO_MATCH', block, state.path, `the old text ${split.side === 'end' ? 'ends' : 'starts'} inside line ${lineOf(split.at) + 1} of ${state.path}, whose ${split.side === 'end' ? 'rest' : 'start'} (\`${split.part.trim().slice(0, 80)}\`) it leaves out, and the new text adds lines ${split.side === 'end' ? 'after' : 'before'} it: that part of the line would be carried to the far side of the new lines. Quote the line whole`, op, { candidates: [{ startLine: lineOf(split.at) + 1, endLine: lineOf(split.at) + 1, score: 1, text: file.line(lineOf(split.at)) }] }, state);
+    const line = lineOf(split.at);
+    tx.fail('NO_MATCH', block, state.path, `the old text ${split.side === 'end' ? 'ends' : 'starts'} inside line ${line + 1} of ${state.path}, whose ${split.side === 'end' ? 'rest' : 'start'} (\`${split.part.trim().slice(0, 80)}\`) it leaves out, and the new text adds lines ${split.side === 'end' ? 'after' : 'before'} it: that part of the line would be carried to the far side of the new lines. Quote the line whole`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }] }, state);
     return true;
   }
   const edits = occurrences.map((at) => charEdit(file, at, at + op.search.length, op.replacement));
