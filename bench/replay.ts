@@ -64,9 +64,10 @@ interface Options {
 }
 
 const FORMATS = [
-  'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed',
+  'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed', 'diff-bare-reversed',
+  'search-replace-reversed', 'apply-patch-reversed',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
-  'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'lazy', 'lazy-u0', 'whole-reindent',
+  'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'tool-call-escaped', 'tool-call-fragment-escaped', 'lazy', 'lazy-u0', 'whole-reindent',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
   'diff-behind', 'search-replace-behind', 'tool-call-behind', 'diff-repeated', 'search-replace-repeated',
 ];
@@ -234,9 +235,28 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     const folded = plain.split('\n').map((line) => (line[0] === ' ' || (line[0] === '-' && !line.startsWith('--- ')) ? line[0] + foldPunctuation(line.slice(1)) : line)).join('\n');
     return folded === plain ? '' : folded; // only commits whose quoted lines have such punctuation
   }
-  if (format === 'diff-reversed') {
+  if (format === 'search-replace-reversed' || format === 'apply-patch-reversed') {
+    // The blocks (or a patch's chunks) of each file in reverse order, as diff-reversed, in the
+    // formats with no line numbers to place them by: a search that goes on from the previous
+    // block's place (Codex's and Cline's cursor) must not take a later copy of the text. The
+    // patch is one `*** Update File` per file with its chunks under bare `@@` lines, as models
+    // write it. Only commits with a file of two or more hunks.
+    if (!files.some((file) => file.hunks.length > 1 && file.before !== undefined && file.after !== undefined)) return '';
+    const reversed = files.map((file) => ({ ...file, hunks: [...file.hunks].reverse(), headers: [...file.headers].reverse() }));
+    if (format === 'search-replace-reversed') return replyFor('search-replace', commit, paths, reversed);
+    const out: string[] = [];
+    for (const file of reversed) {
+      if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
+      else if (file.after === undefined) out.push(`*** Delete File: ${file.path}`);
+      else out.push(`*** Update File: ${file.path}`, ...file.hunks.flatMap((hunk) => ['@@', ...hunk.filter((l) => !l.startsWith('\\'))]));
+    }
+    return ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n');
+  }
+  if (format === 'diff-reversed' || format === 'diff-bare-reversed') {
     // Each file's hunks in reverse order, their `@@` numbers kept: a model that writes the change
-    // it thought of last first. Only commits with a file of two or more hunks.
+    // it thought of last first; bare, with the numbers taken off too, so the text alone places
+    // each hunk. Only commits with a file of two or more hunks.
+    if (format === 'diff-bare-reversed') return replyFor('diff-reversed', commit, paths, files).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
     const sections = diff(3).split(/^(?=diff --git )/m);
     let reversed = false;
     const out = sections.map((section) => {
@@ -248,7 +268,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     return reversed ? out.join('') : '';
   }
   if (format === 'lazy' || format === 'lazy-u0') return lazyReply(files, format === 'lazy' ? 2 : 0);
-  if (format === 'tool-call' || format === 'tool-call-fragment') return toolCallReply(files, format === 'tool-call-fragment');
+  if (format.startsWith('tool-call') && !format.endsWith(MISFILED) && !format.endsWith(BEHIND)) return toolCallReply(files, format.includes('-fragment'), format.endsWith('-escaped'));
   if (format === 'whole-reindent') return reindentedWholeReply(files);
   const out: string[] = [];
   let elided = false;
@@ -478,9 +498,12 @@ function expressible(format: string, files: readonly FileDiff[]): boolean {
  * line's indentation left out of both strings (a fragment that starts mid-line). A deletion has no
  * form here.
  */
-function toolCallReply(files: readonly FileDiff[], fragment: boolean): string {
+function toolCallReply(files: readonly FileDiff[], fragment: boolean, escaped: boolean): string {
   const out: string[] = [];
-  const call = (value: Record<string, string>) => out.push('```json', JSON.stringify(value, null, 2), '```', '');
+  // Escaped: every string escaped once more than JSON needs (`\\n` in the JSON for a line break),
+  // as models that write tool calls by hand sometimes do: read back, the texts hold `\n`, `\"`.
+  const twice = (text: string) => (escaped ? JSON.stringify(text).slice(1, -1) : text);
+  const call = (value: Record<string, string>) => out.push('```json', JSON.stringify(Object.fromEntries(Object.entries(value).map(([key, text]) => [key, key === 'file_path' ? text : twice(text)])), null, 2), '```', '');
   for (const file of files) {
     if (file.after === undefined) continue;
     if (file.before === undefined) {

@@ -1,6 +1,7 @@
 import type { ReplaceOp } from '../ir';
 import type { LocateOutcome } from '../locate/ladder';
 import type { LineMatch } from '../locate/matcher';
+import { lfView } from '../text/fileText';
 import type { FileState, Transaction } from './transaction';
 
 /**
@@ -37,7 +38,12 @@ export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, ou
   const at = group.indexOf(op);
   if (at === -1 || group.length - at !== places.length) return undefined;
   for (let i = 1; i < places.length; i++) if (places[i].start < places[i - 1].end) return undefined;
-  const blocks = group.slice(at).map((other) => other.source.block);
+  const run = group.slice(at);
+  if (run.some((other) => other.replacement.trimEnd() !== op.replacement.trimEnd()) && outOfFileOrder(tx, state, op, run)) {
+    tx.note(op.source.block, `blocks ${run.map((other) => other.source.block).join(', ')} search for this text with different replacements, but the reply's blocks for ${state.path} do not go down the file, so which block is meant for which place is not certain`);
+    return undefined;
+  }
+  const blocks = run.map((other) => other.source.block);
   state.inTurn ??= new Set();
   for (const block of blocks.slice(1)) state.inTurn.add(block);
   if (op.source.format === 'apply-patch') {
@@ -48,6 +54,59 @@ export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, ou
     match: places[0],
     note: `${state.path} holds the search text ${places.length} times and blocks ${named} search for it: each block takes the next place in file order, as Aider and Cline apply them`,
   };
+}
+
+/** How many of the file's other blocks, nearest the run in the reply, `outOfFileOrder` looks up. */
+const ORDER_EVIDENCE_BLOCKS = 32;
+
+/**
+ * True when the reply's blocks for the file do not come in file order around the run: its other
+ * blocks whose search text the file holds once, word for word, and the run's blocks taken in turn
+ * (each at the next place the file holds the run's text word for word), read in reply order, go
+ * back up the file somewhere.
+ *
+ * Why: blocks that write different replacements for one repeated text land in the right places in
+ * turn only when the reply goes down the file; a reply written in another order (a model that
+ * gives the change it thought of last first) would get the replacements swapped, with no error
+ * (found by the `search-replace-reversed` replay form: two doc comments of vue-query's
+ * mutationOptions.ts exchanged). Blocks not found once word for word say nothing either way.
+ */
+function outOfFileOrder(tx: Transaction, state: FileState, op: ReplaceOp, run: readonly ReplaceOp[]): boolean {
+  if (!state.file) return false;
+  const view = lfView(state.file);
+  const lineAt = (offset: number) => {
+    let line = 0;
+    for (let k = view.indexOf('\n'); k !== -1 && k < offset; k = view.indexOf('\n', k + 1)) line++;
+    return line;
+  };
+  const places: number[] = [];
+  for (let k = wholeLinesAt(view, op.search, 0); k !== -1; k = wholeLinesAt(view, op.search, k + 1)) places.push(lineAt(k));
+  if (places.length !== run.length) return false;
+  const ops = tx.replaceOpsNaming(op.path);
+  const first = ops.indexOf(run[0]);
+  const near = ops.slice(Math.max(0, first - ORDER_EVIDENCE_BLOCKS), first + run.length + ORDER_EVIDENCE_BLOCKS);
+  let last = -1;
+  for (const other of near) {
+    const turn = run.indexOf(other);
+    let line: number | undefined;
+    if (turn !== -1) line = places[turn];
+    else if (other.search.trim() !== '') {
+      const at = wholeLinesAt(view, other.search, 0);
+      if (at !== -1 && wholeLinesAt(view, other.search, at + 1) === -1) line = lineAt(at);
+    }
+    if (line === undefined) continue;
+    if (line < last) return true;
+    last = line;
+  }
+  return false;
+}
+
+/** The offset of the first place from `from` on where `text` stands as whole lines of `view`, or -1. */
+function wholeLinesAt(view: string, text: string, from: number): number {
+  for (let k = view.indexOf(text, from); k !== -1; k = view.indexOf(text, k + 1)) {
+    if (k === 0 || view[k - 1] === '\n') return k;
+  }
+  return -1;
 }
 
 /**

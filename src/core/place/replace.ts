@@ -12,7 +12,7 @@ import { lineEdit, lineEditWithEnds, withFinalNewline, type TextEdit } from '../
 import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines } from '../text/fileText';
 import { isBlank } from '../text/indentation';
-import { repairOverEscaped } from '../text/overEscaped';
+import { isShellLike, repairOverEscaped } from '../text/overEscaped';
 import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
@@ -32,6 +32,9 @@ const defaultFuzzyThreshold = 0.85;
 /** Below this similarity the closest lines are not called "the nearest": they barely resemble the search text. */
 const RESEMBLANCE = 0.5;
 
+/** Why a tool call whose new text may be escaped twice is refused (see `newTextEscaping`). */
+export const ESCAPED_TWICE_PERHAPS = 'the new text has `\\n` where code goes on, outside any string: it looks escaped twice (`\\n` for a line break), and written as it stands it would put a backslash and an `n` in the code; re-send it with real line breaks (or, if `\\n` is meant, inside the string it belongs to)';
+
 /** Files where a line of `=` is text (a Markdown, reStructuredText or AsciiDoc heading underline). */
 const MARKUP_PATH = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
 
@@ -43,7 +46,8 @@ const MARKUP_PATH = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
  *   only after the reply's earlier edits of the file is placed on their result (a chain of edits).
  * - Several equal places are `AMBIGUOUS` unless a hint, an anchor, file order or one block per
  *   place (`placeInTurn`) settles them; no place is `NO_MATCH` with the nearest candidates.
- * - A tool call's text escaped twice is read unescaped only when the text as written is absent.
+ * - A tool call's text escaped twice is read unescaped only when the old text as written is
+ *   absent, or reads alike either way and the new text is code escaped twice (`repairOverEscaped`).
  */
 export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): void {
   if (op.otherReadings) {
@@ -81,12 +85,14 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
     return placeReplace(tx, state, { ...op, ...unfenced });
   }
   // Tool calls only: elsewhere a backslash in the search is the file's own text.
-  const repaired = op.source.format === 'json-tool' && state.exists && state.file ? repairOverEscaped(op.search, op.replacement, () => lfView(state.file!)) : undefined;
+  const repaired = op.source.format === 'json-tool' ? repairOverEscaped(op.search, op.replacement, () => (state.file ? lfView(state.file) : ''), isShellLike(state.path)) : undefined;
   if (!repaired) return replaceAsWritten(tx, state, op);
+  if (repaired === 'unsure') return tx.fail('PARSE_ERROR', op.source.block, state.path, ESCAPED_TWICE_PERHAPS, op, {}, state);
   const recordsBefore = state.records.length;
   replaceAsWritten(tx, state, { ...op, ...repaired });
+  const which = repaired.search === op.search ? 'the new text was' : 'the old and new text were';
   for (const record of state.records.slice(recordsBefore)) {
-    if (record.block === op.source.block && record.status !== 'failed') record.warnings.push('the old and new text were escaped twice (\\n for a newline); read with one level of escaping removed');
+    if (record.block === op.source.block && record.status !== 'failed') record.warnings.push(`${which} escaped twice (\\n for a newline); read with one level of escaping removed`);
   }
 }
 

@@ -1,13 +1,14 @@
 import type { EditOp } from '../ir';
 import { toLines } from '../text/fileText';
+import { isShellLike, newTextEscaping } from '../text/overEscaped';
 import { placeCreate } from './create';
 import { placeDelete } from './delete';
 import { placeInsert } from './insert';
 import { placeMove } from './move';
-import { placeReplace } from './replace';
+import { ESCAPED_TWICE_PERHAPS, placeReplace } from './replace';
 import { placeRewrite } from './rewrite';
 import { targetFileOf } from './targetFile';
-import type { Transaction } from './transaction';
+import type { FileState, Transaction } from './transaction';
 
 /**
  * Places one op: finds the file it is for (`targetFileOf`), loads the file's state, and hands the
@@ -22,15 +23,37 @@ export function placeOp(tx: Transaction, op: EditOp): void {
   switch (op.kind) {
     case 'replace':
       return placeReplace(tx, state, op);
-    case 'insert':
-      return placeInsert(tx, state, op.afterLine, toLines(op.text), op);
-    case 'create':
-      return placeCreate(tx, state, op.content, op);
-    case 'rewrite':
-      return placeRewrite(tx, state, op.content, op.partial, op);
+    case 'insert': {
+      const text = asWritten(tx, state, op, op.text);
+      return text === undefined ? undefined : placeInsert(tx, state, op.afterLine, toLines(text), op);
+    }
+    case 'create': {
+      const content = asWritten(tx, state, op, op.content);
+      return content === undefined ? undefined : placeCreate(tx, state, content, op);
+    }
+    case 'rewrite': {
+      const content = asWritten(tx, state, op, op.content);
+      return content === undefined ? undefined : placeRewrite(tx, state, content, op.partial, op);
+    }
     case 'delete':
       return placeDelete(tx, state, block);
     case 'move':
       return placeMove(tx, state, op.to, op);
   }
+}
+
+/**
+ * A tool call's new text as its author meant it: code escaped once too often (a file of one line
+ * of `\n`s, see `newTextEscaping`) is read with one level of escaping removed, with a note;
+ * undefined (the op refused) when it only looks so.
+ */
+function asWritten(tx: Transaction, state: FileState, op: EditOp, text: string): string | undefined {
+  const verdict = op.source.format === 'json-tool' ? newTextEscaping(text.replace(/\n$/, ''), undefined, isShellLike(state.path)) : undefined;
+  if (verdict === undefined) return text;
+  if (verdict.kind === 'unsure') {
+    tx.fail('PARSE_ERROR', op.source.block, state.path, ESCAPED_TWICE_PERHAPS, op, {}, state);
+    return undefined;
+  }
+  tx.note(op.source.block, 'the new text was escaped twice (\\n for a newline); read with one level of escaping removed');
+  return text.endsWith('\n') && !verdict.text.endsWith('\n') ? verdict.text + '\n' : verdict.text;
 }

@@ -140,6 +140,11 @@ export class Transaction {
     return this.searchesAlike.get(op.search.trimEnd())?.get(op.path) ?? [];
   }
 
+  /** The reply's replace ops naming `path` as written, in reply order. */
+  replaceOpsNaming(path: string | undefined): ReplaceOp[] {
+    return this.ops.filter((other): other is ReplaceOp => other.kind === 'replace' && other.path === path);
+  }
+
   private namedCounts: Map<string, number> | undefined;
 
   /** How many times the reply's ops name `path` as written (so at least how many ops edit it, when its blocks name it so). */

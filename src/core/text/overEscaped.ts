@@ -6,8 +6,8 @@
  */
 
 /** The backslash sequences a second escaping leaves behind, and what each one stood for. */
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', "'": "'", '`': '`', '\\': '\\' };
-const ESCAPE = /\\([ntr"'`\\])/g;
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', b: '\b', '"': '"', "'": "'", '`': '`', '\\': '\\' };
+const ESCAPE = /\\([ntrfb"'`\\])/g;
 
 /** `text` with one level of backslash escaping removed; the same string when it holds none. */
 export function unescapeOnce(text: string): string {
@@ -17,12 +17,99 @@ export function unescapeOnce(text: string): string {
 /**
  * The search and replacement with one level of escaping removed, when that is what makes the search
  * text appear in the file (`view()`: its text with `\n` endings, asked for only when the search
- * holds a backslash) and the text as written does not; otherwise undefined. Never changes an
- * edit whose search text is already in the file.
+ * holds a backslash) and the text as written does not, or when the search holds nothing escaping
+ * changes and the replacement says it was escaped twice (`newTextEscaping`); `unsure` when the
+ * replacement only looks so; otherwise undefined. Never changes a search text already in the file.
  */
-export function repairOverEscaped(search: string, replacement: string, view: () => string): { search: string; replacement: string } | undefined {
-  if (!search.includes('\\') || view().includes(search)) return undefined;
+export function repairOverEscaped(search: string, replacement: string, view: () => string, shellLike = false): { search: string; replacement: string } | 'unsure' | undefined {
+  if (!search.includes('\\')) {
+    // Nothing in the search that a second escaping changes (one line, no quote): it reads alike
+    // either way, and only the replacement can show the escaping.
+    const verdict = /["\n\t\r]/.test(search) ? undefined : newTextEscaping(replacement, search, shellLike);
+    return verdict?.kind === 'twice' ? { search, replacement: verdict.text } : verdict?.kind;
+  }
+  if (view().includes(search)) return undefined;
   const unescaped = unescapeOnce(search);
   if (unescaped === search || unescaped.trim() === '' || !view().includes(unescaped)) return undefined;
   return { search: unescaped, replacement: unescapeOnce(replacement) };
+}
+
+/**
+ * What a tool call's new text says of its escaping, when it has no line break of its own but a `\n`
+ * escape where code goes on (outside strings and regular expressions), or a `\"` outside any
+ * string:
+ * - `twice`, with the text unescaped once, when a `\n` comes before a blank or an indented line
+ *   (`\n\n`, `\n` then two spaces or a tab) or another comment line (`# a\n# b`), or stands where
+ *   a line of the old text ends or begins (the text is `search` and `\n` and more, or more and
+ *   `\n` and `search`; out of comments, also a text that starts or ends with it): no code puts a
+ *   backslash and an `n` there;
+ * - `unsure` for any other `\n` in code (`import os\nimport sys`) or a `\"` outside strings
+ *   (`open(f, encoding=\"utf-8\")`): most likely escaped twice, but a line of a docstring may
+ *   mention `\n`, and a part of a line may start inside a string, so a guess could write wrong code;
+ * - undefined when nothing says so: a `\n` in a string literal (`print("a\n")`), a regular
+ *   expression (`/\n\n/`) or a comment (`# strip \n`) is the text's own, and so is a `\"` in a
+ *   shell script or Makefile (`shellLike`), where it quotes outside strings.
+ *
+ * Why: a model whose new text is escaped once too often (`"def h():\\n    return 3"` in the JSON)
+ * gives an old text that reads alike either way when it holds nothing escaping changes (one line,
+ * no quote): the old text is found, and the new one would be written as one line of `\n`s.
+ */
+export function newTextEscaping(text: string, search?: string, shellLike = false): { kind: 'twice'; text: string } | { kind: 'unsure' } | undefined {
+  if (!text.includes('\\') || text.includes('\n') || text.includes('\r')) return undefined;
+  const signals = escapeSignals(text);
+  if (signals.beforeLine) return { kind: 'twice', text: unescapeOnce(text) };
+  // In a comment, only the old text's own edge: a comment may end by mentioning `\n`.
+  const atSearchEdge = search !== undefined && search !== '' && (text.startsWith(search + '\\n') || text.endsWith('\\n' + search));
+  const atEdge = atSearchEdge || text.startsWith('\\n') || text.endsWith('\\n');
+  if ((signals.inCode && atEdge) || (signals.inComment && atSearchEdge)) return { kind: 'twice', text: unescapeOnce(text) };
+  return signals.inCode || (signals.quoteInCode && !shellLike) ? { kind: 'unsure' } : undefined;
+}
+
+/** Characters after which a `/` opens a regular expression rather than dividing. */
+const BEFORE_REGEX = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
+
+/** The escapes of `text` met outside strings and regular expressions (see `newTextEscaping`). */
+function escapeSignals(text: string): { beforeLine: boolean; inCode: boolean; inComment: boolean; quoteInCode: boolean } {
+  const signals = { beforeLine: false, inCode: false, inComment: false, quoteInCode: false };
+  let quote = '';
+  let previous = '';
+  let inComment = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote !== '') {
+      if (c === '\\') i++;
+      else if (c === quote) [quote, previous] = ['', c];
+      continue;
+    }
+    if (c === '\\') {
+      const next = text[i + 1];
+      if (next === 'n') {
+        const after = text.slice(i + 2, i + 4);
+        if (/^(?:\\[nt]| {2}|\t)/.test(after) || (inComment && /^\s*(?:#|\/\/)/.test(text.slice(i + 2, i + 40)))) {
+          signals.beforeLine = true;
+          return signals;
+        }
+        if (inComment) signals.inComment = true;
+        else signals.inCode = true;
+      } else if (next === '"' && !inComment) {
+        signals.quoteInCode = true;
+      }
+      i++;
+    } else if (inComment) {
+      continue; // a comment's words: its quotes open no string
+    } else if (c === '"' || c === "'" || c === '`') {
+      quote = c;
+    } else if ((c === '/' && text[i + 1] === '/') || (c === '#' && (text[i + 1] === ' ' || previous === ''))) {
+      inComment = true;
+    } else if (c === '/' && BEFORE_REGEX.has(previous)) {
+      quote = '/'; // a regular expression literal, read as a string that ends at the next `/`
+    }
+    if (c !== ' ' && c !== '\t') previous = c;
+  }
+  return signals;
+}
+
+/** Files whose code quotes with `\"` outside strings: shell scripts and Makefiles. */
+export function isShellLike(path: string): boolean {
+  return /(?:\.(?:sh|bash|zsh|fish|ksh|mk|bat|cmd|ps1)|(?:^|\/)(?:GNUmakefile|[Mm]akefile|Dockerfile|Containerfile))$/.test(path);
 }
