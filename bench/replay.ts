@@ -65,7 +65,7 @@ interface Options {
 
 const FORMATS = [
   'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed', 'diff-bare-reversed',
-  'search-replace-reversed', 'apply-patch-reversed',
+  'search-replace-reversed', 'apply-patch-reversed', 'apply-patch-anchored', 'diff-detab',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'tool-call-escaped', 'tool-call-fragment-escaped', 'lazy', 'lazy-u0', 'whole-reindent',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
@@ -252,6 +252,17 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     }
     return ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n');
   }
+  if (format === 'diff-detab') {
+    // Tabs of indentation printed as four spaces on every line of the diff, as models print code
+    // (search-replace-detab's mistake in a diff): the file's tabs must come back, on added lines
+    // too. Only commits that touch tab-indented lines.
+    // Without git's `index` lines: a diff that has them was written by git, whose lines are the
+    // file's as they are (the engine then takes them verbatim), and a model retyping one drops them.
+    // A new file is written as the reply gives it: only existing files' hunks are detabbed.
+    const plain = diff(3).replace(/^index .*\n/gm, '');
+    const detabbed = plain.split(/^(?=diff --git )/m).map((section) => (/^--- \/dev\/null$/m.test(section) ? section : section.replace(/^([ +-])(\t+)/gm, (_all, prefix: string, tabs: string) => prefix + '    '.repeat(tabs.length)))).join('');
+    return detabbed === plain ? '' : detabbed;
+  }
   if (format === 'diff-reversed' || format === 'diff-bare-reversed') {
     // Each file's hunks in reverse order, their `@@` numbers kept: a model that writes the change
     // it thought of last first; bare, with the numbers taken off too, so the text alone places
@@ -277,12 +288,15 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   let uncommented = false;
   let dropped = false;
   for (const file of files) {
-    if (format === 'apply-patch' || format === 'apply-patch-unprefixed') {
+    if (format === 'apply-patch' || format === 'apply-patch-unprefixed' || format === 'apply-patch-anchored') {
       // Unprefixed: context lines written without their leading space (see diff-unprefixed).
       const line = (l: string) => (format === 'apply-patch-unprefixed' && l[0] === ' ' ? l.slice(1) : l);
+      // Anchored: each chunk under `@@` and the line git names in its hunk header (the enclosing
+      // `def`, `class` or function, as Codex writes `@@ def handler():`), cut at 80 columns by git.
+      const anchor = (k: number) => (format === 'apply-patch-anchored' ? /^@@ [^@]* @@ ?(.*)$/.exec(file.headers[k] ?? '')?.[1] ?? '' : '');
       if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
       else if (file.after === undefined) out.push(`*** Delete File: ${file.path}`);
-      else for (const hunk of file.hunks) out.push(`*** Update File: ${file.path}`, '@@', ...hunk.filter((l) => !l.startsWith('\\')).map(line));
+      else file.hunks.forEach((hunk, k) => out.push(`*** Update File: ${file.path}`, anchor(k) === '' ? '@@' : `@@ ${anchor(k)}`, ...hunk.filter((l) => !l.startsWith('\\')).map(line)));
       continue;
     }
     // search-replace

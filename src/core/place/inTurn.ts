@@ -62,16 +62,17 @@ const ORDER_EVIDENCE_BLOCKS = 32;
 /**
  * True when the reply's blocks for the file do not come in file order around the run: its other
  * blocks whose search text the file holds once, word for word, and the run's blocks taken in turn
- * (each at the next place the file holds the run's text word for word), read in reply order, go
- * back up the file somewhere.
+ * (each at the next place the file holds the run's text word for word, or at the 0-based lines
+ * `given`), read in reply order, go back up the file somewhere.
  *
  * Why: blocks that write different replacements for one repeated text land in the right places in
  * turn only when the reply goes down the file; a reply written in another order (a model that
  * gives the change it thought of last first) would get the replacements swapped, with no error
  * (found by the `search-replace-reversed` replay form: two doc comments of vue-query's
- * mutationOptions.ts exchanged). Blocks not found once word for word say nothing either way.
+ * mutationOptions.ts exchanged). The hunks of a diff taken after the previous one (see
+ * `placeReplace`) are read alike. Blocks not found once word for word say nothing either way.
  */
-function outOfFileOrder(tx: Transaction, state: FileState, op: ReplaceOp, run: readonly ReplaceOp[]): boolean {
+export function outOfFileOrder(tx: Transaction, state: FileState, op: ReplaceOp, run: readonly ReplaceOp[], given?: readonly number[]): boolean {
   if (!state.file) return false;
   const view = lfView(state.file);
   const lineAt = (offset: number) => {
@@ -79,8 +80,8 @@ function outOfFileOrder(tx: Transaction, state: FileState, op: ReplaceOp, run: r
     for (let k = view.indexOf('\n'); k !== -1 && k < offset; k = view.indexOf('\n', k + 1)) line++;
     return line;
   };
-  const places: number[] = [];
-  for (let k = wholeLinesAt(view, op.search, 0); k !== -1; k = wholeLinesAt(view, op.search, k + 1)) places.push(lineAt(k));
+  const places: number[] = given ? [...given] : [];
+  if (!given) for (let k = wholeLinesAt(view, op.search, 0); k !== -1; k = wholeLinesAt(view, op.search, k + 1)) places.push(lineAt(k));
   if (places.length !== run.length) return false;
   const ops = tx.replaceOpsNaming(op.path);
   const first = ops.indexOf(run[0]);

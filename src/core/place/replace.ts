@@ -19,7 +19,7 @@ import { trimBlankEdges } from './blankEdges';
 import { leftOutEdit } from './leftOutRuns';
 import { shiftedWindowRefusal } from './shiftedWindow';
 import { placeCreate } from './create';
-import { placeInTurn, writtenInTurn } from './inTurn';
+import { outOfFileOrder, placeInTurn, writtenInTurn } from './inTurn';
 import { placeLineFragment } from './lineFragment';
 import { withoutOuterContext } from './outerContext';
 import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
@@ -214,8 +214,10 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   if (outcome.kind === 'ambiguous' && isLinePrefixed(op.source.format) && state.cursor?.block === block && state.pending.length > 0) {
     // The hunks of one diff (or chunks of one patch) come in file order: among equal places,
     // one alone after the previous hunk is the one meant (Codex searches on from there too).
+    // Only when the reply's hunks for the file do go down it: a reply that gives them in another
+    // order would have the one after the previous hunk taken for a hunk meant above it.
     const after = outcome.matches.filter((m) => m.start >= state.cursor!.end);
-    if (after.length === 1 && op.expectedCount === 1) {
+    if (after.length === 1 && op.expectedCount === 1 && !outOfFileOrder(tx, state, op, [op], [after[0].start])) {
       return placeMatches(tx, state, op, needle, replacementLines, after, [`${outcome.matches.length} matches; the only one after the previous hunk was taken`]);
     }
   }

@@ -95,9 +95,9 @@ export function reanchor(given: ReanchorInput): Reanchored {
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
   const measured = indentFrame(fileLines, input.fileUnit, input.fileIndentedLines, needle, replacement, match, input.fragments, input.fileBlanksIndented);
   // New lines printed with spaces in a tab-indented file are respelled with its tabs, but not in a tool's
-  // diff (its lines are the file's text) nor in an edit that re-indents a line it quotes (the
-  // edit changes the file's style: `.editorconfig` moved to tabs).
-  const asWritten = measured.verbatim && measured.respell && (input.toolWritten || reindentsQuotedLine(aligned.steps, needle, replacement));
+  // diff (its lines are the file's text) nor in an edit that respells a line it quotes at its depth
+  // (the edit changes the file's style: `.editorconfig` moved to tabs).
+  const asWritten = measured.verbatim && measured.respell && (input.toolWritten || respellsQuotedLine(aligned.steps, needle, replacement));
   const frame: IndentFrame = asWritten ? { verbatim: true } : measured;
   // A reply whose quote of the file has curly quotes or dashes where the file has ASCII was
   // prettified on its way (a chat UI): its new lines are read with ASCII punctuation too, and its
@@ -302,18 +302,22 @@ function nestedUnderNewLine(lines: readonly string[], from: number): boolean {
 }
 
 /**
- * True when a change of the edit writes one of the search lines it replaces again with other
- * indentation (the same text, trimmed): the step that rewrites `\tx` as `    x`. A line equal to
- * a search line elsewhere (another `*\/`) is no such rewrite.
+ * True when a change of the edit writes one of the search lines it replaces again at the same
+ * depth, spelled otherwise (the same text, trimmed, its indentation as wide with a tab as four
+ * columns): the step that rewrites `\tx` as `    x`, the edit moving the file to spaces. A line
+ * written deeper or shallower is moved, not respelled (a line at no depth put under a new opener
+ * with four spaces, in a tab-indented file, takes the file's tab), and a line equal to a search
+ * line elsewhere (another `*\/`) is no such rewrite.
  */
-function reindentsQuotedLine(steps: readonly Step[], needle: Needle, replacement: readonly string[]): boolean {
+function respellsQuotedLine(steps: readonly Step[], needle: Needle, replacement: readonly string[]): boolean {
   return steps.some((step) => {
     if (step.kind !== 'change') return false;
     const replaced = new Map<string, string>();
     for (let n = step.nFrom; n < step.nTo; n++) if (!isBlank(needle.lines[n])) replaced.set(needle.lines[n].trim(), leadingWhitespace(needle.lines[n]));
     for (let r = step.rFrom; r < step.rTo; r++) {
       const was = isBlank(replacement[r]) ? undefined : replaced.get(replacement[r].trim());
-      if (was !== undefined && was !== leadingWhitespace(replacement[r])) return true;
+      const now = leadingWhitespace(replacement[r]);
+      if (was !== undefined && was !== now && indentWidth(was, 4) === indentWidth(now, 4)) return true;
     }
     return false;
   });
