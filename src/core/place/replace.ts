@@ -33,7 +33,7 @@ const defaultFuzzyThreshold = 0.85;
 const RESEMBLANCE = 0.5;
 
 /** Why a tool call whose new text may be escaped twice is refused (see `newTextEscaping`). */
-export const ESCAPED_TWICE_PERHAPS = 'the new text has `\\n` where code goes on, outside any string: it looks escaped twice (`\\n` for a line break), and written as it stands it would put a backslash and an `n` in the code; re-send it with real line breaks (or, if `\\n` is meant, inside the string it belongs to)';
+export const ESCAPED_TWICE_PERHAPS = 'the new text has `\\n` (or `\\"`) where code goes on, outside any string: it looks escaped twice (`\\n` for a line break, `\\"` for a quote), and written as it stands it would put backslashes in the code; re-send it with real line breaks and quotes (or, if the backslash is meant, inside the string it belongs to)';
 
 /** Files where a line of `=` is text (a Markdown, reStructuredText or AsciiDoc heading underline). */
 const MARKUP_PATH = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;

@@ -18,7 +18,8 @@ export function unescapeOnce(text: string): string {
  * The search and replacement with one level of escaping removed, when that is what makes the search
  * text appear in the file (`view()`: its text with `\n` endings, asked for only when the search
  * holds a backslash) and the text as written does not, or when the search holds nothing escaping
- * changes and the replacement says it was escaped twice (`newTextEscaping`); `unsure` when the
+ * changes and the replacement says it was escaped twice (`newTextEscaping`), or has quotes escaped
+ * outside its strings where the search stands outside a string of the file; `unsure` when the
  * replacement only looks so; otherwise undefined. Never changes a search text already in the file.
  */
 export function repairOverEscaped(search: string, replacement: string, view: () => string, shellLike = false): { search: string; replacement: string } | 'unsure' | undefined {
@@ -26,7 +27,15 @@ export function repairOverEscaped(search: string, replacement: string, view: () 
     // Nothing in the search that a second escaping changes (one line, no quote): it reads alike
     // either way, and only the replacement can show the escaping.
     const verdict = /["\n\t\r]/.test(search) ? undefined : newTextEscaping(replacement, search, shellLike);
-    return verdict?.kind === 'twice' ? { search, replacement: verdict.text } : verdict?.kind;
+    if (verdict?.kind === 'twice') return { search, replacement: verdict.text };
+    // Quotes escaped outside any string of the new text: escaped twice, unless the old text stands
+    // inside a "string" of its line in the file, where `\"` is how the string holds a quote.
+    if (verdict?.kind === 'unsure' && verdict.quotesOnly && search.trim() !== '') {
+      const place = placeAmongQuotes(view(), search);
+      if (place === 'outside') return { search, replacement: unescapeOnce(replacement) };
+      if (place === 'inside') return undefined;
+    }
+    return verdict?.kind;
   }
   if (view().includes(search)) return undefined;
   const unescaped = unescapeOnce(search);
@@ -35,11 +44,33 @@ export function repairOverEscaped(search: string, replacement: string, view: () 
 }
 
 /**
+ * Where `search` stands in `view` among its lines' double quotes: `outside` when every place it
+ * stands starts outside a "string" of its line (an even number of unescaped `"` before it),
+ * `inside` when every one starts inside one, undefined when it is not there or places differ. A
+ * string over several lines (a docstring) reads as outside, where a `"` needs no escape either.
+ */
+function placeAmongQuotes(view: string, search: string): 'outside' | 'inside' | undefined {
+  let place: 'outside' | 'inside' | undefined;
+  for (let at = view.indexOf(search); at !== -1; at = view.indexOf(search, at + 1)) {
+    let quotes = 0;
+    for (let k = view.lastIndexOf('\n', at - 1) + 1; k < at; k++) {
+      if (view[k] === '\\') k++;
+      else if (view[k] === '"') quotes++;
+    }
+    const here = quotes % 2 === 0 ? 'outside' : 'inside';
+    if (place !== undefined && place !== here) return undefined;
+    place = here;
+  }
+  return place;
+}
+
+/**
  * What a tool call's new text says of its escaping, when it has no line break of its own but a `\n`
  * escape where code goes on (outside strings and regular expressions), or a `\"` outside any
  * string:
  * - `twice`, with the text unescaped once, when a `\n` comes before a blank or an indented line
- *   (`\n\n`, `\n` then two spaces or a tab) or another comment line (`# a\n# b`), or stands where
+ *   (`\n\n`, `\n` then two spaces or a tab) or another comment line (`# a\n# b`, `/**\n * a`), or ends a `#!`
+ *   line, or stands where
  *   a line of the old text ends or begins (the text is `search` and `\n` and more, or more and
  *   `\n` and `search`; out of comments, also a text that starts or ends with it): no code puts a
  *   backslash and an `n` there;
@@ -54,7 +85,7 @@ export function repairOverEscaped(search: string, replacement: string, view: () 
  * gives an old text that reads alike either way when it holds nothing escaping changes (one line,
  * no quote): the old text is found, and the new one would be written as one line of `\n`s.
  */
-export function newTextEscaping(text: string, search?: string, shellLike = false): { kind: 'twice'; text: string } | { kind: 'unsure' } | undefined {
+export function newTextEscaping(text: string, search?: string, shellLike = false): { kind: 'twice'; text: string } | { kind: 'unsure'; quotesOnly: boolean } | undefined {
   if (!text.includes('\\') || text.includes('\n') || text.includes('\r')) return undefined;
   const signals = escapeSignals(text);
   if (signals.beforeLine) return { kind: 'twice', text: unescapeOnce(text) };
@@ -62,7 +93,7 @@ export function newTextEscaping(text: string, search?: string, shellLike = false
   const atSearchEdge = search !== undefined && search !== '' && (text.startsWith(search + '\\n') || text.endsWith('\\n' + search));
   const atEdge = atSearchEdge || text.startsWith('\\n') || text.endsWith('\\n');
   if ((signals.inCode && atEdge) || (signals.inComment && atSearchEdge)) return { kind: 'twice', text: unescapeOnce(text) };
-  return signals.inCode || (signals.quoteInCode && !shellLike) ? { kind: 'unsure' } : undefined;
+  return signals.inCode || (signals.quoteInCode && !shellLike) ? { kind: 'unsure', quotesOnly: !signals.inCode } : undefined;
 }
 
 /** Characters after which a `/` opens a regular expression rather than dividing. */
@@ -71,6 +102,8 @@ const BEFORE_REGEX = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '
 /** The escapes of `text` met outside strings and regular expressions (see `newTextEscaping`). */
 function escapeSignals(text: string): { beforeLine: boolean; inCode: boolean; inComment: boolean; quoteInCode: boolean } {
   const signals = { beforeLine: false, inCode: false, inComment: false, quoteInCode: false };
+  // A script's `#!` line is one line: a `\n` after it starts the script.
+  if (text.startsWith('#!') && text.includes('\\n')) return { ...signals, beforeLine: true };
   let quote = '';
   let previous = '';
   let inComment = false;
@@ -85,7 +118,7 @@ function escapeSignals(text: string): { beforeLine: boolean; inCode: boolean; in
       const next = text[i + 1];
       if (next === 'n') {
         const after = text.slice(i + 2, i + 4);
-        if (/^(?:\\[nt]| {2}|\t)/.test(after) || (inComment && /^\s*(?:#|\/\/)/.test(text.slice(i + 2, i + 40)))) {
+        if (/^(?:\\[nt]| {2}|\t)/.test(after) || (inComment && /^\s*(?:#|\/\/|\*)/.test(text.slice(i + 2, i + 40)))) {
           signals.beforeLine = true;
           return signals;
         }
@@ -99,7 +132,7 @@ function escapeSignals(text: string): { beforeLine: boolean; inCode: boolean; in
       continue; // a comment's words: its quotes open no string
     } else if (c === '"' || c === "'" || c === '`') {
       quote = c;
-    } else if ((c === '/' && text[i + 1] === '/') || (c === '#' && (text[i + 1] === ' ' || previous === ''))) {
+    } else if ((c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) || (c === '#' && (text[i + 1] === ' ' || previous === ''))) {
       inComment = true;
     } else if (c === '/' && BEFORE_REGEX.has(previous)) {
       quote = '/'; // a regular expression literal, read as a string that ends at the next `/`
