@@ -17,7 +17,11 @@
  * lines written with the next line's indentation), `search-replace-detab` (the blocks with tabs of
  * indentation printed as four spaces each, only commits touching tab-indented lines: the file's
  * tabs must come back), `diff-reversed` (the -U3 diff with each file's hunks in reverse order,
- * their numbers kept, only commits with a file of two or more hunks),
+ * their numbers kept, only commits with a file of two or more hunks; `diff-bare-reversed`,
+ * `search-replace-reversed`, `apply-patch-reversed`: the same with nothing but the text to place
+ * each hunk), `diff-detab` (the diff's tabs of indentation as four spaces, no `index` lines),
+ * `apply-patch-anchored` (each chunk under `@@` and git's function line for it),
+ * `tool-call-escaped`, `tool-call-fragment-escaped` (every string escaped once too often),
  * `search-replace-elided` (runs of 3+ unchanged
  * lines in REPLACE only cut to an elision between their first and last lines), `diff-folded` (the
  * -U3 diff with curly quotes, dashes and ellipses of its context and removed lines as ASCII: the
