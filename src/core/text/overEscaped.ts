@@ -134,8 +134,10 @@ function escapeSignals(text: string): { beforeLine: boolean; inCode: boolean; in
       quote = c;
     } else if ((c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) || (c === '#' && (text[i + 1] === ' ' || previous === ''))) {
       inComment = true;
-    } else if (c === '/' && BEFORE_REGEX.has(previous)) {
-      quote = '/'; // a regular expression literal, read as a string that ends at the next `/`
+    } else if (c === '/' && BEFORE_REGEX.has(previous) && text[i - 1] !== '*') {
+      // A regular expression literal, read as a string that ends at the next `/` (a `*/` closes
+      // a block comment the text started before).
+      quote = '/';
     }
     if (c !== ' ' && c !== '\t') previous = c;
   }
