@@ -69,7 +69,7 @@ interface Options {
 
 const FORMATS = [
   'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed', 'diff-bare-reversed',
-  'search-replace-reversed', 'apply-patch-reversed', 'apply-patch-anchored', 'diff-detab',
+  'search-replace-reversed', 'apply-patch-reversed', 'apply-patch-anchored', 'diff-detab', 'diff-plus-lost', 'diff-elided',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'tool-call-escaped', 'tool-call-fragment-escaped', 'lazy', 'lazy-u0', 'whole-reindent',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
@@ -255,6 +255,42 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
       else out.push(`*** Update File: ${file.path}`, ...file.hunks.flatMap((hunk) => ['@@', ...hunk.filter((l) => !l.startsWith('\\'))]));
     }
     return ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n');
+  }
+  if (format === 'diff-elided') {
+    // Each file's hunks joined into one, the lines between them written as a `# ... existing code ...` context line,
+    // as models shorten a diff; the headers bare (their counts would not hold). Only files with
+    // two or more hunks: the `...` must stand for exactly the lines between, nothing more.
+    // No `index` lines: a diff that has them was written by git, whose lines are all the file's.
+    let elided = false;
+    const out = diff(3).replace(/^index .*\n/gm, '').split(/^(?=diff --git )/m).map((section) => {
+      const [head, ...hunks] = section.split(/^(?=@@ )/m);
+      if (hunks.length < 2) return section;
+      elided = true;
+      const bodies = hunks.map((hunk) => hunk.slice(hunk.indexOf('\n') + 1).replace(/\n$/, ''));
+      // A comment in the file's syntax: in a diff a bare `...` is code (a Python stub's body).
+      const comment = /\.(?:py|sh|rb|ya?ml|toml|cfg)$/.test(/^diff --git a\/(\S+)/.exec(head)?.[1] ?? '') ? '#' : '//';
+      return `${head}@@ ... @@\n${bodies.join(`\n ${comment} ... existing code ...\n`)}\n`;
+    });
+    return elided ? out.join('') : '';
+  }
+  if (format === 'diff-plus-lost') {
+    // One added line per hunk written with a space for its `+`, as a model retyping a diff loses
+    // a prefix: the line reads as context the file does not have (the old count raised to match).
+    // Only hunks with another change, and the line one with a word: the engine must add it or
+    // refuse, never drop it as a stale quote of the file.
+    let lost = false;
+    const out = diff(3).split(/^(?=@@ )/m).map((hunk, h) => {
+      if (h === 0 || !hunk.startsWith('@@ ')) return hunk;
+      const lines = hunk.split('\n');
+      const changed = lines.filter((l, k) => k > 0 && (l[0] === '+' || l[0] === '-')).length;
+      const k = lines.findIndex((l, j) => j > 0 && l[0] === '+' && hasText(l.slice(1)) && l.trim().length > 8);
+      if (changed < 2 || k === -1) return hunk;
+      lines[k] = ' ' + lines[k].slice(1);
+      lines[0] = lines[0].replace(/^@@ -(\d+)(?:,(\d+))?/, (_all, a: string, b: string | undefined) => `@@ -${a},${Number(b ?? '1') + 1}`);
+      lost = true;
+      return lines.join('\n');
+    });
+    return lost ? out.join('') : '';
   }
   if (format === 'diff-detab') {
     // Tabs of indentation printed as four spaces on every line of the diff, as models print code
