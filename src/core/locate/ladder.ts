@@ -1,3 +1,4 @@
+import { indentWidth, leadingWhitespace } from '../text/indentation';
 import { normaliseLine, type FileIndex } from './fileIndex';
 import type { LineMatch, Matcher, Needle, SearchScope } from './matcher';
 import { exactMatcher } from './exact';
@@ -124,15 +125,32 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
     if (request.atEndOfFile) matches = matches.filter((m) => endsAtEndOfFile(index, m.end));
     if (request.taken?.length) matches = matches.filter((m) => !overlapsRange(request.taken!, m.start, m.end));
     if (matches.length === 0) continue;
-    const settled = settle(matches, request, from > 0, rung.id);
+    const settled = settle(matches, request, from > 0 ? { from, end: anchorBlockEnd(index, from - 1) } : undefined, rung.id);
     if (settled.kind === 'found' && notes.length > 0) return { ...settled, notes: [...notes, ...settled.notes] };
     return settled;
   }
   return { kind: 'notFound', notes };
 }
 
-/** Picks the match(es) a request asks for among one rung's matches. */
-function settle(matches: LineMatch[], request: LocateRequest, anchored: boolean, strategy: Strategy): LocateOutcome {
+/**
+ * The end (exclusive) of the block an anchor line opens: up to and including the next line with
+ * text at the anchor's indentation or shallower (a `}` closing it, or the next `def`), or the end of
+ * the file.
+ */
+function anchorBlockEnd(index: FileIndex, anchor: number): number {
+  const depth = indentWidth(leadingWhitespace(index.line(anchor)), 4);
+  for (let i = anchor + 1; i < index.lineCount; i++) {
+    const line = index.line(i);
+    if (line.trim() !== '' && indentWidth(leadingWhitespace(line), 4) <= depth) return i + 1;
+  }
+  return index.lineCount;
+}
+
+/**
+ * Picks the match(es) a request asks for among one rung's matches. `anchor`: when the request's
+ * anchors were found, the line after the last one (`from`) and the end of the block it opens.
+ */
+function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: number; end: number } | undefined, strategy: Strategy): LocateOutcome {
   if (matches.length === 1 && request.expectedCount === 1) return { kind: 'found', matches, notes: [] };
   const ordered = [...matches].sort((a, b) => a.start - b.start);
   if (request.expectedCount === 'all') return { kind: 'found', matches: nonOverlapping(ordered), notes: [] };
@@ -152,9 +170,14 @@ function settle(matches: LineMatch[], request: LocateRequest, anchored: boolean,
     const [best, second] = matches;
     if (best.score - second.score >= (request.fuzzyMargin ?? 0.05)) return { kind: 'found', matches: [best], notes: [] };
   }
-  if (anchored) {
-    // apply_patch semantics: the first occurrence after the anchor is the one meant.
-    return { kind: 'found', matches: [ordered[0]], notes: ['several matches after the anchor; took the first'] };
+  // apply_patch semantics: the first occurrence after the anchor is the one meant (Codex seeks on
+  // from the anchor). Only when it is the one in the anchor's block, or starts right under the
+  // anchor: a model names the function the change is in, and with two places in that function
+  // the anchor does not say which (git's hunk header named a test suite's opening line, 1,300
+  // lines above, and the first place after it was another test's).
+  const [first, second] = ordered;
+  if (anchor !== undefined && ((first.end <= anchor.end && second.start >= anchor.end) || first.start === anchor.from)) {
+    return { kind: 'found', matches: [first], notes: ['several matches after the anchor; took the one in its block'] };
   }
   if (request.lineHint !== undefined) {
     const hint = request.lineHint;
