@@ -1,6 +1,6 @@
 import type { Alignment, LineMatch, Needle } from '../locate/matcher';
 import type { FileLines } from '../text/fileText';
-import { detectIndentUnit, indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
+import { detectIndentUnit, indentKind, indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
 
 /** A line whose place in the file is known: its indentation in the reply and in the file. */
 export interface IndentAnchor {
@@ -124,7 +124,8 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
  */
 function foreignIndentation(fileIndentedLines: () => IndentedLineCounts, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
   if (fileUnit?.kind !== 'tabs') return undefined;
-  const foreign = (line: string) => !isBlank(line) && line.startsWith(' ');
+  // A block comment's ` * ` line is aligned under its `/**`, not indented: no sign either way.
+  const foreign = (line: string) => !isBlank(line) && line.startsWith(' ') && indentKind(line) !== 'skip';
   if (!replacement.some(foreign) || needle.lines.some(foreign)) return undefined;
   const counts = fileIndentedLines();
   if (counts.spaces > Math.max(2, (counts.tabs + counts.spaces) / 50)) return undefined;

@@ -194,6 +194,21 @@ describe('re-anchoring: new lines in the other indentation character than the fi
     assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\tvalue', '    value').replace('\treturn', '    return'));
   });
 
+  it('writes the file\'s tabs for a quoted line the edit moves to another depth with spaces (no change of style)', () => {
+    // execa's types/ipc.d.ts: type arguments at the margin put under a new opener, given with four
+    // spaces where the commit has a tab.
+    const reply = block('store.go', ['\treturn value, ok'], ['\tif ok {', '        return value, ok', '\t}']);
+    assert.equal(applied('store.go', tabbed, reply), tabbed.replace('\treturn value, ok', '\tif ok {\n\t\treturn value, ok\n\t}'));
+  });
+
+  it('writes the file\'s tabs when the search quotes a doc comment\'s aligned ` * ` lines', () => {
+    // debug's src/browser.js: a diff's context ended in `/**` and ` * Colors.`, which are aligned,
+    // not indented with spaces.
+    const documented = tabbed.replace('func (s *Store)', '/**\n * Get returns the value.\n */\nfunc (s *Store)');
+    const diff = ['--- a/store.go', '+++ b/store.go', '@@ -1,5 +1,8 @@', ' package store', '+var hits = func() int {', '+    return 0', '+}()', ' ', ' /**', ' * Get returns the value.', ' */', ''].join('\n');
+    assert.equal(applied('store.go', documented, diff), documented.replace('package store\n', 'package store\nvar hits = func() int {\n\treturn 0\n}()\n'));
+  });
+
   it('writes them as given where the search text quotes a line indented like them (the file mixes both there)', () => {
     const mixed = tabbed.replace('\treturn value, ok', '    // aligned note\n\treturn value, ok');
     const reply = block('store.go', ['    // aligned note'], ['    // aligned note', '    // and a second one']);
