@@ -1,7 +1,8 @@
 import type { ReplaceOp } from '../ir';
 import type { LocateOutcome } from '../locate/ladder';
 import type { LineMatch } from '../locate/matcher';
-import { lfView } from '../text/fileText';
+import type { FileIndex } from '../locate/fileIndex';
+import { toLines } from '../text/fileText';
 import type { FileState, Transaction } from './transaction';
 
 /**
@@ -56,14 +57,17 @@ export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, ou
   };
 }
 
-/** How many of the file's other blocks, nearest the run in the reply, `outOfFileOrder` looks up. */
-const ORDER_EVIDENCE_BLOCKS = 32;
+/** How many of the file's other blocks, each side of the run in the reply, `outOfFileOrder` looks up. */
+const ORDER_EVIDENCE_BLOCKS = 8;
+/** Runs longer than this, and texts the file starts more often at, are not looked up: no evidence. */
+const ORDER_EVIDENCE_PLACES = 64;
 
 /**
  * True when the reply's blocks for the file do not come in file order around the run: its other
  * blocks whose search text the file holds once, word for word, and the run's blocks taken in turn
  * (each at the next place the file holds the run's text word for word, or at the 0-based lines
- * `given`), read in reply order, go back up the file somewhere.
+ * `given`), read in reply order, go back up the file somewhere. Looked up in the file's index, a
+ * few blocks each side of the run: a reply of 20,000 hunks pays for none of the others.
  *
  * Why: blocks that write different replacements for one repeated text land in the right places in
  * turn only when the reply goes down the file; a reply written in another order (a model that
@@ -73,28 +77,18 @@ const ORDER_EVIDENCE_BLOCKS = 32;
  * `placeReplace`) are read alike. Blocks not found once word for word say nothing either way.
  */
 export function outOfFileOrder(tx: Transaction, state: FileState, op: ReplaceOp, run: readonly ReplaceOp[], given?: readonly number[]): boolean {
-  if (!state.file) return false;
-  const view = lfView(state.file);
-  const lineAt = (offset: number) => {
-    let line = 0;
-    for (let k = view.indexOf('\n'); k !== -1 && k < offset; k = view.indexOf('\n', k + 1)) line++;
-    return line;
-  };
-  const places: number[] = given ? [...given] : [];
-  if (!given) for (let k = wholeLinesAt(view, op.search, 0); k !== -1; k = wholeLinesAt(view, op.search, k + 1)) places.push(lineAt(k));
-  if (places.length !== run.length) return false;
-  const ops = tx.replaceOpsNaming(op.path);
-  const first = ops.indexOf(run[0]);
+  if (run.length > ORDER_EVIDENCE_PLACES) return false;
+  const index = tx.indexOf(state);
+  const places = given ?? placesOf(index, op.search);
+  if (places === undefined || places.length !== run.length) return false;
+  const { ops, at: first } = tx.replaceOpsBeside(run[0]);
+  if (first === -1) return false;
   const near = ops.slice(Math.max(0, first - ORDER_EVIDENCE_BLOCKS), first + run.length + ORDER_EVIDENCE_BLOCKS);
   let last = -1;
   for (const other of near) {
     const turn = run.indexOf(other);
-    let line: number | undefined;
-    if (turn !== -1) line = places[turn];
-    else if (other.search.trim() !== '') {
-      const at = wholeLinesAt(view, other.search, 0);
-      if (at !== -1 && wholeLinesAt(view, other.search, at + 1) === -1) line = lineAt(at);
-    }
+    const found = turn === -1 ? placesOf(index, other.search) : undefined;
+    const line = turn !== -1 ? places[turn] : found?.length === 1 ? found[0] : undefined;
     if (line === undefined) continue;
     if (line < last) return true;
     last = line;
@@ -102,12 +96,16 @@ export function outOfFileOrder(tx: Transaction, state: FileState, op: ReplaceOp,
   return false;
 }
 
-/** The offset of the first place from `from` on where `text` stands as whole lines of `view`, or -1. */
-function wholeLinesAt(view: string, text: string, from: number): number {
-  for (let k = view.indexOf(text, from); k !== -1; k = view.indexOf(text, k + 1)) {
-    if (k === 0 || view[k - 1] === '\n') return k;
-  }
-  return -1;
+/**
+ * The 0-based lines where `search` (whole lines) stands in the indexed file, word for word;
+ * undefined when its first line starts more than `ORDER_EVIDENCE_PLACES` lines (or it is empty).
+ */
+function placesOf(index: FileIndex, search: string): number[] | undefined {
+  const lines = toLines(search);
+  if (lines.length === 0 || lines.every((line) => line.trim() === '')) return undefined;
+  const starts = index.linesExact(lines[0]);
+  if (starts.length > ORDER_EVIDENCE_PLACES) return undefined;
+  return starts.filter((start) => start + lines.length <= index.lineCount && lines.every((line, k) => index.line(start + k) === line));
 }
 
 /**

@@ -140,9 +140,26 @@ export class Transaction {
     return this.searchesAlike.get(op.search.trimEnd())?.get(op.path) ?? [];
   }
 
-  /** The reply's replace ops naming `path` as written, in reply order. */
-  replaceOpsNaming(path: string | undefined): ReplaceOp[] {
-    return this.ops.filter((other): other is ReplaceOp => other.kind === 'replace' && other.path === path);
+  private replaceOpsByPath: Map<string | undefined, ReplaceOp[]> | undefined;
+  private replaceOpPositions: Map<ReplaceOp, number> | undefined;
+
+  /**
+   * The reply's replace ops naming `op`'s path as written, in reply order, and `op`'s position
+   * among them: built on first use. The list is the index's own.
+   */
+  replaceOpsBeside(op: ReplaceOp): { ops: readonly ReplaceOp[]; at: number } {
+    if (!this.replaceOpsByPath || !this.replaceOpPositions) {
+      this.replaceOpsByPath = new Map();
+      this.replaceOpPositions = new Map();
+      for (const other of this.ops) {
+        if (other.kind !== 'replace') continue;
+        let list = this.replaceOpsByPath.get(other.path);
+        if (!list) this.replaceOpsByPath.set(other.path, (list = []));
+        this.replaceOpPositions.set(other, list.length);
+        list.push(other);
+      }
+    }
+    return { ops: this.replaceOpsByPath.get(op.path) ?? [], at: this.replaceOpPositions.get(op) ?? -1 };
   }
 
   private namedCounts: Map<string, number> | undefined;
