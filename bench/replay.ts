@@ -22,6 +22,8 @@
  * each hunk), `diff-detab` (the diff's tabs of indentation as four spaces, no `index` lines),
  * `apply-patch-anchored` (each chunk under `@@` and git's function line for it),
  * `tool-call-escaped`, `tool-call-fragment-escaped` (every string escaped once too often),
+ * `diff-plus-lost` (one added line per hunk with a space for its `+`: only a refusal is right),
+ * `diff-elided` (each file's hunks joined by an `... existing code ...` comment line),
  * `search-replace-elided` (runs of 3+ unchanged
  * lines in REPLACE only cut to an elision between their first and last lines), `diff-folded` (the
  * -U3 diff with curly quotes, dashes and ellipses of its context and removed lines as ASCII: the
