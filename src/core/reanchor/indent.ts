@@ -106,7 +106,11 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
   if (verbatim) return foreignIndentation(fileIndentedLines, fileUnit, needle, replacement) ?? VERBATIM;
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
-  const scale = indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
+  // A file of spaces whose quoted lines are indented with tabs (an inline snapshot in a template
+  // string) says nothing of its step: measured in the unit's columns, its tabs read as a scale of
+  // one half, and a new line at two spaces came out at one.
+  const tabsInSpaces = unit.kind === 'spaces' && aligned.some((pair) => pair.file.includes('\t'));
+  const scale = tabsInSpaces ? 1 : indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
   const shift = shiftAll ? undefined : uniformShift(aligned);
   return { verbatim: false, ...(shiftAll ? { shiftAll } : {}), ...(shift ? { shift } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented) };
 }

@@ -209,6 +209,14 @@ describe('re-anchoring: new lines in the other indentation character than the fi
     assert.equal(applied('store.go', documented, diff), documented.replace('package store\n', 'package store\nvar hits = func() int {\n\treturn 0\n}()\n'));
   });
 
+  it('keeps new lines at the reply\'s depth in a file of spaces whose quoted lines are a template string\'s tabs', () => {
+    // zod's standard-schema.test.ts: an inline snapshot indented with tabs, quoted with four spaces
+    // each; its tabs measured in the file's two-space step read as a scale of one half.
+    const spaced = ['test("a", () => {', '  const x = 1;', '  const y = 2;', '  if (x) {', '    go(y);', '  }', '  expect(x).toMatchInlineSnapshot(`', '\t\t{', '\t\t}', '\t`);', '});', ''].join('\n');
+    const diff = ['--- a/a.test.ts', '+++ b/a.test.ts', '@@ -9,3 +9,7 @@', '         }', '     `);', ' });', '+', '+test("b", () => {', '+  expect(y).toBe(1);', '+});', ''].join('\n');
+    assert.equal(applied('a.test.ts', spaced, diff), spaced + '\ntest("b", () => {\n  expect(y).toBe(1);\n});\n');
+  });
+
   it('writes them as given where the search text quotes a line indented like them (the file mixes both there)', () => {
     const mixed = tabbed.replace('\treturn value, ok', '    // aligned note\n\treturn value, ok');
     const reply = block('store.go', ['    // aligned note'], ['    // aligned note', '    // and a second one']);
