@@ -24,6 +24,7 @@
  * `tool-call-escaped`, `tool-call-fragment-escaped` (every string escaped once too often),
  * `diff-plus-lost` (one added line per hunk with a space for its `+`: only a refusal is right),
  * `diff-elided` (each file's hunks joined by an `... existing code ...` comment line),
+ * `diff-u0-bare` (no context and no line numbers: pure insertions must be refused),
  * `search-replace-elided` (runs of 3+ unchanged
  * lines in REPLACE only cut to an elision between their first and last lines), `diff-folded` (the
  * -U3 diff with curly quotes, dashes and ellipses of its context and removed lines as ASCII: the
@@ -71,7 +72,7 @@ interface Options {
 
 const FORMATS = [
   'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed', 'diff-bare-reversed',
-  'search-replace-reversed', 'apply-patch-reversed', 'apply-patch-anchored', 'diff-detab', 'diff-plus-lost', 'diff-elided',
+  'search-replace-reversed', 'apply-patch-reversed', 'apply-patch-anchored', 'diff-detab', 'diff-plus-lost', 'diff-elided', 'diff-u0-bare',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'tool-call-escaped', 'tool-call-fragment-escaped', 'lazy', 'lazy-u0', 'whole-reindent',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
@@ -183,6 +184,9 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   if (format === 'diff-u1') return diff(1);
   if (format === 'diff-u0') return diff(0);
   if (format === 'diff-bare') return diff(3).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
+  // No context and no line numbers: only the removed lines place a hunk (a pure insertion has
+  // nothing to go by and must be refused).
+  if (format === 'diff-u0-bare') return diff(0).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
   if (format === 'diff-miscounted') {
     // Hunk headers as models write them from memory: every start line off by 1 to 12 lines (up
     // or down, alike on both sides) and every count off by one, so neither the numbers nor the
