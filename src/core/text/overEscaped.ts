@@ -43,6 +43,9 @@ export function repairOverEscaped(search: string, replacement: string, view: () 
   return { search: unescaped, replacement: unescapeOnce(replacement) };
 }
 
+/** How many places of the old text `placeAmongQuotes` reads before it gives up. */
+const MAX_QUOTE_PLACES = 64;
+
 /**
  * Where `search` stands in `view` among its lines' double quotes: `outside` when every place it
  * stands starts outside a "string" of its line (an even number of unescaped `"` before it),
@@ -51,7 +54,9 @@ export function repairOverEscaped(search: string, replacement: string, view: () 
  */
 function placeAmongQuotes(view: string, search: string): 'outside' | 'inside' | undefined {
   let place: 'outside' | 'inside' | undefined;
+  let seen = 0;
   for (let at = view.indexOf(search); at !== -1; at = view.indexOf(search, at + 1)) {
+    if (++seen > MAX_QUOTE_PLACES) return undefined; // a text this common says nothing of its place
     let quotes = 0;
     for (let k = view.lastIndexOf('\n', at - 1) + 1; k < at; k++) {
       if (view[k] === '\\') k++;
@@ -69,11 +74,10 @@ function placeAmongQuotes(view: string, search: string): 'outside' | 'inside' | 
  * escape where code goes on (outside strings and regular expressions), or a `\"` outside any
  * string:
  * - `twice`, with the text unescaped once, when a `\n` comes before a blank or an indented line
- *   (`\n\n`, `\n` then two spaces or a tab) or another comment line (`# a\n# b`, `/**\n * a`), or ends a `#!`
- *   line, or stands where
- *   a line of the old text ends or begins (the text is `search` and `\n` and more, or more and
- *   `\n` and `search`; out of comments, also a text that starts or ends with it): no code puts a
- *   backslash and an `n` there;
+ *   (`\n\n`, `\n` then two spaces or a tab) or another comment line (`# a\n# b`, `/**\n * a`),
+ *   ends a `#!` line, or stands where a line of the old text ends or begins (the text is `search`
+ *   and `\n` and more, or more and `\n` and `search`; out of comments, also a text that starts or
+ *   ends with it): no code puts a backslash and an `n` there;
  * - `unsure` for any other `\n` in code (`import os\nimport sys`) or a `\"` outside strings
  *   (`open(f, encoding=\"utf-8\")`): most likely escaped twice, but a line of a docstring may
  *   mention `\n`, and a part of a line may start inside a string, so a guess could write wrong code;
