@@ -125,7 +125,8 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
     if (request.atEndOfFile) matches = matches.filter((m) => endsAtEndOfFile(index, m.end));
     if (request.taken?.length) matches = matches.filter((m) => !overlapsRange(request.taken!, m.start, m.end));
     if (matches.length === 0) continue;
-    const settled = settle(matches, request, from > 0 ? { from, end: anchorBlockEnd(index, from - 1) } : undefined, rung.id);
+    // The anchor's block is measured only when several matches follow the anchor.
+    const settled = settle(matches, request, from > 0 ? { from, end: () => anchorBlockEnd(index, from - 1) } : undefined, rung.id);
     if (settled.kind === 'found' && notes.length > 0) return { ...settled, notes: [...notes, ...settled.notes] };
     return settled;
   }
@@ -148,9 +149,10 @@ function anchorBlockEnd(index: FileIndex, anchor: number): number {
 
 /**
  * Picks the match(es) a request asks for among one rung's matches. `anchor`: when the request's
- * anchors were found, the line after the last one (`from`) and the end of the block it opens.
+ * anchors were found, the line after the last one (`from`) and the end of the block it opens
+ * (measured when asked).
  */
-function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: number; end: number } | undefined, strategy: Strategy): LocateOutcome {
+function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: number; end: () => number } | undefined, strategy: Strategy): LocateOutcome {
   if (matches.length === 1 && request.expectedCount === 1) return { kind: 'found', matches, notes: [] };
   const ordered = [...matches].sort((a, b) => a.start - b.start);
   if (request.expectedCount === 'all') return { kind: 'found', matches: nonOverlapping(ordered), notes: [] };
@@ -176,7 +178,8 @@ function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: nu
   // the anchor does not say which (git's hunk header named a test suite's opening line, 1,300
   // lines above, and the first place after it was another test's).
   const [first, second] = ordered;
-  if (anchor !== undefined && ((first.end <= anchor.end && second.start >= anchor.end) || first.start === anchor.from)) {
+  const blockEnd = anchor === undefined || first.start === anchor.from ? undefined : anchor.end();
+  if (anchor !== undefined && (first.start === anchor.from || (blockEnd !== undefined && first.end <= blockEnd && second.start >= blockEnd))) {
     return { kind: 'found', matches: [first], notes: ['several matches after the anchor; took the one in its block'] };
   }
   if (request.lineHint !== undefined) {

@@ -97,6 +97,17 @@ describe('locate ladder', () => {
     assert.deepEqual(foundAt(find(file, needle('    return 1'), { anchors: ['def b():'] })), [4, 5, 'exact']);
   });
 
+  it('an @@ anchor settles several places after it only by the one in its block, or right under it', () => {
+    const file = 'def a():\n    x = 0\n    return 1\n\ndef b():\n    return 1\n\ndef c():\n    return 1\n    return 1\n';
+    // In a's block once (b's and c's come after it): a's.
+    assert.deepEqual(foundAt(find(file, needle('    return 1'), { anchors: ['def a():'] })), [2, 3, 'exact']);
+    // Right under the anchor: that one.
+    assert.deepEqual(foundAt(find(file, needle('    return 1'), { anchors: ['def b():'] })), [5, 6, 'exact']);
+    // Twice in c's block: the anchor does not say which (qs's tests under the suite's opening line).
+    const twice = 'def c():\n    x = 0\n    return 1\n    return 1\n';
+    assert.equal(find(twice, needle('    return 1'), { anchors: ['def c():'] }).kind, 'ambiguous');
+  });
+
   it('expectedCount: exact counts and all', () => {
     const file = 'x = 1\ny = 2\nx = 1\n';
     const all = find(file, needle('x = 1'), { expectedCount: 'all' });
