@@ -136,13 +136,18 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
 /**
  * The end (exclusive) of the block an anchor line opens: up to and including the next line with
  * text at the anchor's indentation or shallower (a `}` closing it, or the next `def`), or the end of
- * the file.
+ * the file. Linear in the block.
  */
 function anchorBlockEnd(index: FileIndex, anchor: number): number {
   const depth = indentWidth(leadingWhitespace(index.line(anchor)), 4);
   for (let i = anchor + 1; i < index.lineCount; i++) {
     const line = index.line(i);
-    if (line.trim() !== '' && indentWidth(leadingWhitespace(line), 4) <= depth) return i + 1;
+    const text = line.trim();
+    if (text === '' || indentWidth(leadingWhitespace(line), 4) > depth) continue;
+    // A closing bracket that opens the body goes on with it: the end of a header written over
+    // several lines (`> {` after a class's type parameters, `) -> int:`), or `} else {`.
+    if (/^[)\]>}]/.test(text) && /[{:]$/.test(text)) continue;
+    return i + 1;
   }
   return index.lineCount;
 }
@@ -173,14 +178,13 @@ function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: nu
     if (best.score - second.score >= (request.fuzzyMargin ?? 0.05)) return { kind: 'found', matches: [best], notes: [] };
   }
   // apply_patch semantics: the first occurrence after the anchor is the one meant (Codex seeks on
-  // from the anchor). Only when it is the one in the anchor's block, or starts right under the
-  // anchor: a model names the function the change is in, and with two places in that function
-  // the anchor does not say which (git's hunk header named a test suite's opening line, 1,300
-  // lines above, and the first place after it was another test's).
+  // from the anchor), unless the anchor's own block holds two: a model names the function the
+  // change is in, and with two places in that function the anchor does not say which (git's hunk
+  // header named a test suite's opening line, 1,300 lines above, and the first place after it was
+  // another test's). Right under the anchor, the first is meant whatever follows.
   const [first, second] = ordered;
-  const blockEnd = anchor === undefined || first.start === anchor.from ? undefined : anchor.end();
-  if (anchor !== undefined && (first.start === anchor.from || (blockEnd !== undefined && first.end <= blockEnd && second.start >= blockEnd))) {
-    return { kind: 'found', matches: [first], notes: ['several matches after the anchor; took the one in its block'] };
+  if (anchor !== undefined && (first.start === anchor.from || second.end > anchor.end())) {
+    return { kind: 'found', matches: [first], notes: ['several matches after the anchor; took the first'] };
   }
   if (request.lineHint !== undefined) {
     const hint = request.lineHint;

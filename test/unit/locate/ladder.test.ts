@@ -97,15 +97,18 @@ describe('locate ladder', () => {
     assert.deepEqual(foundAt(find(file, needle('    return 1'), { anchors: ['def b():'] })), [4, 5, 'exact']);
   });
 
-  it('an @@ anchor settles several places after it only by the one in its block, or right under it', () => {
+  it('an @@ anchor settles several places after it by the first, unless its own block holds two', () => {
     const file = 'def a():\n    x = 0\n    return 1\n\ndef b():\n    return 1\n\ndef c():\n    return 1\n    return 1\n';
-    // In a's block once (b's and c's come after it): a's.
+    // In a's block once (b's and c's come after it): a's, the first.
     assert.deepEqual(foundAt(find(file, needle('    return 1'), { anchors: ['def a():'] })), [2, 3, 'exact']);
     // Right under the anchor: that one.
     assert.deepEqual(foundAt(find(file, needle('    return 1'), { anchors: ['def b():'] })), [5, 6, 'exact']);
     // Twice in c's block: the anchor does not say which (qs's tests under the suite's opening line).
     const twice = 'def c():\n    x = 0\n    return 1\n    return 1\n';
     assert.equal(find(twice, needle('    return 1'), { anchors: ['def c():'] }).kind, 'ambiguous');
+    // A header over several lines (a class's type parameters) does not end the block at its `> {`.
+    const generic = 'class Store<\n  T,\n> {\n  a() {\n    return 1\n  }\n  b() {\n    return 1\n  }\n}\n';
+    assert.equal(find(generic, needle('    return 1'), { anchors: ['class Store<'] }).kind, 'ambiguous');
   });
 
   it('expectedCount: exact counts and all', () => {
