@@ -48,7 +48,7 @@ export function placeOp(tx: Transaction, op: EditOp): void {
  * undefined (the op refused) when it only looks so.
  */
 function asWritten(tx: Transaction, state: FileState, op: EditOp, text: string): string | undefined {
-  const verdict = op.source.format === 'json-tool' ? newTextEscaping(text.replace(/\n$/, ''), undefined, isShellLike(state.path)) : undefined;
+  const verdict = op.source.format === 'json-tool' ? newTextEscaping(text.replace(/\n$/, ''), undefined, isShellLike(state.path), op.kind === 'create' || op.kind === 'rewrite') : undefined;
   if (verdict === undefined) return text;
   if (verdict.kind === 'unsure') {
     tx.fail('PARSE_ERROR', op.source.block, state.path, ESCAPED_TWICE_PERHAPS, op, {}, state);

@@ -81,6 +81,8 @@ function placeAmongQuotes(view: string, search: string): 'outside' | 'inside' | 
  * - `unsure` for any other `\n` in code (`import os\nimport sys`) or a `\"` outside strings
  *   (`open(f, encoding=\"utf-8\")`): most likely escaped twice, but a line of a docstring may
  *   mention `\n`, and a part of a line may start inside a string, so a guess could write wrong code;
+ * - `twice` too for a whole file's text (`wholeFile`) that ends in `\n`, with any other `\n` out of
+ *   strings, comments included: a file of one line that ends so is a file escaped twice;
  * - undefined when nothing says so: a `\n` in a string literal (`print("a\n")`), a regular
  *   expression (`/\n\n/`) or a comment (`# strip \n`) is the text's own, and so is a `\"` in a
  *   shell script or Makefile (`shellLike`), where it quotes outside strings.
@@ -89,10 +91,12 @@ function placeAmongQuotes(view: string, search: string): 'outside' | 'inside' | 
  * gives an old text that reads alike either way when it holds nothing escaping changes (one line,
  * no quote): the old text is found, and the new one would be written as one line of `\n`s.
  */
-export function newTextEscaping(text: string, search?: string, shellLike = false): { kind: 'twice'; text: string } | { kind: 'unsure'; quotesOnly: boolean } | undefined {
+export function newTextEscaping(text: string, search?: string, shellLike = false, wholeFile = false): { kind: 'twice'; text: string } | { kind: 'unsure'; quotesOnly: boolean } | undefined {
   if (!text.includes('\\') || text.includes('\n') || text.includes('\r')) return undefined;
   const signals = escapeSignals(text);
   if (signals.beforeLine) return { kind: 'twice', text: unescapeOnce(text) };
+  // A whole file of one line that ends in `\n` (a comment's included: `// About it.\nexport …\n`).
+  if (wholeFile && text.endsWith('\\n') && (signals.inCode || signals.inComment)) return { kind: 'twice', text: unescapeOnce(text) };
   // In a comment, only the old text's own edge: a comment may end by mentioning `\n`.
   const atSearchEdge = search !== undefined && search !== '' && (text.startsWith(search + '\\n') || text.endsWith('\\n' + search));
   const atEdge = atSearchEdge || text.startsWith('\\n') || text.endsWith('\\n');

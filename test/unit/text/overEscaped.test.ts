@@ -60,6 +60,9 @@ describe('text/overEscaped: new text escaped twice', () => {
   it('reads a created file and an insertion escaped twice alike', () => {
     const created = run({ name: 'Write', input: { file_path: 'n.py', content: 'import os\\n\\ndef f():\\n    return os.sep\\n' } });
     assert.equal(proposed(created, 'n.py'), 'import os\n\ndef f():\n    return os.sep\n');
+    // A file that starts with a comment line (execa's type-name.js).
+    const commented = run({ name: 'Write', input: { file_path: 't.js', content: '// Like `typeof`.\\nexport const t = v => typeof v;\\n' } });
+    assert.equal(proposed(commented, 't.js'), '// Like `typeof`.\nexport const t = v => typeof v;\n');
     const inserted = run({ name: 'str_replace_based_edit_tool', input: { command: 'insert', path: 'm.py', insert_line: 2, new_str: '\\ndef h():\\n    return 3' } });
     assert.equal(proposed(inserted, 'm.py'), 'def f():\n    return 1\n\ndef h():\n    return 3\n\ndef g():\n    return 2\n');
   });
