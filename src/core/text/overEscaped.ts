@@ -9,9 +9,13 @@
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', b: '\b', '"': '"', "'": "'", '`': '`', '\\': '\\' };
 const ESCAPE = /\\([ntrfb"'`\\])/g;
 
-/** `text` with one level of backslash escaping removed; the same string when it holds none. */
+/**
+ * `text` with one level of backslash escaping removed, a `\r\n` it spelled out read as `\n` (the
+ * edit model's line ending: a CRLF file keeps its endings when written); the same string when it
+ * holds no backslash.
+ */
 export function unescapeOnce(text: string): string {
-  return text.includes('\\') ? text.replace(ESCAPE, (_, c: string) => ESCAPES[c]) : text;
+  return text.includes('\\') ? text.replace(ESCAPE, (_, c: string) => ESCAPES[c]).replace(/\r\n/g, '\n') : text;
 }
 
 /**
