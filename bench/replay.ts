@@ -254,13 +254,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     if (!files.some((file) => file.hunks.length > 1 && file.before !== undefined && file.after !== undefined)) return '';
     const reversed = files.map((file) => ({ ...file, hunks: [...file.hunks].reverse(), headers: [...file.headers].reverse() }));
     if (format === 'search-replace-reversed') return replyFor('search-replace', commit, paths, reversed);
-    const out: string[] = [];
-    for (const file of reversed) {
-      if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
-      else if (file.after === undefined) out.push(`*** Delete File: ${file.path}`);
-      else out.push(`*** Update File: ${file.path}`, ...file.hunks.flatMap((hunk) => ['@@', ...hunk.filter((l) => !l.startsWith('\\'))]));
-    }
-    return ['*** Begin Patch', ...out, '*** End Patch', ''].join('\n');
+    files = reversed; // the patch: built below, one section per file
   }
   if (format === 'diff-elided') {
     // Each file's hunks joined into one, the lines between them written as a `# ... existing code ...` context line,
@@ -334,7 +328,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   let uncommented = false;
   let dropped = false;
   for (const file of files) {
-    if (format === 'apply-patch' || format === 'apply-patch-unprefixed' || format === 'apply-patch-anchored') {
+    if (format.startsWith('apply-patch')) {
       // Unprefixed: context lines written without their leading space (see diff-unprefixed).
       const line = (l: string) => (format === 'apply-patch-unprefixed' && l[0] === ' ' ? l.slice(1) : l);
       // Anchored: each chunk under `@@` and the line git names in its hunk header (the enclosing
@@ -342,6 +336,8 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
       const anchor = (k: number) => (format === 'apply-patch-anchored' ? /^@@ [^@]* @@ ?(.*)$/.exec(file.headers[k] ?? '')?.[1] ?? '' : '');
       if (file.before === undefined) out.push(`*** Add File: ${file.path}`, ...toLines(file.after ?? '').map((l) => '+' + l));
       else if (file.after === undefined) out.push(`*** Delete File: ${file.path}`);
+      // Reversed: one section per file, its chunks under bare `@@` lines; else one per hunk.
+      else if (format === 'apply-patch-reversed') out.push(`*** Update File: ${file.path}`, ...file.hunks.flatMap((hunk) => ['@@', ...hunk.filter((l) => !l.startsWith('\\'))]));
       else file.hunks.forEach((hunk, k) => out.push(`*** Update File: ${file.path}`, anchor(k) === '' ? '@@' : `@@ ${anchor(k)}`, ...hunk.filter((l) => !l.startsWith('\\')).map(line)));
       continue;
     }

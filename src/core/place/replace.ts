@@ -32,6 +32,11 @@ const defaultFuzzyThreshold = 0.85;
 /** Below this similarity the closest lines are not called "the nearest": they barely resemble the search text. */
 const RESEMBLANCE = 0.5;
 
+/** The note on an edit read with one level of escaping removed (`oldToo`: its old text as well). */
+export function escapedTwiceNote(oldToo: boolean): string {
+  return `${oldToo ? 'the old and new text were' : 'the new text was'} escaped twice (\\n for a newline); read with one level of escaping removed`;
+}
+
 /** Why a tool call whose new text may be escaped twice is refused (see `newTextEscaping`). */
 export const ESCAPED_TWICE_PERHAPS = 'the new text has `\\n` (or `\\"`) where code goes on, outside any string: it looks escaped twice (`\\n` for a line break, `\\"` for a quote), and written as it stands it would put backslashes in the code; re-send it with real line breaks and quotes (or, if the backslash is meant, inside the string it belongs to)';
 
@@ -90,9 +95,9 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
   if (repaired === 'unsure') return tx.fail('PARSE_ERROR', op.source.block, state.path, ESCAPED_TWICE_PERHAPS, op, {}, state);
   const recordsBefore = state.records.length;
   replaceAsWritten(tx, state, { ...op, ...repaired });
-  const which = repaired.search === op.search ? 'the new text was' : 'the old and new text were';
+  const note = escapedTwiceNote(repaired.search !== op.search);
   for (const record of state.records.slice(recordsBefore)) {
-    if (record.block === op.source.block && record.status !== 'failed') record.warnings.push(`${which} escaped twice (\\n for a newline); read with one level of escaping removed`);
+    if (record.block === op.source.block && record.status !== 'failed') record.warnings.push(note);
   }
 }
 

@@ -5,7 +5,7 @@ import { placeCreate } from './create';
 import { placeDelete } from './delete';
 import { placeInsert } from './insert';
 import { placeMove } from './move';
-import { ESCAPED_TWICE_PERHAPS, placeReplace } from './replace';
+import { ESCAPED_TWICE_PERHAPS, escapedTwiceNote, placeReplace } from './replace';
 import { placeRewrite } from './rewrite';
 import { targetFileOf } from './targetFile';
 import type { FileState, Transaction } from './transaction';
@@ -48,12 +48,12 @@ export function placeOp(tx: Transaction, op: EditOp): void {
  * undefined (the op refused) when it only looks so.
  */
 function asWritten(tx: Transaction, state: FileState, op: EditOp, text: string): string | undefined {
-  const verdict = op.source.format === 'json-tool' ? newTextEscaping(text.replace(/\n$/, ''), undefined, isShellLike(state.path), op.kind === 'create' || op.kind === 'rewrite') : undefined;
+  const verdict = op.source.format === 'json-tool' ? newTextEscaping(text.endsWith('\n') ? text.slice(0, -1) : text, undefined, isShellLike(state.path), op.kind === 'create' || op.kind === 'rewrite') : undefined;
   if (verdict === undefined) return text;
   if (verdict.kind === 'unsure') {
     tx.fail('PARSE_ERROR', op.source.block, state.path, ESCAPED_TWICE_PERHAPS, op, {}, state);
     return undefined;
   }
-  tx.note(op.source.block, 'the new text was escaped twice (\\n for a newline); read with one level of escaping removed');
+  tx.note(op.source.block, escapedTwiceNote(false));
   return text.endsWith('\n') && !verdict.text.endsWith('\n') ? verdict.text + '\n' : verdict.text;
 }

@@ -98,13 +98,16 @@ function placeAmongQuotes(view: string, search: string): 'outside' | 'inside' | 
 export function newTextEscaping(text: string, search?: string, shellLike = false, wholeFile = false): { kind: 'twice'; text: string } | { kind: 'unsure'; quotesOnly: boolean } | undefined {
   if (!text.includes('\\') || text.includes('\n') || text.includes('\r')) return undefined;
   const signals = escapeSignals(text);
-  if (signals.beforeLine) return { kind: 'twice', text: unescapeOnce(text) };
-  // A whole file of one line that ends in `\n` (a comment's included: `// About it.\nexport …\n`).
-  if (wholeFile && text.endsWith('\\n') && (signals.inCode || signals.inComment)) return { kind: 'twice', text: unescapeOnce(text) };
   // In a comment, only the old text's own edge: a comment may end by mentioning `\n`.
   const atSearchEdge = search !== undefined && search !== '' && (text.startsWith(search + '\\n') || text.endsWith('\\n' + search));
   const atEdge = atSearchEdge || text.startsWith('\\n') || text.endsWith('\\n');
-  if ((signals.inCode && atEdge) || (signals.inComment && atSearchEdge)) return { kind: 'twice', text: unescapeOnce(text) };
+  const twice =
+    signals.beforeLine ||
+    // A whole file of one line that ends in `\n` (a comment's included: `// About it.\nexport …\n`).
+    (wholeFile && text.endsWith('\\n') && (signals.inCode || signals.inComment)) ||
+    (signals.inCode && atEdge) ||
+    (signals.inComment && atSearchEdge);
+  if (twice) return { kind: 'twice', text: unescapeOnce(text) };
   return signals.inCode || (signals.quoteInCode && !shellLike) ? { kind: 'unsure', quotesOnly: !signals.inCode } : undefined;
 }
 
