@@ -22,6 +22,8 @@
  * each hunk), `diff-detab` (the diff's tabs of indentation as four spaces, no `index` lines),
  * `apply-patch-anchored` (each chunk under `@@` and git's function line for it),
  * `tool-call-escaped`, `tool-call-fragment-escaped` (every string escaped once too often),
+ * `tool-call-numbered`, `search-replace-numbered` (the old lines copied with a file view's line
+ * numbers, Claude Code's `    12→` and Roo's `12 | `, the new lines plain),
  * `diff-plus-lost` (one added line per hunk with a space for its `+`: only a refusal is right),
  * `diff-elided` (each file's hunks joined by an `... existing code ...` comment line),
  * `diff-u0-bare` (no context and no line numbers: pure insertions must be refused),
@@ -74,7 +76,7 @@ const FORMATS = [
   'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed', 'diff-bare-reversed',
   'search-replace-reversed', 'apply-patch-reversed', 'apply-patch-anchored', 'diff-detab', 'diff-plus-lost', 'diff-elided', 'diff-u0-bare',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
-  'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'tool-call-escaped', 'tool-call-fragment-escaped', 'lazy', 'lazy-u0', 'whole-reindent',
+  'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'tool-call-escaped', 'tool-call-fragment-escaped', 'tool-call-numbered', 'search-replace-numbered', 'lazy', 'lazy-u0', 'whole-reindent',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
   'diff-behind', 'search-replace-behind', 'tool-call-behind', 'diff-repeated', 'search-replace-repeated',
 ];
@@ -319,7 +321,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     return reversed ? out.join('') : '';
   }
   if (format === 'lazy' || format === 'lazy-u0') return lazyReply(files, format === 'lazy' ? 2 : 0);
-  if (format.startsWith('tool-call') && !format.endsWith(MISFILED) && !format.endsWith(BEHIND)) return toolCallReply(files, format.includes('-fragment'), format.endsWith('-escaped'));
+  if (format.startsWith('tool-call') && !format.endsWith(MISFILED) && !format.endsWith(BEHIND)) return toolCallReply(files, format.includes('-fragment'), format.endsWith('-escaped'), format.endsWith('-numbered'));
   if (format === 'whole-reindent') return reindentedWholeReply(files);
   const out: string[] = [];
   let elided = false;
@@ -343,7 +345,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     }
     // search-replace
     if (file.after === undefined) continue; // no SEARCH/REPLACE form for a deletion
-    for (const hunk of file.hunks) {
+    for (const [h, hunk] of file.hunks.entries()) {
       const body = hunk.filter((l) => !l.startsWith('\\'));
       if (format === 'search-replace-stale') {
         // A model misremembering one line of context: the middle context line of the hunk gets
@@ -432,6 +434,8 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
         search = search.map((l) => l.slice(Math.min(cut, /^[ \t]*/.exec(l)![0].length)));
         replace = replace.map((l) => l.slice(Math.min(cut, /^[ \t]*/.exec(l)![0].length)));
       }
+      // Numbered: SEARCH copied from Roo's numbered read, `12 | code` (REPLACE plain).
+      if (format === 'search-replace-numbered') search = withLineNumbers(search, oldStart(file.headers[h]), (n) => `${n} | `);
       out.push(file.path, '````', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '````', '');
     }
   }
@@ -554,7 +558,7 @@ function expressible(format: string, files: readonly FileDiff[]): boolean {
  * line's indentation left out of both strings (a fragment that starts mid-line). A deletion has no
  * form here.
  */
-function toolCallReply(files: readonly FileDiff[], fragment: boolean, escaped: boolean): string {
+function toolCallReply(files: readonly FileDiff[], fragment: boolean, escaped: boolean, numbered: boolean): string {
   const out: string[] = [];
   // Escaped: every string escaped once more than JSON needs (`\\n` in the JSON for a line break),
   // as models that write tool calls by hand sometimes do: read back, the texts hold `\n`, `\"`.
@@ -566,7 +570,7 @@ function toolCallReply(files: readonly FileDiff[], fragment: boolean, escaped: b
       call({ file_path: file.path, content: file.after });
       continue;
     }
-    for (const hunk of file.hunks) {
+    for (const [h, hunk] of file.hunks.entries()) {
       let body = hunk.filter((l) => !l.startsWith('\\'));
       if (fragment) {
         const changed = body.map((l, k) => (l[0] === '-' || l[0] === '+' ? k : -1)).filter((k) => k >= 0);
@@ -590,10 +594,23 @@ function toolCallReply(files: readonly FileDiff[], fragment: boolean, escaped: b
           newLines = [newLines[0].slice(indent.length), ...newLines.slice(1)];
         }
       }
+      // Numbered: the old lines as Claude Code's Read shows them, `    12→code`, copied with its
+      // numbers (the new lines plain).
+      if (numbered) oldLines = withLineNumbers(oldLines, oldStart(file.headers[h]), (n) => `${String(n).padStart(6)}\u2192`);
       call({ file_path: file.path, old_string: oldLines.join('\n'), new_string: newLines.join('\n') });
     }
   }
   return out.join('\n');
+}
+
+/** The old side's first line number in a hunk's `@@ -12,5 +12,6 @@` header (1 when it has none). */
+function oldStart(header: string | undefined): number {
+  return Math.max(1, Number(/^@@ -(\d+)/.exec(header ?? '')?.[1] ?? 1));
+}
+
+/** `lines` as a file view prints them from line `first` on, each after `gutter(number)`. */
+function withLineNumbers(lines: readonly string[], first: number, gutter: (n: number) => string): string[] {
+  return lines.map((line, k) => gutter(first + k) + line);
 }
 
 /** ASCII for the typographic punctuation models cannot reproduce (what the unicode rung folds). */

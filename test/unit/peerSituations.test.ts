@@ -345,6 +345,11 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     // Claude Code's Read prints "     2→"; both texts numbered.
     const arrows = { file_path: 'a.ts', old_string: '     2\u2192  return 1;\n     3\u2192}', new_string: '     2\u2192  return 2;\n     3\u2192}' };
     assert.equal(written('a.ts', 'function f() {\n  return 1;\n}\n', JSON.stringify(arrows)), 'function f() {\n  return 2;\n}\n');
+    // The old text numbered, the new text plain: the new text keeps the depth it was written at
+    // (the arrow's blank-free gutter once took a column off the old text, and re-anchoring put
+    // one on the new).
+    const oldOnly = { file_path: 'a.ts', old_string: '     2\u2192  return 1;\n     3\u2192}', new_string: '  return 2;\n}' };
+    assert.equal(written('a.ts', 'function f() {\n  return 1;\n}\n', JSON.stringify(oldOnly)), 'function f() {\n  return 2;\n}\n');
     // A file whose lines really start with numbers is edited as the call wrote them.
     const list = '1: apples\n2: pears\napples\npears\n';
     assert.equal(written('list.txt', list, JSON.stringify({ file_path: 'list.txt', old_string: '1: apples\n2: pears', new_string: '1: plums\n2: pears' })), '1: plums\n2: pears\napples\npears\n');

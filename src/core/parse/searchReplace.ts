@@ -47,9 +47,32 @@ const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
 const ESCAPED = /^\\(?=<{5,15}|={5,15}|>{5,15}|-{5,15}|\+{5,15}|:start_line:|:end_line:)/;
 /**
  * `12 | code`, `12: code`, `  12\tcode` (cat -n), `    12→code` (Claude Code's Read): a line-number
- * gutter copied from a tool's output.
+ * gutter copied from a tool's output. The arrow and the tab are followed by the line itself, its
+ * indentation included (Claude Code prints `    12→    return x`); after `|` or `:` a blank may
+ * be the gutter's (Roo's `12 | code`) or the line's (crush's `12|code`, grep's `12:code`): see
+ * `withoutGutterBlank`. Group 2 holds the `|` or `:`.
  */
-const NUMBER_PREFIX = /^[ \t]*(\d{1,7})(?:[ \t]*[|:\u2192][ \t]?|\t)/;
+const NUMBER_PREFIX = /^[ \t]*(\d{1,7})(?:[ \t]*([|:])|[ \t]*\u2192|\t)/;
+
+/** What separates a line's number from its text (`|`, `:`, `→` or a tab), or undefined when it has no gutter. */
+function gutterMark(line: string): string | undefined {
+  const m = NUMBER_PREFIX.exec(line);
+  if (!m) return undefined;
+  return m[2] ?? (m[0].includes('\u2192') ? '\u2192' : '\t');
+}
+
+/**
+ * The quoted lines after their gutters, given what each numbered line holds after its number and
+ * separator (`rests`) and whether that separator was a `|` or `:` (`separated`; false for a line
+ * the model left unnumbered). One blank after such a separator belongs to the gutter when every
+ * separated line with text has one (Roo's `12 | code` writes it before `def` at column 0 too);
+ * when one does not (`12|def`), no blank does. Taking a blank that was the line's own leaves the
+ * quote a column shallower than the file, and a plain replacement re-anchored a column too deep.
+ */
+function withoutGutterBlank(rests: readonly string[], separated: readonly boolean[]): string[] {
+  const gutterBlank = rests.every((rest, k) => !separated[k] || rest === '' || rest[0] === ' ');
+  return rests.map((rest, k) => (gutterBlank && separated[k] && rest[0] === ' ' ? rest.slice(1) : rest));
+}
 
 /** Marker lines start (after indentation) with one of these characters: a cheap gate before the regexes. */
 function mayBeMarker(line: string): boolean {
@@ -515,6 +538,7 @@ function dividerLikeMarkers(dividerLine: string, headLine: string, updateLine: s
  */
 function gappedGutter(lines: readonly string[]): { lines: string[]; first: number } | undefined {
   const out: string[] = [];
+  const separated: boolean[] = [];
   let base: number | undefined;
   let numbered = 0;
   let plain = 0;
@@ -524,6 +548,7 @@ function gappedGutter(lines: readonly string[]): { lines: string[]; first: numbe
       // Past half the lines plain, the numbered ones cannot outnumber them: most blocks stop here.
       if (lines[k].trim() !== '' && ++plain * 2 >= lines.length) return undefined;
       out.push(lines[k]);
+      separated.push(false);
       continue;
     }
     const number = Number(m[1]);
@@ -531,8 +556,9 @@ function gappedGutter(lines: readonly string[]): { lines: string[]; first: numbe
     if (number !== base + k) return undefined;
     numbered++;
     out.push(lines[k].slice(m[0].length));
+    separated.push(m[2] !== undefined);
   }
-  return base !== undefined && base >= 1 && numbered >= 2 && numbered > plain ? { lines: out, first: base } : undefined;
+  return base !== undefined && base >= 1 && numbered >= 2 && numbered > plain ? { lines: withoutGutterBlank(out, separated), first: base } : undefined;
 }
 
 /** True when the line's first character after spaces and tabs is a digit (what a gutter starts with). */
@@ -563,6 +589,7 @@ export function stripLineNumbers(search: readonly string[], replace: readonly st
   if (search.length === 0) return unchanged;
   const strip = (lines: readonly string[], consecutive: boolean): { lines: string[]; first?: number } | undefined => {
     const out: string[] = [];
+    const separated: boolean[] = [];
     let first: number | undefined;
     let previous = -1;
     for (const line of lines) {
@@ -573,14 +600,19 @@ export function stripLineNumbers(search: readonly string[], replace: readonly st
       if (first === undefined) first = number;
       previous = number;
       out.push(line.slice(m[0].length));
+      separated.push(m[2] !== undefined);
     }
-    return { lines: out, first };
+    return { lines: withoutGutterBlank(out, separated), first };
   };
   const s = strip(search, true) ?? gappedGutter(search);
   if (!s) return unchanged;
   const r = strip(replace, search.length === 0);
   if (!r) {
-    const plainReplace = replace.every((line) => !NUMBER_PREFIX.test(line));
+    // A REPLACE line numbered in another way than SEARCH's gutter is the file's own text (a
+    // doctest's `   0: (    MARK` under Roo's `2505 | `); one numbered the same way leaves it
+    // unclear which lines were copied from the view.
+    const searchMarks = new Set(search.map(gutterMark));
+    const plainReplace = replace.every((line) => { const mark = gutterMark(line); return mark === undefined || !searchMarks.has(mark); });
     if (search.length < 2 || !plainReplace || s.first === undefined) return unchanged;
     return { search: s.lines, replace, firstNumber: s.first, searchOnly: true };
   }

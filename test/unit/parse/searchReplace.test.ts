@@ -318,6 +318,14 @@ describe('parse/searchReplace: what a model gets wrong in the markers', () => {
     // Claude Code's Read output: `   12→code`.
     const [arrow] = ops('a.ts\n```ts\n<<<<<<< SEARCH\n    12\u2192const a = 1;\n    13\u2192const b = 2;\n=======\nconst a = 1;\nconst b = 3;\n>>>>>>> REPLACE\n```\n');
     assert.equal(arrow.search, 'const a = 1;\nconst b = 2;\n');
+    // The arrow is followed by the line's own indentation: none of it is the gutter's.
+    const [indented] = ops('m.py\n```py\n<<<<<<< SEARCH\n    11\u2192def third():\n    12\u2192    y = 2\n=======\ndef third():\n    y = 20\n>>>>>>> REPLACE\n```\n');
+    assert.equal(indented.search, 'def third():\n    y = 2\n');
+    // After `|` or `:` a blank is the gutter's only when every line has one: Roo's `12 | code`
+    // against crush's `12|code` and grep's `12:code`.
+    assert.deepEqual(stripLineNumbers(['3 | def f():', '4 |     return 1'], ['x']).search, ['def f():', '    return 1']);
+    assert.deepEqual(stripLineNumbers(['  3|def f():', '  4|    return 1'], ['x']).search, ['def f():', '    return 1']);
+    assert.deepEqual(stripLineNumbers(['3:def f():', '4:    return 1', '5:'], ['x']).search, ['def f():', '    return 1', '']);
     // One numbered line is too little evidence (a YAML `1: a` key), and numbers that do not run on are no gutter.
     assert.deepEqual(stripLineNumbers(['1: a'], ['x']).search, ['1: a']);
     assert.deepEqual(stripLineNumbers(['1: a', '5: b'], ['x']).search, ['1: a', '5: b']);
