@@ -27,12 +27,15 @@
  * `diff-plus-lost` (one added line per hunk with a space for its `+`: only a refusal is right),
  * `diff-elided` (each file's hunks joined by an `... existing code ...` comment line),
  * `diff-u0-bare` (no context and no line numbers: pure insertions must be refused),
+ * `diff-trimmed` (blank context lines without their space, as a pasted diff whose trailing
+ * whitespace an editor stripped),
  * `search-replace-elided` (runs of 3+ unchanged
  * lines in REPLACE only cut to an elision between their first and last lines), `diff-folded` (the
  * -U3 diff with curly quotes, dashes and ellipses of its context and removed lines as ASCII: the
  * context must keep the file's text) and
  * `apply-patch` (each -U3 hunk as an `*** Update File` chunk; new and deleted files as Add/Delete),
  * `lazy` and `lazy-u0` (each changed file whole, unchanged runs cut to `... existing code ...`: see `lazyReply`),
+ * `lazy-copilot` (the same as Copilot writes it: `// filepath: x` inside the fence, `...existing code...`),
  * `whole-reindent` (each changed file whole in another indentation, tabs as 4 spaces and spaces
  * doubled, as chat transcripts often give code back: the file's indentation must be kept),
  * `diff-misfiled`, `search-replace-misfiled`, `apply-patch-misfiled`, `tool-call-misfiled` (each
@@ -74,9 +77,9 @@ interface Options {
 
 const FORMATS = [
   'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed', 'diff-bare-reversed',
-  'search-replace-reversed', 'apply-patch-reversed', 'apply-patch-anchored', 'diff-detab', 'diff-plus-lost', 'diff-elided', 'diff-u0-bare',
+  'search-replace-reversed', 'apply-patch-reversed', 'apply-patch-anchored', 'diff-detab', 'diff-plus-lost', 'diff-elided', 'diff-u0-bare', 'diff-trimmed',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
-  'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'tool-call-escaped', 'tool-call-fragment-escaped', 'tool-call-numbered', 'search-replace-numbered', 'lazy', 'lazy-u0', 'whole-reindent',
+  'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'tool-call-escaped', 'tool-call-fragment-escaped', 'tool-call-numbered', 'search-replace-numbered', 'lazy', 'lazy-u0', 'lazy-copilot', 'whole-reindent',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
   'diff-behind', 'search-replace-behind', 'tool-call-behind', 'diff-repeated', 'search-replace-repeated',
 ];
@@ -188,6 +191,9 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   if (format === 'diff-bare') return diff(3).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
   // No context and no line numbers: only the removed lines place a hunk (a pure insertion has
   // nothing to go by and must be refused).
+  // Trimmed: blank context lines with their one space taken off, as editors and chat boxes that
+  // strip trailing whitespace leave a pasted diff.
+  if (format === 'diff-trimmed') return diff(3).replace(/^ $/gm, '');
   if (format === 'diff-u0-bare') return diff(0).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
   if (format === 'diff-miscounted') {
     // Hunk headers as models write them from memory: every start line off by 1 to 12 lines (up
@@ -320,7 +326,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     });
     return reversed ? out.join('') : '';
   }
-  if (format === 'lazy' || format === 'lazy-u0') return lazyReply(files, format === 'lazy' ? 2 : 0);
+  if (format === 'lazy' || format === 'lazy-u0' || format === 'lazy-copilot') return lazyReply(files, format === 'lazy-u0' ? 0 : 2, format === 'lazy-copilot');
   if (format.startsWith('tool-call') && !format.endsWith(MISFILED) && !format.endsWith(BEHIND)) return toolCallReply(files, format.includes('-fragment'), format.endsWith('-escaped'), format.endsWith('-numbered'));
   if (format === 'whole-reindent') return reindentedWholeReply(files);
   const out: string[] = [];
@@ -483,7 +489,7 @@ function reindentedWholeReply(files: readonly FileDiff[]): string {
   return out.join('\n');
 }
 
-function lazyReply(files: readonly FileDiff[], context: number): string {
+function lazyReply(files: readonly FileDiff[], context: number, copilot = false): string {
   const out: string[] = [];
   let elided = false;
   for (const file of files) {
@@ -530,10 +536,12 @@ function lazyReply(files: readonly FileDiff[], context: number): string {
       }
       const cut = run.slice(keepBefore, run.length - keepAfter);
       const indent = /^[ \t]*/.exec(cut.find((l) => l.trim() !== '') ?? '')![0];
-      lines.push(...run.slice(0, keepBefore), `${indent}${comment} ... existing code ...`, ...run.slice(run.length - keepAfter));
+      lines.push(...run.slice(0, keepBefore), copilot ? `${indent}${comment} ...existing code...` : `${indent}${comment} ... existing code ...`, ...run.slice(run.length - keepAfter));
       elided = true;
     });
-    out.push(file.path, '```', ...lines, '```', '');
+    // Copilot: the path in a comment on the fence's first line, the fence named by language.
+    if (copilot) out.push('```' + (comment === '#' ? 'python' : 'typescript'), `${comment} filepath: ${file.path}`, ...lines, '```', '');
+    else out.push(file.path, '```', ...lines, '```', '');
   }
   return elided ? out.join('\n') : '';
 }

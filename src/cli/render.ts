@@ -6,7 +6,7 @@
  */
 import { styleText } from 'node:util';
 import type { Candidate, FileChange, Receipt, ReceiptError } from '../core/index';
-import { describeMatch } from '../core/index';
+import { describeMatch, differenceWindow, quotedCandidateText, similarityPercent } from '../core/index';
 import type { Written } from './disk/writeChanges';
 import { unifiedDiffChunks } from './unifiedDiff';
 
@@ -113,20 +113,17 @@ function renderError(error: ReceiptError, root: string, paint: Paint): string[] 
   if (error.code === 'FILE_NOT_FOUND') message = message.replace(/\.$/, ` (looked under ${root}).`);
   out.push(`  ${message}`);
   if (error.firstDifference) {
-    out.push(
-      `  First difference at line ${error.firstDifference.line}:`,
-      `    the edit expects: ${error.firstDifference.searchLine.trim()}`,
-      `    the file has:     ${error.firstDifference.fileLine.trim()}`,
-    );
+    const shown = differenceWindow(error.firstDifference.searchLine, error.firstDifference.fileLine);
+    out.push(`  First difference at line ${error.firstDifference.line}:`, `    the edit expects: ${shown.expected}`, `    the file has:     ${shown.actual}`);
   }
   if (error.code === 'AMBIGUOUS') {
     error.candidates.forEach((candidate, i) => out.push(`  Match ${i + 1} of ${error.candidates.length}, ${lines(candidate.startLine, candidate.endLine)}:`, ...quote(candidate, paint)));
   } else {
     const [closest] = error.candidates;
     if (closest && closest.score >= resemblance) {
-      out.push(`  Closest text in the file (${percent(closest.score)} similar), ${lines(closest.startLine, closest.endLine)}:`, ...quote(closest, paint));
+      out.push(`  Closest text in the file (${similarityPercent(closest.score)} similar), ${lines(closest.startLine, closest.endLine)}:`, ...quote(closest, paint));
     } else if (closest) {
-      out.push(`  Nothing in the file resembles it (the closest, ${lines(closest.startLine, closest.endLine)}, is only ${percent(closest.score)} similar).`);
+      out.push(`  Nothing in the file resembles it (the closest, ${lines(closest.startLine, closest.endLine)}, is only ${similarityPercent(closest.score)} similar).`);
     }
   }
   out.push(`  Next step: ${nextStep(error)}`);
@@ -140,13 +137,10 @@ function nextStep(error: ReceiptError): string {
 }
 
 function quote(candidate: Candidate, paint: Paint): string[] {
-  return candidate.text.split('\n').map((line) => paint('dim', `    | ${line}`));
+  return quotedCandidateText(candidate.text).split('\n').map((line) => paint('dim', `    | ${line}`));
 }
 
 function lines(start: number, end: number): string {
   return start === end ? `line ${start}` : `lines ${start}-${end}`;
 }
 
-function percent(score: number): string {
-  return `${Math.round(score * 100)}%`;
-}

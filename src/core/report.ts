@@ -18,6 +18,16 @@ const strategyWords: Record<string, string> = {
   none: '',
 };
 
+/**
+ * A similarity score (0 to 1) as a whole percentage that never reads 100% for text that differs
+ * (a one-character change in a 2,000-character line rounds up to it) nor 0% for text that shares
+ * something.
+ */
+export function similarityPercent(score: number): string {
+  const percent = Math.round(score * 100);
+  return `${score < 1 ? Math.min(99, score > 0 ? Math.max(1, percent) : 0) : 100}%`;
+}
+
 /** `1 block`, `3 blocks`. */
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -26,9 +36,32 @@ export function plural(count: number, noun: string): string {
 /** How an applied edit matched, in words, with a flag for matches a person should look at twice. */
 export function describeMatch(edit: EditReceipt): string {
   const words = strategyWords[edit.strategy] ?? edit.strategy;
-  const score = edit.strategy === 'fuzzy' ? ` (${Math.round(edit.score * 100)}% similar)` : '';
+  const score = edit.strategy === 'fuzzy' ? ` (${similarityPercent(edit.score)} similar)` : '';
   const look = edit.strategy === 'fuzzy' || edit.reindented ? ' ⚠ review' : '';
   return `${words}${score}${edit.reindented ? ', re-indented' : ''}${look}`;
+}
+
+/** Past this many characters a quoted line is cut: a minified file's one line is kilobytes long. */
+const QUOTED_LINE_CHARS = 160;
+
+/**
+ * The two sides of a first difference as they are shown: indentation trimmed, and where a side is
+ * longer than a quoted line may be, both cut to the same window around the first character they
+ * differ at (`…` marking what is left out), so the difference stays in view on a one-line file.
+ */
+export function differenceWindow(expected: string, actual: string): { expected: string; actual: string } {
+  const [a, b] = [expected.trim(), actual.trim()];
+  if (a.length <= QUOTED_LINE_CHARS && b.length <= QUOTED_LINE_CHARS) return { expected: a, actual: b };
+  let at = 0;
+  while (at < a.length && at < b.length && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  const from = Math.max(0, at - 40);
+  const cut = (line: string) => (from > 0 ? '…' : '') + line.slice(from, from + QUOTED_LINE_CHARS) + (line.length > from + QUOTED_LINE_CHARS ? '…' : '');
+  return { expected: cut(a), actual: cut(b) };
+}
+
+/** A candidate's text with each line cut to a quoted line's length (the rest counted). */
+export function quotedCandidateText(text: string): string {
+  return text.split('\n').map((line) => (line.length > QUOTED_LINE_CHARS ? `${line.slice(0, QUOTED_LINE_CHARS)}… (${line.length - QUOTED_LINE_CHARS} more characters)` : line)).join('\n');
 }
 
 function lines(start: number, end: number): string {
@@ -48,17 +81,13 @@ function errorDetails(error: ReceiptError, forModel: boolean): string[] {
   out.push(`${forModel ? '##' : '###'} Block ${error.block || '-'}${where}: ${error.code}`);
   out.push('', /[.!?]$/.test(error.message) ? error.message : error.message + '.');
   if (error.firstDifference) {
-    out.push(
-      '',
-      `First difference at line ${error.firstDifference.line}:`,
-      `- the edit expects: \`${error.firstDifference.searchLine.trim()}\``,
-      `- the file has:     \`${error.firstDifference.fileLine.trim()}\``,
-    );
+    const shown = differenceWindow(error.firstDifference.searchLine, error.firstDifference.fileLine);
+    out.push('', `First difference at line ${error.firstDifference.line}:`, `- the edit expects: \`${shown.expected}\``, `- the file has:     \`${shown.actual}\``);
   }
   const shown = error.code === 'AMBIGUOUS' ? error.candidates : error.candidates.slice(0, forModel ? 1 : 3);
   for (const candidate of shown) {
-    const label = error.code === 'AMBIGUOUS' ? 'Matches' : `Nearest candidate (${Math.round(candidate.score * 100)}% similar)`;
-    out.push('', `${label}, ${lines(candidate.startLine, candidate.endLine)}:`, fence(candidate.text));
+    const label = error.code === 'AMBIGUOUS' ? 'Matches' : `Nearest candidate (${similarityPercent(candidate.score)} similar)`;
+    out.push('', `${label}, ${lines(candidate.startLine, candidate.endLine)}:`, fence(quotedCandidateText(candidate.text)));
   }
   out.push('', `Next step: ${error.nextStep}`);
   return out;

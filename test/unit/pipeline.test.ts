@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { EditOp } from '../../src/core/ir';
 import { plan, proposed, replaceOp } from './helpers';
-import { runReply } from '../../src/core/index';
+import { differenceWindow, receiptToMarkdown, runReply, similarityPercent } from '../../src/core/index';
 
 const src = (block: number) => ({ block, format: 'json-tool' as const, startLine: 1, endLine: 1 });
 
@@ -208,6 +208,19 @@ describe('planReply', () => {
     assert.ok(error.candidates[0].score > 0.5 && error.candidates[0].score < 1);
     assert.equal(error.firstDifference?.line, 2);
     assert.match(error.nextStep, /SEARCH/);
+  });
+
+  it('shows a difference inside a long line around where it is, and never calls a differing text 100% similar', () => {
+    const line = '!function(e){' + 'var q=1;'.repeat(300) + 'return a+2}(window);';
+    const result = plan({ 'm.js': line + '\n' }, [replaceOp('m.js', line.replace('a+2', 'a+3') + '\n', 'x\n')]);
+    const error = result.receipt.errors[0];
+    assert.equal(error.code, 'NO_MATCH');
+    assert.match(error.message, /nearest line is 1 \(99% similar\)/);
+    const shown = differenceWindow(error.firstDifference!.searchLine, error.firstDifference!.fileLine);
+    assert.ok(shown.expected.startsWith('…') && shown.expected.includes('return a+3}') && shown.expected.length < 200, shown.expected);
+    assert.ok(shown.actual.includes('return a+2}'));
+    assert.match(receiptToMarkdown(result.receipt), /… \(\d+ more characters\)/);
+    assert.deepEqual([similarityPercent(0.996), similarityPercent(1), similarityPercent(0.001), similarityPercent(0)], ['99%', '100%', '1%', '0%']);
   });
 
   it('keeps every file out of the changes when one of its ops fails', () => {

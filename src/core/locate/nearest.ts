@@ -89,7 +89,8 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
   const candidates = kept.map((window) => ({
     startLine: window.start + 1,
     endLine: Math.min(window.end, lineCount),
-    score: Math.round(window.score * 1000) / 1000,
+    // Three decimals, and below 1 for a window that differs (a character in a long line rounds up).
+    score: Math.min(Math.round(window.score * 1000) / 1000, window.differing.length > 0 ? 0.999 : 1),
     text: linesOf(index, window.start, Math.min(window.end, lineCount)),
   }));
   const best = kept[0];

@@ -576,8 +576,9 @@ function greater(a: readonly number[], b: readonly number[]): boolean {
  * Removes a line-number gutter (`12 | code`, `12: code`, `12<TAB>code`, `12→code`) when EVERY
  * line of both sides carries one and the SEARCH side's numbers run consecutively (so a YAML list
  * of `1: a` keys or code that starts with numbers is not mistaken for a gutter); or from SEARCH
- * alone when its two or more lines carry consecutive numbers and no REPLACE line has one (the
- * model copied a tool's numbered read into SEARCH only): `searchOnly` then says so. Callers keep
+ * alone when its two or more lines (one, after Claude Code's `→`) carry consecutive numbers and
+ * no REPLACE line is numbered the same way (the model copied a tool's numbered read into SEARCH
+ * only): `searchOnly` then says so. Callers keep
  * the block as written too: the planner uses it when the file itself has those lines (a YAML map
  * with keys `1:`, `2:` runs consecutively as well). The first SEARCH number becomes a line hint.
  * A block without SEARCH lines is left as written: nothing shows its numbers came from a view.
@@ -613,7 +614,10 @@ export function stripLineNumbers(search: readonly string[], replace: readonly st
     // unclear which lines were copied from the view.
     const searchMarks = new Set(search.map(gutterMark));
     const plainReplace = replace.every((line) => { const mark = gutterMark(line); return mark === undefined || !searchMarks.has(mark); });
-    if (search.length < 2 || !plainReplace || s.first === undefined) return unchanged;
+    // One numbered line is too little evidence (a YAML `1: a` key), unless its mark is Claude
+    // Code's arrow, which code does not start a line with.
+    const evidence = search.length >= 2 || searchMarks.has('\u2192');
+    if (!evidence || !plainReplace || s.first === undefined) return unchanged;
     return { search: s.lines, replace, firstNumber: s.first, searchOnly: true };
   }
   return { search: s.lines, replace: r.lines, ...(search.length > 0 && s.first !== undefined ? { firstNumber: s.first } : {}) };

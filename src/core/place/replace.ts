@@ -13,6 +13,7 @@ import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines } from '../text/fileText';
 import { isBlank } from '../text/indentation';
 import { isShellLike, repairOverEscaped } from '../text/overEscaped';
+import { similarityPercent } from '../report';
 import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
@@ -277,13 +278,13 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     : op.atEndOfFile && best && best.score === 1 && best.endLine < lineCount
       ? `the hunk is marked "\\ No newline at end of file", but the lines it quotes (${state.path} lines ${best.startLine}-${best.endLine}) are not the end of the file, which goes on to line ${lineCount}`
     : best && best.score >= RESEMBLANCE
-      ? `the search text was not found in ${state.path}; the nearest lines are ${best.startLine}-${best.endLine} (${Math.round(best.score * 100)}% similar)${
+      ? `the search text was not found in ${state.path}; the nearest ${best.startLine === best.endLine ? `line is ${best.startLine}` : `lines are ${best.startLine}-${best.endLine}`} (${similarityPercent(best.score)} similar)${
           report.leftOut ? `, where it leaves out file line ${report.leftOut.line} (\`${report.leftOut.text.trim().slice(0, 80)}\`): its lines after that stand one line further down` : ''
         }`
       : report.scanSkipped
         ? `the search text was not found in ${state.path} (this reply has too many such blocks for their nearest lines to be looked for)`
       : best
-        ? `the search text was not found in ${state.path}, and nothing in it resembles it closely (lines ${best.startLine}-${best.endLine} come closest, ${Math.round(best.score * 100)}% similar)`
+        ? `the search text was not found in ${state.path}, and nothing in it resembles it closely (lines ${best.startLine}-${best.endLine} come closest, ${similarityPercent(best.score)} similar)`
         : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
   tx.fail('NO_MATCH', block, state.path, message, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
 }

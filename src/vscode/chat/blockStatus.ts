@@ -1,4 +1,4 @@
-import { describeMatch, type EditFormat, type Receipt, type ReceiptError } from '../../core/index';
+import { describeMatch, similarityPercent, type EditFormat, type Receipt, type ReceiptError } from '../../core/index';
 
 /**
  * Where one block of a reply stands, for people: `writing` while the model is inside it, `parsed`
@@ -44,7 +44,7 @@ export function describeFailure(error: ReceiptError): string {
   const where = nearest && !/nearest/i.test(error.message)
     ? error.code === 'AMBIGUOUS'
       ? `; matches ${error.candidates.map((c) => lineRange(c.startLine, c.endLine)).join(', ')}`
-      : `; nearest candidate ${lineRange(nearest.startLine, nearest.endLine)} (${Math.round(nearest.score * 100)}% similar)`
+      : `; nearest candidate ${lineRange(nearest.startLine, nearest.endLine)} (${similarityPercent(nearest.score)} similar)`
     : '';
   const differs = error.firstDifference ? `; first difference at line ${error.firstDifference.line}` : '';
   return `${error.code}: ${error.message}${where}${differs}`;

@@ -1,4 +1,4 @@
-import { plural, type EditReceipt, type Receipt, type ReceiptError } from '../../core/index';
+import { plural, similarityPercent, type EditReceipt, type Receipt, type ReceiptError } from '../../core/index';
 import type { Proposal, ProposedFile } from './proposalStore';
 import { reviewTitlePrefix } from './proposalStore';
 
@@ -72,7 +72,7 @@ export function lookTwice(receipt: Receipt): string[] {
 function noteFor(edit: EditReceipt): string | undefined {
   const parts: string[] = [];
   const words = strategyWords[edit.strategy];
-  if (words) parts.push(edit.strategy === 'fuzzy' ? `fuzzy ${Math.round(edit.score * 100)}%` : words);
+  if (words) parts.push(edit.strategy === 'fuzzy' ? `fuzzy ${similarityPercent(edit.score)}` : words);
   if (edit.reindented && edit.strategy !== 'indentation') parts.push('re-indented');
   return parts.length ? parts.join(', ') : undefined;
 }

@@ -321,6 +321,10 @@ describe('parse/searchReplace: what a model gets wrong in the markers', () => {
     // The arrow is followed by the line's own indentation: none of it is the gutter's.
     const [indented] = ops('m.py\n```py\n<<<<<<< SEARCH\n    11\u2192def third():\n    12\u2192    y = 2\n=======\ndef third():\n    y = 20\n>>>>>>> REPLACE\n```\n');
     assert.equal(indented.search, 'def third():\n    y = 2\n');
+    // One line numbered by Claude Code's arrow is a gutter (a minified file's one line); one `1: a` is not.
+    assert.deepEqual(stripLineNumbers(['     1\u2192!function(e){}'], ['!function(t){}']).search, ['!function(e){}']);
+    // A REPLACE line numbered another way is the file's text (a doctest under Roo's gutter).
+    assert.deepEqual(stripLineNumbers(['7 |     0: (    MARK', '8 |     1: l    LIST'], ['    0: (    MARK', '    1: ]    EMPTY_LIST']).search, ['    0: (    MARK', '    1: l    LIST']);
     // After `|` or `:` a blank is the gutter's only when every line has one: Roo's `12 | code`
     // against crush's `12|code` and grep's `12:code`.
     assert.deepEqual(stripLineNumbers(['3 | def f():', '4 |     return 1'], ['x']).search, ['def f():', '    return 1']);
