@@ -38,6 +38,7 @@
  * `lazy-copilot` (the same as Copilot writes it: `// filepath: x` inside the fence, `...existing code...`),
  * `whole-reindent` (each changed file whole in another indentation, tabs as 4 spaces and spaces
  * doubled, as chat transcripts often give code back: the file's indentation must be kept),
+ * `search-replace-basename`, `tool-call-basename` (the file named by its name alone, as in `diff-basename`),
  * `diff-misfiled`, `search-replace-misfiled`, `apply-patch-misfiled`, `tool-call-misfiled` (each
  * hunk alone, naming another file of its folder: only a refusal is right; see `MISFILED`),
  * `diff-behind`, `search-replace-behind` (each file's change onto the file before its previous
@@ -80,6 +81,7 @@ const FORMATS = [
   'search-replace-reversed', 'apply-patch-reversed', 'apply-patch-anchored', 'diff-detab', 'diff-plus-lost', 'diff-elided', 'diff-u0-bare', 'diff-trimmed',
   'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'tool-call-escaped', 'tool-call-fragment-escaped', 'tool-call-numbered', 'search-replace-numbered', 'lazy', 'lazy-u0', 'lazy-copilot', 'whole-reindent',
+  'search-replace-basename', 'tool-call-basename',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
   'diff-behind', 'search-replace-behind', 'tool-call-behind', 'diff-repeated', 'search-replace-repeated',
 ];
@@ -207,6 +209,12 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
       const count = (value: string | undefined, k: number) => Math.max(0, Number(value ?? '1') + ((n + k) % 2 === 0 ? 1 : -1));
       return `@@ -${at(a)},${count(b, 0)} +${at(c)},${count(d, 1)} @@`;
     });
+  }
+  if (format === 'search-replace-basename' || format === 'tool-call-basename') {
+    // The file's name alone in SEARCH/REPLACE blocks and tool calls, as diff-basename.
+    if (!files.some((file) => file.path.includes('/'))) return '';
+    const named = files.map((file) => ({ ...file, path: file.path.slice(file.path.lastIndexOf('/') + 1) }));
+    return replyFor(format === 'tool-call-basename' ? 'tool-call' : 'search-replace', commit, paths, named);
   }
   if (format === 'diff-basename' || format === 'diff-rooted') {
     // Paths as models misremember them: the file's name alone (its folders left out), or under
@@ -703,7 +711,7 @@ for (const commit of commits) {
     const tally = totals.get(format)!;
     // Path forms name files the engine must find: it is given the tree as the CLI's suffix
     // search sees it, and reads any file of it.
-    const pathForm = format === 'diff-basename' || format === 'diff-rooted';
+    const pathForm = format === 'diff-basename' || format === 'diff-rooted' || format.endsWith('-basename');
     const tree = pathForm ? git('ls-tree', '-r', '--name-only', `${commit}~1`).split('\n').filter(Boolean) : [];
     const read = (p: string) => (before.has(p) ? before.get(p) : pathForm && tree.includes(p) ? fileAt(`${commit}~1`, p) : undefined);
     const locateMissing = (wanted: string) => {
