@@ -30,7 +30,8 @@
  * `diff-trimmed` (blank context lines without their space, as a pasted diff whose trailing
  * whitespace an editor stripped),
  * `search-replace-elided` (runs of 3+ unchanged
- * lines in REPLACE only cut to an elision between their first and last lines), `diff-folded` (the
+ * lines in REPLACE only cut to an elision between their first and last lines; `search-replace-both-elided`:
+ * in SEARCH too), `diff-folded` (the
  * -U3 diff with curly quotes, dashes and ellipses of its context and removed lines as ASCII: the
  * context must keep the file's text) and
  * `apply-patch` (each -U3 hunk as an `*** Update File` chunk; new and deleted files as Add/Delete),
@@ -79,7 +80,7 @@ interface Options {
 const FORMATS = [
   'diff', 'diff-fenced', 'diff-u1', 'diff-u0', 'diff-bare', 'diff-miscounted', 'diff-unprefixed', 'diff-basename', 'diff-rooted', 'diff-stale', 'diff-folded', 'diff-reversed', 'diff-bare-reversed',
   'search-replace-reversed', 'apply-patch-reversed', 'apply-patch-anchored', 'diff-detab', 'diff-plus-lost', 'diff-elided', 'diff-u0-bare', 'diff-trimmed',
-  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
+  'search-replace', 'search-replace-flush', 'search-replace-stale', 'search-replace-reindent', 'search-replace-detab', 'search-replace-elided', 'search-replace-both-elided', 'search-replace-blanks', 'search-replace-uncommented', 'search-replace-dropped',
   'apply-patch', 'apply-patch-unprefixed', 'tool-call', 'tool-call-fragment', 'tool-call-escaped', 'tool-call-fragment-escaped', 'tool-call-numbered', 'search-replace-numbered', 'lazy', 'lazy-u0', 'lazy-copilot', 'whole-reindent',
   'search-replace-basename', 'tool-call-basename',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
@@ -434,12 +435,14 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
         search = spacedSearch;
         replace = spacedReplace;
       }
-      if (format === 'search-replace-elided') {
+      if (format === 'search-replace-elided' || format === 'search-replace-both-elided') {
         // REPLACE only: a run of three or more unchanged lines written as an elision, its first
-        // and last lines kept as its neighbours (SEARCH spells everything out).
+        // and last lines kept as its neighbours (SEARCH spells everything out). Both: SEARCH cut
+        // the same way, as models that skip lines in the quote write it.
         const cut = elideUnchanged(body, file.path);
         elided ||= cut.length < replace.length;
         replace = cut;
+        if (format === 'search-replace-both-elided') search = elideUnchanged(body, file.path, 'old');
       }
       if (format === 'search-replace-flush') {
         // As models often quote code: flush left (the indentation both sides share taken off).
@@ -453,7 +456,7 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
       out.push(file.path, '````', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '````', '');
     }
   }
-  if (format === 'search-replace-elided' && !elided) return ''; // only commits with a run to elide
+  if ((format === 'search-replace-elided' || format === 'search-replace-both-elided') && !elided) return ''; // only commits with a run to elide
   if (format === 'search-replace-detab' && !detabbed) return ''; // only commits with tab-indented lines
   if (format === 'search-replace-blanks' && !blanked) return ''; // only commits whose quoted blank lines were changed
   if (format === 'search-replace-uncommented' && !uncommented) return ''; // only commits that quote a comment line
@@ -645,13 +648,13 @@ function indentOfNext(lines: readonly string[], k: number): string {
  * last lines cut to those two around an elision marker (in the file's comment syntax). A hunk
  * without such a run is returned in full.
  */
-function elideUnchanged(body: readonly string[], path: string): string[] {
+function elideUnchanged(body: readonly string[], path: string, side: 'new' | 'old' = 'new'): string[] {
   const hash = /\.(?:py|sh|bash|ya?ml|toml|rb|pl|r|cfg|ini|conf|mk)$|(?:^|\/)(?:Makefile|Dockerfile)$/i.test(path);
   const out: string[] = [];
   let k = 0;
   while (k < body.length) {
     if (body[k][0] !== ' ') {
-      if (body[k][0] !== '-') out.push(body[k].slice(1));
+      if (body[k][0] !== (side === 'new' ? '-' : '+')) out.push(body[k].slice(1));
       k++;
       continue;
     }

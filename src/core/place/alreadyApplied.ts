@@ -3,6 +3,7 @@ import { ladder, locate } from '../locate/ladder';
 import type { LineMatch, Needle } from '../locate/matcher';
 import { diffArrays, type ArrayChange } from 'diff';
 import { isEditOf } from '../elisionMerge/lines';
+import { hasText } from '../text/normalize';
 
 /**
  * Every place the needle's text already stands in the file under the first `rungs` rungs of the
@@ -35,6 +36,42 @@ export function containsAppliedReplacement(index: FileIndex, needle: Needle, rep
     if (written.every((line, i) => norm(index.line(start + i)) === line)) return true;
   }
   return false;
+}
+
+/**
+ * True when the lines the edit takes out all still stand in the file between the match's first
+ * and last lines, word for word (indentation aside), one of them at least with some real text (a
+ * `}` taken out proves nothing: the region holds others). A loose match (elided, fuzzy) of a
+ * replacement can stand over text the edit has not touched yet: an elided replacement's markers
+ * match any lines, and a change of whitespace inside a line (`(%d,%d)` made `(%d, %d)`) reads the
+ * same to the whitespace rungs. Where the lines it removes are all still there, it was not applied.
+ * The lines taken out are the search lines the line diff of the two texts leaves unpaired, except
+ * runs next to an elision of either text: those may be what the replacement's elision stands for.
+ */
+export function holdsRemovedLines(index: FileIndex, needle: Needle, replacement: readonly string[], replacementElisions: ReadonlySet<number>, match: LineMatch): boolean {
+  const ELIDED = '\u0000elided';
+  const search = needle.lines.map((line, i) => (needle.elisions.has(i) ? ELIDED : line.trim()));
+  const written = replacement.map((line, i) => (replacementElisions.has(i) ? ELIDED : line.trim()));
+  const parts = diffArrays(search, written, { maxEditLength: MAX_EDGE_STEPS });
+  if (parts === undefined) return false;
+  const removed: string[] = [];
+  parts.forEach((part, k) => {
+    if (!part.removed) return;
+    // The added run that stands in its place, and the kept lines on either side of the two.
+    const added = [parts[k - 1], parts[k + 1]].find((p) => p?.added);
+    const above = parts[k - 1]?.added ? parts[k - 2] : parts[k - 1];
+    const below = parts[k + 1]?.added ? parts[k + 2] : parts[k + 1];
+    const nextToElision = part.value.includes(ELIDED) || added?.value.includes(ELIDED) || above?.value[above.value.length - 1] === ELIDED || below?.value[0] === ELIDED;
+    if (!nextToElision) removed.push(...part.value.filter((line) => line !== ''));
+  });
+  if (!removed.some(hasText)) return false;
+  const region = new Map<string, number>();
+  for (let i = match.start; i < match.end; i++) region.set(index.line(i).trim(), (region.get(index.line(i).trim()) ?? 0) + 1);
+  return removed.every((text) => {
+    const left = region.get(text) ?? 0;
+    region.set(text, left - 1);
+    return left > 0;
+  });
 }
 
 /**

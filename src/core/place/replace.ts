@@ -14,7 +14,7 @@ import { lfView, toLines, type FileLines } from '../text/fileText';
 import { isBlank } from '../text/indentation';
 import { isShellLike, repairOverEscaped } from '../text/overEscaped';
 import { similarityPercent } from '../report';
-import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, wherePresent } from './alreadyApplied';
+import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, holdsRemovedLines, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { leftOutEdit } from './leftOutRuns';
@@ -210,9 +210,10 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     }
   }
   const loose = outcome.kind === 'found' ? outcome.matches[0].strategy : undefined;
-  if ((loose === 'fuzzy' || loose === 'elision') && outcome.kind === 'found' && replacementOverlaps(tx, state, op, outcome.matches, loose === 'elision' ? 6 : 5)) {
+  if ((loose === 'fuzzy' || loose === 'elision') && outcome.kind === 'found' && replacementOverlaps(tx, state, op, outcome.matches, loose === 'elision' ? 6 : 5) && !holdsRemovedLines(tx.indexOf(state), needle, replacementLines, elisionsIn(op.source, replacementLines), outcome.matches[0])) {
     // A fuzzy hit on text that already reads as the replacement is the edit's own result; so is
-    // an elided search text where the elided replacement (its markers matching any lines) stands.
+    // an elided search text where the elided replacement (its markers matching any lines) stands,
+    // unless the lines the edit takes out are all still there.
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: outcome.matches[0].start + 1, endLine: outcome.matches[0].end, warnings: ['the replacement text is already in the file'] });
     return;
   }

@@ -52,6 +52,31 @@ describe('place/replace: a re-sent reply changes nothing', () => {
     assert.deepEqual(result.receipt.files[0].edits.map((e) => e.status), ['applied', 'alreadyApplied']);
     assert.equal(proposed(result, 'pay.ts'), SERVICE.replace('  invoice.status = InvoiceStatus.Paid;', '  invoice.status = InvoiceStatus.PaidInFull;'));
   });
+
+  it('an elided block whose removed line still stands is applied, though its elided replacement reads the same to the whitespace rungs', () => {
+    // CPython's random.py (commit 44961e9, as SEARCH/REPLACE blocks eliding both sides): a change
+    // of whitespace inside a line, and a block that takes comment lines out between two elisions.
+    const random = [
+      'def randrange(self, start, stop=None, step=1):',
+      '    istart = int(start)',
+      '    if istart != start:',
+      '        raise ValueError("non-integer arg 1 for randrange()")',
+      '    width = istop - istart',
+      '    if step == 1 and width > 0:',
+      '        return istart + self._randbelow(width)',
+      '    if step == 1:',
+      '        raise ValueError("empty range for randrange() (%d,%d, %d)" % (istart, istop, width))',
+      '',
+    ].join('\n');
+    const block = (search: string[], replace: string[]) => ['random.py', '```', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '```', ''].join('\n');
+    const spaced = block(
+      ['    width = istop - istart', '    # ... existing code ...', '    if step == 1:', '        raise ValueError("empty range for randrange() (%d,%d, %d)" % (istart, istop, width))'],
+      ['    width = istop - istart', '    # ... existing code ...', '    if step == 1:', '        raise ValueError("empty range for randrange() (%d, %d, %d)" % (istart, istop, width))'],
+    );
+    assert.equal(after('random.py', random, spaced), random.replace('(%d,%d, %d)', '(%d, %d, %d)'));
+    // Applied once, the same block is then reported applied: the removed line is gone.
+    assert.equal(after('random.py', random.replace('(%d,%d, %d)', '(%d, %d, %d)'), spaced), random.replace('(%d,%d, %d)', '(%d, %d, %d)'));
+  });
 });
 
 describe('place/replace: markers and gutters the parser flagged', () => {
