@@ -87,7 +87,8 @@ function errorDetails(error: ReceiptError, forModel: boolean): string[] {
   const shown = error.code === 'AMBIGUOUS' ? error.candidates : error.candidates.slice(0, forModel ? 1 : 3);
   for (const candidate of shown) {
     const label = error.code === 'AMBIGUOUS' ? 'Matches' : `Nearest candidate (${similarityPercent(candidate.score)} similar)`;
-    out.push('', `${label}, ${lines(candidate.startLine, candidate.endLine)}:`, fence(quotedCandidateText(candidate.text)));
+    // A model is given the lines whole, to copy them into its next try; a person, the start of each.
+    out.push('', `${label}, ${lines(candidate.startLine, candidate.endLine)}:`, fence(forModel ? candidate.text : quotedCandidateText(candidate.text)));
   }
   out.push('', `Next step: ${error.nextStep}`);
   return out;

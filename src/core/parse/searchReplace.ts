@@ -578,9 +578,8 @@ function greater(a: readonly number[], b: readonly number[]): boolean {
  * of `1: a` keys or code that starts with numbers is not mistaken for a gutter); or from SEARCH
  * alone when its two or more lines (one, after Claude Code's `→`) carry consecutive numbers and
  * no REPLACE line is numbered the same way (the model copied a tool's numbered read into SEARCH
- * only): `searchOnly` then says so. Callers keep
- * the block as written too: the planner uses it when the file itself has those lines (a YAML map
- * with keys `1:`, `2:` runs consecutively as well). The first SEARCH number becomes a line hint.
+ * only): `searchOnly` then says so. Callers keep the block as written too: the planner uses it
+ * when the file itself has those lines (a YAML map with keys `1:`, `2:` runs consecutively as well). The first SEARCH number becomes a line hint.
  * A block without SEARCH lines is left as written: nothing shows its numbers came from a view.
  * A SEARCH side where the model left the gutter off a few lines is read too (`gappedGutter`).
  */

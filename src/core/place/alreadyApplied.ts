@@ -66,7 +66,10 @@ export function holdsRemovedLines(index: FileIndex, needle: Needle, replacement:
   });
   if (!removed.some(hasText)) return false;
   const region = new Map<string, number>();
-  for (let i = match.start; i < match.end; i++) region.set(index.line(i).trim(), (region.get(index.line(i).trim()) ?? 0) + 1);
+  for (let i = match.start; i < match.end; i++) {
+    const text = index.line(i).trim();
+    region.set(text, (region.get(text) ?? 0) + 1);
+  }
   return removed.every((text) => {
     const left = region.get(text) ?? 0;
     region.set(text, left - 1);
