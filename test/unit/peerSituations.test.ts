@@ -519,6 +519,54 @@ describe('peer situations: lazy snippets starting at the top or ending a functio
   });
 });
 
+describe('peer situations: one method given alone under the file\'s name, longer than the file (Continue)', () => {
+  it('reads a block that starts with a line the file has only inside its class, and has none of its top-level lines, as the method, never as the whole file', () => {
+    const store = [
+      'export class Store {',
+      '  constructor(db) {',
+      '    this.db = db;',
+      '  }',
+      '',
+      '  async load(id) {',
+      '    const row = await this.db.get(id);',
+      '    return row;',
+      '  }',
+      '',
+      '  async save(id, value) {',
+      '    await this.db.put(id, value);',
+      '    return true;',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    // The new `save`, written flush left and longer than the whole file: read whole, it deleted the class.
+    const save = [
+      'async save(id, value) {',
+      '  if (id === undefined) {',
+      "    throw new Error('an id is required');",
+      '  }',
+      '  if (value === undefined) {',
+      "    throw new Error('a value is required');",
+      '  }',
+      '  const row = await this.db.get(id);',
+      '  const merged = { ...row, ...value, savedAt: Date.now() };',
+      '  try {',
+      '    await this.db.put(id, merged);',
+      '  } catch (error) {',
+      "    console.error('save failed', id, error);",
+      '    throw error;',
+      '  }',
+      '  return true;',
+      '}',
+    ];
+    assert.ok(save.length > store.split('\n').length);
+    const reply = 'store.js\n```js\n' + save.join('\n') + '\n```\n';
+    const result = written('store.js', store, reply);
+    const expected = store.replace('  async save(id, value) {\n    await this.db.put(id, value);\n    return true;\n  }\n', save.map((line) => '  ' + line).join('\n') + '\n');
+    assert.equal(result, expected);
+  });
+});
+
 describe('peer situations: a SEARCH text laid out otherwise than the file (Continue)', () => {
   it('replaces the whole lines a one-line SEARCH text holds with whitespace left out, and nothing that covers part of a line', () => {
     const reply = 'f.js\n```\n------- SEARCH\nfunction test(){return true;}\n=======\nfunction test() {\n  return false;\n}\n+++++++ REPLACE\n```\n';

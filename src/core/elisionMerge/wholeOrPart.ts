@@ -1,4 +1,4 @@
-import { correspond, firstNonBlank, hasText, identifiers, isCommentLine, lastNonBlank } from './lines';
+import { correspond, firstNonBlank, hasText, identifiers, indentOf, isCommentLine, lastNonBlank } from './lines';
 import { type BracketSyntax, BRACKETS, bracketBalance } from './balance';
 
 // Whether a block given as a whole file is the whole file or a part of it: read before anything is
@@ -40,6 +40,12 @@ export function looksLikeFragment(original: readonly string[], block: readonly s
  *   than a part shown alone, and read as one it keeps them rather than deleting them; the one
  *   rewrite read as such is the file without its first imports, when the block no longer uses
  *   what they bring in (`withoutFirstImports`).
+ * - it is a nested part, taken out: its first line is code the file has only inside something
+ *   (indented: a class's method given alone at the left margin), and it holds none of the file's
+ *   top-level lines of code (the `class ApiService {` it belongs in). A whole file keeps its
+ *   top-level lines, or the block starts as the file does; a member given alone needs neither, and
+ *   may be longer than the file it belongs in (Continue's bare-function example: a method made 32
+ *   lines long under a 31-line class file, written whole, deleted the class).
  * Written whole, any of these would delete what the block leaves out (a block of most of a file is not
  * "far shorter" than it, so `looksLikeFragment` lets it pass). A block that ends (or starts) as the
  * file does is the whole file, whatever its brackets; one ending on text the file does not have is
@@ -53,6 +59,8 @@ export function notWholeFile(original: readonly string[], block: readonly string
   // The block's last line is one the file has with more text after it (its first, one with text before it).
   const endsInside = block[blockEnd].trimEnd() !== original[fileEnd].trimEnd() && original.some((line, i) => i < fileEnd && line.trimEnd() === block[blockEnd].trimEnd());
   const firstAt = startsFurtherDown(original, block);
+  const nestedAt = nestedPartAt(original, block);
+  if (nestedAt !== -1) return `it starts with line ${nestedAt + 1} of the file, which stands inside something there, and has none of the file's top-level lines`;
   // Most whole files end and start as the file does: nothing more is read of them.
   if (!endsInside && firstAt === -1) return undefined;
   if (firstAt !== -1 && isImportHeader(original.slice(0, firstAt)) && !block.some(isImport)) {
@@ -71,6 +79,30 @@ export function notWholeFile(original: readonly string[], block: readonly string
   }
   if (after.openAtEnd !== undefined && after.openAtEnd !== before.openAtEnd && endsInside) return `it stops inside a ${after.openAtEnd} where the file goes on`;
   return undefined;
+}
+
+/**
+ * Where a block given as a whole file is a nested part of it taken out (see `notWholeFile`): the
+ * index of the file line its first line of code is, found indented deeper in the file than in the
+ * block and never at the block's depth, when no top-level line of code of the file (at the left
+ * margin, with text, not a comment) stands in the block; -1 otherwise.
+ */
+function nestedPartAt(original: readonly string[], block: readonly string[]): number {
+  const start = firstNonBlank(block);
+  if (start === -1 || !hasText(block[start]) || isCommentLine(block[start])) return -1;
+  const first = block[start].trim();
+  const depth = indentOf(block[start]);
+  let at = -1;
+  for (let i = 0; i < original.length; i++) {
+    if (original[i].trim() !== first) continue;
+    if (indentOf(original[i]) <= depth) return -1;
+    if (at === -1) at = i;
+  }
+  if (at === -1) return -1;
+  const topLevel = original.filter((line) => indentOf(line) === 0 && hasText(line) && !isCommentLine(line)).map((line) => line.trim());
+  if (topLevel.length === 0) return -1;
+  const written = new Set(block.map((line) => line.trim()));
+  return topLevel.some((line) => written.has(line)) ? -1 : at;
 }
 
 /**
