@@ -96,9 +96,14 @@ export function mergeElisions(original: readonly string[], block: readonly strin
   }
   const out: string[] = [];
   let position = 0;
-  for (const region of regions) {
+  for (const [k, region] of regions.entries()) {
     out.push(...original.slice(position, region.from));
-    out.push(...mergeRegion(original.slice(region.from, region.to), region.lines));
+    const merged = mergeRegion(original.slice(region.from, region.to), region.lines);
+    // An elision that stands for nothing (this part starts where the last one ended) leaves the
+    // blank lines written on both sides of its marker side by side: the gap the two parts meant
+    // is the wider of the two, not their sum (`});`, a blank, the marker, a blank, `test(…)`).
+    const joined = k > 0 && position === region.from ? Math.min(trailingBlanks(out), leadingBlanks(merged)) : 0;
+    out.push(...merged.slice(joined));
     position = region.to;
   }
   out.push(...original.slice(position));
@@ -114,6 +119,20 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     }
   }
   return { ok: true, lines: out };
+}
+
+/** How many blank lines `lines` ends with. */
+function trailingBlanks(lines: readonly string[]): number {
+  let n = 0;
+  while (n < lines.length && lines[lines.length - 1 - n].trim() === '') n++;
+  return n;
+}
+
+/** How many blank lines `lines` starts with. */
+function leadingBlanks(lines: readonly string[]): number {
+  let n = 0;
+  while (n < lines.length && lines[n].trim() === '') n++;
+  return n;
 }
 
 /**

@@ -249,6 +249,16 @@ export function save(data: unknown, space = 2) {
   });
 });
 
+describe('mergeElisions: a marker that stands for nothing', () => {
+  it('leaves the wider of the blank gaps written around it, not both (new tests after a file\'s only test)', () => {
+    const suite = ["describe('cache', () => {", '  it(\'stores\', () => {', '    expect(cache.get(1)).toBe(undefined);', '  });', '});'];
+    const snippet = ["describe('cache', () => {", '  it(\'stores\', () => {', '    expect(cache.get(1)).toBe(undefined);', '  });', '', '  // ... existing tests ...', '', '  it(\'evicts\', () => {', '    expect(cache.size).toBe(0);', '  });', '});'];
+    const result = mergeElisions(suite, snippet, isElisionLine, bracketSyntaxFor('cache.test.ts'));
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    assert.deepEqual(result.lines, [...suite.slice(0, 4), '', ...snippet.slice(7)]);
+  });
+});
+
 describe('mergeElisions: a snippet placed by its edited signature', () => {
   const file = [
     'function subtotal(items) {',
