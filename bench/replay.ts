@@ -212,9 +212,10 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
     });
   }
   if (format === 'search-replace-basename' || format === 'tool-call-basename') {
-    // The file's name alone in SEARCH/REPLACE blocks and tool calls, as diff-basename.
-    if (!files.some((file) => file.path.includes('/'))) return '';
-    const named = files.map((file) => ({ ...file, path: file.path.slice(file.path.lastIndexOf('/') + 1) }));
+    // The file's name alone in SEARCH/REPLACE blocks and tool calls, as diff-basename; a new
+    // file keeps its path (named by its name alone, it is rightly created at the root).
+    if (!files.some((file) => file.before !== undefined && file.path.includes('/'))) return '';
+    const named = files.map((file) => (file.before === undefined ? file : { ...file, path: file.path.slice(file.path.lastIndexOf('/') + 1) }));
     return replyFor(format === 'tool-call-basename' ? 'tool-call' : 'search-replace', commit, paths, named);
   }
   if (format === 'diff-basename' || format === 'diff-rooted') {

@@ -280,6 +280,19 @@ function parseRegion(
           k = resume;
           continue;
         }
+        if (!fenced && next < to && (lines[next].startsWith('@@') || lines[next].startsWith('diff --git ') || (lines[next].startsWith('--- ') && next + 1 < to && lines[next + 1].startsWith('+++ ')))) {
+          // A bare diff goes on after blank lines when the next hunk or file follows: they are
+          // its last context lines with their space stripped (an editor that trims trailing
+          // whitespace), as many as the hunk's counts still want, and a gap beyond that.
+          const wanted = hunk.oldCount !== undefined && hunk.newCount !== undefined ? Math.max(0, Math.min(hunk.oldCount - hunk.oldSeen, hunk.newCount - hunk.newSeen, next - k)) : 0;
+          for (let b = 0; b < wanted; b++) addBodyLine(hunk, ' ', '');
+          if (wanted > 0) {
+            hunk.lastIndex = k + wanted - 1;
+            end = k + wanted;
+          }
+          k = next;
+          continue;
+        }
         hunk = undefined;
         if (!fenced) break;
         // Text after the blank lines ends the hunk: diff lines after it are an error, never dropped.

@@ -195,7 +195,9 @@ export class Transaction {
 
   /** Adds a warning to every record of `block`, whatever its outcome. */
   note(block: number, warning: string): void {
-    this.notes.set(block, [...(this.notes.get(block) ?? []), warning]);
+    const notes = this.notes.get(block) ?? [];
+    // Each op of a block (the hunks of one diff section) may say the same thing: said once.
+    if (!notes.includes(warning)) this.notes.set(block, [...notes, warning]);
   }
 
   /** The state of a path, loading the file on first use; undefined (and an error) for unreadable files. */

@@ -323,6 +323,38 @@ describe('unified diff parser', () => {
   });
 });
 
+describe('unified diff parser: a bare diff whose blank context lines lost their space', () => {
+  it('reads a blank line before the next hunk or file as the hunk\'s last context line and goes on, the path kept', () => {
+    const diff = [
+      'diff --git a/lib/cmd.js b/lib/cmd.js',
+      '--- a/lib/cmd.js',
+      '+++ b/lib/cmd.js',
+      '@@ -10,3 +10,3 @@ class Cmd {',
+      '     this.name = name;',
+      '-    this.hidden = false;',
+      '+    this.hidden = true;',
+      '',
+      '@@ -40,3 +40,3 @@ class Cmd {',
+      '   run() {',
+      '-    return 1;',
+      '+    return 2;',
+      'diff --git a/lib/opt.js b/lib/opt.js',
+      '--- a/lib/opt.js',
+      '+++ b/lib/opt.js',
+      '@@ -1,2 +1,2 @@',
+      '-const a = 1;',
+      '+const a = 2;',
+      ' ',
+      '',
+    ].join('\n');
+    const [first, second, third] = replaces(parse(diff).ops);
+    assert.deepEqual([first.path, second.path, third.path], ['lib/cmd.js', 'lib/cmd.js', 'lib/opt.js']);
+    assert.equal(first.search, '    this.name = name;\n    this.hidden = false;\n\n');
+    assert.equal(first.replacement, '    this.name = name;\n    this.hidden = true;\n\n');
+    assert.equal(second.search, '  run() {\n    return 1;\n');
+  });
+});
+
 describe('unified diff parser: names and provenance', () => {
   it('gives an edit both names when --- and +++ differ without a rename line', () => {
     const [op] = replaces(parse(['--- config.go', '+++ config_updated.go', '@@ -1,3 +1,3 @@', ' package config', ' ', '-const Port = 8000', '+const Port = 8080'].join('\n')).ops);
