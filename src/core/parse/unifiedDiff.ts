@@ -453,7 +453,7 @@ function emitFile(
   }
   if (file.binary) {
     problems.push(problemOf('PARSE_ERROR', FORMAT, startLine, endLine,
-      'A binary patch cannot be applied as text; the file was left alone.', path));
+      `the diff changes ${path ?? 'a file'} as binary data, which cannot be applied as text: apply that part with git apply (it needs git's "GIT binary patch" data), or leave it out of the reply`, path));
     return;
   }
   if (file.copyFrom !== undefined || file.copyTo !== undefined) {
