@@ -259,6 +259,16 @@ describe('mergeElisions: a marker that stands for nothing', () => {
   });
 });
 
+describe('mergeElisions: Markdown prose ending in a colon', () => {
+  it('takes a new sentence like a later one for new text, not an edit of it (a sentence opens no block)', () => {
+    const doc = ['# Service', '', '## Setup', '', 'Install it with npm:', '', '    npm install service', '', '## Running', '', 'Once it is installed, you can start the service:', '', '    npm start', ''];
+    const snippet = ['## Setup', '', 'Install it with npm:', '', '    npm install service', '', '## Logging', '', 'Once it is installed, you can point the logs elsewhere:', '', '    export LOG_DIR=/var/log/service', '', '<!-- ... existing sections ... -->', '', '## Running'];
+    const result = mergeElisions(doc, snippet, isElisionLine);
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    assert.deepEqual(result.lines, [...doc.slice(0, 8), ...snippet.slice(6, 12), ...doc.slice(8)]);
+  });
+});
+
 describe('mergeElisions: a snippet placed by its edited signature', () => {
   const file = [
     'function subtotal(items) {',

@@ -258,7 +258,7 @@ function editsOpener(a: string, b: string): boolean {
 /** The index of a block-opening line outside `[from, to)` that `line` (also a block opener) looks like an edit of; -1 if none. */
 export function resemblingOpener(line: string, original: readonly string[], from: number, to: number): number {
   const a = line.trim();
-  if (!isOpener(a)) return -1;
+  if (!isOpener(a) || isSentence(a)) return -1;
   for (let i = 0; i < original.length; i++) {
     if (i >= from && i < to) continue;
     const b = original[i].trim();
@@ -270,7 +270,7 @@ export function resemblingOpener(line: string, original: readonly string[], from
 /** The index of an opener in `[from, to)` that `line` (an opener not in the file as such) edits; -1 if none. */
 export function editedOpenerWithin(line: string, original: readonly string[], from: number, to: number): number {
   const a = line.trim();
-  if (!isOpener(a)) return -1;
+  if (!isOpener(a) || isSentence(a)) return -1;
   for (let i = from; i < to; i++) {
     const b = original[i].trim();
     if (b === a) return -1;
@@ -307,6 +307,18 @@ export function restatesStatement(written: readonly string[], existing: string):
 }
 
 /** A trimmed line that opens a block (ends with `{`, `:` or `(`) and has some real text. */
+/**
+ * True when a line is a sentence of prose (a capital, then five words or more of letters, commas
+ * and apostrophes, ending in `:`), as a Markdown paragraph introducing a list or a code block is:
+ * it ends like a Python header but opens no block, and a new one that resembles another
+ * (`After installation, you need to configure…:` beside `After installation, you can start…:`)
+ * is new text, not an edit of it. No line of code reads so (keywords are lower case, code has
+ * other punctuation).
+ */
+function isSentence(trimmed: string): boolean {
+  return /^[A-Z][A-Za-z'’,-]*(?: [A-Za-z'’,-]+){4,}:$/.test(trimmed);
+}
+
 export function isOpener(trimmed: string): boolean {
   return /[{:(]$/.test(trimmed) && hasText(trimmed);
 }
