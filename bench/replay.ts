@@ -194,10 +194,10 @@ function replyFor(format: string, commit: string, paths: string[], files: FileDi
   if (format === 'diff-bare') return diff(3).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
   // No context and no line numbers: only the removed lines place a hunk (a pure insertion has
   // nothing to go by and must be refused).
+  if (format === 'diff-u0-bare') return diff(0).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
   // Trimmed: blank context lines with their one space taken off, as editors and chat boxes that
   // strip trailing whitespace leave a pasted diff.
   if (format === 'diff-trimmed') return diff(3).replace(/^ $/gm, '');
-  if (format === 'diff-u0-bare') return diff(0).replace(/^@@ [^@\n]* @@/gm, '@@ ... @@');
   if (format === 'diff-miscounted') {
     // Hunk headers as models write them from memory: every start line off by 1 to 12 lines (up
     // or down, alike on both sides) and every count off by one, so neither the numbers nor the

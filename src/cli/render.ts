@@ -6,7 +6,7 @@
  */
 import { styleText } from 'node:util';
 import type { Candidate, FileChange, Receipt, ReceiptError } from '../core/index';
-import { describeMatch, differenceWindow, quotedCandidateText, similarityPercent } from '../core/index';
+import { describeMatch, differenceWindow, lineRange, quotedCandidateText, similarityPercent } from '../core/index';
 import type { Written } from './disk/writeChanges';
 import { unifiedDiffChunks } from './unifiedDiff';
 
@@ -65,7 +65,7 @@ export function renderReceipt(receipt: Receipt, outcome: Outcome, root: string, 
       if (edit.status === 'failed') out.push(`  block ${edit.block}: ${paint('red', 'failed')}`);
       else if (edit.status === 'alreadyApplied') out.push(`  block ${edit.block}: already in the file, nothing to change`);
       else {
-        const where = edit.startLine > 0 ? `, ${lines(edit.startLine, edit.endLine)}` : '';
+        const where = edit.startLine > 0 ? `, ${lineRange(edit.startLine, edit.endLine)}` : '';
         const match = describeMatch(edit).replace(' ⚠ review', '');
         const look = edit.strategy === 'fuzzy' || edit.reindented ? paint('yellow', ' (check it)') : '';
         out.push(`  block ${edit.block}: ${match}${where}${look}`);
@@ -117,13 +117,13 @@ function renderError(error: ReceiptError, root: string, paint: Paint): string[] 
     out.push(`  First difference at line ${error.firstDifference.line}:`, `    the edit expects: ${shown.expected}`, `    the file has:     ${shown.actual}`);
   }
   if (error.code === 'AMBIGUOUS') {
-    error.candidates.forEach((candidate, i) => out.push(`  Match ${i + 1} of ${error.candidates.length}, ${lines(candidate.startLine, candidate.endLine)}:`, ...quote(candidate, paint)));
+    error.candidates.forEach((candidate, i) => out.push(`  Match ${i + 1} of ${error.candidates.length}, ${lineRange(candidate.startLine, candidate.endLine)}:`, ...quote(candidate, paint)));
   } else {
     const [closest] = error.candidates;
     if (closest && closest.score >= resemblance) {
-      out.push(`  Closest text in the file (${similarityPercent(closest.score)} similar), ${lines(closest.startLine, closest.endLine)}:`, ...quote(closest, paint));
+      out.push(`  Closest text in the file (${similarityPercent(closest.score)} similar), ${lineRange(closest.startLine, closest.endLine)}:`, ...quote(closest, paint));
     } else if (closest) {
-      out.push(`  Nothing in the file resembles it (the closest, ${lines(closest.startLine, closest.endLine)}, is only ${similarityPercent(closest.score)} similar).`);
+      out.push(`  Nothing in the file resembles it (the closest, ${lineRange(closest.startLine, closest.endLine)}, is only ${similarityPercent(closest.score)} similar).`);
     }
   }
   out.push(`  Next step: ${nextStep(error)}`);
@@ -139,8 +139,3 @@ function nextStep(error: ReceiptError): string {
 function quote(candidate: Candidate, paint: Paint): string[] {
   return quotedCandidateText(candidate.text).split('\n').map((line) => paint('dim', `    | ${line}`));
 }
-
-function lines(start: number, end: number): string {
-  return start === end ? `line ${start}` : `lines ${start}-${end}`;
-}
-

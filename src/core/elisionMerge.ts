@@ -102,7 +102,8 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     // An elision that stands for nothing (this part starts where the last one ended) leaves the
     // blank lines written on both sides of its marker side by side: the gap the two parts meant
     // is the wider of the two, not their sum (`});`, a blank, the marker, a blank, `test(…)`).
-    const joined = k > 0 && position === region.from ? Math.min(trailingBlanks(out), leadingBlanks(merged)) : 0;
+    const [blanksAbove, blanksBelow] = [out.length - 1 - lastNonBlank(out), firstNonBlank(merged)];
+    const joined = k > 0 && position === region.from ? Math.min(blanksAbove, blanksBelow === -1 ? merged.length : blanksBelow) : 0;
     out.push(...merged.slice(joined));
     position = region.to;
   }
@@ -119,20 +120,6 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     }
   }
   return { ok: true, lines: out };
-}
-
-/** How many blank lines `lines` ends with. */
-function trailingBlanks(lines: readonly string[]): number {
-  let n = 0;
-  while (n < lines.length && lines[lines.length - 1 - n].trim() === '') n++;
-  return n;
-}
-
-/** How many blank lines `lines` starts with. */
-function leadingBlanks(lines: readonly string[]): number {
-  let n = 0;
-  while (n < lines.length && lines[n].trim() === '') n++;
-  return n;
 }
 
 /**

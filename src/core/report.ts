@@ -64,7 +64,8 @@ export function quotedCandidateText(text: string): string {
   return text.split('\n').map((line) => (line.length > QUOTED_LINE_CHARS ? `${line.slice(0, QUOTED_LINE_CHARS)}… (${line.length - QUOTED_LINE_CHARS} more characters)` : line)).join('\n');
 }
 
-function lines(start: number, end: number): string {
+/** `line 5` or `lines 5-9` (1-based, inclusive), as every receipt and message names a place. */
+export function lineRange(start: number, end: number): string {
   return start === end ? `line ${start}` : `lines ${start}-${end}`;
 }
 
@@ -88,7 +89,7 @@ function errorDetails(error: ReceiptError, forModel: boolean): string[] {
   for (const candidate of shown) {
     const label = error.code === 'AMBIGUOUS' ? 'Matches' : `Nearest candidate (${similarityPercent(candidate.score)} similar)`;
     // A model is given the lines whole, to copy them into its next try; a person, the start of each.
-    out.push('', `${label}, ${lines(candidate.startLine, candidate.endLine)}:`, fence(forModel ? candidate.text : quotedCandidateText(candidate.text)));
+    out.push('', `${label}, ${lineRange(candidate.startLine, candidate.endLine)}:`, fence(forModel ? candidate.text : quotedCandidateText(candidate.text)));
   }
   out.push('', `Next step: ${error.nextStep}`);
   return out;
@@ -112,7 +113,7 @@ export function receiptToMarkdown(receipt: Receipt): string {
       if (edit.status === 'failed') out.push(`  - block ${edit.block}: **failed**`);
       else if (edit.status === 'alreadyApplied') out.push(`  - block ${edit.block}: already applied${edit.warnings?.length ? ` (${edit.warnings[0]})` : ''}`);
       else {
-        const where = edit.startLine > 0 ? `, ${lines(edit.startLine, edit.endLine)}` : '';
+        const where = edit.startLine > 0 ? `, ${lineRange(edit.startLine, edit.endLine)}` : '';
         out.push(`  - block ${edit.block}: ${describeMatch(edit)}${where}`);
         for (const warning of edit.warnings ?? []) if (!warning.startsWith('re-indented')) out.push(`    - ${warning}`);
       }

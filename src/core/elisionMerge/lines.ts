@@ -258,7 +258,7 @@ function editsOpener(a: string, b: string): boolean {
 /** The index of a block-opening line outside `[from, to)` that `line` (also a block opener) looks like an edit of; -1 if none. */
 export function resemblingOpener(line: string, original: readonly string[], from: number, to: number): number {
   const a = line.trim();
-  if (!isOpener(a) || isSentence(a)) return -1;
+  if (!isNewOpener(a)) return -1;
   for (let i = 0; i < original.length; i++) {
     if (i >= from && i < to) continue;
     const b = original[i].trim();
@@ -270,7 +270,7 @@ export function resemblingOpener(line: string, original: readonly string[], from
 /** The index of an opener in `[from, to)` that `line` (an opener not in the file as such) edits; -1 if none. */
 export function editedOpenerWithin(line: string, original: readonly string[], from: number, to: number): number {
   const a = line.trim();
-  if (!isOpener(a) || isSentence(a)) return -1;
+  if (!isNewOpener(a)) return -1;
   for (let i = from; i < to; i++) {
     const b = original[i].trim();
     if (b === a) return -1;
@@ -306,7 +306,6 @@ export function restatesStatement(written: readonly string[], existing: string):
   return identifiers(b).every((name) => names.has(name));
 }
 
-/** A trimmed line that opens a block (ends with `{`, `:` or `(`) and has some real text. */
 /**
  * True when a line is a sentence of prose (a capital, then five words or more of letters, commas
  * and apostrophes, ending in `:`), as a Markdown paragraph introducing a list or a code block is:
@@ -319,6 +318,12 @@ function isSentence(trimmed: string): boolean {
   return /^[A-Z][A-Za-z'’,-]*(?: [A-Za-z'’,-]+){4,}:$/.test(trimmed);
 }
 
+/** A new trimmed line the "looks like an edit of" checks read as an opener: one, and no sentence of prose. */
+function isNewOpener(trimmed: string): boolean {
+  return isOpener(trimmed) && !isSentence(trimmed);
+}
+
+/** A trimmed line that opens a block (ends with `{`, `:` or `(`) and has some real text. */
 export function isOpener(trimmed: string): boolean {
   return /[{:(]$/.test(trimmed) && hasText(trimmed);
 }

@@ -280,7 +280,7 @@ function parseRegion(
           k = resume;
           continue;
         }
-        if (!fenced && next < to && (lines[next].startsWith('@@') || lines[next].startsWith('diff --git ') || (lines[next].startsWith('--- ') && next + 1 < to && lines[next + 1].startsWith('+++ ')))) {
+        if (!fenced && next < to && (startsBareDiff(lines, next) || lines[next].startsWith('@@'))) {
           // A bare diff goes on after blank lines when the next hunk or file follows: they are
           // its last context lines with their space stripped (an editor that trims trailing
           // whitespace), as many as the hunk's counts still want, and a gap beyond that.

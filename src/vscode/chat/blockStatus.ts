@@ -1,4 +1,4 @@
-import { describeMatch, similarityPercent, type EditFormat, type Receipt, type ReceiptError } from '../../core/index';
+import { describeMatch, lineRange, similarityPercent, type EditFormat, type Receipt, type ReceiptError } from '../../core/index';
 
 /**
  * Where one block of a reply stands, for people: `writing` while the model is inside it, `parsed`
@@ -31,10 +31,6 @@ const formatNames: Record<EditFormat, string> = {
 /** The format's name as people say it. */
 export function formatName(format: EditFormat): string {
   return formatNames[format] ?? format;
-}
-
-function lineRange(start: number, end: number): string {
-  return start === end ? `line ${start}` : `lines ${start}-${end}`;
 }
 
 /** One failure in a few words, naming the nearest candidate when there is one. */
