@@ -4,6 +4,7 @@ import { jsonToolCallParser } from './jsonToolCall';
 import { oldNewTextParser } from './oldNewText';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { outdentListFences } from './listFences';
+import { withCopiedNoBreakSpacesAsSpaces } from './noBreakSpaces';
 import { parseOutsideReasoning } from './reasoning';
 import { searchReplaceParser } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
@@ -29,13 +30,14 @@ export const replyParsers: readonly ReplyParser[] = [
 
 /**
  * Splits a reply into LF-normalised lines once, for every parser, with fenced blocks that a list
- * item indents moved back to the margin (see `outdentListFences`).
+ * item indents moved back to the margin (see `outdentListFences`) and no-break spaces a rendered
+ * page put for spaces read as spaces (see `withCopiedNoBreakSpacesAsSpaces`).
  */
 export function toReplyText(text: string): ReplyText {
   // Most replies hold no CR at all: one native search instead of a regex pass over the text.
   // A CR not before a LF is the text's own (a file's lone CR in a diff's added line), as in the
   // files themselves: read as a line break, it split that line and the file was written wrong.
-  const normalised = text.indexOf('\r') === -1 ? text : text.replace(/\r\n/g, '\n');
+  const normalised = withCopiedNoBreakSpacesAsSpaces(text.indexOf('\r') === -1 ? text : text.replace(/\r\n/g, '\n'));
   const lines = normalised.split('\n');
   const crEnded = mixedCrlfLines(text, lines.length);
   // A fence indented by spaces holds a space right before its backticks or tildes: a reply with

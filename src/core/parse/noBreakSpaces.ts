@@ -1,0 +1,18 @@
+/**
+ * No-break spaces a rendered page put in place of spaces. A reply copied out of a chat's web page
+ * (or a mail, a wiki, a PDF) often has its runs of spaces as `&nbsp;` characters: indentation all
+ * U+00A0, or alternating with spaces. No programmer indents with them (Python rejects them, and a
+ * compiler that accepts them makes the code unreadable), yet read as written they matched the file
+ * by the whitespace rungs and were then written into it: `····` of the file's indentation followed
+ * by four no-break spaces, a file that no longer ran.
+ *
+ * A no-break space is taken for a space where it stands at a line's start or end or next to another
+ * blank (space, tab, no-break space): that is the copied run. One standing alone between two
+ * visible characters is kept, as text means it (`10 000`, French `Attention !`).
+ */
+const COPIED_NO_BREAK_SPACE = /(?<=^|[ \t\u00a0])\u00a0|\u00a0(?=[ \t\u00a0]|$)/gm;
+
+/** The text (one line or many, LF-separated) with its copied no-break spaces as spaces; the same string when it holds none. */
+export function withCopiedNoBreakSpacesAsSpaces(text: string): string {
+  return text.indexOf('\u00a0') === -1 ? text : text.replace(COPIED_NO_BREAK_SPACE, ' ');
+}
