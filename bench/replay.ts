@@ -44,7 +44,9 @@
  * hunk alone, naming another file of its folder: only a refusal is right; see `MISFILED`),
  * `diff-behind`, `search-replace-behind` (each file's change onto the file before its previous
  * change: git's three-way merge is right; see `BEHIND`), `diff-repeated`, `search-replace-repeated`
- * (the reply written twice: the second copy must change nothing more).
+ * (the reply written twice: the second copy must change nothing more), `diff-webcopy`,
+ * `search-replace-webcopy`, `lazy-webcopy` (every run of spaces as a rendered page's `&nbsp; `,
+ * as a reply copied out of a chat's web page: the file's spaces must come back; see `asCopiedFromWebPage`).
  * Binary files and files over 1 MB are left out of the commit. A commit counts as:
  * - exact: the engine accepted the reply and every file equals the commit's version;
  * - refused: the engine refused (nothing would be written), with the error codes;
@@ -85,6 +87,7 @@ const FORMATS = [
   'search-replace-basename', 'tool-call-basename',
   'diff-misfiled', 'search-replace-misfiled', 'apply-patch-misfiled', 'tool-call-misfiled',
   'diff-behind', 'search-replace-behind', 'tool-call-behind', 'diff-repeated', 'search-replace-repeated',
+  'diff-webcopy', 'search-replace-webcopy', 'lazy-webcopy',
 ];
 
 /**
@@ -178,9 +181,21 @@ function splitDiff(text: string, before: (p: string) => string | undefined, afte
   return files;
 }
 
+const WEBCOPY = '-webcopy';
+
+/**
+ * The reply as copied out of a rendered page: each run of two or more spaces written as the HTML
+ * `&nbsp; &nbsp;` a renderer emits to keep it (no-break space and space in turn), single spaces
+ * left alone.
+ */
+function asCopiedFromWebPage(reply: string): string {
+  return reply.replace(/ {2,}/g, (run) => Array.from(run, (_, i) => (i % 2 === 0 ? '\u00a0' : ' ')).join(''));
+}
+
 function replyFor(format: string, commit: string, paths: string[], files: FileDiff[]): string {
   const diff = (context: number) => git('diff', '--no-color', '--no-ext-diff', '--no-renames', `-U${context}`, `${commit}~1`, commit, '--', ...paths);
   if (format === 'diff') return diff(3);
+  if (format.endsWith(WEBCOPY)) return asCopiedFromWebPage(replyFor(format.slice(0, -WEBCOPY.length), commit, paths, files));
   // The whole reply written twice, as a model that repeats its answer (or a reply pasted twice)
   // gives it: the second copy finds its change made, and must change nothing more.
   if (format === 'diff-repeated' || format === 'search-replace-repeated') {
