@@ -20,8 +20,9 @@ import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourc
 const FORMAT = 'json-tool' as const;
 
 const PATH_KEYS = ['file_path', 'path', 'filePath', 'filepath', 'file', 'filename', 'target_file', 'target_filepath', 'TargetFile', 'absolute_path'];
-const OLD_KEYS = ['old_string', 'oldString', 'old_str', 'oldStr', 'old_text', 'oldText'];
-const NEW_KEYS = ['new_string', 'newString', 'new_str', 'newStr', 'new_text', 'newText'];
+/** Windsurf's replace_file_content names its chunks' texts `TargetContent` and `ReplacementContent`. */
+const OLD_KEYS = ['old_string', 'oldString', 'old_str', 'oldStr', 'old_text', 'oldText', 'TargetContent'];
+const NEW_KEYS = ['new_string', 'newString', 'new_str', 'newStr', 'new_text', 'newText', 'ReplacementContent'];
 /** The operations of OpenAI's apply_patch tool call (`apply_patch_call.operation.type`). */
 const PATCH_OPERATIONS = new Set(['create_file', 'update_file', 'delete_file']);
 const WRAPPER_ARG_KEYS = new Set(['arguments', 'input', 'args', 'parameters', 'params', 'tool_input']);
@@ -29,7 +30,7 @@ const WRAPPER_ARG_KEYS = new Set(['arguments', 'input', 'args', 'parameters', 'p
  * Keys whose presence makes an unfinished JSON value at the end of the reply an unfinished edit.
  * `content` alone is too common (chat messages) and counts only next to a path key.
  */
-const EDIT_KEY_PATTERN = /"(?:old_string|new_string|oldString|newString|old_str|new_str|file_text|edits|code_edit)"\s*:/;
+const EDIT_KEY_PATTERN = /"(?:old_string|new_string|oldString|newString|old_str|new_str|file_text|edits|code_edit|ReplacementChunks|TargetContent)"\s*:/;
 const WRITE_KEY_PATTERN = /"content"\s*:/;
 const PATH_KEY_PATTERN = /"(?:file_path|filePath|path)"\s*:/;
 
@@ -280,19 +281,23 @@ class Collector {
       }
       return this.replaceText(path, oldText, newText, obj, source);
     }
-    const edits = typeof obj.edits === 'string' ? parsedArray(obj.edits) : obj.edits;
+    const given = obj.edits ?? obj.ReplacementChunks;
+    const edits = typeof given === 'string' ? parsedArray(given) : given;
     if (Array.isArray(edits) && edits.length > 0 && edits.every(isRecord)) {
-      // Claude MultiEdit, Zed's edit_file: edits apply in sequence to one file; the planner
-      // sequences them. (Some models send the array as a JSON string.)
+      // Claude MultiEdit, Zed's edit_file, Windsurf's replace_file_content (`ReplacementChunks`):
+      // edits apply in sequence to one file; the planner sequences them. (Some models send the
+      // array as a JSON string.)
       const before = this.ops.length + this.problems.length;
       for (const edit of edits as Record<string, unknown>[]) this.editShape(edit, pickPath(edit) ?? path, depth + 1);
       if (this.ops.length + this.problems.length > before) return true;
     }
-    const codeEdit = obj.code_edit ?? obj.codeEdit ?? obj.CodeEdit;
+    const codeEdit = obj.code_edit ?? obj.codeEdit ?? obj.CodeEdit ?? snippetOfNamedShape(obj);
     if (path !== undefined && typeof codeEdit === 'string') {
       // Cursor's edit_file (and Morph's apply): {target_file, instructions, code_edit}, the edit
       // written as the file with `// ... existing code ...` where it stays as it is: a snippet,
-      // merged into the file or refused, never written as it stands. Without elisions it is the file.
+      // merged into the file or refused, never written as it stands. Without elisions it is the
+      // file. Copilot's insert_edit_into_file ({filePath, code}) and Continue's
+      // edit_existing_file ({filepath, changes}) say the same.
       this.matched = true;
       const content = asLines(codeEdit);
       this.ops.push({ kind: 'rewrite', path, content, partial: content.split('\n').some(isElisionLine), source });
@@ -300,10 +305,12 @@ class Collector {
     }
     // Keys that only describe the call (Zed's display_description) do not make it another shape.
     const keys = Object.keys(obj).filter((key) => !DESCRIPTION_KEYS.has(key));
-    if (path !== undefined && typeof obj.content === 'string' && keys.length <= 3 && (depth <= 2 || command !== undefined)) {
+    // Continue's create_new_file says `contents`; Windsurf's write_to_file `CodeContent`.
+    const content = obj.content ?? obj.contents ?? obj.CodeContent;
+    if (path !== undefined && typeof content === 'string' && keys.length <= 3 && (depth <= 2 || command !== undefined)) {
       // write_file / Write: {file_path, content}: the whole new content of the file.
       this.matched = true;
-      this.ops.push({ kind: 'rewrite', path, content: lf(obj.content), partial: false, source });
+      this.ops.push({ kind: 'rewrite', path, content: lf(content), partial: false, source });
       return true;
     }
     return false;
@@ -328,7 +335,7 @@ class Collector {
   private replaceText(path: string | undefined, oldText: string, newText: string, obj: Record<string, unknown>, source: EditOp['source']): true {
     let expectedCount: number | 'all' = 1;
     // Gemini CLI's edit tool says `allow_multiple`.
-    if (obj.replace_all === true || obj.replaceAll === true || obj['replace-all'] === true || obj.allow_multiple === true || obj.allowMultiple === true) expectedCount = 'all';
+    if (obj.replace_all === true || obj.replaceAll === true || obj['replace-all'] === true || obj.allow_multiple === true || obj.allowMultiple === true || obj.AllowMultiple === true) expectedCount = 'all';
     const expected = obj.expected_replacements ?? obj.expectedReplacements;
     if (expected !== undefined) {
       if (typeof expected !== 'number' || !Number.isInteger(expected) || expected < 1) {
@@ -411,6 +418,21 @@ function withoutGutter(search: string, replacement: string): Pick<ReplaceOp, 'se
     ...(numbered.searchOnly ? {} : { quotedReplacement: replacement }),
     ...(numbered.firstNumber !== undefined ? { lineHint: numbered.firstNumber } : {}),
   };
+}
+
+/** The keys of Copilot's insert_edit_into_file and of Continue's edit_existing_file, with the describing ones. */
+const COPILOT_SNIPPET_KEYS = new Set([...PATH_KEYS, 'code', 'languageId']);
+const CONTINUE_SNIPPET_KEYS = new Set([...PATH_KEYS, 'changes']);
+
+/**
+ * The snippet of a call that gives one under a common word, read only in that tool's exact shape
+ * (`code` and `changes` name data in other JSON): Copilot's `{filePath, code, explanation}`,
+ * Continue's `{filepath, changes}`.
+ */
+function snippetOfNamedShape(obj: Record<string, unknown>): unknown {
+  if (typeof obj.code === 'string' && onlyKeys(obj, COPILOT_SNIPPET_KEYS)) return obj.code;
+  if (typeof obj.changes === 'string' && onlyKeys(obj, CONTINUE_SNIPPET_KEYS)) return obj.changes;
+  return undefined;
 }
 
 /** The keys goose's {path, before, after} edit may have (with the describing ones). */

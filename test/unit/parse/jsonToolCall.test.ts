@@ -78,6 +78,40 @@ describe('JSON tool-call parser', () => {
     assert.deepEqual(r.ops.map((op) => op.source.block), [1, 2, 3, 4]);
   });
 
+  it("reads Windsurf's replace_file_content chunks and write_to_file", () => {
+    const chunks = parse(JSON.stringify({
+      TargetFile: 'src/app.ts', CodeMarkdownLanguage: 'typescript', Instruction: 'log the port',
+      ReplacementChunks: [
+        { AllowMultiple: false, TargetContent: 'listen(port);', ReplacementContent: 'listen(port);\nlog(port);' },
+        { AllowMultiple: true, TargetContent: 'var ', ReplacementContent: 'let ' },
+      ],
+    }));
+    assert.deepEqual(chunks.problems, []);
+    assert.deepEqual(chunks.ops.map((op) => [op.kind, (op as ReplaceOp).path, (op as ReplaceOp).search, (op as ReplaceOp).replacement, (op as ReplaceOp).expectedCount]), [
+      ['replace', 'src/app.ts', 'listen(port);', 'listen(port);\nlog(port);', 1],
+      ['replace', 'src/app.ts', 'var ', 'let ', 'all'],
+    ]);
+    // The chunks as a JSON string, as an XML tool call's parameter carries them.
+    const stringified = parse(JSON.stringify({ TargetFile: 'a.ts', ReplacementChunks: JSON.stringify([{ TargetContent: 'a', ReplacementContent: 'b' }]) }));
+    assert.equal((stringified.ops[0] as ReplaceOp).replacement, 'b');
+    const written = parse(JSON.stringify({ TargetFile: 'n.ts', CodeContent: 'export {};\n', EmptyFile: false }));
+    assert.ok(written.ops[0].kind === 'rewrite' && written.ops[0].path === 'n.ts' && written.ops[0].content === 'export {};\n');
+  });
+
+  it("reads Copilot's insert_edit_into_file and Continue's edit_existing_file and create_new_file as Cursor's code_edit", () => {
+    const snippet = '// ...existing code...\nexport const b = 2;\n// ...existing code...';
+    for (const call of [{ filePath: 'x.ts', explanation: 'add b', code: snippet }, { filepath: 'x.ts', changes: snippet }]) {
+      const r = parse(JSON.stringify(call));
+      assert.ok(r.ops[0].kind === 'rewrite' && r.ops[0].path === 'x.ts' && r.ops[0].partial === true && r.ops[0].content.startsWith('// ...existing code...'), JSON.stringify(call));
+    }
+    const created = parse(JSON.stringify({ filepath: 'new.ts', contents: 'export {};\n' }));
+    assert.ok(created.ops[0].kind === 'rewrite' && created.ops[0].path === 'new.ts' && created.ops[0].partial === false);
+    // `code` and `changes` are common words in data: only those exact shapes are edits.
+    for (const data of [{ filePath: 'x.ts', code: 'E101', line: 3 }, { path: 'x.ts', changes: 'two lines', author: 'me' }]) {
+      assert.deepEqual(parse(JSON.stringify(data)).ops, [], JSON.stringify(data));
+    }
+  });
+
   it('reads write_file {file_path, content} as a whole-file rewrite', () => {
     const r = parse(JSON.stringify({ file_path: 'w.txt', content: 'all\n' }));
     assert.equal(r.ops[0].kind, 'rewrite');
