@@ -12,6 +12,7 @@ import { lineEdit, lineEditWithEnds, withFinalNewline, type TextEdit } from '../
 import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines } from '../text/fileText';
 import { isBlank } from '../text/indentation';
+import { provesHtmlEscaped, unescapedHtml } from '../text/htmlEscaped';
 import { isShellLike, repairOverEscaped } from '../text/overEscaped';
 import { similarityPercent } from '../report';
 import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, holdsRemovedLines, wherePresent } from './alreadyApplied';
@@ -90,6 +91,11 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
     tx.note(op.source.block, 'the old text was wrapped in a ``` fence; read without it');
     return placeReplace(tx, state, { ...op, ...unfenced });
   }
+  const unescaped = state.exists && state.file ? unescapedHtml(op.search, op.replacement, lfView(state.file), () => escapedBeside(tx, state, op)) : undefined;
+  if (unescaped) {
+    tx.note(op.source.block, 'the reply was HTML-escaped (&lt; for <): its text read unescaped, as the file has it');
+    return placeReplace(tx, state, { ...op, ...unescaped });
+  }
   // Tool calls only: elsewhere a backslash in the search is the file's own text.
   const repaired = op.source.format === 'json-tool' ? repairOverEscaped(op.search, op.replacement, () => (state.file ? lfView(state.file) : ''), isShellLike(state.path)) : undefined;
   if (!repaired) return replaceAsWritten(tx, state, op);
@@ -100,6 +106,16 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
   for (const record of state.records.slice(recordsBefore)) {
     if (record.block === op.source.block && record.status !== 'failed') record.warnings.push(note);
   }
+}
+
+/**
+ * True when another replace op of the reply naming the same file proves, against the file as it
+ * was read, that the reply's text was HTML-escaped (`provesHtmlEscaped`).
+ */
+function escapedBeside(tx: Transaction, state: FileState, op: ReplaceOp): boolean {
+  if (state.original === undefined) return false;
+  const view = state.original.includes('\r') ? state.original.replace(/\r\n/g, '\n') : state.original;
+  return tx.replaceOpsBeside(op).ops.some((other) => other !== op && provesHtmlEscaped(other.search, other.replacement, view));
 }
 
 /**
