@@ -2,8 +2,9 @@ import type { EditOp } from '../ir';
 import { isElisionLine } from '../parse/elision';
 import { looksLikeFragment, mergeElisions, mergeFragment, notWholeFile, partOrShortened } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
-import { lineEdit } from '../plan';
-import { toLines } from '../text/fileText';
+import { diffArrays } from 'diff';
+import { lineEdit, type TextEdit } from '../plan';
+import { toLines, type FileText } from '../text/fileText';
 import { placeCreate } from './create';
 import { inFileIndentation } from './fileIndentation';
 import type { FileState, Transaction } from './transaction';
@@ -37,8 +38,11 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   const part = partial && !quotedMarkers;
   // A fenced whole file, written over the file as it stands (no elision filled, not a part of it).
   let whole = op.kind === 'rewrite' && (op.source.format === 'whole-file' || quotedMarkers) && !part;
+  /** The block's lines were merged into the file's (elisions filled, or placed as a part of it). */
+  let mergedIntoFile = false;
   if (elided && !quotedMarkers) {
     whole = false;
+    mergedIntoFile = true;
     const merged = mergeElisions(file.lines, lines, isElisionLine, bracketSyntaxFor(state.path));
     if (!merged.ok) {
       tx.fail('ELISION_UNRESOLVED', block, state.path, `${merged.message} in ${state.path}`, op, {}, state);
@@ -60,6 +64,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
       }
       lines = merged.lines;
       whole = false;
+      mergedIntoFile = true;
       warnings.push(`treated as a part of ${state.path}: the block ${cut === undefined ? 'is much shorter than the file' : why}`);
     } else if (whole) {
       const guess = partOrShortened(file.lines, lines);
@@ -83,11 +88,49 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     tx.fail('AMBIGUOUS', block, state.path, `the reply gives the whole of ${state.path} twice, in block ${state.wholeVersion} and in this one, and the two differ: which version is meant is a guess`, op, { nextStep: `Apply the block with the version you want on its own, or ask the model for ${state.path} once.` }, state);
     return;
   }
-  tx.record(state, { block, status: 'applied', strategy: 'rewrite', score: 1, startLine: 1, endLine: Math.max(1, file.lines.length), edits: [lineEdit(file, 0, file.lines.length, lines)], warnings });
+  const changed = changedRun(file, lines);
+  // A whole file is reported as one; a snippet or a part of the file by the lines it changes.
+  const range = mergedIntoFile ? { startLine: changed.start + 1, endLine: Math.max(changed.start + 1, changed.end) } : { startLine: 1, endLine: Math.max(1, file.lines.length) };
+  tx.record(state, { block, status: 'applied', strategy: mergedIntoFile ? 'elision' : 'rewrite', score: 1, ...range, edits: [changed.edit], warnings });
   if (whole) state.wholeVersion = block;
   state.placedEdits.clear();
   // Later ops of the reply edit the rewritten text, not the original.
   tx.commit(state);
+}
+
+/**
+ * The edit that turns the file's lines into `lines`, over the run between their common first and
+ * last lines only: every line outside it keeps its bytes, its line ending among them, and inside
+ * it a line the new text keeps (found by a line diff) keeps its own ending. Written as one edit of
+ * the whole file, a snippet merged into a file of mixed endings gave every line the first line's.
+ * `start` and `end` are the run's lines in the file (0-based, end exclusive).
+ */
+const MAX_ENDING_DIFF = 4000;
+
+function changedRun(file: FileText, lines: readonly string[]): { edit: TextEdit; start: number; end: number } {
+  const count = file.lineCount;
+  let start = 0;
+  while (start < count && start < lines.length && file.line(start) === lines[start]) start++;
+  let end = count;
+  let newEnd = lines.length;
+  while (end > start && newEnd > start && file.line(end - 1) === lines[newEnd - 1]) {
+    end--;
+    newEnd--;
+  }
+  const written = lines.slice(start, newEnd);
+  const sources: (number | undefined)[] = [];
+  // Only a file with CRLF lines can have endings to keep apart; the diff is bounded (a file
+  // rewritten through and through takes the first changed line's ending, as a whole file would).
+  const parts = file.hasCrlf ? diffArrays(file.lines.slice(start, end) as string[], written, { maxEditLength: MAX_ENDING_DIFF }) : undefined;
+  if (parts) {
+    let at = start;
+    for (const part of parts) {
+      if (part.removed) at += part.count ?? part.value.length;
+      else if (part.added) for (let i = 0; i < part.value.length; i++) sources.push(undefined);
+      else for (let i = 0; i < part.value.length; i++) sources.push(at++);
+    }
+  }
+  return { edit: lineEdit(file, start, end, written, sources.length > 0 ? sources : undefined), start, end };
 }
 
 /**
