@@ -197,6 +197,11 @@ export interface InsertOp {
    * after the file's last line, as `ReplaceOp.finalNewline`.
    */
   readonly finalNewline?: boolean;
+  /**
+   * A diff hunk whose old side is empty at the file's start (`@@ -0,0 +1,N @@`): for a file that
+   * does not exist, it is the file's whole text (git apply creates it).
+   */
+  readonly fromEmpty?: true;
   /** See `NamedPaths`. */
   readonly namedPaths?: NamedPaths;
   readonly source: EditSource;

@@ -71,8 +71,25 @@ interface FileSection {
   problems: ParseProblem[];
 }
 
-/** Parses the path of a `---`/`+++` header: `null` for `/dev/null`, timestamps and quotes removed. */
+/** A header's timestamp (GNU diff's `2024-01-02 10:00:00.000000000 +0100`), read for the epoch test. */
+const STAMP = /(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(?:\.\d+)?(?:[ \t]*([-+])(\d\d):?(\d\d))?[ \t]*$/;
+
+/**
+ * True when the header's timestamp is the Unix epoch (in any time zone: `1969-12-31 16:00:00
+ * -0800`): GNU diff's (`diff -N`) way of writing the side of a file that does not exist, as git
+ * reads it. Such a `+++` deletes the file; such a `---` creates it.
+ */
+function hasEpochStamp(rest: string): boolean {
+  const m = STAMP.exec(rest);
+  if (!m || (m[1] !== '1969' && m[1] !== '1970')) return false;
+  const utc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+  const zoneMinutes = m[7] === undefined ? 0 : (m[7] === '-' ? -1 : 1) * (Number(m[8]) * 60 + Number(m[9]));
+  return utc - zoneMinutes * 60_000 === 0;
+}
+
+/** Parses the path of a `---`/`+++` header: `null` for `/dev/null` (or an epoch timestamp), timestamps and quotes removed. */
 function headerPath(rest: string, side: 'old' | 'new'): string | null | undefined {
+  if (hasEpochStamp(rest)) return null;
   let text = rest;
   const tab = text.indexOf('\t');
   if (tab >= 0) text = text.slice(0, tab);
@@ -456,6 +473,11 @@ function emitFile(
       `the diff changes ${path ?? 'a file'} as binary data, which cannot be applied as text: apply that part with git apply (it needs git's "GIT binary patch" data), or leave it out of the reply`, path));
     return;
   }
+  const contradiction = namesContradicting(file, isNew, isDeleted);
+  if (contradiction !== undefined) {
+    problems.push(problemOf('PARSE_ERROR', FORMAT, startLine, endLine, `${contradiction}: which file is meant is a guess, so the section is not applied. Nothing was changed; send it again with one name for the file.`, path));
+    return;
+  }
   if (file.copyFrom !== undefined || file.copyTo !== undefined) {
     // A copy's hunks are written against the source file's text, and its `---` names the source:
     // read as an edit they would change the source, which the diff leaves as it is. The new file
@@ -532,7 +554,8 @@ function emitFile(
       const afterLine = hunk.oldCount === 0 ? hunk.oldStart : Math.max(0, hunk.oldStart - 1);
       // The marker under added lines only (the file had its newline; lines added at its end go without one).
       const finalNewline = hunk.atEndOfFile && hunk.newHasNoFinalNewline !== hunk.oldHasNoFinalNewline ? { finalNewline: !hunk.newHasNoFinalNewline } : {};
-      fileOps.push({ kind: 'insert', path, ...namedPaths, afterLine, text: joinLines(replacement), ...(hunk.newStart ? { newLine: hunk.newStart } : {}), ...finalNewline, source });
+      const fromEmpty = hunk.oldStart === 0 && hunk.oldCount === 0 && file.hunks.length === 1 ? { fromEmpty: true as const } : {};
+      fileOps.push({ kind: 'insert', path, ...namedPaths, afterLine, text: joinLines(replacement), ...(hunk.newStart ? { newLine: hunk.newStart } : {}), ...finalNewline, ...fromEmpty, source });
       continue;
     }
     fileOps.push({
@@ -557,6 +580,21 @@ function emitFile(
   if (isRename) {
     ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, source: sourceOf(FORMAT, startLine, startLine) });
   }
+}
+
+/**
+ * Why a git section's headers cannot be read as one file's change, when they contradict each
+ * other (as `git apply` refuses them): a new or deleted file whose `---`/`+++` name is not the one
+ * its `diff --git` line gives, or a new file that is also renamed. Undefined when they agree. An
+ * edit keeps both names (the planner edits the one that exists); a file made or deleted on a
+ * guess is not.
+ */
+function namesContradicting(file: FileSection, isNew: boolean, isDeleted: boolean): string | undefined {
+  if (file.newFileMode && file.renameFrom !== undefined) return `the diff both creates ${file.renameTo ?? file.gitNew ?? 'a file'} and renames ${file.renameFrom} to it`;
+  if (file.gitOld === undefined || file.gitNew === undefined || file.renameFrom !== undefined || file.copyFrom !== undefined) return undefined;
+  if (isNew && typeof file.newPath === 'string' && file.newPath !== file.gitNew) return `the diff --git line names ${file.gitNew}, the +++ line of the new file ${file.newPath}`;
+  if (isDeleted && typeof file.oldPath === 'string' && file.oldPath !== file.gitOld) return `the diff --git line names ${file.gitOld}, the --- line of the deleted file ${file.oldPath}`;
+  return undefined;
 }
 
 /** Finds and compiles every unified/git diff in the reply. Total and linear in the reply. */

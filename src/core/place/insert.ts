@@ -2,6 +2,7 @@ import type { EditOp } from '../ir';
 import { lineEdit, withFinalNewline } from '../plan';
 import { wherePresent } from './alreadyApplied';
 import { trimBlankEdges } from './blankEdges';
+import { placeCreate } from './create';
 import type { FileState, Transaction } from './transaction';
 
 /**
@@ -14,6 +15,12 @@ import type { FileState, Transaction } from './transaction';
 export function placeInsert(tx: Transaction, state: FileState, afterLine: number, lines: string[], op: EditOp): void {
   const block = op.source.block;
   if (!state.exists) {
+    if (op.kind === 'insert' && op.source.format === 'unified-diff' && afterLine === 0 && op.fromEmpty) {
+      // A `@@ -0,0 +1,N @@` hunk (nothing before it) for a file that is not there, under
+      // `--- a/x` rather than `--- /dev/null` (GNU diff without -N, a model's hand-written diff):
+      // the file the hunk fills, as git apply reads it.
+      return placeCreate(tx, state, op.finalNewline === false ? lines.join('\n') : lines.join('\n') + '\n', op);
+    }
     tx.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist`, op, {}, state);
     return;
   }
