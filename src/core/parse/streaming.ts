@@ -28,7 +28,7 @@ import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { parseReply, replyParsers } from './registry';
 import { isSourceClose, parseFenceOpener } from './fences';
 import { outdentListFences } from './listFences';
-import { withCopiedNoBreakSpacesAsSpaces } from './noBreakSpaces';
+import { copiedNoBreakSpacesAsSpacesInPlace } from './noBreakSpaces';
 import { parseOutsideReasoning } from './reasoning';
 
 /** A block began (the reply is inside it). `startLine` is 1-based in the whole reply. */
@@ -165,10 +165,8 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
   /** Where to read from so that a SEARCH/REPLACE block without a path sees the one it inherits from (see examineTail). */
   let pathContext: number | undefined;
 
-  const addLine = (text: string): void => {
+  const addLine = (line: string): void => {
     const index = lines.length;
-    // As `toReplyText` reads them (per line, as its rule is).
-    const line = withCopiedNoBreakSpacesAsSpaces(text);
     lines.push(line);
     lineStart.push(completeChars);
     completeChars += line.length + 1;
@@ -380,7 +378,6 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     if (!lazy && tailChars <= credit) {
       // The last tail, read as the end of the reply: the same blocks the one-shot parse numbers last.
       let offset = boundary;
-      partial = withCopiedNoBreakSpacesAsSpaces(partial);
       let tailLines = [...lines.slice(offset), partial];
       let found = runParsers(parsers, replyTextOf([...tailLines]), offset === 0).found;
       // As in examineTail: a block without a path is read with the one it inherits from.
@@ -446,6 +443,7 @@ function isHardClose(line: string): boolean {
 
 /** The parsers' view of some lines (a fresh array: it is changed in place), as `toReplyText` builds it. */
 function replyTextOf(lines: string[]): ReplyText {
+  copiedNoBreakSpacesAsSpacesInPlace(lines);
   outdentListFences(lines);
   return { text: lines.join('\n'), lines };
 }
