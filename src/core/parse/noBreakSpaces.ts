@@ -7,7 +7,7 @@
  * by four no-break spaces, a file that no longer ran.
  *
  * Only a reply that shows it was copied so is read this way: one whose indentation, on some line,
- * holds a no-break space (after a diff's `+`, `-` or ` ` too). There, a no-break space is taken for
+ * holds a no-break space (after a diff's `+`, `-` or ` `, or a JSON string's `\n`, too). There, a no-break space is taken for
  * a space where it stands at a line's start or end or next to another blank (space, tab, no-break
  * space): that is the copied run. One standing alone between two visible characters is kept, as
  * text means it (`10 000`, French `Attention !`); and a reply without that sign is left as it is:
@@ -15,7 +15,8 @@
  * text, which a diff adding that line must keep.
  */
 const COPIED_NO_BREAK_SPACE = /(?<=^|[ \t\u00a0])\u00a0|\u00a0(?=[ \t\u00a0]|$)/gm;
-const INDENTED_BY_NO_BREAK_SPACE = /^[-+ ]?[ \t]*\u00a0/m;
+/** A line's indentation holding one: at its start (after a diff's prefix), or after a JSON string's `\\n`. */
+const INDENTED_BY_NO_BREAK_SPACE = /^[-+ ]?[ \t]*\u00a0|\\n[ \t]*\u00a0/m;
 
 /** The text (one line or many, LF-separated) with its copied no-break spaces as spaces; the same string when it holds none or shows no sign of a page copy. */
 export function withCopiedNoBreakSpacesAsSpaces(text: string): string {

@@ -1,5 +1,5 @@
 import type { EditOp } from '../ir';
-import { isElisionLine } from '../parse/elision';
+import { isBareDotsLine, isElisionLine } from '../parse/elision';
 import { looksLikeFragment, mergeElisions, mergeFragment, notWholeFile, partOrShortened } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { diffArrays } from 'diff';
@@ -33,8 +33,8 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   const warnings = indented.note === undefined ? [...notes] : [...notes, indented.note];
   // Elision-like lines the file has in place are its text (a doc comment's `// …`): a block whose
   // only markers are such lines was read as a snippet for them alone, and is a whole file.
-  const elided = lines.some(isElisionLine);
-  const quotedMarkers = elided && partial && op.kind === 'rewrite' && !op.asPart && lines.every((line, i) => !isElisionLine(line) || quotesFileLine(file.lines, lines, i));
+  const elided = lines.some((line, i) => isElisionLine(line) && !isTracebackEllipsis(lines, i));
+  const quotedMarkers = elided && partial && op.kind === 'rewrite' && !op.asPart && lines.every((line, i) => !isElisionLine(line) || isTracebackEllipsis(lines, i) || quotesFileLine(file.lines, lines, i));
   const part = partial && !quotedMarkers;
   // A fenced whole file, written over the file as it stands (no elision filled, not a part of it).
   let whole = op.kind === 'rewrite' && (op.source.format === 'whole-file' || quotedMarkers) && !part;
@@ -131,6 +131,18 @@ function changedRun(file: FileText, lines: readonly string[]): { edit: TextEdit;
     }
   }
   return { edit: lineEdit(file, start, end, written, sources.length > 0 ? sources : undefined), start, end };
+}
+
+/**
+ * True when line `i` is a bare `...` right under `Traceback (most recent call last):` (blank lines
+ * aside): a doctest's or a log's elided stack, the text's own, never an edit's elision. A whole
+ * Python file given back with a new doctest had that line dropped as a marker that stood for nothing.
+ */
+function isTracebackEllipsis(lines: readonly string[], i: number): boolean {
+  if (!isBareDotsLine(lines[i])) return false;
+  let above = i - 1;
+  while (above >= 0 && lines[above].trim() === '') above--;
+  return above >= 0 && lines[above].trim() === 'Traceback (most recent call last):';
 }
 
 /**
