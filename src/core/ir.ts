@@ -172,6 +172,12 @@ export interface RewriteFileOp {
 export interface DeleteFileOp {
   readonly kind: 'delete';
   readonly path: string;
+  /**
+   * What the file holds, as the reply says (a diff's removed lines, `\n`-joined, ending as its
+   * `\ No newline at end of file` marker says; `''` for git's empty blob): it is deleted only while
+   * it holds that. Undefined when the reply says nothing of the content (apply_patch's `Delete File`).
+   */
+  readonly expectedText?: string;
   readonly source: EditSource;
 }
 

@@ -66,6 +66,8 @@ interface FileSection {
   modeOnly: boolean;
   /** git's `index abc1234..def5678` line: the diff was written by git, every line as the file has it. */
   machineMade: boolean;
+  /** git's `index` line names the empty blob as the file before the diff (`index e69de29..`). */
+  fromEmptyBlob: boolean;
   binary: boolean;
   readonly hunks: Hunk[];
   problems: ParseProblem[];
@@ -207,6 +209,7 @@ function parseRegion(
     modeOnly: false,
     binary: false,
     machineMade: false,
+    fromEmptyBlob: false,
     hunks: [],
     problems: [],
   });
@@ -432,7 +435,11 @@ function isGitExtendedHeader(line: string, file: FileSection): boolean {
   if (line.startsWith('copy to ')) { file.copyTo = diffPath(line.slice(8), false); return true; }
   if (line.startsWith('old mode ') || line.startsWith('new mode ')) { file.modeOnly = true; return true; }
   if (line.startsWith('Binary files ') || line.startsWith('GIT binary patch')) { file.binary = true; return true; }
-  if (/^index [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}\b/.test(line)) { file.machineMade = true; return true; }
+  if (/^index [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}\b/.test(line)) {
+    file.machineMade = true;
+    file.fromEmptyBlob = /^index e69de29(?:bb2d1d6434b8b29ae775ad8c2e48c5391)?\.\./.test(line);
+    return true;
+  }
   return (
     line.startsWith('index ') ||
     line.startsWith('similarity index') ||
@@ -493,7 +500,7 @@ function emitFile(
       problems.push(problemOf('PARSE_ERROR', FORMAT, startLine, endLine, 'A deleted-file diff names no file.'));
       return;
     }
-    ops.push({ kind: 'delete', path: target, source: sourceOf(FORMAT, startLine, endLine) });
+    ops.push({ kind: 'delete', path: target, ...deletedText(file), source: sourceOf(FORMAT, startLine, endLine) });
     return;
   }
   // `--- /dev/null` over a hunk that removes lines (with no git `new file mode` line): the model
@@ -580,6 +587,23 @@ function emitFile(
   if (isRename) {
     ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, source: sourceOf(FORMAT, startLine, startLine) });
   }
+}
+
+/**
+ * What a deletion's hunks say the file holds (its removed and context lines, ending as the
+ * `\ No newline at end of file` marker says), or `''` for a hunkless git deletion of the empty
+ * blob; nothing when the section says nothing of it (a hunkless deletion of another blob).
+ */
+function deletedText(file: FileSection): { expectedText?: string } {
+  if (file.hunks.length === 0) return file.fromEmptyBlob ? { expectedText: '' } : {};
+  const lines: string[] = [];
+  let unended = false;
+  for (const hunk of file.hunks) {
+    for (const line of hunk.body) if (line.kind !== '+') lines.push(line.text);
+    unended = hunk.oldHasNoFinalNewline;
+  }
+  const text = joinLines(lines);
+  return { expectedText: unended && text.endsWith('\n') ? text.slice(0, -1) : text };
 }
 
 /**

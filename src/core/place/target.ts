@@ -36,7 +36,7 @@ export function placeOp(tx: Transaction, op: EditOp): void {
       return content === undefined ? undefined : placeRewrite(tx, state, content, op.partial, op);
     }
     case 'delete':
-      return placeDelete(tx, state, block);
+      return placeDelete(tx, state, op);
     case 'move':
       return placeMove(tx, state, op.to, op);
   }

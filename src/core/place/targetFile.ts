@@ -246,8 +246,11 @@ const MAX_DROPPED_FOLDERS = 4;
 const MAX_LISTED = 5;
 
 /**
- * For an op whose reply names its file twice (see `NamedPaths`): the first name that exists, else
- * the host's hint path; undefined when the op has one name. The op's records say which was taken.
+ * For an op whose reply names its file twice (see `NamedPaths`): the name that exists; of two that
+ * exist, the shorter (fewer folders, then a shorter name), as GNU patch and git apply choose
+ * (`diff -u f.orig f` patches `f`, not its backup); of none, the host's hint path, or for a hunk
+ * that creates the file (`@@ -0,0 @@`) the shorter name again. Undefined when the op has one name
+ * (or none is chosen). The op's records say which was taken.
  */
 function namedPathFor(tx: Transaction, op: EditOp): string | undefined {
   if ((op.kind !== 'replace' && op.kind !== 'insert') || !op.namedPaths || op.namedPaths.length < 2) return undefined;
@@ -255,12 +258,20 @@ function namedPathFor(tx: Transaction, op: EditOp): string | undefined {
     const resolved = resolvePath(raw, tx.options.root);
     return resolved.ok && exists(tx, resolved.path);
   });
-  const chosen = existing[0] ?? tx.options.hintPath;
+  const creates = op.kind === 'insert' && op.fromEmpty === true;
+  const chosen = existing.length > 0 ? shortestName(existing) : (tx.options.hintPath ?? (creates ? shortestName(op.namedPaths) : undefined));
   if (chosen !== undefined && chosen !== op.path) {
-    const why = existing.length === 0 ? 'neither exists, so the target file' : existing.length === 1 ? 'the one that exists' : 'the name the diff was made from';
+    const why = existing.length === 0 ? (tx.options.hintPath !== undefined ? 'neither exists, so the target file' : 'neither exists: the shorter name, as GNU patch and git apply create it') : existing.length === 1 ? 'the one that exists' : 'both exist: the shorter name, as GNU patch and git apply choose';
     tx.note(op.source.block, `the diff names ${op.namedPaths.join(' and ')} without a rename line; ${chosen} is edited (${why})`);
   }
   return chosen;
+}
+
+/** Of several names, the one with the fewest folders, then the shortest file name, then the shortest path (the first of equals). */
+function shortestName(names: readonly string[]): string {
+  const folders = (name: string) => name.split('/').length;
+  const base = (name: string) => name.length - name.lastIndexOf('/') - 1;
+  return names.reduce((best, name) => (folders(name) < folders(best) || (folders(name) === folders(best) && (base(name) < base(best) || (base(name) === base(best) && name.length < best.length))) ? name : best));
 }
 
 /** The host's refusal of a move's destination, if any. */

@@ -339,10 +339,12 @@ export class Transaction {
     const changes: FileChange[] = [];
     for (const state of this.order) {
       if (!state.touched) continue;
-      const action: FileAction = state.deleted && !state.created ? 'delete' : state.created && state.original === undefined ? 'create' : state.movedTo ? 'move' : 'modify';
+      // Deleted last is deleted, whatever the reply made of it before (a file created and deleted again).
+      const action: FileAction = state.deleted ? 'delete' : state.created && state.original === undefined ? 'create' : state.movedTo ? 'move' : 'modify';
       const receipts = state.records.map((record) => freeze(record, state));
       files.push({ path: state.path, action, ...(state.movedTo ? { to: state.movedTo } : {}), edits: receipts });
-      if (state.failed) continue;
+      // A file the reply made and deleted again was never there: nothing to write.
+      if (state.failed || (state.deleted && state.original === undefined)) continue;
       let newText: string | undefined;
       try {
         newText = state.deleted ? undefined : state.pending.length ? withPending(state) : state.base;

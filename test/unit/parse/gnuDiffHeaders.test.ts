@@ -39,3 +39,40 @@ describe('diff headers as GNU diff and git write them', () => {
     }
   });
 });
+
+describe('deletions and names as GNU patch and git apply check them', () => {
+  it('deletes a file only while it holds what the diff removes (trailing whitespace and endings aside); an empty file always', () => {
+    const diff = ['--- a/f', '+++ /dev/null', '@@ -1,2 +0,0 @@', '-one', '-two', ''].join('\n');
+    assert.deepEqual(run(diff, { f: 'one  \r\ntwo\r\n' }).changes.map((c) => [c.path, c.action]), [['f', 'delete']]);
+    for (const held of ['other\ntwo\n', 'one\ntwo\nthree\n', 'one\n']) {
+      const refused = run(diff, { f: held });
+      assert.equal(refused.changes.length, 0, held);
+      assert.equal(refused.receipt.errors[0]?.code, 'OUT_OF_DATE', held);
+    }
+    assert.deepEqual(run(diff, { f: '' }).changes.map((c) => c.action), ['delete']);
+    // git's empty blob, no hunk: the file must be empty.
+    const emptyBlob = ['diff --git a/f b/f', 'deleted file mode 100644', 'index e69de29..0000000', ''].join('\n');
+    assert.equal(run(emptyBlob, { f: 'text\n' }).receipt.errors[0]?.code, 'OUT_OF_DATE');
+    assert.deepEqual(run(emptyBlob, { f: '' }).changes.map((c) => c.action), ['delete']);
+    // Edited, then deleted by a later diff of the reply: compared with the edited text.
+    const editThenDelete = ['--- a/f', '+++ b/f', '@@ -1 +1 @@', '-one', '+two', '--- a/f', '+++ /dev/null', '@@ -1 +0,0 @@', '-two', ''].join('\n');
+    assert.deepEqual(run(editThenDelete, { f: 'one\n' }).changes.map((c) => c.action), ['delete']);
+  });
+
+  it('writes nothing for a file the reply creates and deletes again', () => {
+    const diff = ['--- /dev/null', '+++ b/f', '@@ -0,0 +1 @@', '+one', '--- a/f', '+++ /dev/null', '@@ -1 +0,0 @@', '-one', ''].join('\n');
+    const result = run(diff, {});
+    assert.deepEqual(result.changes, []);
+    assert.equal(result.receipt.ok, true);
+  });
+
+  it('edits the shorter of two names that both exist (diff -u f.orig f patches f), and creates the shorter when neither does', () => {
+    const diff = ['--- f.orig', '+++ f', '@@ -1 +1 @@', '-one', '+two', ''].join('\n');
+    const both = run(diff, { 'f.orig': 'one\n', f: 'one\n' });
+    assert.deepEqual(both.changes.map((c) => [c.path, c.newText]), [['f', 'two\n']]);
+    // Only one exists: that one, whichever it is.
+    assert.deepEqual(run(diff, { 'f.orig': 'one\n' }).changes.map((c) => c.path), ['f.orig']);
+    const creation = ['--- f', '+++ f.new', '@@ -0,0 +1 @@', '+one', ''].join('\n');
+    assert.deepEqual(run(creation, {}).changes.map((c) => [c.path, c.action]), [['f', 'create']]);
+  });
+});
