@@ -15,7 +15,6 @@ import type { FileState, Transaction } from './transaction';
  * op to the placement of its kind.
  */
 export function placeOp(tx: Transaction, op: EditOp): void {
-  const block = op.source.block;
   const target = targetFileOf(tx, op);
   if (!target.ok) return;
   const state = tx.stateFor(target.path, op);
