@@ -16,6 +16,7 @@ export type EditFormat =
   | 'whole-file'
   | 'json-tool'
   | 'old-new-text'
+  | 'original-patched'
   | 'snippet';
 
 /** Where in the reply an operation came from. Lines are 1-based and inclusive. */

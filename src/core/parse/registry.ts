@@ -2,6 +2,7 @@ import type { EditOp, ParsedReply, ParseProblem, ReasoningSpan, UnnamedFile } fr
 import { applyPatchParser } from './applyPatch';
 import { jsonToolCallParser } from './jsonToolCall';
 import { oldNewTextParser } from './oldNewText';
+import { originalPatchedParser } from './originalPatched';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { outdentListFences } from './listFences';
 import { withCopiedNoBreakSpacesAsSpaces } from './noBreakSpaces';
@@ -20,6 +21,7 @@ import { xmlToolCallParser } from './xmlToolCall';
  */
 export const replyParsers: readonly ReplyParser[] = [
   xmlToolCallParser,
+  originalPatchedParser,
   applyPatchParser,
   searchReplaceParser,
   unifiedDiffParser,

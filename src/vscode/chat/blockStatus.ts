@@ -25,6 +25,7 @@ const formatNames: Record<EditFormat, string> = {
   'json-tool': 'JSON tool call',
   // No angle brackets: the name is written into chat Markdown, where `<old_text>` would read as HTML.
   'old-new-text': 'old_text/new_text edits',
+  'original-patched': 'original/patched modifications',
   snippet: 'snippet',
 };
 
