@@ -30,6 +30,11 @@ const CLINE_OPEN = /^<(write_to_file|insert_content)>/;
 const INVOKE_OPEN = /^<(?:[A-Za-z_]{1,20}:)?invoke name="([^"<>]{1,100})">/;
 const PARAMETER_OPEN = /^<(?:[A-Za-z_]{1,20}:)?parameter name="([^"<>]{1,100})">/;
 
+/** A `<path>` element alone on its line: a bare-elements tool call may start there. */
+const PATH_ELEMENT = /^<path>([^<>]{1,500})<\/path>$/;
+/** The elements a bare-elements tool call may hold after its `<path>`. */
+const BARE_ELEMENTS = new Set(['old_str', 'new_str', 'old_string', 'new_string', 'file_text', 'insert_line', 'command']);
+
 /** Parameters whose text means a number or a boolean. */
 const NUMERIC = new Set(['insert_line', 'line', 'expected_replacements', 'start_line']);
 const BOOLEAN = new Set(['replace_all']);
@@ -46,7 +51,14 @@ export const xmlToolCallParser: ReplyParser = {
       if (trimmed[0] !== '<') continue;
       const cline = CLINE_OPEN.exec(trimmed);
       const invoke = cline ? null : INVOKE_OPEN.exec(trimmed);
-      if (!cline && !invoke) continue;
+      if (!cline && !invoke) {
+        const bare = PATH_ELEMENT.test(trimmed) ? bareElementsCall(lines, i, isClaimed) : undefined;
+        if (bare) {
+          blocks.push(bare.block);
+          i = bare.end;
+        }
+        continue;
+      }
       const closing = cline ? `</${cline[1]}>` : /<\/(?:[A-Za-z_]{1,20}:)?invoke>/;
       const body = readUntil(lines, i, closing);
       if (!body) {
@@ -137,6 +149,50 @@ function invokeCall(xml: string, startLine: number, endLine: number, toolName: s
   const result = editsFromToolInput(input, startLine, endLine, toolName);
   if (!result.matched) return undefined;
   return { startLine, endLine, ops: result.ops, problems: result.problems };
+}
+
+/**
+ * A tool call written as bare elements, with no wrapper: Moatless Tools' ReAct replies
+ *
+ *     Action: StringReplace
+ *     <path>src/a.py</path>
+ *     <old_str>    x = 1</old_str>
+ *     <new_str>    x = 2</new_str>
+ *
+ * (and `<file_text>` for CreateFile, `<new_str>` alone for AppendString, `<insert_line>` for
+ * InsertLine), read into an object for the JSON tool-call shapes. Only a `<path>` line followed by
+ * such elements, each closed: a `<path>` above a `<diff>` is Cline's, read by the SEARCH/REPLACE
+ * parser. The tool's name comes from an `Action:` line or a lone opening tag right above. `end` is
+ * the last line read; undefined when the lines are no such call.
+ */
+function bareElementsCall(lines: readonly string[], at: number, isClaimed: (line: number) => boolean): { block: ParsedBlock; end: number } | undefined {
+  const path = PATH_ELEMENT.exec(lines[at].trim())?.[1];
+  if (path === undefined) return undefined;
+  const input: Record<string, unknown> = { path };
+  let end = at;
+  for (let k = at + 1; k < lines.length && !isClaimed(k + 1); k++) {
+    const trimmed = lines[k].trim();
+    if (trimmed === '') continue;
+    const open = /^<([a-z_]{1,20})>/.exec(trimmed);
+    if (!open || !BARE_ELEMENTS.has(open[1])) break;
+    const body = readUntil(lines, k, `</${open[1]}>`);
+    if (!body) return { block: problemBlock(at + 1, lines.length, 'INCOMPLETE_BLOCK', `The reply ends inside the <${open[1]}> of a tool call.`), end: lines.length - 1 };
+    const value = element(body.text, open[1]) ?? '';
+    input[open[1]] = NUMERIC.has(open[1]) && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value;
+    end = k = body.end;
+  }
+  if (end === at) return undefined;
+  let above = at - 1;
+  while (above >= 0 && lines[above].trim() === '' && !isClaimed(above + 1)) above--;
+  const named = above >= 0 && !isClaimed(above + 1) ? /^(?:Action:[ \t]*([A-Za-z_]{1,40})|<([A-Za-z_]{1,40})>)[ \t]*$/.exec(lines[above].trim()) : null;
+  const toolName = named ? (named[1] ?? named[2]) : undefined;
+  // Moatless's tools say by name what the elements alone leave open.
+  if (toolName === 'AppendString' && input.command === undefined) input.command = 'append';
+  if (toolName === 'InsertLine' && input.command === undefined) input.command = 'insert';
+  const start = named ? above : at;
+  const result = editsFromToolInput(input, start + 1, end + 1, toolName);
+  if (!result.matched) return undefined;
+  return { block: { startLine: start + 1, endLine: end + 1, ops: result.ops, problems: result.problems }, end };
 }
 
 function closeIndex(text: string): number {

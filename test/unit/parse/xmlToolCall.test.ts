@@ -42,6 +42,18 @@ describe('XML tool calls', () => {
     assert.equal(r.problems[0].code, 'INCOMPLETE_BLOCK');
   });
 
+  it("reads Moatless Tools' bare elements (Action: StringReplace, CreateFile, AppendString) as tool calls; a <path> above a <diff> stays Cline's", () => {
+    const replace = parseReply(['Thoughts: the greeting must change.', 'Action: StringReplace', '<path>app/greet.py</path>', '<old_str>', '    message = "Hello"', '</old_str>', '<new_str>', '    message = "Welcome"', '</new_str>', ''].join('\n'));
+    assert.deepEqual(replace.problems, []);
+    assert.deepEqual(replace.ops.map((op) => op.kind === 'replace' && [op.path, op.search, op.replacement, op.granularity]), [['app/greet.py', '    message = "Hello"', '    message = "Welcome"', 'chars']]);
+    const created = parseReply(['Action: CreateFile', '<path>app/new.py</path>', '<file_text>', 'x = 1', '</file_text>'].join('\n'));
+    assert.deepEqual(created.ops.map((op) => op.kind), ['create']);
+    const appended = parseReply(['Action: AppendString', '<path>app/new.py</path>', '<new_str>', 'y = 2', '</new_str>'].join('\n'));
+    assert.deepEqual(appended.ops.map((op) => op.kind === 'replace' && [op.search, op.replacement]), [['', 'y = 2\n']]);
+    const cline = parseReply(['<replace_in_file>', '<path>a.py</path>', '<diff>', '------- SEARCH', 'x = 1', '=======', 'x = 2', '+++++++ REPLACE', '</diff>', '</replace_in_file>'].join('\n'));
+    assert.deepEqual(cline.ops.map((op) => op.kind === 'replace' && [op.path, op.source.format]), [['a.py', 'search-replace']]);
+  });
+
   it('ignores invokes of tools that do not edit', () => {
     assert.deepEqual(parseReply('<invoke name="Read">\n<parameter name="file_path">a.ts</parameter>\n</invoke>').ops, []);
   });
