@@ -29,6 +29,9 @@ const FORMAT = 'json-tool' as const;
 const CLINE_OPEN = /^<(write_to_file|insert_content)>/;
 const INVOKE_OPEN = /^<(?:[A-Za-z_]{1,20}:)?invoke name="([^"<>]{1,100})">/;
 const PARAMETER_OPEN = /^<(?:[A-Za-z_]{1,20}:)?parameter name="([^"<>]{1,100})">/;
+/** OpenHands' calls for models without function calling, and Qwen3-Coder's: `<function=name>`, `<parameter=name>`. */
+const FUNCTION_OPEN = /^<function=([A-Za-z_][\w.-]{0,99})>/;
+const EQUALS_PARAMETER_OPEN = /^<parameter=([A-Za-z_][\w-]{0,99})>/;
 
 /** A `<path>` element alone on its line: a bare-elements tool call may start there. */
 const PATH_ELEMENT = /^<path>([^<>]{1,500})<\/path>$/;
@@ -51,6 +54,18 @@ export const xmlToolCallParser: ReplyParser = {
       if (trimmed[0] !== '<') continue;
       const cline = CLINE_OPEN.exec(trimmed);
       const invoke = cline ? null : INVOKE_OPEN.exec(trimmed);
+      const fn = cline || invoke ? null : FUNCTION_OPEN.exec(trimmed);
+      if (fn) {
+        const body = readUntil(lines, i, '</function>');
+        if (!body) {
+          blocks.push(problemBlock(i + 1, lines.length, 'INCOMPLETE_BLOCK', `The reply ends inside the <function=${fn[1]}> tool call.`));
+          break;
+        }
+        const block = invokeCall(body.text, i + 1, body.end + 1, fn[1], EQUALS_PARAMETER_OPEN);
+        if (block) blocks.push(block);
+        i = body.end;
+        continue;
+      }
       if (!cline && !invoke) {
         const bare = PATH_ELEMENT.test(trimmed) ? bareElementsCall(lines, i, isClaimed) : undefined;
         if (bare) {
@@ -123,11 +138,17 @@ function clineCall(tag: string, xml: string, startLine: number, endLine: number)
   return { startLine, endLine, ops: [op], problems: [] };
 }
 
-function invokeCall(xml: string, startLine: number, endLine: number, toolName: string): ParsedBlock | undefined {
+/**
+ * The ops of a function-call XML call: `<invoke name>` with `<parameter name="x">` elements, or
+ * (`parameterOpen` = `EQUALS_PARAMETER_OPEN`) `<function=name>` with `<parameter=x>` ones, whose
+ * values lose the newline right after the tag and the one right before the closing tag.
+ */
+function invokeCall(xml: string, startLine: number, endLine: number, toolName: string, parameterOpen: RegExp = PARAMETER_OPEN): ParsedBlock | undefined {
   const input: Record<string, unknown> = {};
   const lines = xml.split('\n');
+  const equalsForm = parameterOpen === EQUALS_PARAMETER_OPEN;
   for (let i = 1; i < lines.length; i++) {
-    const open = PARAMETER_OPEN.exec(lines[i].trimStart());
+    const open = parameterOpen.exec(lines[i].trimStart());
     if (!open) continue;
     const name = open[1];
     const first = lines[i].trimStart().slice(open[0].length);
@@ -142,7 +163,7 @@ function invokeCall(xml: string, startLine: number, endLine: number, toolName: s
     }
     if (closeAt === -1) return problemBlock(startLine, endLine, 'PARSE_ERROR', `The parameter "${name}" is never closed.`);
     parts.push(rest.slice(0, closeAt));
-    const value = parts.join('\n');
+    const value = equalsForm ? trimOneNewline(parts.join('\n')) : parts.join('\n');
     input[name] = NUMERIC.has(name) && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : BOOLEAN.has(name) ? value.trim() === 'true' : value;
     i = j;
   }

@@ -54,6 +54,23 @@ describe('XML tool calls', () => {
     assert.deepEqual(cline.ops.map((op) => op.kind === 'replace' && [op.path, op.source.format]), [['a.py', 'search-replace']]);
   });
 
+  it("reads OpenHands' and Qwen3-Coder's <function=name> calls with <parameter=name> values, the newlines next to the tags left out", () => {
+    const reply = [
+      '<tool_call>', '<function=str_replace_editor>', '<parameter=command>', 'str_replace', '</parameter>', '<parameter=path>', '/workspace/repo/app/greet.py', '</parameter>',
+      '<parameter=old_str>', '    message = "Hello"', '</parameter>', '<parameter=new_str>', '    message = "Welcome"', '</parameter>', '</function>', '</tool_call>', '',
+      '<function=str_replace_editor>', '<parameter=command>create</parameter>', '<parameter=path>app/new.py</parameter>', '<parameter=file_text>x = 1', '</parameter>', '</function>', '',
+      '<function=str_replace_editor>', '<parameter=command>view</parameter>', '<parameter=path>app/greet.py</parameter>', '</function>',
+    ].join('\n');
+    const r = parseReply(reply);
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.ops.map((op) => [op.kind, op.kind === 'replace' ? [op.path, op.search, op.replacement] : op.kind === 'create' ? [op.path, op.content] : undefined]), [
+      ['replace', ['/workspace/repo/app/greet.py', '    message = "Hello"', '    message = "Welcome"']],
+      ['create', ['app/new.py', 'x = 1']],
+    ]);
+    const cut = parseReply(['<function=str_replace_editor>', '<parameter=command>str_replace</parameter>', '<parameter=path>a.py</parameter>', '<parameter=old_str>x = 1'].join('\n'));
+    assert.deepEqual([cut.ops.length, cut.problems.map((p) => p.code)], [0, ['INCOMPLETE_BLOCK']]);
+  });
+
   it('ignores invokes of tools that do not edit', () => {
     assert.deepEqual(parseReply('<invoke name="Read">\n<parameter name="file_path">a.ts</parameter>\n</invoke>').ops, []);
   });
