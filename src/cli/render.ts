@@ -67,7 +67,7 @@ export function renderReceipt(receipt: Receipt, outcome: Outcome, root: string, 
       else {
         const where = edit.startLine > 0 ? `, ${lineRange(edit.startLine, edit.endLine)}` : '';
         const match = describeMatch(edit).replace(' ⚠ review', '');
-        const look = edit.strategy === 'fuzzy' || edit.reindented ? paint('yellow', ' (check it)') : '';
+        const look = edit.strategy === 'fuzzy' || edit.strategy === 'lineNumbers' || edit.reindented ? paint('yellow', ' (check it)') : '';
         out.push(`  block ${edit.block}: ${match}${where}${look}`);
         for (const warning of edit.warnings ?? []) if (!warning.startsWith('re-indented')) out.push(`    note: ${warning}`);
       }

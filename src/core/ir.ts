@@ -17,6 +17,7 @@ export type EditFormat =
   | 'json-tool'
   | 'old-new-text'
   | 'original-patched'
+  | 'line-range'
   | 'snippet';
 
 /** Where in the reply an operation came from. Lines are 1-based and inclusive. */
@@ -214,7 +215,21 @@ export interface InsertOp {
   readonly source: EditSource;
 }
 
-export type EditOp = ReplaceOp | CreateFileOp | RewriteFileOp | DeleteFileOp | MoveFileOp | InsertOp;
+/**
+ * Replace lines `firstLine`..`lastLine` (1-based, inclusive) of the file, as the edits before it in
+ * the reply left it, with `text` (whole lines, `\n`-joined): SWE-agent's `edit 12:15` … `end_of_edit`.
+ * The reply quotes nothing of the old lines; the placement checks they resemble the new ones.
+ */
+export interface ReplaceLinesOp {
+  readonly kind: 'replaceLines';
+  readonly path: string | undefined;
+  readonly firstLine: number;
+  readonly lastLine: number;
+  readonly text: string;
+  readonly source: EditSource;
+}
+
+export type EditOp = ReplaceOp | CreateFileOp | RewriteFileOp | DeleteFileOp | MoveFileOp | InsertOp | ReplaceLinesOp;
 
 /** A problem found while reading the reply, before any file was looked at. */
 export interface ParseProblem {

@@ -15,6 +15,7 @@ export type Strategy =
   | 'move'
   | 'rewrite'
   | 'insert'
+  | 'lineNumbers'
   | 'append'
   | 'none';
 

@@ -14,6 +14,7 @@ const strategyWords: Record<string, string> = {
   move: 'file moved',
   rewrite: 'whole file replaced',
   insert: 'lines inserted',
+  lineNumbers: 'placed by its line numbers alone',
   append: 'appended',
   none: '',
 };

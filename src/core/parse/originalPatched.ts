@@ -21,33 +21,25 @@
  * anything else is prose.
  */
 import type { EditOp, ParseProblem } from '../ir';
-import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import type { ParsedBlock } from './parser';
 import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
 
 const FORMAT = 'original-patched' as const;
 const FILE_TAG = /^<file>(.+?)<\/file>$/;
 
-export const originalPatchedParser: ReplyParser = {
-  format: FORMAT,
-  parse(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
-    // Most replies hold no such tag: one native search and done.
-    if (reply.text.indexOf('<original>') === -1 || reply.text.indexOf('<file>') === -1) return [];
-    const { lines } = reply;
-    const claimed = (i: number) => isClaimed(i + 1);
-    const blocks: ParsedBlock[] = [];
-    for (let i = 0; i < lines.length; i++) {
-      if (claimed(i) || !lines[i].includes('<file>')) continue;
-      const named = FILE_TAG.exec(lines[i].trim());
-      if (!named) continue;
-      const next = nextText(lines, i + 1, claimed);
-      if (next === undefined || !lines[next].trim().startsWith('<original>')) continue;
-      const block = readModification(lines, i, named[1], claimed);
-      blocks.push(block);
-      i = block.endLine - 1;
-    }
-    return blocks;
-  },
-};
+/**
+ * The modification whose `<file>` tag is on line `at` (0-based), when an `<original>` follows it;
+ * undefined otherwise (a `<file>` tag in prose). Read from the XML tool-call parser's scan of the
+ * lines that start with a tag, so that a reply without one costs no search of its own.
+ * `claimed(i)` (0-based) tells the lines another parser took.
+ */
+export function modificationAt(lines: readonly string[], at: number, claimed: (i: number) => boolean): ParsedBlock | undefined {
+  const named = FILE_TAG.exec(lines[at].trim());
+  if (!named) return undefined;
+  const next = nextText(lines, at + 1, claimed);
+  if (next === undefined || !lines[next].trim().startsWith('<original>')) return undefined;
+  return readModification(lines, at, named[1], claimed);
+}
 
 /** The index of the first non-blank line from `from` on, unless a claimed line comes first. */
 function nextText(lines: readonly string[], from: number, claimed: (i: number) => boolean): number | undefined {

@@ -1,8 +1,8 @@
 import type { EditOp, ParsedReply, ParseProblem, ReasoningSpan, UnnamedFile } from '../ir';
 import { applyPatchParser } from './applyPatch';
 import { jsonToolCallParser } from './jsonToolCall';
+import { lineRangeEditParser } from './lineRangeEdit';
 import { oldNewTextParser } from './oldNewText';
-import { originalPatchedParser } from './originalPatched';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { outdentListFences } from './listFences';
 import { withCopiedNoBreakSpacesAsSpaces } from './noBreakSpaces';
@@ -21,12 +21,12 @@ import { xmlToolCallParser } from './xmlToolCall';
  */
 export const replyParsers: readonly ReplyParser[] = [
   xmlToolCallParser,
-  originalPatchedParser,
   applyPatchParser,
   searchReplaceParser,
   unifiedDiffParser,
   jsonToolCallParser,
   oldNewTextParser,
+  lineRangeEditParser,
   wholeFileParser,
 ];
 

@@ -22,6 +22,7 @@
  */
 import type { EditOp, ParseProblem } from '../ir';
 import { editsFromToolInput } from './jsonToolCall';
+import { modificationAt } from './originalPatched';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanReplyPath } from './paths';
 
@@ -52,6 +53,15 @@ export const xmlToolCallParser: ReplyParser = {
       if (!lines[i].includes('<') || isClaimed(i + 1)) continue;
       const trimmed = lines[i].trimStart();
       if (trimmed[0] !== '<') continue;
+      if (trimmed.startsWith('<file>')) {
+        // AutoCodeRover's modification (see `originalPatched.ts`): found in this same scan.
+        const modification = modificationAt(lines, i, (k) => isClaimed(k + 1));
+        if (modification) {
+          blocks.push(modification);
+          i = modification.endLine - 1;
+          continue;
+        }
+      }
       const cline = CLINE_OPEN.exec(trimmed);
       const invoke = cline ? null : INVOKE_OPEN.exec(trimmed);
       const fn = cline || invoke ? null : FUNCTION_OPEN.exec(trimmed);

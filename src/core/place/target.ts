@@ -6,6 +6,7 @@ import { placeDelete } from './delete';
 import { placeInsert } from './insert';
 import { placeMove } from './move';
 import { ESCAPED_TWICE_PERHAPS, escapedTwiceNote, placeReplace } from './replace';
+import { placeReplaceLines } from './replaceLines';
 import { placeRewrite } from './rewrite';
 import { targetFileOf } from './targetFile';
 import type { FileState, Transaction } from './transaction';
@@ -38,6 +39,8 @@ export function placeOp(tx: Transaction, op: EditOp): void {
       return placeDelete(tx, state, op);
     case 'move':
       return placeMove(tx, state, op.to, op);
+    case 'replaceLines':
+      return placeReplaceLines(tx, state, op);
   }
 }
 

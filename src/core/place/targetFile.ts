@@ -52,7 +52,7 @@ export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
 
 /** True when `op` can only change a file that exists (a non-empty search, a snippet, an insert). */
 export function editsExistingFile(op: EditOp): boolean {
-  return (op.kind === 'replace' && op.search !== '') || (op.kind === 'rewrite' && op.partial) || op.kind === 'insert';
+  return (op.kind === 'replace' && op.search !== '') || (op.kind === 'rewrite' && op.partial) || op.kind === 'insert' || op.kind === 'replaceLines';
 }
 
 /** True when the workspace-relative `path` names a file that exists now (in this reply's plan). */

@@ -26,6 +26,7 @@ const formatNames: Record<EditFormat, string> = {
   // No angle brackets: the name is written into chat Markdown, where `<old_text>` would read as HTML.
   'old-new-text': 'old_text/new_text edits',
   'original-patched': 'original/patched modifications',
+  'line-range': 'line-range edits',
   snippet: 'snippet',
 };
 

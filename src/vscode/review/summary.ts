@@ -51,6 +51,7 @@ const strategyWords: Record<string, string> = {
   leftOutLines: 'left-out lines kept',
   elision: 'elisions filled',
   fuzzy: 'fuzzy',
+  lineNumbers: 'placed by line numbers',
 };
 
 /**

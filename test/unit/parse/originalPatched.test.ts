@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import type { ParsedReply, ReplaceOp } from '../../../src/core/ir';
-import { originalPatchedParser } from '../../../src/core/parse/originalPatched';
+import { xmlToolCallParser } from '../../../src/core/parse/xmlToolCall';
 import { parseReply } from '../../../src/core/parse/registry';
 
 function parse(text: string): ParsedReply {
-  return parseReply(text, [originalPatchedParser]);
+  return parseReply(text, [xmlToolCallParser]);
 }
 
 describe("AutoCodeRover's <original>/<patched> parser", () => {
