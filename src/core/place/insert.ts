@@ -10,7 +10,8 @@ import type { FileState, Transaction } from './transaction';
  * earlier tool calls left it (a diff's: of the original file). Lines that already stand
  * right there (where a diff's `+c` says they end up, or next to the insertion point) are already
  * applied; an insertion point past the end of the file is `NO_MATCH`. Lines added after the
- * file's last line end as the op says (`InsertOp.finalNewline`), when it says.
+ * file's last line end as the op says (`InsertOp.finalNewline`), when it says. A diff's lone
+ * `@@ -0,0 @@` hunk for a file that does not exist creates it (`InsertOp.fromEmpty`).
  */
 export function placeInsert(tx: Transaction, state: FileState, afterLine: number, lines: string[], op: EditOp): void {
   const block = op.source.block;

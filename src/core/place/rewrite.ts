@@ -98,6 +98,9 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   tx.commit(state);
 }
 
+/** How many lines a line diff of the changed run may add and remove before the endings inside it are not told apart. */
+const MAX_ENDING_DIFF = 4000;
+
 /**
  * The edit that turns the file's lines into `lines`, over the run between their common first and
  * last lines only: every line outside it keeps its bytes, its line ending among them, and inside
@@ -105,8 +108,6 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
  * the whole file, a snippet merged into a file of mixed endings gave every line the first line's.
  * `start` and `end` are the run's lines in the file (0-based, end exclusive).
  */
-const MAX_ENDING_DIFF = 4000;
-
 function changedRun(file: FileText, lines: readonly string[]): { edit: TextEdit; start: number; end: number } {
   const count = file.lineCount;
   let start = 0;
