@@ -23,6 +23,7 @@
 import type { EditOp, ParseProblem } from '../ir';
 import { editsFromToolInput } from './jsonToolCall';
 import { modificationAt } from './originalPatched';
+import { pythonCellEdits } from './pythonCall';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanReplyPath } from './paths';
 
@@ -53,6 +54,16 @@ export const xmlToolCallParser: ReplyParser = {
       if (!lines[i].includes('<') || isClaimed(i + 1)) continue;
       const trimmed = lines[i].trimStart();
       if (trimmed[0] !== '<') continue;
+      if (trimmed.startsWith('<execute_ipython>')) {
+        // OpenHands' CodeAct cell: its edit_file_by_replace calls (see `pythonCall.ts`).
+        const body = readUntil(lines, i, '</execute_ipython>');
+        const cell = body ? pythonCellEdits(body.text, i + 1, body.end + 1) : undefined;
+        if (body && cell) {
+          blocks.push(cell);
+          i = body.end;
+        }
+        continue;
+      }
       if (trimmed.startsWith('<file>')) {
         // AutoCodeRover's modification (see `originalPatched.ts`): found in this same scan.
         const modification = modificationAt(lines, i, (k) => isClaimed(k + 1));

@@ -1,0 +1,151 @@
+/**
+ * OpenHands' CodeAct agent edited files by calling Python functions in its sandbox (2024, in its
+ * public SWE-bench trajectories):
+ *
+ *     <execute_ipython>
+ *     edit_file_by_replace(
+ *         'django/db/models/query.py',
+ *         to_replace="""        return self._result_cache""",
+ *         new_content="""        return list(self._result_cache)""",
+ *     )
+ *     </execute_ipython>
+ *
+ * The call's string arguments are read as Python reads them (quotes, triple quotes, `r` prefixes,
+ * escapes, adjacent literals joined) and given to the tool-call shapes as `{path, old_str,
+ * new_str}`: the old text found as text, as Claude's `str_replace` is. Calls of other functions, and
+ * arguments that are not string literals (a variable, an f-string), are not edits.
+ */
+import type { ParsedBlock } from './parser';
+import { editsFromToolInput } from './jsonToolCall';
+
+const CALL = 'edit_file_by_replace';
+/** The parameters in their order, for positional arguments. */
+const PARAMETERS = ['file_name', 'to_replace', 'new_content'];
+
+/**
+ * The edits of the `edit_file_by_replace` calls in an `<execute_ipython>` cell (`cell`: its text,
+ * tags included; lines `startLine`..`endLine` of the reply, 1-based). Undefined when the cell
+ * holds none.
+ */
+export function pythonCellEdits(cell: string, startLine: number, endLine: number): ParsedBlock | undefined {
+  const ops: ParsedBlock['ops'] = [];
+  const problems: ParsedBlock['problems'] = [];
+  let matched = false;
+  for (let at = cell.indexOf(`${CALL}(`); at !== -1; at = cell.indexOf(`${CALL}(`, at + CALL.length)) {
+    // A call, not the end of another name (`my_edit_file_by_replace(`).
+    if (at > 0 && /[\w.]/.test(cell[at - 1])) continue;
+    const args = readArguments(cell, at + CALL.length + 1);
+    if (args === undefined) continue;
+    const input: Record<string, unknown> = {};
+    args.positional.forEach((value, i) => {
+      if (i < PARAMETERS.length) input[PARAMETERS[i]] = value;
+    });
+    for (const [name, value] of args.named) input[name] = value;
+    if (typeof input.file_name !== 'string' || typeof input.to_replace !== 'string' || typeof input.new_content !== 'string') continue;
+    const result = editsFromToolInput({ path: input.file_name, old_str: input.to_replace, new_str: input.new_content }, startLine, endLine);
+    matched ||= result.matched;
+    ops.push(...result.ops);
+    problems.push(...result.problems);
+  }
+  return matched ? { startLine, endLine, ops, problems } : undefined;
+}
+
+/**
+ * The arguments of a call whose `(` is right before `from`: string literals, positional or by
+ * keyword, up to the closing `)`. Undefined when an argument is anything else or the call never
+ * closes.
+ */
+function readArguments(text: string, from: number): { positional: string[]; named: Map<string, string> } | undefined {
+  const positional: string[] = [];
+  const named = new Map<string, string>();
+  let at = skipBlanks(text, from);
+  while (at < text.length && text[at] !== ')') {
+    let name: string | undefined;
+    const keyword = /^([A-Za-z_]\w*)[ \t]*=(?!=)/.exec(text.slice(at, at + 80));
+    if (keyword) {
+      name = keyword[1];
+      at = skipBlanks(text, at + keyword[0].length);
+    }
+    const value = readStrings(text, at);
+    if (value === undefined) return undefined;
+    if (name === undefined) positional.push(value.text);
+    else named.set(name, value.text);
+    at = skipBlanks(text, value.end);
+    if (text[at] === ',') at = skipBlanks(text, at + 1);
+    else if (text[at] !== ')') return undefined;
+  }
+  return at < text.length ? { positional, named } : undefined;
+}
+
+/** The position of the next character that is not whitespace or a `#` comment. */
+function skipBlanks(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    while (at < text.length && /\s/.test(text[at])) at++;
+    if (text[at] !== '#') return at;
+    while (at < text.length && text[at] !== '\n') at++;
+  }
+}
+
+/** One string literal or several adjacent ones (Python joins them), starting at `from`. */
+function readStrings(text: string, from: number): { text: string; end: number } | undefined {
+  let first = readString(text, from);
+  if (first === undefined) return undefined;
+  let joined = first.text;
+  for (;;) {
+    const next = skipBlanks(text, first.end);
+    const more = readString(text, next);
+    if (more === undefined) return { text: joined, end: first.end };
+    joined += more.text;
+    first = more;
+  }
+}
+
+/** A Python string literal at `from` (prefix `r`/`u` in either case, any quotes), decoded; undefined for anything else (an f-string, bytes, a name). */
+function readString(text: string, from: number): { text: string; end: number } | undefined {
+  const prefix = /^(?:[rR][uU]?|[uU][rR]?)?/.exec(text.slice(from, from + 2))![0];
+  const raw = /r/i.test(prefix);
+  let at = from + prefix.length;
+  const quote = text[at];
+  if (quote !== '"' && quote !== "'") return undefined;
+  const triple = text.startsWith(quote.repeat(3), at);
+  const close = triple ? quote.repeat(3) : quote;
+  at += close.length;
+  let out = '';
+  while (at < text.length) {
+    if (text.startsWith(close, at)) return { text: out, end: at + close.length };
+    const c = text[at];
+    if (c === '\n' && !triple) return undefined;
+    if (c !== '\\') {
+      out += c;
+      at++;
+      continue;
+    }
+    const next = text[at + 1];
+    if (next === undefined) return undefined;
+    if (raw) {
+      // A raw string keeps its backslashes; one still stops a quote from closing it.
+      out += c + next;
+      at += 2;
+      continue;
+    }
+    const escaped = decodeEscape(text, at);
+    out += escaped.text;
+    at = escaped.end;
+  }
+  return undefined;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
+
+/** The character a backslash escape at `at` stands for, as Python reads it: an unknown escape keeps its backslash. */
+function decodeEscape(text: string, at: number): { text: string; end: number } {
+  const next = text[at + 1];
+  if (next in SIMPLE_ESCAPES) return { text: SIMPLE_ESCAPES[next], end: at + 2 };
+  const hex = next === 'x' ? /^[0-9a-fA-F]{2}/ : next === 'u' ? /^[0-9a-fA-F]{4}/ : next === 'U' ? /^[0-9a-fA-F]{8}/ : undefined;
+  const digits = hex?.exec(text.slice(at + 2, at + 10))?.[0];
+  if (digits !== undefined) return { text: String.fromCodePoint(parseInt(digits, 16)), end: at + 2 + digits.length };
+  const octal = /^[0-7]{1,3}/.exec(text.slice(at + 1, at + 4))?.[0];
+  if (octal !== undefined) return { text: String.fromCharCode(parseInt(octal, 8)), end: at + 1 + octal.length };
+  return { text: '\\' + next, end: at + 2 };
+}
