@@ -57,8 +57,16 @@ export const xmlToolCallParser: ReplyParser = {
       if (trimmed.startsWith('<execute_ipython>')) {
         // OpenHands' CodeAct cell: its edit_file_by_replace calls (see `pythonCall.ts`).
         const body = readUntil(lines, i, '</execute_ipython>');
-        const cell = body ? pythonCellEdits(body.text, i + 1, body.end + 1) : undefined;
-        if (body && cell) {
+        if (!body) {
+          // A cell the reply never closes: an edit call in it may be cut short.
+          if (lines.slice(i).some((line) => line.includes('edit_file_by_replace('))) {
+            blocks.push(problemBlock(i + 1, lines.length, 'INCOMPLETE_BLOCK', 'The reply ends inside the <execute_ipython> cell.'));
+            break;
+          }
+          continue;
+        }
+        const cell = pythonCellEdits(body.text, i + 1, body.end + 1);
+        if (cell) {
           blocks.push(cell);
           i = body.end;
         }
