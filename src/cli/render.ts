@@ -85,7 +85,8 @@ export function renderReceipt(receipt: Receipt, outcome: Outcome, root: string, 
     const count = `${placed} ${placed === 1 ? 'edit' : 'edits'}`;
     out.push(placed === already ? `Every edit is already in the files: nothing to write.` : `${count} ready in ${receipt.files.length} ${receipt.files.length === 1 ? 'file' : 'files'}. Dry run: nothing was written; run again with --write to write ${receipt.files.length === 1 ? 'it' : 'them'}.`);
   } else if (outcome.kind === 'written') {
-    if (outcome.files.length === 0) out.push('Every edit is already in the files: nothing was written.');
+    // No file to write: every edit was there already, or the edits undo each other (a file created and deleted again).
+    if (outcome.files.length === 0) out.push(placed === already ? 'Every edit is already in the files: nothing was written.' : 'The edits leave every file as it was: nothing was written.');
     else out.push(paint('green', `Wrote ${outcome.files.length} ${outcome.files.length === 1 ? 'file' : 'files'} under ${root}: `) + outcome.files.map(describeWrite).join(', ') + '.');
   }
   return out.join('\n').replace(/^\n+/, '');

@@ -45,4 +45,11 @@ describe('CLI rendering', () => {
     const already = receipt({ files: [{ path: 'a.ts', action: 'modify', edits: [{ block: 1, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: 1, endLine: 1 }] }] });
     assert.match(renderReceipt(already, { kind: 'written', files: [] }, '/w', paintFor({})), /Every edit is already in the files: nothing was written\.$/);
   });
+
+  it('says the edits undo each other when they were placed and leave nothing to write (a file created and deleted again)', () => {
+    const undone = receipt({ files: [{ path: 'f', action: 'delete', edits: [{ block: 1, status: 'applied', strategy: 'create', score: 1, startLine: 1, endLine: 1 }, { block: 2, status: 'applied', strategy: 'delete', score: 1, startLine: 1, endLine: 1 }] }] });
+    const text = renderReceipt(undone, { kind: 'written', files: [] }, '/w', paintFor({}));
+    assert.match(text, /The edits leave every file as it was: nothing was written\.$/);
+    assert.doesNotMatch(text, /already in the files/);
+  });
 });
