@@ -12,37 +12,55 @@
  *
  * The call's string arguments are read as Python reads them (quotes, triple quotes, `r` prefixes,
  * escapes, adjacent literals joined) and given to the tool-call shapes as `{path, old_str,
- * new_str}`: the old text found as text, as Claude's `str_replace` is. Calls of other functions, and
- * arguments that are not string literals (a variable, an f-string), are not edits.
+ * new_str}`: the old text found as text, as Claude's `str_replace` is. `insert_content_at_line(file,
+ * n, content)` (the content starting at line n) and `append_file(file, content)` are read too.
+ * Calls of other functions, and arguments that are not literals (a variable, an f-string), are not
+ * edits.
  */
 import type { ParsedBlock } from './parser';
 import { editsFromToolInput } from './jsonToolCall';
 
-const CALL = 'edit_file_by_replace';
-/** The parameters in their order, for positional arguments. */
-const PARAMETERS = ['file_name', 'to_replace', 'new_content'];
+/**
+ * The editing functions, their parameters in order (for positional arguments), and the tool-call
+ * input each call is: `insert_content_at_line` puts its lines so that they start at that line.
+ */
+const CALLS: Record<string, { readonly parameters: readonly string[]; readonly input: (args: Record<string, unknown>) => Record<string, unknown> | undefined }> = {
+  edit_file_by_replace: {
+    parameters: ['file_name', 'to_replace', 'new_content'],
+    input: (a) => (typeof a.to_replace === 'string' && typeof a.new_content === 'string' ? { path: a.file_name, old_str: a.to_replace, new_str: a.new_content } : undefined),
+  },
+  insert_content_at_line: {
+    parameters: ['file_name', 'line_number', 'content'],
+    input: (a) => (typeof a.line_number === 'number' && Number.isInteger(a.line_number) && a.line_number >= 1 && typeof a.content === 'string' ? { path: a.file_name, command: 'insert', insert_line: a.line_number - 1, new_str: a.content } : undefined),
+  },
+  append_file: {
+    parameters: ['file_name', 'content'],
+    input: (a) => (typeof a.content === 'string' ? { path: a.file_name, command: 'append', new_str: a.content } : undefined),
+  },
+};
+const CALL_START = /(?<![\w.])(edit_file_by_replace|insert_content_at_line|append_file)\(/g;
 
 /**
- * The edits of the `edit_file_by_replace` calls in an `<execute_ipython>` cell (`cell`: its text,
- * tags included; lines `startLine`..`endLine` of the reply, 1-based). Undefined when the cell
- * holds none.
+ * The edits of the editing calls in an `<execute_ipython>` cell (`cell`: its text, tags included;
+ * lines `startLine`..`endLine` of the reply, 1-based). Undefined when the cell holds none.
  */
 export function pythonCellEdits(cell: string, startLine: number, endLine: number): ParsedBlock | undefined {
   const ops: ParsedBlock['ops'] = [];
   const problems: ParsedBlock['problems'] = [];
   let matched = false;
-  for (let at = cell.indexOf(`${CALL}(`); at !== -1; at = cell.indexOf(`${CALL}(`, at + CALL.length)) {
-    // A call, not the end of another name (`my_edit_file_by_replace(`).
-    if (at > 0 && /[\w.]/.test(cell[at - 1])) continue;
-    const args = readArguments(cell, at + CALL.length + 1);
+  // A call, not the end of another name (`my_edit_file_by_replace(`, `self.append_file(`).
+  for (const call of cell.matchAll(CALL_START)) {
+    const known = CALLS[call[1]];
+    const args = readArguments(cell, call.index! + call[0].length);
     if (args === undefined) continue;
-    const input: Record<string, unknown> = {};
+    const given: Record<string, unknown> = {};
     args.positional.forEach((value, i) => {
-      if (i < PARAMETERS.length) input[PARAMETERS[i]] = value;
+      if (i < known.parameters.length) given[known.parameters[i]] = value;
     });
-    for (const [name, value] of args.named) input[name] = value;
-    if (typeof input.file_name !== 'string' || typeof input.to_replace !== 'string' || typeof input.new_content !== 'string') continue;
-    const result = editsFromToolInput({ path: input.file_name, old_str: input.to_replace, new_str: input.new_content }, startLine, endLine);
+    for (const [name, value] of args.named) given[name] = value;
+    const input = typeof given.file_name === 'string' ? known.input(given) : undefined;
+    if (input === undefined) continue;
+    const result = editsFromToolInput(input, startLine, endLine);
     matched ||= result.matched;
     ops.push(...result.ops);
     problems.push(...result.problems);
@@ -51,13 +69,13 @@ export function pythonCellEdits(cell: string, startLine: number, endLine: number
 }
 
 /**
- * The arguments of a call whose `(` is right before `from`: string literals, positional or by
- * keyword, up to the closing `)`. Undefined when an argument is anything else or the call never
+ * The arguments of a call whose `(` is right before `from`: string literals and whole numbers,
+ * positional or by keyword, up to the closing `)`. Undefined when an argument is anything else or the call never
  * closes.
  */
-function readArguments(text: string, from: number): { positional: string[]; named: Map<string, string> } | undefined {
-  const positional: string[] = [];
-  const named = new Map<string, string>();
+function readArguments(text: string, from: number): { positional: (string | number)[]; named: Map<string, string | number> } | undefined {
+  const positional: (string | number)[] = [];
+  const named = new Map<string, string | number>();
   let at = skipBlanks(text, from);
   while (at < text.length && text[at] !== ')') {
     let name: string | undefined;
@@ -66,10 +84,12 @@ function readArguments(text: string, from: number): { positional: string[]; name
       name = keyword[1];
       at = skipBlanks(text, at + keyword[0].length);
     }
-    const value = readStrings(text, at);
+    const number = /^\d{1,9}(?![\w.])/.exec(text.slice(at, at + 12));
+    const value = number ? { value: Number(number[0]), end: at + number[0].length } : readStrings(text, at);
     if (value === undefined) return undefined;
-    if (name === undefined) positional.push(value.text);
-    else named.set(name, value.text);
+    const read = 'value' in value ? value.value : value.text;
+    if (name === undefined) positional.push(read);
+    else named.set(name, read);
     at = skipBlanks(text, value.end);
     if (text[at] === ',') at = skipBlanks(text, at + 1);
     else if (text[at] !== ')') return undefined;

@@ -59,7 +59,7 @@ export const xmlToolCallParser: ReplyParser = {
         const body = readUntil(lines, i, '</execute_ipython>');
         if (!body) {
           // A cell the reply never closes: an edit call in it may be cut short.
-          if (lines.slice(i).some((line) => line.includes('edit_file_by_replace('))) {
+          if (lines.slice(i).some((line) => /\b(?:edit_file_by_replace|insert_content_at_line|append_file)\(/.test(line))) {
             blocks.push(problemBlock(i + 1, lines.length, 'INCOMPLETE_BLOCK', 'The reply ends inside the <execute_ipython> cell.'));
             break;
           }

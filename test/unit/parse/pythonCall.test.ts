@@ -13,7 +13,18 @@ describe("OpenHands CodeAct's edit_file_by_replace calls", () => {
     assert.deepEqual(texts(cell(`edit_file_by_replace('c.py', 'a\\nb', 'a\\x41\\u00e9\\q')`)), [['c.py', 'a\nb', 'aA\u00e9\\q']]);
   });
 
-  it('is no edit with an argument that is not a string literal, another function, or outside a cell', () => {
+  it('reads insert_content_at_line (its lines starting at that line) and append_file', () => {
+    const r = parseReply(cell("insert_content_at_line('a.py', 3, 'x = 1\\ny = 2')", "append_file(file_name='a.py', content='z = 3')"));
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.ops.map((op) => (op.kind === 'insert' ? ['insert', op.path, op.afterLine, op.text] : op.kind === 'replace' ? ['append', op.path, op.search, op.replacement] : [op.kind])), [
+      ['insert', 'a.py', 2, 'x = 1\ny = 2\n'],
+      ['append', 'a.py', '', 'z = 3\n'],
+    ]);
+    assert.deepEqual(parseReply(cell("insert_content_at_line('a.py', 0, 'x')")).ops, []);
+    assert.deepEqual(parseReply(cell("self.append_file('a.py', 'x')")).ops, []);
+  });
+
+    it('is no edit with an argument that is not a string literal, another function, or outside a cell', () => {
     assert.deepEqual(texts(cell("edit_file_by_replace('a.py', old, 'x = 2')")), []);
     assert.deepEqual(texts(cell("my_edit_file_by_replace('a.py', 'x = 1', 'x = 2')")), []);
     assert.deepEqual(texts(cell("edit_file_by_replace('a.py', f'x = {n}', 'x = 2')")), []);
