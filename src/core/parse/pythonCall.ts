@@ -84,17 +84,23 @@ function readArguments(text: string, from: number): { positional: (string | numb
       name = keyword[1];
       at = skipBlanks(text, at + keyword[0].length);
     }
-    const number = /^\d{1,9}(?![\w.])/.exec(text.slice(at, at + 12));
-    const value = number ? { value: Number(number[0]), end: at + number[0].length } : readStrings(text, at);
-    if (value === undefined) return undefined;
-    const read = 'value' in value ? value.value : value.text;
-    if (name === undefined) positional.push(read);
-    else named.set(name, read);
-    at = skipBlanks(text, value.end);
+    const read = readLiteral(text, at);
+    if (read === undefined) return undefined;
+    if (name === undefined) positional.push(read.value);
+    else named.set(name, read.value);
+    at = skipBlanks(text, read.end);
     if (text[at] === ',') at = skipBlanks(text, at + 1);
     else if (text[at] !== ')') return undefined;
   }
   return at < text.length ? { positional, named } : undefined;
+}
+
+/** A whole number or a string literal (adjacent ones joined) at `from`, and where it ends. */
+function readLiteral(text: string, from: number): { value: string | number; end: number } | undefined {
+  const number = /^\d{1,9}(?![\w.])/.exec(text.slice(from, from + 12));
+  if (number) return { value: Number(number[0]), end: from + number[0].length };
+  const strings = readStrings(text, from);
+  return strings && { value: strings.text, end: strings.end };
 }
 
 /** The position of the next character that is not whitespace or a `#` comment. */

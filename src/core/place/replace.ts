@@ -91,8 +91,8 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
     tx.note(op.source.block, 'the old text was wrapped in a ``` fence; read without it');
     return placeReplace(tx, state, { ...op, ...unfenced });
   }
-  // Only texts with an `&` are looked at: the file's text is not built for the rest.
-  const unescaped = state.exists && state.file && (op.search.includes('&') || op.replacement.includes('&')) ? unescapedHtml(op.search, op.replacement, lfView(state.file), () => escapedBeside(tx, state, op)) : undefined;
+  const file = state.exists ? state.file : undefined;
+  const unescaped = file ? unescapedHtml(op.search, op.replacement, () => lfView(file), () => escapedBeside(tx, state, op)) : undefined;
   if (unescaped) {
     tx.note(op.source.block, 'the reply was HTML-escaped (&lt; for <): its text read unescaped, as the file has it');
     return placeReplace(tx, state, { ...op, ...unescaped });

@@ -52,6 +52,7 @@ function resembles(old: readonly string[], written: readonly string[]): boolean 
   const newText = new Set(written.map((line) => line.trim()).filter((line) => line !== ''));
   if (oldText.some((line) => newText.has(line))) return true;
   // Bounded: a few lines each way are enough to tell a rewritten line from another place.
-  for (const a of oldText.slice(0, 20)) for (const b of [...newText].slice(0, 20)) if (lineSimilarity(a, b) >= RESEMBLANCE) return true;
+  const someNew = [...newText].slice(0, 20);
+  for (const a of oldText.slice(0, 20)) for (const b of someNew) if (lineSimilarity(a, b) >= RESEMBLANCE) return true;
   return false;
 }

@@ -271,7 +271,8 @@ function namedPathFor(tx: Transaction, op: EditOp): string | undefined {
 function shortestName(names: readonly string[]): string {
   const folders = (name: string) => name.split('/').length;
   const base = (name: string) => name.length - name.lastIndexOf('/') - 1;
-  return names.reduce((best, name) => (folders(name) < folders(best) || (folders(name) === folders(best) && (base(name) < base(best) || (base(name) === base(best) && name.length < best.length))) ? name : best));
+  const shorter = (a: string, b: string) => folders(a) - folders(b) || base(a) - base(b) || a.length - b.length;
+  return names.reduce((best, name) => (shorter(name, best) < 0 ? name : best));
 }
 
 /** The host's refusal of a move's destination, if any. */

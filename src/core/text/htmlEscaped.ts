@@ -52,8 +52,10 @@ export function provesHtmlEscaped(search: string, replacement: string, view: str
  * block whose old text had no `<` to show it: its new text was escaped all the same); undefined
  * otherwise.
  */
-export function unescapedHtml(search: string, replacement: string, view: string, escapedBeside: () => boolean = () => false): { search: string; replacement: string } | undefined {
+export function unescapedHtml(search: string, replacement: string, fileView: () => string, escapedBeside: () => boolean = () => false): { search: string; replacement: string } | undefined {
+  // Texts without an `&` hold no entity: the file's text is not even looked up for them.
   if (!replacement.includes('&') && !search.includes('&')) return undefined;
+  const view = fileView();
   if (provesHtmlEscaped(search, replacement, view)) return { search: decodeEntities(search), replacement: decodeEntities(replacement) };
   // An escaped search has no `<`, `>` or `&` of its own: one that has them was not escaped.
   if (/[<>&]/.test(search) || entitiesNewToFile([replacement], view) === undefined || !view.includes(search)) return undefined;
