@@ -574,3 +574,84 @@ describe('peer situations: a SEARCH text laid out otherwise than the file (Conti
     assert.equal(result('f.js', 'const x = function test() {\n  return true;\n};\n', reply).receipt.errors[0]?.code, 'NO_MATCH');
   });
 });
+
+describe('peer situations: replies quoted in other tools\' issue threads', () => {
+  // Cline #11439: a SEARCH whose last line stops short of the file's line.
+  const render = [
+    'void frame(Live live) {',
+    '    if (live.ok) {',
+    '        g_audio.dominantFreq = live.dominantFreq;',
+    '    }',
+    '',
+    '    // Build tree spheres with continuous time + live audio (no jerk)',
+    '    buildTreeSpheres(t, g_audio);',
+    '}',
+    '',
+  ].join('\n');
+  const cut = (last: string) =>
+    'render.cpp\n```\n<<<<<<< SEARCH\n        g_audio.dominantFreq = live.dominantFreq;\n    }\n\n    // Build tree spheres\n=======\n        g_audio.dominantFreq = live.dominantFreq;\n    }\n\n    g_audio.smoothed = true;\n\n' + last + '\n>>>>>>> REPLACE\n```\n';
+
+  it('places a SEARCH whose edge line is quoted in part and kept so, the rest of that line kept; applied twice, it changes nothing', () => {
+    const once = written('render.cpp', render, cut('    // Build tree spheres'));
+    assert.equal(once, render.replace('    // Build', '    g_audio.smoothed = true;\n\n    // Build'));
+    assert.equal(written('render.cpp', once, cut('    // Build tree spheres')), once);
+    // A first line quoted from its middle, kept at the replacement's start, reads the same way.
+    const fromMiddle = 'render.cpp\n```\n<<<<<<< SEARCH\n(Live live) {\n    if (live.ok) {\n=======\n(Live live) {\n    if (!live) return;\n    if (live.ok) {\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('render.cpp', render, fromMiddle), render.replace('    if (live.ok)', '    if (!live) return;\n    if (live.ok)'));
+  });
+
+  it('refuses an edge line quoted in part that the replacement rewrites: the whole line or the part may be meant', () => {
+    const planned = result('render.cpp', render, cut('    // Build the tree'));
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_MATCH');
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('reads Roo Code\'s and Cline\'s native tool calls, whose diff holds SEARCH/REPLACE blocks', () => {
+    const gemfile = 'source "https://rubygems.org"\n\ngem "rails", "~> 7.1"\ngem "puma", ">= 5.0"\n';
+    const expected = gemfile.replace('gem "puma", ">= 5.0"\n', 'gem "puma", ">= 5.0"\ngem "sidekiq", "~> 7.2"\n');
+    // The block as it stands inside the JSON string: line breaks and quotes escaped.
+    const block = '<<<<<<< SEARCH\\n:start_line:4\\n-------\\ngem \\"puma\\", \\">= 5.0\\"\\n=======\\ngem \\"puma\\", \\">= 5.0\\"\\ngem \\"sidekiq\\", \\"~> 7.2\\"\\n>>>>>>> REPLACE';
+    const roo = `{"name": "apply_diff", "arguments": {"path": "Gemfile", "diff": "${block}"}}`;
+    assert.equal(written('Gemfile', gemfile, roo), expected);
+    const cline = '{"name": "replace_in_file", "arguments": {"path": "Gemfile", "diff": "------- SEARCH\\ngem \\"puma\\", \\">= 5.0\\"\\n=======\\ngem \\"puma\\", \\">= 5.0\\"\\ngem \\"sidekiq\\", \\"~> 7.2\\"\\n+++++++ REPLACE"}}';
+    assert.equal(written('Gemfile', gemfile, cline), expected);
+    const multiFile = `{"name": "apply_diff", "arguments": {"args": {"file": [{"path": "Gemfile", "diff": [{"content": "${block}", "start_line": 4}]}]}}}`;
+    assert.equal(written('Gemfile', gemfile, multiFile), expected);
+    // A diff field without SEARCH/REPLACE markers is not read as blocks.
+    assert.equal(result('Gemfile', gemfile, '{"path": "Gemfile", "diff": "gem \\"sidekiq\\""}').receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+  });
+
+  it('keeps a TeX source\'s \\newline and \\textit as written, and reads a new text escaped twice after a quoted old text (Gemini CLI)', () => {
+    const tex = '\\begin{document}\nFirst paragraph.\n\\end{document}\n';
+    const call = '{"file_path": "a.tex", "old_string": "First paragraph.", "new_string": "First paragraph.\\\\newline \\\\noindent Second \\\\textit{here}."}';
+    assert.equal(written('a.tex', tex, call), tex.replace('First paragraph.', 'First paragraph.\\newline \\noindent Second \\textit{here}.'));
+    const rows = 'import csv\n\nDELIMITER = ","\n\n\ndef read_rows(path):\n    return list(csv.reader(open(path)))\n';
+    const twice = '{"file_path": "rows.py", "old_string": "DELIMITER = \\",\\"", "new_string": "DELIMITER = \\",\\"\\\\nLINE_END = \\"\\\\\\\\n\\""}';
+    assert.equal(written('rows.py', rows, twice), rows.replace('DELIMITER = ","\n', 'DELIMITER = ","\nLINE_END = "\\n"\n'));
+  });
+
+  it('leaves out of the new lines the trailing blanks a terminal copy pads every line with (Aider #3811)', () => {
+    const hook = '#!/bin/sh\n# --- Configuration ---\nURL="http://backend:5001/api/upload/progress"\n\n# --- Log ---\nenv\n';
+    const pad = (line: string) => line.padEnd(60, ' ');
+    const lines = ['hooks/post-receive', '<<<<<<< SEARCH', '# --- Configuration ---', 'URL="http://backend:5001/api/upload/progress"', '', '# --- Log ---', '=======', '# --- Configuration ---', '# the hook endpoint', 'URL="http://backend:5001/api/upload/hook-progress"', '', '# --- Log ---', '>>>>>>> REPLACE'];
+    const padded = written('hooks/post-receive', hook, lines.map(pad).join('\n') + '\n');
+    assert.equal(padded, hook.replace('URL="http://backend:5001/api/upload/progress"', '# the hook endpoint\nURL="http://backend:5001/api/upload/hook-progress"'));
+    // Trailing blanks on a new line alone (a Markdown line break), the search quoted as the file has it: kept.
+    const notes = 'Intro\nSecond line\n';
+    assert.equal(written('notes.md', notes, 'notes.md\n```\n<<<<<<< SEARCH\nIntro\n=======\nIntro  \nwith a break\n>>>>>>> REPLACE\n```\n'), 'Intro  \nwith a break\nSecond line\n');
+  });
+
+  it('fills an empty file from a SEARCH of one blank line, as from an empty one (Aider\'s hello-world transcript)', () => {
+    const reply = 'app.py\n```python\n<<<<<<< ORIGINAL\n\n=======\nfrom flask import Flask\n\napp = Flask(__name__)\n>>>>>>> UPDATED\n```\n';
+    assert.equal(written('app.py', '', reply), 'from flask import Flask\n\napp = Flask(__name__)\n');
+  });
+
+  it('reads an apply_patch chunk whose lines carry the line numbers of a numbered read, and keeps a file\'s own numbered lines', () => {
+    const js = 'import { readFile } from "node:fs/promises";\n\nexport async function loadJson(path) {\n  const text = await readFile(path, "utf8");\n  return JSON.parse(text);\n}\n';
+    const patch = '*** Begin Patch\n*** Update File: load.js\n@@\n 3: export async function loadJson(path) {\n 4:   const text = await readFile(path, "utf8");\n+5:   if (!text.trim()) return null;\n 5:   return JSON.parse(text);\n*** End Patch\n';
+    assert.equal(written('load.js', js, patch), js.replace('  return JSON', '  if (!text.trim()) return null;\n  return JSON'));
+    const yaml = 'steps:\n  1: build\n  2: test\n  3: ship\n';
+    const own = '*** Begin Patch\n*** Update File: plan.yml\n@@\n   1: build\n-  2: test\n+  2: test all\n   3: ship\n*** End Patch\n';
+    assert.equal(written('plan.yml', yaml, own), yaml.replace('2: test', '2: test all'));
+  });
+});

@@ -25,6 +25,7 @@ import { lineIndexAt, lineStartsOf, type ParsedBlock, type ReplyParser, type Rep
 import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
 import type { FenceOpen } from './replyScan';
 import { isElisionLine } from './elision';
+import { stripLineNumbers } from './searchReplace';
 
 const FORMAT = 'apply-patch' as const;
 const BEGIN = '*** Begin Patch';
@@ -301,15 +302,22 @@ function compileSection(section: Section, ops: EditOp[], problems: ParseProblem[
         section.path));
       continue;
     }
+    // A line-number gutter copied from a numbered read of the file (`3: code` after the marker),
+    // read as a SEARCH block's is; the chunk as written goes along for a file whose lines hold it.
+    const numbered = stripLineNumbers(search, replacement);
+    const stripped = numbered.search !== search;
+    const lineHint = chunk.lineHint !== undefined && chunk.lineHint > 0 ? chunk.lineHint : numbered.firstNumber;
     // With no context and no anchor, Codex appends the lines to the file: an empty search says so.
     ops.push({
       kind: 'replace',
       path: section.path,
-      search: joinLines(search),
-      replacement: joinLines(replacement),
+      search: joinLines(numbered.search),
+      replacement: joinLines(numbered.replace),
+      ...(stripped ? { quotedSearch: joinLines(search) } : {}),
+      ...(stripped && numbered.replace !== replacement ? { quotedReplacement: joinLines(replacement) } : {}),
       granularity: 'lines',
       expectedCount: 1,
-      ...(chunk.lineHint !== undefined && chunk.lineHint > 0 ? { lineHint: chunk.lineHint } : {}),
+      ...(lineHint !== undefined ? { lineHint } : {}),
       ...(chunk.anchors.length > 0 ? { anchors: chunk.anchors } : {}),
       ...(chunk.atEndOfFile ? { atEndOfFile: true } : {}),
       lineKinds,

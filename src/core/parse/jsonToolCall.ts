@@ -13,7 +13,7 @@ import { readPatch } from './applyPatch';
 import { parseInfoString } from './fences';
 import { isElisionLine } from './elision';
 import { lineIndexAt, lineStartsOf, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
-import { stripLineNumbers } from './searchReplace';
+import { isSearchMarker, searchReplaceParser, stripLineNumbers } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
 
@@ -239,6 +239,15 @@ class Collector {
       } else this.patch(`*** Begin Patch\n*** Update File: ${obj.path}\n${diff}\n*** End Patch`);
       return true;
     }
+    const blocks = oldKey === undefined && newKey === undefined && command === undefined ? searchReplaceText(obj.diff) : undefined;
+    if (blocks !== undefined) {
+      // Cline's replace_in_file and Roo Code's apply_diff called natively: {path, diff}, the diff
+      // SEARCH/REPLACE blocks as they write them inside XML (Roo's multi-file form gives a list of
+      // {content, start_line}); each block is read by that parser, for the call's file.
+      this.matched = true;
+      this.searchReplace(blocks, path);
+      return true;
+    }
     if (command === 'create' || (command === undefined && typeof obj.file_text === 'string' && path !== undefined)) {
       const content = typeof obj.file_text === 'string' ? obj.file_text : typeof obj.content === 'string' ? obj.content : undefined;
       this.matched = true;
@@ -361,6 +370,16 @@ class Collector {
       for (const problem of block.problems) this.problems.push({ ...problem, startLine: this.startLine, endLine: this.endLine });
     }
     if (this.ops.length + this.problems.length === before) this.fail('The "diff" of this call holds no hunk.', path);
+  }
+
+  private searchReplace(text: string, path: string | undefined): void {
+    const reply = lf(text);
+    const blocks = searchReplaceParser.parse({ text: reply, lines: reply.split('\n') }, () => false);
+    for (const block of blocks) {
+      // The blocks name no file of their own (the call does): each op is the call's file's.
+      for (const op of block.ops) this.ops.push({ ...op, ...(path !== undefined && 'path' in op ? { path } : {}), source: { ...op.source, startLine: this.startLine, endLine: this.endLine } } as EditOp);
+      for (const problem of block.problems) this.problems.push({ ...problem, startLine: this.startLine, endLine: this.endLine });
+    }
   }
 
   private fail(message: string, path: string | undefined): true {
@@ -615,3 +634,14 @@ export const jsonToolCallParser: ReplyParser = {
   format: FORMAT,
   parse: parseJsonToolCalls,
 };
+
+/**
+ * The text of a call's `diff` when it holds SEARCH/REPLACE blocks: the string itself, or the
+ * `content` strings of a list of `{content, start_line}` (Roo Code's multi-file apply_diff) joined;
+ * undefined for anything else (a unified diff in a `diff` field is another tool's shape).
+ */
+function searchReplaceText(diff: unknown): string | undefined {
+  const parts = typeof diff === 'string' ? [diff] : Array.isArray(diff) && diff.length > 0 && diff.every((item) => isRecord(item) && typeof item.content === 'string') ? diff.map((item) => (item as { content: string }).content) : undefined;
+  if (parts === undefined || !parts.every((part) => lf(part).split('\n').some(isSearchMarker))) return undefined;
+  return parts.join('\n');
+}

@@ -58,6 +58,69 @@ export function placeLineFragment(tx: Transaction, state: FileState, op: Replace
   return false;
 }
 
+/**
+ * A search text of several lines whose first line is the end of a line of the file, or whose last
+ * line is the start of one (`// Build tree spheres` quoted for the file's `// Build tree spheres
+ * with live audio`): the model cut the edge line short, or began its quote inside it. Read so only
+ * when no line of the file matches and it is certain:
+ * - the search text, characters and line breaks as written, stands exactly once in the file;
+ * - each edge line found cut is quoted unchanged at the same edge of the replacement, so the edit
+ *   changes only what lies between and the part of the line it did not quote is kept where it is
+ *   (a cut line the replacement rewrites could mean the whole line or the quoted part: a miss).
+ * The text between is then replaced as written. When the search text stands nowhere and the
+ * replacement stands once, the edit was applied before. Returns false, recording nothing, when
+ * neither holds.
+ */
+export function placeCutEdgeLines(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: readonly string[]): boolean {
+  const lines = needle.lines;
+  const n = lines.length;
+  if (op.expectedCount !== 1 || needle.elisions.size > 0 || !state.file || n < 2 || replacementLines.length < 2) return false;
+  if (isBlank(lines[0]) || isBlank(lines[n - 1])) return false;
+  const search = lines.join('\n');
+  const replacement = replacementLines.join('\n');
+  if (search === replacement) return false;
+  const text = lfView(state.file);
+  const keepsFirst = replacementLines[0] === lines[0];
+  const keepsLast = replacementLines[replacementLines.length - 1] === lines[n - 1];
+  const place = onlyPlace(text, search);
+  const block = op.source.block;
+  if (place !== undefined) {
+    const cutFirst = place > 0 && text.charCodeAt(place - 1) !== 10;
+    const end = place + search.length;
+    const cutLast = end < text.length && text.charCodeAt(end) !== 10;
+    // Neither edge cut: the line rungs' business (they found nothing, for a reason of their own).
+    if ((!cutFirst && !cutLast) || (cutFirst && !keepsFirst) || (cutLast && !keepsLast)) return false;
+    const line = newlinesBefore(state.file, place);
+    const last = newlinesBefore(state.file, end);
+    const which = cutFirst && cutLast ? 'first and last lines are' : cutFirst ? 'first line is the end' : 'last line is the start';
+    tx.record(state, {
+      block,
+      status: 'applied',
+      strategy: 'exact',
+      score: 1,
+      startLine: line + 1,
+      endLine: last + 1,
+      edits: [charEdit(state.file, place, end, replacement)],
+      warnings: [`the search text's ${which}${cutFirst && cutLast ? ' parts' : ''} of ${cutFirst && cutLast ? 'lines' : 'line'} ${cutFirst ? line + 1 : last + 1}${cutFirst && cutLast ? ` and ${last + 1}` : ''}: the lines between replaced, the rest of ${cutFirst && cutLast ? 'those lines' : 'that line'} kept`],
+    });
+    return true;
+  }
+  // Applied before: the search text stands nowhere, the replacement once, with the edges it keeps.
+  if (!keepsFirst || !keepsLast || text.includes(search)) return false;
+  const applied = onlyPlace(text, replacement);
+  if (applied === undefined) return false;
+  const line = newlinesBefore(state.file, applied);
+  tx.record(state, { block, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: line + 1, endLine: newlinesBefore(state.file, applied + replacement.length) + 1, warnings: ['the replacement text is already in the file'] });
+  return true;
+}
+
+/** The one offset where `part` stands in `text`, or undefined when it stands nowhere or more than once. */
+function onlyPlace(text: string, part: string): number | undefined {
+  const at = text.indexOf(part);
+  if (at === -1 || text.indexOf(part, at + 1) !== -1) return undefined;
+  return at;
+}
+
 /** The one non-blank line of `lines` without its indentation and trailing blanks, when there is exactly one. */
 function onlyLine(lines: readonly string[]): string | undefined {
   let found: string | undefined;

@@ -13,16 +13,17 @@ import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines } from '../text/fileText';
 import { isBlank } from '../text/indentation';
 import { provesHtmlEscaped, unescapedHtml } from '../text/htmlEscaped';
-import { isShellLike, repairOverEscaped } from '../text/overEscaped';
+import { backslashUseOf, repairOverEscaped } from '../text/overEscaped';
 import { similarityPercent } from '../report';
 import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, holdsRemovedLines, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
+import { withoutCopyPadding } from './copyPadding';
 import { leftOutEdit } from './leftOutRuns';
 import { shiftedWindowRefusal } from './shiftedWindow';
 import { placeCreate } from './create';
 import { outOfFileOrder, placeInTurn, writtenInTurn } from './inTurn';
-import { placeLineFragment } from './lineFragment';
+import { placeCutEdgeLines, placeLineFragment } from './lineFragment';
 import { withoutOuterContext } from './outerContext';
 import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
 import { placeReplaceByTokens, placeReplaceChars } from './replaceChars';
@@ -98,7 +99,7 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
     return placeReplace(tx, state, { ...op, ...unescaped });
   }
   // Tool calls only: elsewhere a backslash in the search is the file's own text.
-  const repaired = op.source.format === 'json-tool' ? repairOverEscaped(op.search, op.replacement, () => (state.file ? lfView(state.file) : ''), isShellLike(state.path)) : undefined;
+  const repaired = op.source.format === 'json-tool' ? repairOverEscaped(op.search, op.replacement, () => (state.file ? lfView(state.file) : ''), backslashUseOf(state.path)) : undefined;
   if (!repaired) return replaceAsWritten(tx, state, op);
   if (repaired === 'unsure') return tx.fail('PARSE_ERROR', op.source.block, state.path, ESCAPED_TWICE_PERHAPS, op, {}, state);
   const recordsBefore = state.records.length;
@@ -164,6 +165,9 @@ function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): voi
     if (state.file!.lines.length === 0) return placeRewrite(tx, state, op.replacement, false, op);
     return placeAppend(tx, state, op);
   }
+  // A SEARCH of blank lines only, for a file with no lines at all: what an empty file looks like
+  // quoted (a blank line between the markers), so it fills the file as an empty SEARCH does.
+  if (state.file!.lines.length === 0 && op.search.trim() === '') return placeRewrite(tx, state, op.replacement, false, op);
   if (op.search === op.replacement && op.finalNewline === undefined && op.lineEnds === undefined) {
     // (With a final-newline marker on one side, or line endings that differ, the same lines still change the file.)
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['no-op: the search and replacement texts are identical'] });
@@ -281,6 +285,8 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   }
   // A one-line search text quoting part of a line: replaced where it stands.
   if (op.granularity === 'lines' && placeLineFragment(tx, state, op, needle, replacementLines)) return;
+  // A search text of several lines whose edge line is quoted in part: the lines between replaced.
+  if (op.granularity === 'lines' && placeCutEdgeLines(tx, state, op, needle, replacementLines)) return;
   // A search text laid out otherwise than the file: a tool call's old text on one line for three,
   // or padded; a block's one line for the file's three. Only a block of one line is searched so
   // (a scan of the file per failed block; a diff's hunk is lines by nature).
@@ -437,7 +443,8 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   let reindented = false;
   const warnings = [...notes];
   for (const match of matches) {
-    const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, fileBlanksIndented: () => index.blanksIndented, needle, replacement: replacementLines, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten: op.source.verbatim });
+    const replacement = withoutCopyPadding(needle, match, file, replacementLines);
+    const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, fileBlanksIndented: () => index.blanksIndented, needle, replacement, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten: op.source.verbatim });
     if (built.problem) {
       const extra = built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {};
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);

@@ -1,6 +1,6 @@
 import type { EditOp } from '../ir';
 import { toLines } from '../text/fileText';
-import { isShellLike, newTextEscaping } from '../text/overEscaped';
+import { backslashUseOf, newTextEscaping } from '../text/overEscaped';
 import { placeCreate } from './create';
 import { placeDelete } from './delete';
 import { placeInsert } from './insert';
@@ -50,7 +50,7 @@ export function placeOp(tx: Transaction, op: EditOp): void {
  * undefined (the op refused) when it only looks so.
  */
 function asWritten(tx: Transaction, state: FileState, op: EditOp, text: string): string | undefined {
-  const verdict = op.source.format === 'json-tool' ? newTextEscaping(text.endsWith('\n') ? text.slice(0, -1) : text, undefined, isShellLike(state.path), op.kind === 'create' || op.kind === 'rewrite') : undefined;
+  const verdict = op.source.format === 'json-tool' ? newTextEscaping(text.endsWith('\n') ? text.slice(0, -1) : text, undefined, backslashUseOf(state.path), op.kind === 'create' || op.kind === 'rewrite') : undefined;
   if (verdict === undefined) return text;
   if (verdict.kind === 'unsure') {
     tx.fail('PARSE_ERROR', op.source.block, state.path, ESCAPED_TWICE_PERHAPS, op, {}, state);

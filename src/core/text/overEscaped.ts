@@ -26,11 +26,13 @@ export function unescapeOnce(text: string): string {
  * outside its strings where the search stands outside a string of the file; `unsure` when the
  * replacement only looks so; otherwise undefined. Never changes a search text already in the file.
  */
-export function repairOverEscaped(search: string, replacement: string, view: () => string, shellLike = false): { search: string; replacement: string } | 'unsure' | undefined {
+export function repairOverEscaped(search: string, replacement: string, view: () => string, backslashes: BackslashUse = 'code'): { search: string; replacement: string } | 'unsure' | undefined {
   if (!search.includes('\\')) {
-    // Nothing in the search that a second escaping changes (one line, no quote): it reads alike
-    // either way, and only the replacement can show the escaping.
-    const verdict = /["\n\t\r]/.test(search) ? undefined : newTextEscaping(replacement, search, shellLike);
+    // No backslash in the search, and no line break: it reads alike either way, and only the
+    // replacement can show the escaping. A quote in the search, written bare, says the search
+    // was not escaped twice, not that the new text was not: models escape one string of a call
+    // twice and not the other (`DELIMITER = ","` replaced by `DELIMITER = ","\nLINE_END = …`).
+    const verdict = /[\n\t\r]/.test(search) ? undefined : newTextEscaping(replacement, search, backslashes);
     if (verdict?.kind === 'twice') return { search, replacement: verdict.text };
     // Quotes escaped outside any string of the new text: escaped twice, unless the old text stands
     // inside a "string" of its line in the file, where `\"` is how the string holds a quote.
@@ -89,14 +91,17 @@ function placeAmongQuotes(view: string, search: string): 'outside' | 'inside' | 
  *   strings, comments included: a file of one line that ends so is a file escaped twice;
  * - undefined when nothing says so: a `\n` in a string literal (`print("a\n")`), a regular
  *   expression (`/\n\n/`) or a comment (`# strip \n`) is the text's own, and so is a `\"` in a
- *   shell script or Makefile (`shellLike`), where it quotes outside strings.
+ *   shell script or Makefile (`backslashes` `shell`), where it quotes outside strings, and every
+ *   backslash of a TeX source (`tex`).
  *
  * Why: a model whose new text is escaped once too often (`"def h():\\n    return 3"` in the JSON)
  * gives an old text that reads alike either way when it holds nothing escaping changes (one line,
  * no quote): the old text is found, and the new one would be written as one line of `\n`s.
  */
-export function newTextEscaping(text: string, search?: string, shellLike = false, wholeFile = false): { kind: 'twice'; text: string } | { kind: 'unsure'; quotesOnly: boolean } | undefined {
-  if (!text.includes('\\') || text.includes('\n') || text.includes('\r')) return undefined;
+export function newTextEscaping(text: string, search?: string, backslashes: BackslashUse = 'code', wholeFile = false): { kind: 'twice'; text: string } | { kind: 'unsure'; quotesOnly: boolean } | undefined {
+  // In TeX a backslash starts a command (`\newline`, `\noindent`, `\textit`): its `\n` and `\t`
+  // are the text's own wherever they stand, so only a search text can prove the escaping.
+  if (backslashes === 'tex' || !text.includes('\\') || text.includes('\n') || text.includes('\r')) return undefined;
   const signals = escapeSignals(text);
   // In a comment, only the old text's own edge: a comment may end by mentioning `\n`.
   const atSearchEdge = search !== undefined && search !== '' && (text.startsWith(search + '\\n') || text.endsWith('\\n' + search));
@@ -108,7 +113,7 @@ export function newTextEscaping(text: string, search?: string, shellLike = false
     (signals.inCode && atEdge) ||
     (signals.inComment && atSearchEdge);
   if (twice) return { kind: 'twice', text: unescapeOnce(text) };
-  return signals.inCode || (signals.quoteInCode && !shellLike) ? { kind: 'unsure', quotesOnly: !signals.inCode } : undefined;
+  return signals.inCode || (signals.quoteInCode && backslashes !== 'shell') ? { kind: 'unsure', quotesOnly: !signals.inCode } : undefined;
 }
 
 /** Characters after which a `/` opens a regular expression rather than dividing. */
@@ -159,7 +164,15 @@ function escapeSignals(text: string): { beforeLine: boolean; inCode: boolean; in
   return signals;
 }
 
-/** Files whose code quotes with `\"` outside strings: shell scripts and Makefiles. */
-export function isShellLike(path: string): boolean {
-  return /(?:\.(?:sh|bash|zsh|fish|ksh|mk|bat|cmd|ps1)|(?:^|\/)(?:GNUmakefile|[Mm]akefile|Dockerfile|Containerfile))$/.test(path);
+/**
+ * What a backslash means in a file's text, by its name: `shell` for shell scripts and Makefiles,
+ * whose code quotes with `\"` outside strings; `tex` for TeX and LaTeX sources, where it starts a
+ * command; `code` for the rest, where outside strings and comments it is an escape.
+ */
+export type BackslashUse = 'code' | 'shell' | 'tex';
+
+export function backslashUseOf(path: string): BackslashUse {
+  if (/(?:\.(?:sh|bash|zsh|fish|ksh|mk|bat|cmd|ps1)|(?:^|\/)(?:GNUmakefile|[Mm]akefile|Dockerfile|Containerfile))$/.test(path)) return 'shell';
+  if (/\.(?:tex|latex|ltx|sty|cls|dtx|ins|bib|bbx|cbx|bst)$/i.test(path)) return 'tex';
+  return 'code';
 }

@@ -30,7 +30,7 @@ describe('text/overEscaped: new text escaped twice', () => {
     assert.equal(unescaped('import os\\nimport sys', 'import sys, os'), 'unsure');
     // A quote escaped outside any string: unsure, but a shell script's own.
     assert.equal(unescaped('open(fd, encoding=\\"utf-8\\")', 'open(fd)'), 'unsure');
-    assert.equal(newTextEscaping('echo \\"$HOME\\"', 'echo $HOME', true), undefined);
+    assert.equal(newTextEscaping('echo \\"$HOME\\"', 'echo $HOME', 'shell'), undefined);
     assert.equal(unescaped('    Split the text on \\n into lines.', '    Split the text into lines.'), 'unsure');
   });
 
