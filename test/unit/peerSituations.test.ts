@@ -646,6 +646,16 @@ describe('peer situations: replies quoted in other tools\' issue threads', () =>
     assert.equal(written('app.py', '', reply), 'from flask import Flask\n\napp = Flask(__name__)\n');
   });
 
+  it('writes a whole file sent under an absolute path of the model\'s machine to the workspace file at its end when it is that file written again', () => {
+    const pas = 'unit Main;\r\n\r\ninterface\r\n\r\nimplementation\r\n\r\nprocedure Go;\r\nbegin\r\n  Caption := \'Demo\';\r\nend;\r\n\r\nend.\r\n';
+    const content = pas.replace(/\r\n/g, '\n').replace("  Caption := 'Demo';\n", "  Caption := 'Demo';\n  Position := poScreenCenter;\n");
+    const write = JSON.stringify({ file_path: 'C:\\src\\demo\\Main.pas', content });
+    assert.equal(written('Main.pas', pas, write), content.replace(/\n/g, '\r\n'));
+    // Another text under that name is not taken for the workspace file's.
+    const other = JSON.stringify({ file_path: 'C:\\src\\demo\\Main.pas', content: 'program Other;\nbegin\nend.\n' });
+    assert.equal(result('Main.pas', pas, other).receipt.errors[0]?.code, 'OUTSIDE_WORKSPACE');
+  });
+
   it('reads an apply_patch chunk whose lines carry the line numbers of a numbered read, and keeps a file\'s own numbered lines', () => {
     const js = 'import { readFile } from "node:fs/promises";\n\nexport async function loadJson(path) {\n  const text = await readFile(path, "utf8");\n  return JSON.parse(text);\n}\n';
     const patch = '*** Begin Patch\n*** Update File: load.js\n@@\n 3: export async function loadJson(path) {\n 4:   const text = await readFile(path, "utf8");\n+5:   if (!text.trim()) return null;\n 5:   return JSON.parse(text);\n*** End Patch\n';

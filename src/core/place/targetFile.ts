@@ -1,8 +1,10 @@
-import type { EditOp, ReplaceOp } from '../ir';
+import type { EditOp, ReplaceOp, RewriteFileOp } from '../ir';
 import { ladder, locate } from '../locate/ladder';
 import { resolvePath } from '../paths';
 import type { PathRefusal } from '../pipeline';
 import { toNeedle } from './opText';
+import { rewritesWhole } from './rewrite';
+import { toLines } from '../text/fileText';
 import type { Transaction } from './transaction';
 
 /** The workspace file an op edits, or the failure already recorded for it. */
@@ -33,7 +35,7 @@ export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
   }
   let resolved = resolvePath(rawPath, tx.options.root);
   if (!resolved.ok) {
-    const tail = editsExistingFile(op) ? foreignTail(tx, rawPath) : undefined;
+    const tail = editsExistingFile(op) ? foreignTail(tx, rawPath) : op.kind === 'rewrite' ? foreignRewriteTail(tx, rawPath, op) : undefined;
     if (tail === undefined) {
       tx.fail('OUTSIDE_WORKSPACE', block, rawPath, resolved.message, op);
       return { ok: false };
@@ -132,6 +134,19 @@ function foreignTail(tx: Transaction, raw: string): string | undefined {
     if (resolved.ok && exists(tx, resolved.path)) return resolved.path;
   }
   return undefined;
+}
+
+/**
+ * For a whole file written under an absolute path from the model's machine (Claude Code's `Write`
+ * sends `C:\\src\\demo\\Main.pas`): the workspace file at the path's end, when the text is that
+ * file written again (its first line and most of its lines, `rewritesWhole`). A file that only
+ * shares the name is never overwritten: such a text may be meant for a new file elsewhere.
+ */
+function foreignRewriteTail(tx: Transaction, raw: string, op: RewriteFileOp): string | undefined {
+  const tail = foreignTail(tx, raw);
+  const state = tail === undefined ? undefined : tx.lookup(tail);
+  if (!state?.exists || !state.file) return undefined;
+  return rewritesWhole(state.file.lines, toLines(op.content)) ? tail : undefined;
 }
 
 /**
