@@ -6,7 +6,7 @@ import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerg
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
 export { correspond } from './elisionMerge/lines';
-export { looksLikeFragment, notWholeFile, partOrShortened } from './elisionMerge/wholeOrPart';
+export { looksLikeFragment, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
 /** The elision `mergeFragment` puts at a fragment's edges: no reply line is ever this. */
 const IMPLIED = '\u0000implied elision';
@@ -79,8 +79,8 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     // a lazy one adding a method often means the second. Which one is a guess.
     const blockEnd = s > 0 ? elidedBlockEnd(segment, block.slice(0, starts[s]), isElision, original, keys, cursor) : undefined;
     if (blockEnd !== undefined && region.from > blockEnd && original.slice(blockEnd + 1, region.from).some(hasText)) {
-      const first = segment.find((line) => line.trim() !== '')!.trim();
-      return { ok: false, message: `the "${first}" after the elision closes the block that ends at line ${blockEnd + 1}, but the lines after it match from line ${region.from + 1}: whether the file's lines between are to be deleted or kept is a guess` };
+      const closer = original[blockEnd].trim();
+      return { ok: false, message: `the "${closer}" after the elision closes the block that ends at line ${blockEnd + 1}, but the lines after it match from line ${region.from + 1}: whether the file's lines between are to be deleted or kept is a guess` };
     }
     const written = (marker: number) => marker >= 0 && marker < block.length && block[marker] !== IMPLIED;
     const edged = withBlankEdges(region, segment, original, s > 0 && written(starts[s] - 1), !isLast && written(starts[s + 1] - 1), cursor);

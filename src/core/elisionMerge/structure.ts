@@ -176,20 +176,23 @@ const DEFINITION_WORDS = new Set(['def', 'class', 'async', 'function', 'export',
 
 /**
  * The file line that closes the block an elision stands inside, when the segment after the
- * elision starts by closing it: the segment's first line is a closer (`}`), the elision is
- * indented deeper than it, and going up from the elision past deeper lines the block shows an
- * opener at the closer's indentation (`rootLineOf(i: number): number {`, then `// ... existing
- * code ...` indented as its body, then `}`). The opener is the file's last line before `cursor`
- * with its anchor key (the previous segment placed it), and the block it opens ends, by
- * indentation, with the same closer at or after `cursor`: that line's index. Undefined whenever
- * any of this does not hold.
+ * elision closes it: the segment's first line shallower than the elision is a closer (`}`, `]`),
+ * the lines before it, if any, as deep as the elision or deeper (new lines at the block's end: a
+ * list's new entries under `// ... existing code ...`, then `]`), and going up from the elision
+ * past deeper lines the block shows an opener at the closer's indentation
+ * (`rootLineOf(i: number): number {`, then `// ... existing code ...` indented as its body, then
+ * `}`). The opener is the file's last line before `cursor` with its anchor key (the previous
+ * segment placed it), and the block it opens ends, by indentation, with the same closer at or
+ * after `cursor`: that line's index. Undefined whenever any of this does not hold.
  */
 export function elidedBlockEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number): number | undefined {
-  const firstReal = firstNonBlank(segment);
-  if (firstReal === -1 || !isCloser(segment[firstReal])) return undefined;
   const k = elisionBefore(before, isElision);
+  if (k < 0) return undefined;
+  const depth = indentOf(before[k]);
+  const closer = segment.findIndex((line) => line.trim() !== '' && indentOf(line) < depth);
+  if (closer === -1 || !isCloser(segment[closer])) return undefined;
+  const firstReal = closer;
   const level = indentOf(segment[firstReal]);
-  if (k < 0 || indentOf(before[k]) <= level) return undefined;
   const opener = openerAbove(before, k, isElision, level, true);
   if (opener === -1) return undefined;
   const positions = keys.positions.get(anchorKey(before[opener]));
@@ -215,7 +218,9 @@ function openerAbove(before: readonly string[], k: number, isElision: (line: str
     if (line.trim() === '' || isElision(line)) continue;
     const width = indentOf(line);
     if (closing ? width > level : width >= level) continue;
-    return isOpener(line.trim()) && (!closing || width === level) ? j : -1;
+    // A list opened by `[` is closed by the segment as a block is (`export const names = [`, new entries, `]`).
+    const opens = isOpener(line.trim()) || (closing && line.trimEnd().endsWith('['));
+    return opens && (!closing || width === level) ? j : -1;
   }
   return -1;
 }

@@ -1,4 +1,5 @@
 import { correspond, firstNonBlank, hasText, identifiers, indentOf, isCommentLine, lastNonBlank } from './lines';
+import { diffArrays } from 'diff';
 import { type BracketSyntax, BRACKETS, bracketBalance } from './balance';
 
 // Whether a block given as a whole file is the whole file or a part of it: read before anything is
@@ -272,3 +273,43 @@ const IMPORT = /^\s*(?:import\b|from\s+[\w.]+\s+import\b|#\s*include\b|using\s+[
 
 /** A comment line (or a part of a block comment), a `package` line, or a directive (`'use strict';`). */
 const HEADER_LINE = /^\s*(?:\/\/|#(?!\s*include)|\/\*|\*|package\s+[\w.]+;?\s*$|['"]use [\w ]+['"];?\s*$)/;
+
+/** Lines with text a part may delete in one run, between lines it keeps, without saying so. */
+const MAX_UNSHOWN_DELETION = 3;
+/** Past this many lines changed, the merged part is not compared with the file line by line (a bounded diff). */
+const MAX_COMPARED_LINES = 4000;
+
+/**
+ * Why a block placed as a part of the file (no elision marker) may only leave lines out, or
+ * undefined: merged, it deletes a run of more than `MAX_UNSHOWN_DELETION` lines with text that
+ * stand between two lines it keeps, and writes nothing in their place. A model that retypes a part
+ * of a file and skips what it does not change (an unchanged list, a whole declaration between two
+ * places it edits) gives such a block; deleted, that code is lost. A deletion meant so is refused
+ * too (the message says how to send it): which one is meant is a guess.
+ */
+export function unshownDeletion(original: readonly string[], merged: readonly string[]): string | undefined {
+  let start = 0;
+  while (start < original.length && start < merged.length && original[start] === merged[start]) start++;
+  let end = original.length;
+  let mergedEnd = merged.length;
+  while (end > start && mergedEnd > start && original[end - 1] === merged[mergedEnd - 1]) {
+    end--;
+    mergedEnd--;
+  }
+  if (end - start + mergedEnd - start > MAX_COMPARED_LINES) return undefined;
+  const chunks = diffArrays(original.slice(start, end), merged.slice(start, mergedEnd));
+  let at = start;
+  for (let k = 0; k < chunks.length; k++) {
+    const chunk = chunks[k];
+    if (chunk.added) continue;
+    const count = chunk.count ?? chunk.value.length;
+    // Removed with nothing written beside it, between kept lines on both sides.
+    const between = k > 0 && k < chunks.length - 1 && !chunks[k - 1].added && !chunks[k + 1].added;
+    if (chunk.removed && between && chunk.value.filter(hasText).length > MAX_UNSHOWN_DELETION) {
+      const first = chunk.value.find(hasText)!.trim().slice(0, 60);
+      return `it deletes lines ${at + 1}-${at + count} of the file ("${first}" …), which it does not show, between lines it keeps: whether they are to be deleted or were only left out is a guess`;
+    }
+    at += count;
+  }
+  return undefined;
+}

@@ -1,6 +1,6 @@
 import type { EditOp } from '../ir';
 import { isBareDotsLine, isElisionLine } from '../parse/elision';
-import { looksLikeFragment, mergeElisions, mergeFragment, notWholeFile, partOrShortened } from '../elisionMerge';
+import { looksLikeFragment, mergeElisions, mergeFragment, notWholeFile, partOrShortened, unshownDeletion } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { diffArrays } from 'diff';
 import { lineEdit, type TextEdit } from '../plan';
@@ -58,8 +58,9 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     if (fragment || cut !== undefined) {
       const why = cut === undefined ? `has ${lines.length} lines for a file of ${file.lines.length} and does not start and end like it` : `is not the whole file: ${cut}`;
       const merged = mergeFragment(file.lines, lines, syntax);
-      if (!merged.ok) {
-        tx.fail('ELISION_UNRESOLVED', block, state.path, `the block ${why}, so it looks like a part of the file, but ${merged.message}`, op, {}, state);
+      const unshown = merged.ok ? unshownDeletion(file.lines, merged.lines) : merged.message;
+      if (!merged.ok || unshown !== undefined) {
+        tx.fail('ELISION_UNRESOLVED', block, state.path, `the block ${why}, so it looks like a part of the file, but ${unshown}`, op, merged.ok ? { nextStep: 'Mark the lines the block leaves out with a "... existing code ..." comment (or send a deletion meant so as a SEARCH/REPLACE block or a diff).' } : {}, state);
         return;
       }
       lines = merged.lines;
