@@ -125,7 +125,8 @@ export function shiftedLine(index: FileIndex, needle: Needle, scored: ScoredWind
     // A `}` or a blank line next to its like is no evidence of a shift.
     if (!hasText(folded[k])) continue;
     const at = scored.start + k;
-    if ((at > 0 && index.lineUnder('fold', at - 1) === folded[k]) || (at + 1 < index.lineCount && index.lineUnder('fold', at + 1) === folded[k])) return k;
+    // A window of the nearest lines may run past the file's end (a search longer than the file).
+    if ((at > 0 && at - 1 < index.lineCount && index.lineUnder('fold', at - 1) === folded[k]) || (at + 1 < index.lineCount && index.lineUnder('fold', at + 1) === folded[k])) return k;
   }
   return undefined;
 }

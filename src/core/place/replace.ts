@@ -167,7 +167,7 @@ function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): voi
   }
   // A SEARCH of blank lines only, for a file with no lines at all: what an empty file looks like
   // quoted (a blank line between the markers), so it fills the file as an empty SEARCH does.
-  if (state.file!.lines.length === 0 && op.search.trim() === '') return placeRewrite(tx, state, op.replacement, false, op);
+  if (state.file!.lineCount === 0 && op.search.trim() === '') return placeRewrite(tx, state, op.replacement, false, op);
   if (op.search === op.replacement && op.finalNewline === undefined && op.lineEnds === undefined) {
     // (With a final-newline marker on one side, or line endings that differ, the same lines still change the file.)
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['no-op: the search and replacement texts are identical'] });

@@ -106,3 +106,19 @@ describe('fuzzy rung: a line left out of the quote', () => {
     assert.equal(result.changes[0]?.newText, file.replace('if limit <= 0:', 'if limit < 1:'));
   });
 });
+
+describe('fuzzy shift check past the end of the file', () => {
+  it('reports the nearest lines of a search longer than the file, whose lines array was built, without reading past its end', async () => {
+    const { FileIndex } = await import('../../../src/core/locate/fileIndex');
+    const { splitFileText } = await import('../../../src/core/text/fileText');
+    const { nearestCandidates } = await import('../../../src/core/locate/nearest');
+    const text = 'alpha = 1\nbeta = 2\ngamma = 3\n';
+    const file = splitFileText(text);
+    assert.equal(file.lines.length, 3); // builds the file's array of lines, as some placements do
+    // Its last lines stand past the file's end, where the shift check looks one line up and down.
+    const needle = { lines: ['alpha = 1', 'beta = 2', 'gamma = 3', 'delta = 7', 'omega = 8'], elisions: new Set<number>() };
+    const report = nearestCandidates(new FileIndex(file), needle, undefined);
+    assert.ok(report.candidates.length > 0);
+    assert.equal(report.candidates[0].startLine, 1);
+  });
+});
