@@ -665,3 +665,55 @@ describe('peer situations: replies quoted in other tools\' issue threads', () =>
     assert.equal(written('plan.yml', yaml, own), yaml.replace('2: test', '2: test all'));
   });
 });
+
+describe('peer situations: chat replies and fast-apply snippets that lost code', () => {
+  // A reply quoted from a chat (ChatGPT's shape), for fetch.py, the file the command runs from.
+  const fetchPy = "import sys\nimport requests\n\nAPI_URL = \"https://api.example.com\"\n\n\ndef fetch_user(user_id):\n    response = requests.get(f\"{API_URL}/users/{user_id}\")\n    return response.json()\n\n\ndef main():\n    if len(sys.argv) < 2:\n        print(\"usage: fetch.py USER_ID\")\n        sys.exit(1)\n    user = fetch_user(sys.argv[1])\n    print(user[\"name\"])\n\n\nif __name__ == \"__main__\":\n    main()\n";
+  const reply = "Your `fetch_user` doesn't handle HTTP errors or timeouts, so a 404 gives you a confusing `KeyError` later on. Here's an improved version:\n\n```python\ndef fetch_user(user_id, timeout=10):\n    try:\n        response = requests.get(f\"{API_URL}/users/{user_id}\", timeout=timeout)\n        response.raise_for_status()\n    except requests.exceptions.HTTPError as e:\n        print(f\"HTTP error: {e}\")\n        return None\n    except requests.exceptions.RequestException as e:\n        print(f\"Request failed: {e}\")\n        return None\n    return response.json()\n```\n\n### Example usage\n\n```python\ndef main():\n    user = fetch_user(42)\n    if user:\n        print(user[\"name\"])\n    else:\n        print(\"User not found\")\n\n\nif __name__ == \"__main__\":\n    main()\n```\n\nThis way, errors are caught and reported instead of crashing your script.\n";
+  const hinted = (text: string) => runReply(text, (p) => (p === 'fetch.py' ? fetchPy : undefined), { hintPath: 'fetch.py' });
+  const improved = reply.slice(reply.indexOf('def fetch_user'), reply.indexOf('```', reply.indexOf('def fetch_user')));
+  const fixed = fetchPy.replace(/def fetch_user[^]*?return response.json\(\)\n/, improved);
+
+  it('leaves out a block the reply presents as an example of use, and places the edit beside it', () => {
+    for (const intro of ['### Example usage', 'Example:', 'You can try it quickly with:']) {
+      const planned = hinted(reply.replace('### Example usage', intro));
+      assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+      assert.equal(planned.changes[0]?.newText, fixed, intro);
+    }
+    // "For example, ..." leading the edit itself is not an example of use.
+    const lead = hinted(`For example, give it a timeout:\n\n\`\`\`python\n${improved}\`\`\`\n`);
+    assert.equal(lead.changes[0]?.newText, fixed);
+  });
+
+  it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
+    const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
+    const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';
+    const planned = runReply('Here is a more robust version:\n\n```go\n' + block + '```\n', (p) => (p === 'main.go' ? go : undefined), { hintPath: 'main.go' });
+    assert.equal(planned.changes[0]?.newText, go.replace(/\/\/ ParseConfig[^]*?\n}\n/, block));
+  });
+
+  it('refuses a block under a file\'s path that holds only its first function, or only new lines, instead of writing it whole', () => {
+    const ts = 'export function formatPrice(amount: number): string {\n  return "$" + amount.toFixed(2);\n}\n\nexport function formatDate(date: Date): string {\n  return date.toISOString().slice(0, 10);\n}\n\nexport function pluralize(word: string, count: number): string {\n  return count === 1 ? word : word + "s";\n}\n';
+    const first = result('src/format.ts', ts, '```ts\n// src/format.ts\nexport function formatPrice(amount: number, currency = "USD"): string {\n  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);\n}\n```\n');
+    assert.equal(first.changes.length, 0);
+    assert.equal(first.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    const env = 'DEBUG=1\nSECRET_KEY=dj-7f3c9a1e\nDATABASE_URL=postgres://app@localhost/app\nREDIS_URL=redis://localhost:6379/0\n';
+    const added = result('.env', env, 'Put it in your `.env` file next to your other settings:\n\n`.env`\n```env\nOPENAI_API_KEY=sk-your-key-here\n```\n');
+    assert.equal(added.changes.length, 0);
+    assert.equal(added.receipt.errors[0]?.code, 'AMBIGUOUS');
+  });
+
+  it('refuses a part that deletes lines it never shows between lines it keeps, and new list entries that land in the next list', () => {
+    const lists = ['enum Span {', "  run = 'Span.run',", '}', '', 'export const allowList = [', '  Span.run,', '  Other.fetch,', '  Other.render,', ']', '', '// Always logged', '// when the prefix is set', 'export const logList = [', '  Other.fetch,', '  Other.render,', ']', '', 'export {', '  Span,', '}', ''];
+    const file = lists.join('\n');
+    // No marker: the block jumps from one list to the export, leaving logList out.
+    const jumped = '```ts\nexport const allowList = [\n  Span.run,\n  Other.fetch,\n  Other.render,\n  Span.extra,\n]\n\nexport {\n  Span,\n  Extra,\n}\n```\n';
+    const planned = runReply(jumped, (p) => (p === 'spans.ts' ? file : undefined), { hintPath: 'spans.ts' });
+    assert.equal(planned.changes.length, 0);
+    // A marker inside the first list, then its new entries and `]`: they belong to that list.
+    const inList = 'spans.ts\n```ts\nexport const allowList = [\n  // ... existing code ...\n  Span.extra,\n]\n\nexport {\n  Span,\n  Extra,\n}\n```\n';
+    const placed = result('spans.ts', file, inList);
+    assert.equal(placed.changes.length, 0);
+    assert.equal(placed.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+});

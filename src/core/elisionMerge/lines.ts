@@ -71,10 +71,24 @@ export function correspond(written: string, existing: string): boolean {
 /**
  * True when line `b` reads as an edit of line `a` (both trimmed, not equal): the same first two
  * words (`sameHead`) and at least 60% alike by edit distance; or both import names from the same
- * module (`sameModuleImport`).
+ * module (`sameModuleImport`); or both comment lines, one going on from the other
+ * (`commentGoesOn`).
  */
 export function isEditOf(a: string, b: string): boolean {
-  return (sameHead(a, b) && lineSimilarity(a, b) >= 0.6) || sameModuleImport(a, b);
+  return (sameHead(a, b) && lineSimilarity(a, b) >= 0.6) || sameModuleImport(a, b) || commentGoesOn(a, b);
+}
+
+/**
+ * True when two comment lines with the same first two words say the same and one goes on
+ * (`// ParseConfig reads KEY=VALUE lines.` and `// ParseConfig reads KEY=VALUE lines, skipping
+ * blanks and # comments.`): the shorter, its last full stop, comma or colon aside, starts the
+ * longer. A doc comment extended that way is the old one edited, however much it grew.
+ */
+function commentGoesOn(a: string, b: string): boolean {
+  if (!isCommentLine(a) || !isCommentLine(b) || !sameHead(a, b)) return false;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  const stem = shorter.replace(/[.,:;]$/, '');
+  return stem.length >= 12 && longer.startsWith(stem);
 }
 
 /**

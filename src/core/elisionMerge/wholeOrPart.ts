@@ -1,4 +1,4 @@
-import { correspond, firstNonBlank, hasText, identifiers, indentOf, isCommentLine, lastNonBlank } from './lines';
+import { blockEnd, correspond, firstNonBlank, hasText, identifiers, indentOf, isCommentLine, lastNonBlank } from './lines';
 import { diffArrays } from 'diff';
 import { type BracketSyntax, BRACKETS, bracketBalance } from './balance';
 
@@ -62,6 +62,11 @@ export function notWholeFile(original: readonly string[], block: readonly string
   const firstAt = startsFurtherDown(original, block);
   const nestedAt = nestedPartAt(original, block);
   if (nestedAt !== -1) return `it starts with line ${nestedAt + 1} of the file, which stands inside something there, and has none of the file's top-level lines`;
+  // A block that starts as the file does and stops inside it, with no new top-level code after.
+  if (firstAt === -1) {
+    const below = codeLeftOutBelow(original, block);
+    if (below !== undefined) return `it stops inside the file's code ending at line ${below.endAt}, and has none of the ${below.lines} lines of code below it`;
+  }
   // Most whole files end and start as the file does: nothing more is read of them.
   if (!endsInside && firstAt === -1) return undefined;
   if (firstAt !== -1 && isImportHeader(original.slice(0, firstAt)) && !block.some(isImport)) {
@@ -312,4 +317,61 @@ export function unshownDeletion(original: readonly string[], merged: readonly st
     at += count;
   }
   return undefined;
+}
+
+/** The first line of `lines` with code: a word of three characters, not a comment line. */
+function firstCodeLine(lines: readonly string[]): number {
+  return lines.findIndex((line) => hasText(line) && !isCommentLine(line));
+}
+
+/**
+ * Where a block given as a whole file, starting as the file does (its first line of code is the
+ * file's, or an edit of it), stops inside the file: its last line of code found in the file as it
+ * is lies in a top-level part of the file (a function, up to its closing line) after which the
+ * file has two or more lines of code, none of them in the block, and the block writes no new
+ * top-level code after that line (nothing that could stand for them), and it has under 60% of the
+ * file's lines (most of a file, stopping after a function, may be the file without its last one).
+ * `endAt` is the last line
+ * (1-based) of that part, `lines` how many lines of code the file has below it. A function given
+ * alone under the file's path ("Use Intl.NumberFormat:" with `formatPrice` only) reads so; written
+ * whole, it deleted the functions after it. Undefined otherwise.
+ */
+function codeLeftOutBelow(original: readonly string[], block: readonly string[]): { endAt: number; lines: number } | undefined {
+  // A block of most of the file that stops after a function may be dropping the last one: a whole file.
+  if (block.length >= original.length * 0.6) return undefined;
+  const [fileFirst, blockFirst] = [firstCodeLine(original), firstCodeLine(block)];
+  if (fileFirst === -1 || blockFirst === -1 || !correspond(block[blockFirst], original[fileFirst])) return undefined;
+  let last = fileFirst;
+  let lastInBlock = blockFirst;
+  for (let i = blockFirst + 1; i < block.length; i++) {
+    if (!hasText(block[i])) continue;
+    const text = block[i].trim();
+    const at = original.findIndex((line, j) => j > last && line.trim() === text);
+    if (at !== -1) [last, lastInBlock] = [at, i];
+  }
+  let top = last;
+  while (top > 0 && (indentOf(original[top]) > 0 || !hasText(original[top]))) top--;
+  let end = blockEnd(original, top);
+  // The part's closing line (`}`) at its own depth belongs to it.
+  if (end < original.length && indentOf(original[end]) === indentOf(original[top]) && !hasText(original[end])) end++;
+  const below = original.slice(end).filter((line) => hasText(line) && !isCommentLine(line));
+  if (below.length < 2) return undefined;
+  const written = new Set(block.map((line) => line.trim()));
+  if (below.some((line) => written.has(line.trim()))) return undefined;
+  if (block.slice(lastInBlock + 1).some((line) => indentOf(line) === 0 && hasText(line) && !isCommentLine(line))) return undefined;
+  return { endAt: end, lines: below.length };
+}
+
+/**
+ * Why a block given as a whole file reads as lines to add to it rather than its new text, or
+ * undefined: it has no line with text in common with the file (three lines with text or more), and
+ * under 60% of its lines. Pins under `requirements.txt`, a key under `.env` ("add it next to your
+ * other settings"): written whole, they replaced every line the file had.
+ */
+export function newLinesOnly(original: readonly string[], block: readonly string[]): string | undefined {
+  const fileText = original.filter(hasText).map((line) => line.trim());
+  if (fileText.length < 3 || block.length >= original.length * 0.6) return undefined;
+  const present = new Set(fileText);
+  if (block.some((line) => hasText(line) && present.has(line.trim()))) return undefined;
+  return `the block has none of the file's lines and ${block.filter(hasText).length} lines with text for its ${fileText.length}: it reads as lines to add to the file, not its new text, and where they go is a guess`;
 }

@@ -138,6 +138,10 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     if (!elided) {
       // Probably an illustration; kept aside in case it is the whole of the hint file (ParsedReply.unnamedFiles).
       if (fence.closeIndex === undefined || (lang !== undefined && NON_FILE_LANGS.has(lang))) return undefined;
+      // One the reply presents as an example of use is not the file's code: its `main` would
+      // replace the program's own (placed by the definitions it shares with the file).
+      const intro = labelLineAbove(lines, fence.openIndex, 0, claimed);
+      if (intro !== undefined && presentsExample(lines[intro])) return undefined;
       return { startLine: start + 1, endLine: fence.closeIndex + 1, ops: [], problems: [], unnamedFile: content.join('\n') + '\n' };
     }
     if (lang !== undefined && NON_FILE_LANGS.has(lang)) return undefined;
@@ -182,6 +186,18 @@ function presentsWholeFile(line: string, path: string): boolean {
   if (new RegExp(`\\b${adjective}\\s+(?:version\\s+of\\s+)?(?:the\\s+)?[\`*"']*(?:[\\w./-]*/)?${name}[\`*"']*`).test(lower)) return true;
   // "And here is `b.txt`:": a short lead-in that only hands the file over.
   return /^(?:and |then |now )?here(?: is|'s|\u2019s| are)\b/.test(lower) && /:$/.test(lower) && lower.split(/\s+/).length <= 6;
+}
+
+/**
+ * True for the prose line right above a block that presents it as an example of use rather than
+ * code for the file: a heading or short label (`### Example usage`, `Example:`, `Usage:`, `Test
+ * it:`), or a sentence offering it to try the code out ("You can try it quickly with:", "Here is an
+ * example of how to call it:"). "For example, change it like this:" is not one.
+ */
+function presentsExample(line: string): boolean {
+  const text = line.trim().toLowerCase().replace(/^#+\s*/, '').replace(/[*_`]/g, '').trim().replace(/[:.!]$/, '').trim();
+  if (text.split(/\s+/).length <= 4 && /\b(?:examples?|usage|demo|test it|try it|sample run)\b/.test(text)) return true;
+  return /\b(?:example usage|usage example|example of (?:how to )?(?:use|call|run|using|calling|running)|(?:try|test|run|call|use) it (?:out |quickly )?(?:with|like|by)|you can (?:now )?(?:try|test|call|use|run) it)\b/.test(text);
 }
 
 /** Markdown-like files, where fenced blocks inside the file are normal. */
