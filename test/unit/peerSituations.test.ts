@@ -685,6 +685,20 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(lead.changes[0]?.newText, fixed);
   });
 
+  it('reads a "Before:" block and the "After:" block below it as one edit, and leaves commands shown so alone', () => {
+    const java = 'package com.example;\n\npublic class UserService {\n    public User findById(Long id) {\n        Optional<User> user = repository.findById(id);\n        return user.get();\n    }\n}\n';
+    const after = '    public User findById(Long id) {\n        return repository.findById(id).orElseThrow();\n    }\n';
+    const reply = 'The exception comes from `Optional.get()`.\n\n**Before:**\n\n```java\npublic User findById(Long id) {\n    Optional<User> user = repository.findById(id);\n    return user.get();\n}\n```\n\n**After:**\n\n```java\npublic User findById(Long id) {\n    return repository.findById(id).orElseThrow();\n}\n```\n';
+    const planned = runReply(reply, (p) => (p === 'UserService.java' ? java : undefined), { hintPath: 'UserService.java' });
+    assert.equal(planned.changes[0]?.newText, java.replace(/    public User findById[^]*?\n    }\n/, after));
+    const py = 'def total(items):\n    return sum(i.price for i in items)\n';
+    const changeThis = 'In `cart.py`, change this:\n\n```python\n    return sum(i.price for i in items)\n```\n\nTo this:\n\n```python\n    return sum(i.price * i.qty for i in items)\n```\n';
+    assert.equal(written('cart.py', py, changeThis), 'def total(items):\n    return sum(i.price * i.qty for i in items)\n');
+    // Output shown before and after, beside a real edit: not an edit of any file.
+    const outputs = 'cart.py\n```\n<<<<<<< SEARCH\n    return sum(i.price for i in items)\n=======\n    return round(sum(i.price for i in items), 2)\n>>>>>>> REPLACE\n```\n\nBefore:\n\n```text\n10.000000001\n```\n\nAfter:\n\n```text\n10.0\n```\n';
+    assert.equal(written('cart.py', py, outputs), 'def total(items):\n    return round(sum(i.price for i in items), 2)\n');
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

@@ -26,7 +26,7 @@ import type { ParsedBlock, ReplyParser } from './parser';
 import { isNameLineWithInnerBackticks, pathFromComment } from './paths';
 
 /** Fence languages that show commands or output, not files: edits only with an explicit path. */
-const NON_FILE_LANGS = new Set([
+export const NON_FILE_LANGS = new Set([
   'bash', 'sh', 'shell', 'zsh', 'fish', 'console', 'terminal', 'shell-session', 'shellsession', 'sh-session',
   'powershell', 'pwsh', 'ps', 'cmd', 'bat', 'batch', 'text', 'txt', 'plaintext', 'plain', 'output', 'log',
   'logs', 'stdout', 'stderr', 'none', 'nohighlight', 'ansi', 'repl', 'pycon', 'python-repl', 'irb',

@@ -1,0 +1,93 @@
+/**
+ * A chat reply's "before" and "after" pair: two fenced blocks in a row, the first under a label
+ * that presents it as the code as it is and the second under one that presents it as the code to
+ * put there instead:
+ *
+ *     **Before:**                  Change this:                 Replace:
+ *     ```java                      ```python                    ```
+ *     …                            …                            …
+ *     ```                          ```                          ```
+ *     **After:**                   To this:                     With:
+ *     ```java                      ```python                    ```
+ *     …                            …                            …
+ *     ```                          ```                          ```
+ *
+ * Each pair is one SEARCH/REPLACE edit (`granularity: 'lines'`). Read as two fenced files, the
+ * first (the old code) was placed as a part of the file and reported already applied, and the
+ * second was left out: the reply's change was never made. The file is the one a comment heading
+ * both blocks (`// src/a.ts`, then taken off them), either block's info string, or the sentence
+ * right above the first label names; else the hint file. Runs before the whole-file parser, which would take the blocks as files.
+ */
+import type { ReplaceOp } from '../ir';
+import { findFencedBlocks, labelLineAbove, parseInfoString, type FencedBlock } from './fences';
+import type { ParsedBlock, ReplyParser } from './parser';
+import { pathFromComment, pathFromLabelLine } from './paths';
+import { joinLines, sourceOf } from './replyScan';
+import { NON_FILE_LANGS } from './wholeFile';
+
+/** Labels of the code as it is (lower case, markdown and a final colon taken off). */
+const BEFORE_LABEL = /^(?:in [^,]{1,80}, )?(?:(?:your|the) )?(?:before|old|old code|old version|original|original code|current|current code|existing code|change this|change these lines|change this line|replace this|replace these lines|replace this line|replace|find this|find|instead of this|instead of)$/;
+/** Labels of the code to put in its place. */
+const AFTER_LABEL = /^(?:(?:the|your) )?(?:after|new|new code|new version|updated|updated code|updated version|fixed|fixed code|fixed version|corrected|corrected code|to this|to|with this|with|replace with|replace it with|change it to|change to|into|use this instead|use this)$/;
+
+/** A label line's words, for the patterns above: lower case, without markdown emphasis, heading marks, or a final colon. */
+function labelWords(line: string): string {
+  return line.trim().toLowerCase().replace(/^#{1,6}\s+/, '').replace(/[*_]/g, '').replace(/:$/, '').trim();
+}
+
+export const beforeAfterParser: ReplyParser = {
+  format: 'search-replace',
+  parse: (reply, isClaimed) => {
+    const claimed = (i: number) => isClaimed(i + 1);
+    const { lines } = reply;
+    const fences = findFencedBlocks(lines, claimed).filter((fence) => !fence.hasClaimed && fence.closeIndex !== undefined);
+    const out: ParsedBlock[] = [];
+    for (let k = 0; k + 1 < fences.length; k++) {
+      const [old, next] = [fences[k], fences[k + 1]];
+      const beforeLabel = labelLineAbove(lines, old.openIndex, 0, claimed);
+      const afterLabel = labelLineAbove(lines, next.openIndex, old.closeIndex! + 1, claimed);
+      if (beforeLabel === undefined || afterLabel === undefined || !BEFORE_LABEL.test(labelWords(lines[beforeLabel])) || !AFTER_LABEL.test(labelWords(lines[afterLabel]))) continue;
+      // Commands and their output shown before and after are not code of a file.
+      if ([old, next].some((fence) => NON_FILE_LANGS.has(parseInfoString(fence.open.info).lang ?? ''))) continue;
+      let search = contentOf(lines, old);
+      let replacement = contentOf(lines, next);
+      // Both blocks headed by the same comment naming the file (`// src/utils/format.ts`): a label, not code.
+      const labelled = pathFromComment(search[0] ?? '');
+      if (labelled !== undefined && search[0] === replacement[0]) [search, replacement] = [search.slice(1), replacement.slice(1)];
+      if (search.every((line) => line.trim() === '')) continue;
+      const path = labelled ?? namedPath(lines, old, next, beforeLabel);
+      const op: ReplaceOp = {
+        kind: 'replace',
+        path,
+        search: joinLines(search),
+        replacement: joinLines(replacement),
+        granularity: 'lines',
+        expectedCount: 1,
+        source: sourceOf('search-replace', beforeLabel + 1, next.closeIndex! + 1),
+      };
+      out.push({ startLine: beforeLabel + 1, endLine: next.closeIndex! + 1, ops: [op], problems: [] });
+      k++;
+    }
+    return out;
+  },
+};
+
+/** A fence's lines, without the fence's own indentation (a fence inside a list item). */
+function contentOf(lines: readonly string[], fence: FencedBlock): string[] {
+  const indent = fence.open.indent;
+  return lines.slice(fence.contentStart, fence.contentEnd + 1).map((line) => {
+    let i = 0;
+    while (i < indent && i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
+    return line.slice(i);
+  });
+}
+
+/** The file a pair names: in either block's info string, the first label (`In \`app.py\`, change this:`), or the line above it. */
+function namedPath(lines: readonly string[], old: FencedBlock, next: FencedBlock, beforeLabel: number): string | undefined {
+  const fromInfo = parseInfoString(old.open.info).path ?? parseInfoString(next.open.info).path;
+  if (fromInfo !== undefined) return fromInfo;
+  const own = pathFromLabelLine(lines[beforeLabel])?.path;
+  if (own !== undefined) return own;
+  const lead = labelLineAbove(lines, beforeLabel, 0, () => false);
+  return lead === undefined ? undefined : pathFromLabelLine(lines[lead])?.path;
+}
