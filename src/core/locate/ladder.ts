@@ -186,7 +186,12 @@ function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: nu
   if (anchor !== undefined && (first.start === anchor.from || second.end > anchor.end())) {
     return { kind: 'found', matches: [first], notes: ['several matches after the anchor; took the first'] };
   }
-  if (request.lineHint !== undefined) {
+  // Two places alike enough that fuzzy scoring does not tell them apart (duplicated code, the
+  // quote stale at each in one line): the line number alone, which model-written hunks get wrong
+  // as often as their context, does not choose between them (it chose the wrong copy of a block
+  // matplotlib's hlines and vlines share). Exact copies are another matter: there the number is
+  // all there is, and a diff a tool wrote has it right.
+  if (request.lineHint !== undefined && strategy !== 'fuzzy') {
     const hint = request.lineHint;
     const byDistance = [...matches].sort((a, b) => Math.abs(a.start - hint) - Math.abs(b.start - hint));
     const nearest = Math.abs(byDistance[0].start - hint);
@@ -199,7 +204,9 @@ function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: nu
     kind: 'ambiguous',
     strategy,
     matches: ordered,
-    reason: `the search text matches ${matches.length} places${request.lineHint !== undefined ? ' and the line hint is not close enough to one of them' : ''}`,
+    reason: strategy === 'fuzzy' && request.lineHint !== undefined
+      ? `the search text resembles ${matches.length} places about equally, and a line number alone does not choose between places it only resembles`
+      : `the search text matches ${matches.length} places${request.lineHint !== undefined ? ' and the line hint is not close enough to one of them' : ''}`,
   };
 }
 

@@ -128,3 +128,46 @@ describe('locate ladder', () => {
     assert.equal(find(inventory, needle('\n   \n')).kind, 'notFound');
   });
 });
+
+describe('locate ladder: a fuzzy tie and a line number', () => {
+  // Two methods sharing a block (as matplotlib's hlines and vlines do), each followed by a line
+  // the other has otherwise.
+  const axes = [
+    '    def hlines(self, y, xmin, xmax):',
+    '        lines = LineCollection(masked_verts, colors=colors,',
+    '                               linestyles=linestyles, label=label)',
+    '        self.add_collection(lines, autolim=False)',
+    '        lines.update(kwargs)',
+    '',
+    '        if len(y) > 0:',
+    '            # Extreme values of xmin/xmax/y.',
+    '            self.update_datalim(corners)',
+    '        return lines',
+    '',
+    '    def vlines(self, x, ymin, ymax):',
+    '        lines = LineCollection(masked_verts, colors=colors,',
+    '                               linestyles=linestyles, label=label)',
+    '        self.add_collection(lines, autolim=False)',
+    '        lines.update(kwargs)',
+    '',
+    '        if len(x) > 0:',
+    '            # Extreme values of x/ymin/ymax.',
+    '            self.update_datalim(corners)',
+    '        return lines',
+    '',
+  ].join('\n');
+  // vlines' block quoted with hlines' `len(y)`: each place differs from it in one line.
+  const needle: Needle = { lines: ['                               linestyles=linestyles, label=label)', '        self.add_collection(lines, autolim=False)', '        lines.update(kwargs)', '', '        if len(y) > 0:', '            # Extreme values of x/ymin/ymax.'], elisions: new Set() };
+
+  it('does not let a line number choose between places the search text only resembles', () => {
+    const index = new FileIndex(splitFileText(axes));
+    for (const lineHint of [2, 13]) {
+      const outcome = locate(index, needle, { expectedCount: 1, fuzzyThreshold: 0.8, lineHint });
+      assert.equal(outcome.kind, 'ambiguous', `hint ${lineHint}`);
+    }
+    // Quoted exactly, a block that stands twice is placed by the number.
+    const exact: Needle = { lines: needle.lines.slice(0, 4), elisions: new Set() };
+    const placed = locate(index, exact, { expectedCount: 1, fuzzyThreshold: 0.8, lineHint: 13 });
+    assert.equal(placed.kind === 'found' ? placed.matches[0].start : -1, 13);
+  });
+});
