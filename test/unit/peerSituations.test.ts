@@ -699,6 +699,12 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(written('cart.py', py, outputs), 'def total(items):\n    return round(sum(i.price for i in items), 2)\n');
   });
 
+  it('takes "Here\'s the updated `Dockerfile`:" for the file, as it takes a name with an extension', () => {
+    const docker = 'FROM python:3.11-slim\nWORKDIR /app\nCOPY . .\nCMD ["python", "app.py"]\n';
+    const updated = 'FROM python:3.12-slim\nWORKDIR /app\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\nCOPY . .\nCMD ["python", "app.py"]\n';
+    assert.equal(written('Dockerfile', docker, "Here's the updated `Dockerfile`:\n\n```dockerfile\n" + updated + '```\n'), updated);
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

@@ -298,7 +298,8 @@ export function backtickedPathMentions(line: string): string[] {
     if (close < 0) break;
     const token = line.slice(open + 1, close);
     from = close + 1;
-    if (token.length < 3 || token.length > 300 || /\s/.test(token) || !/[./]/.test(token)) continue;
+    // A word without a dot or a slash names a file only when it is a well-known one (`Dockerfile`).
+    if (token.length < 3 || token.length > 300 || /\s/.test(token) || (!/[./]/.test(token) && !KNOWN_BARE_NAMES.has(token.toLowerCase()))) continue;
     const path = cleanReplyPath(token);
     if (path === undefined || !isMentionShaped(path)) continue;
     if (!found.includes(path)) found.push(path);
