@@ -180,6 +180,11 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
     const restated = restatedBeside(region, original, 'below');
     if (restated !== undefined) return restated;
     lines = [...lines, ...new Array<string>(blanksBelow).fill('')];
+  } else if (markerBelow && blanksBelow === 0 && region.to < original.length && original[region.to].trim() !== '') {
+    // Right above the marker, no blank line between: a new statement the file's next line says
+    // again (a JSX attribute re-wrapped over several lines, `className={…}` over `className="…"`).
+    const restated = restatedBeside(region, original, 'below');
+    if (restated !== undefined) return restated;
   }
   if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from === 0) {
     // The snippet has code left out and then a blank line above the line its anchors put first in
@@ -265,17 +270,19 @@ function restatedBeside(region: Region, original: readonly string[], side: 'abov
   if (beyond < 0 || beyond >= original.length || original[beyond].trim() === '') return undefined;
   const depth = indentOf(original[beyond]);
   const fileLines = new Set(original.slice(region.from, region.to).map((line) => line.trim()));
-  const isNew = (line: string) => hasText(line) && indentOf(line) === depth && !isCloser(line) && !fileLines.has(line.trim());
+  // A line that starts by closing a bracket (`}`, `} ${`, `` }`} ``) carries on the statement above it.
+  const continues = (line: string) => isCloser(line) || /^[}\])]/.test(line.trim());
+  const isNew = (line: string) => hasText(line) && indentOf(line) === depth && !continues(line) && !fileLines.has(line.trim());
   const lines = region.lines;
   let start: number;
   if (side === 'below') {
     start = lastNonBlank(lines);
-    // Back to the head of the last statement: the last line at the file line's depth that is not a closer.
-    while (start >= 0 && (lines[start].trim() === '' || indentOf(lines[start]) > depth || isCloser(lines[start]))) start--;
+    // Back to the head of the last statement: the last line at the file line's depth that does not carry one on.
+    while (start >= 0 && (lines[start].trim() === '' || indentOf(lines[start]) > depth || continues(lines[start]))) start--;
   } else start = firstNonBlank(lines);
   if (start < 0 || !isNew(lines[start])) return undefined;
   let end = start + 1;
-  while (end < lines.length && lines[end].trim() !== '' && (indentOf(lines[end]) > depth || isCloser(lines[end]))) end++;
+  while (end < lines.length && lines[end].trim() !== '' && (indentOf(lines[end]) > depth || continues(lines[end]))) end++;
   if (!restatesStatement(lines.slice(start, end), original[beyond])) return undefined;
   return `the snippet writes "${lines[start].trim().slice(0, 40)}" as new code right ${side === 'below' ? 'above' : 'below'} "${original[beyond].trim().slice(0, 40)}" (line ${beyond + 1}), which ${side === 'below' ? 'an elision after it keeps' : 'an elision before it keeps'} and which it restates: whether it replaces that statement or goes beside it is a guess`;
 }

@@ -705,6 +705,14 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(written('Dockerfile', docker, "Here's the updated `Dockerfile`:\n\n```dockerfile\n" + updated + '```\n'), updated);
   });
 
+  it('refuses a JSX attribute re-wrapped right above a marker where the file has it on one line (two className attributes)', () => {
+    const tsx = "const Button = ({ size }) => (\n  <button\n    className=\"bg-blue-500 text-white p-2 rounded\"\n    onClick={onClick}\n  >\n    {text}\n  </button>\n);\n";
+    const snippet = 'Button.tsx\n```tsx\nconst Button = ({ size }) => (\n  <button\n    className={`rounded ${\n      size === \'small\' ? \'p-1\' : \'p-2\'\n    }`}\n    // ... existing code ...\n  </button>\n);\n```\n';
+    const planned = result('Button.tsx', tsx, snippet);
+    assert.equal(planned.changes.length, 0);
+    assert.equal(planned.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';
