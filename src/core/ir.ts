@@ -61,6 +61,11 @@ export interface ReplaceOp {
    * not yet edited, whatever its neighbourhood looks like (see `placeMatches`).
    */
   readonly newLineHint?: number;
+  /**
+   * A unified diff hunk's section heading (the text after its second `@@`: git's function
+   * context, `class ListedColormap(Colormap):`), which names a line above the hunk in the file.
+   */
+  readonly sectionHeading?: string;
   readonly anchors?: readonly string[];
   readonly atEndOfFile?: boolean;
   /**

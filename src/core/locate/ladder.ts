@@ -33,6 +33,8 @@ export interface LocateRequest {
   readonly lineHint?: number;
   /** How far (in lines) the nearest of several matches may be from the hint and still settle it. @default 5 */
   readonly hintSlack?: number;
+  /** A diff hunk's section heading: a line above the match, in whose block the match stands. */
+  readonly sectionHeading?: string;
   /** Lines that must precede the match, in order (apply_patch `@@` anchors). */
   readonly anchors?: readonly string[];
   readonly atEndOfFile?: boolean;
@@ -100,7 +102,7 @@ function memoKey(needle: Needle, request: LocateRequest): string {
   const taken = request.taken ? `${identity(request.taken)}:${request.taken.length}` : '';
   const anchors = request.anchors ? request.anchors.join('\u0002') : '';
   return [
-    rungs, taken, anchors, request.expectedCount, request.lineHint, request.hintSlack, request.atEndOfFile, request.fuzzyThreshold, request.fuzzyMargin,
+    rungs, taken, anchors, request.expectedCount, request.lineHint, request.hintSlack, request.atEndOfFile, request.fuzzyThreshold, request.fuzzyMargin, request.sectionHeading,
     [...needle.elisions].join(','), needle.lines.join('\u0000'),
   ].join('\u0001');
 }
@@ -126,7 +128,7 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
     if (request.taken?.length) matches = matches.filter((m) => !overlapsRange(request.taken!, m.start, m.end));
     if (matches.length === 0) continue;
     // The anchor's block is measured only when several matches follow the anchor.
-    const settled = settle(matches, request, from > 0 ? { from, end: () => anchorBlockEnd(index, from - 1) } : undefined, rung.id);
+    const settled = settle(matches, request, from > 0 ? { from, end: () => anchorBlockEnd(index, from - 1) } : undefined, rung.id, index);
     if (settled.kind === 'found' && notes.length > 0) return { ...settled, notes: [...notes, ...settled.notes] };
     return settled;
   }
@@ -157,7 +159,7 @@ function anchorBlockEnd(index: FileIndex, anchor: number): number {
  * anchors were found, the line after the last one (`from`) and the end of the block it opens
  * (measured when asked).
  */
-function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: number; end: () => number } | undefined, strategy: Strategy): LocateOutcome {
+function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: number; end: () => number } | undefined, strategy: Strategy, index: FileIndex): LocateOutcome {
   if (matches.length === 1 && request.expectedCount === 1) return { kind: 'found', matches, notes: [] };
   const ordered = [...matches].sort((a, b) => a.start - b.start);
   if (request.expectedCount === 'all') return { kind: 'found', matches: nonOverlapping(ordered), notes: [] };
@@ -186,20 +188,31 @@ function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: nu
   if (anchor !== undefined && (first.start === anchor.from || second.end > anchor.end())) {
     return { kind: 'found', matches: [first], notes: ['several matches after the anchor; took the first'] };
   }
-  // Two places alike enough that fuzzy scoring does not tell them apart (duplicated code, the
-  // quote stale at each in one line): the line number alone, which model-written hunks get wrong
-  // as often as their context, does not choose between them (it chose the wrong copy of a block
-  // matplotlib's hlines and vlines share). Exact copies are another matter: there the number is
-  // all there is, and a diff a tool wrote has it right.
+  // The place the line number points at, when it points at one (not for a fuzzy tie: two places
+  // alike enough that fuzzy scoring does not tell them apart, duplicated code quoted stale at each
+  // in one line, are not told apart by a number that model-written hunks get wrong as often as
+  // their context; it chose the wrong copy of a block matplotlib's hlines and vlines share).
+  let hinted: LineMatch | undefined;
   if (request.lineHint !== undefined && strategy !== 'fuzzy') {
     const hint = request.lineHint;
     const byDistance = [...matches].sort((a, b) => Math.abs(a.start - hint) - Math.abs(b.start - hint));
     const nearest = Math.abs(byDistance[0].start - hint);
     const next = Math.abs(byDistance[1].start - hint);
-    if (nearest <= (request.hintSlack ?? 5) && next > nearest) {
-      return { kind: 'found', matches: [byDistance[0]], notes: [`${matches.length} matches; the line hint chose line ${byDistance[0].start + 1}`] };
+    if (nearest <= (request.hintSlack ?? 5) && next > nearest) hinted = byDistance[0];
+  }
+  // A diff's section heading (git's function context) names a line above the hunk: a number that
+  // points where no such line stands above is wrong, and the one place in the block of the line it
+  // names is meant (the same lines in two classes' methods; models write headings from the code
+  // and numbers by guess). A heading the file has nowhere says nothing.
+  const heading = request.sectionHeading;
+  if (heading !== undefined && matches.length <= MAX_HEADED_MATCHES && (hinted === undefined || headingAbove(index, heading, hinted.start) === -1) && fileHas(index, heading)) {
+    const under = matches.filter((match) => standsUnder(index, heading, match.start));
+    if (under.length === 1) return { kind: 'found', matches: under, notes: [`${matches.length} matches; the hunk's heading "${heading.slice(0, 60)}" chose line ${under[0].start + 1}`] };
+    if (hinted !== undefined) {
+      return { kind: 'ambiguous', strategy, matches: ordered, reason: `the search text matches ${matches.length} places, and the hunk's line number points at one (line ${hinted.start + 1}) that its heading "${heading.slice(0, 60)}" does not stand above` };
     }
   }
+  if (hinted !== undefined) return { kind: 'found', matches: [hinted], notes: [`${matches.length} matches; the line hint chose line ${hinted.start + 1}`] };
   return {
     kind: 'ambiguous',
     strategy,
@@ -237,4 +250,42 @@ function findAnchors(index: FileIndex, anchors: readonly string[]): number | und
     position = found + 1;
   }
   return position;
+}
+
+/** Past this many places, a heading is not looked for above each (a block of `}` lines is everywhere). */
+const MAX_HEADED_MATCHES = 16;
+
+/** How far above a match its section heading is looked for. */
+const MAX_HEADING_DISTANCE = 2000;
+
+/** The first line above `start` (within `MAX_HEADING_DISTANCE`) that begins with `heading`, or -1. */
+function headingAbove(index: FileIndex, heading: string, start: number): number {
+  for (let i = start - 1; i >= Math.max(0, start - MAX_HEADING_DISTANCE); i--) if (index.line(i).trimStart().startsWith(heading)) return i;
+  return -1;
+}
+
+/** True when some line of the file begins with `heading` (its indentation aside). */
+function fileHas(index: FileIndex, heading: string): boolean {
+  for (let i = 0; i < index.lineCount; i++) if (index.line(i).trimStart().startsWith(heading)) return true;
+  return false;
+}
+
+/**
+ * True when the file line a diff hunk's section heading names (the first line above `start` that
+ * begins with it) holds line `start` in its block: every line between with text is deeper than it,
+ * but for lines of brackets alone (a C function's `{` on a line of its own).
+ */
+function standsUnder(index: FileIndex, heading: string, start: number): boolean {
+  const stop = Math.max(0, start - MAX_HEADING_DISTANCE);
+  const own = index.line(start);
+  let shallowest = own.trim() === '' ? Infinity : indentWidth(leadingWhitespace(own), 4);
+  for (let i = start - 1; i >= stop; i--) {
+    const line = index.line(i);
+    const text = line.trim();
+    if (text === '') continue;
+    const depth = indentWidth(leadingWhitespace(line), 4);
+    if (text.startsWith(heading)) return depth < shallowest;
+    if (!/^[{}()[\]]+$/.test(text)) shallowest = Math.min(shallowest, depth);
+  }
+  return false;
 }

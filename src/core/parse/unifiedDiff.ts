@@ -37,6 +37,8 @@ interface Hunk {
   readonly newStart?: number;
   readonly oldCount?: number;
   readonly newCount?: number;
+  /** The text after the header's second `@@` (git's function context), when it names a line. */
+  readonly heading?: string;
   readonly body: HunkLine[];
   /** A `\ No newline at end of file` marker was seen: the hunk reaches the end of the file. */
   atEndOfFile: boolean;
@@ -380,6 +382,7 @@ function parseRegion(
         newStart: m ? Number(m[3]) : undefined,
         oldCount,
         newCount,
+        ...(m ? { heading: sectionHeadingOf(line.slice(m[0].length)) } : {}),
         body: [],
         atEndOfFile: false,
         newHasNoFinalNewline: false,
@@ -576,6 +579,7 @@ function emitFile(
       expectedCount: 1,
       ...(hunk.oldStart !== undefined && hunk.oldStart > 0 ? { lineHint: hunk.oldStart } : {}),
       ...(hunk.oldStart !== undefined && hunk.oldStart > 0 && hunk.newStart !== undefined && hunk.newStart > 0 && hunk.newStart !== hunk.oldStart ? { newLineHint: hunk.newStart } : {}),
+      ...(hunk.heading !== undefined ? { sectionHeading: hunk.heading } : {}),
       // A marker on one side only says the diff changes the final-newline state (IR
       // `finalNewline`); on both sides, or on context, the state is unchanged: the file keeps its
       // own (a model copying the marker to both sides of a file that does end in a newline).
@@ -789,3 +793,12 @@ export const unifiedDiffParser: ReplyParser = {
   format: FORMAT,
   parse: parseUnifiedDiffs,
 };
+
+/**
+ * The section heading after a hunk header's `@@` (`@@ -10,3 +10,4 @@ def load(path):`), trimmed,
+ * when it has a word of three characters; undefined otherwise.
+ */
+function sectionHeadingOf(rest: string): string | undefined {
+  const heading = rest.trim();
+  return /[A-Za-z_]\w{2}/.test(heading) ? heading : undefined;
+}

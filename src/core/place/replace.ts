@@ -338,6 +338,7 @@ function requestFor(tx: Transaction, state: FileState, op: ReplaceOp): LocateReq
   return {
     expectedCount: op.expectedCount,
     lineHint: op.lineHint !== undefined ? Math.max(0, op.lineHint - 1 + state.drift) : undefined,
+    ...(op.sectionHeading !== undefined ? { sectionHeading: op.sectionHeading } : {}),
     anchors: op.anchors,
     atEndOfFile: op.atEndOfFile,
     fuzzyThreshold: tx.options.fuzzyThreshold ?? defaultFuzzyThreshold,

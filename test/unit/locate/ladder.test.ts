@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { runReply } from '../../../src/core/index';
 import { FileIndex } from '../../../src/core/locate/fileIndex';
 import { locate, type LocateRequest } from '../../../src/core/locate/ladder';
 import type { Needle } from '../../../src/core/locate/matcher';
@@ -169,5 +170,45 @@ describe('locate ladder: a fuzzy tie and a line number', () => {
     const exact: Needle = { lines: needle.lines.slice(0, 4), elisions: new Set() };
     const placed = locate(index, exact, { expectedCount: 1, fuzzyThreshold: 0.8, lineHint: 13 });
     assert.equal(placed.kind === 'found' ? placed.matches[0].start : -1, 13);
+  });
+});
+
+describe('locate ladder: a diff hunk\'s section heading', () => {
+  const colors = [
+    'class LinearSegmentedColormap(Colormap):',
+    '    def resampled(self, lutsize):',
+    '        new_cmap = LinearSegmentedColormap(self.name, self._segmentdata, lutsize)',
+    '        new_cmap._rgba_over = self._rgba_over',
+    '        new_cmap._rgba_under = self._rgba_under',
+    '        new_cmap._rgba_bad = self._rgba_bad',
+    '        return new_cmap',
+    '',
+    '',
+    'class ListedColormap(Colormap):',
+    '    def resampled(self, lutsize):',
+    '        colors = self(np.linspace(0, 1, lutsize))',
+    '        new_cmap = ListedColormap(colors, name=self.name)',
+    '        new_cmap._rgba_over = self._rgba_over',
+    '        new_cmap._rgba_under = self._rgba_under',
+    '        new_cmap._rgba_bad = self._rgba_bad',
+    '        return new_cmap',
+    '',
+  ].join('\n');
+  const hunk = (start: number, heading: string) =>
+    `--- a/colors.py\n+++ b/colors.py\n@@ -${start},3 +${start},3 @@ ${heading}\n         new_cmap._rgba_over = self._rgba_over\n-        new_cmap._rgba_under = self._rgba_under\n+        new_cmap._rgba_under = self._rgba_under.copy()\n         new_cmap._rgba_bad = self._rgba_bad\n`;
+  const run = (reply: string) => runReply(reply, (p) => (p === 'colors.py' ? colors : undefined));
+  const second = colors.split('\n').map((line, i) => (i === 14 ? line + '.copy()' : line)).join('\n');
+
+  it('places a hunk of lines two classes share in the class its heading names when the number points into the other', () => {
+    assert.equal(run(hunk(4, 'class ListedColormap(Colormap):')).changes[0]?.newText, second);
+    // The number and the heading agree: as before.
+    assert.equal(run(hunk(14, 'class ListedColormap(Colormap):')).changes[0]?.newText, second);
+  });
+
+  it('keeps to the number where the heading stands above its place too, and ignores a heading the file does not have', () => {
+    // git's heading is the nearest such line above, not always the block holding the hunk.
+    const first = colors.split('\n').map((line, i) => (i === 4 ? line + '.copy()' : line)).join('\n');
+    assert.equal(run(hunk(4, 'class LinearSegmentedColormap(Colormap):')).changes[0]?.newText, first);
+    assert.equal(run(hunk(4, 'def made_up_function():')).changes[0]?.newText, first);
   });
 });
