@@ -304,7 +304,8 @@ function compileSection(section: Section, ops: EditOp[], problems: ParseProblem[
     }
     // A line-number gutter copied from a numbered read of the file (`3: code` after the marker),
     // read as a SEARCH block's is; the chunk as written goes along for a file whose lines hold it.
-    const numbered = stripLineNumbers(search, replacement);
+    // (Asked only when the first old line starts with a number: most chunks have none.)
+    const numbered = search.length > 0 && /^\s*\d/.test(search[0]) ? stripLineNumbers(search, replacement) : { search, replace: replacement, firstNumber: undefined };
     const stripped = numbered.search !== search;
     const lineHint = chunk.lineHint !== undefined && chunk.lineHint > 0 ? chunk.lineHint : numbered.firstNumber;
     // With no context and no anchor, Codex appends the lines to the file: an empty search says so.

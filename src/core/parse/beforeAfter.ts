@@ -19,11 +19,10 @@
  * right above the first label names; else the hint file. Runs before the whole-file parser, which would take the blocks as files.
  */
 import type { ReplaceOp } from '../ir';
-import { findFencedBlocks, labelLineAbove, parseInfoString, type FencedBlock } from './fences';
-import type { ParsedBlock, ReplyParser } from './parser';
+import { labelLineAbove, NON_FILE_LANGS, parseInfoString, type FencedBlock } from './fences';
+import type { ParsedBlock } from './parser';
 import { pathFromComment, pathFromLabelLine } from './paths';
 import { joinLines, sourceOf } from './replyScan';
-import { NON_FILE_LANGS } from './wholeFile';
 
 /** Labels of the code as it is (lower case, markdown and a final colon taken off). */
 const BEFORE_LABEL = /^(?:in [^,]{1,80}, )?(?:(?:your|the) )?(?:before|old|old code|old version|original|original code|current|current code|existing code|change this|change these lines|change this line|replace this|replace these lines|replace this line|replace|find this|find|instead of this|instead of)$/;
@@ -35,42 +34,45 @@ function labelWords(line: string): string {
   return line.trim().toLowerCase().replace(/^#{1,6}\s+/, '').replace(/[*_]/g, '').replace(/:$/, '').trim();
 }
 
-export const beforeAfterParser: ReplyParser = {
-  format: 'search-replace',
-  parse: (reply, isClaimed) => {
-    const claimed = (i: number) => isClaimed(i + 1);
-    const { lines } = reply;
-    const fences = findFencedBlocks(lines, claimed).filter((fence) => !fence.hasClaimed && fence.closeIndex !== undefined);
-    const out: ParsedBlock[] = [];
-    for (let k = 0; k + 1 < fences.length; k++) {
-      const [old, next] = [fences[k], fences[k + 1]];
-      const beforeLabel = labelLineAbove(lines, old.openIndex, 0, claimed);
-      const afterLabel = labelLineAbove(lines, next.openIndex, old.closeIndex! + 1, claimed);
-      if (beforeLabel === undefined || afterLabel === undefined || !BEFORE_LABEL.test(labelWords(lines[beforeLabel])) || !AFTER_LABEL.test(labelWords(lines[afterLabel]))) continue;
-      // Commands and their output shown before and after are not code of a file.
-      if ([old, next].some((fence) => NON_FILE_LANGS.has(parseInfoString(fence.open.info).lang ?? ''))) continue;
-      let search = contentOf(lines, old);
-      let replacement = contentOf(lines, next);
-      // Both blocks headed by the same comment naming the file (`// src/utils/format.ts`): a label, not code.
-      const labelled = pathFromComment(search[0] ?? '');
-      if (labelled !== undefined && search[0] === replacement[0]) [search, replacement] = [search.slice(1), replacement.slice(1)];
-      if (search.every((line) => line.trim() === '')) continue;
-      const path = labelled ?? namedPath(lines, old, next, beforeLabel);
-      const op: ReplaceOp = {
-        kind: 'replace',
-        path,
-        search: joinLines(search),
-        replacement: joinLines(replacement),
-        granularity: 'lines',
-        expectedCount: 1,
-        source: sourceOf('search-replace', beforeLabel + 1, next.closeIndex! + 1),
-      };
-      out.push({ startLine: beforeLabel + 1, endLine: next.closeIndex! + 1, ops: [op], problems: [] });
-      k++;
-    }
-    return out;
-  },
-};
+/**
+ * The before/after pairs among a reply's fenced blocks (`fences`, in reply order, none claimed):
+ * one block, with one op, per pair, and the fences they take (for the whole-file parser, which
+ * reads the rest). Looks at the label lines above fences only, not at the reply's other lines.
+ */
+export function beforeAfterPairs(lines: readonly string[], fences: readonly FencedBlock[], claimed: (i: number) => boolean): { blocks: ParsedBlock[]; taken: Set<FencedBlock> } {
+  const blocks: ParsedBlock[] = [];
+  const taken = new Set<FencedBlock>();
+  for (let k = 0; k + 1 < fences.length; k++) {
+    const [old, next] = [fences[k], fences[k + 1]];
+    if (old.hasClaimed || next.hasClaimed || old.closeIndex === undefined || next.closeIndex === undefined) continue;
+    const beforeLabel = labelLineAbove(lines, old.openIndex, 0, claimed);
+    if (beforeLabel === undefined || !BEFORE_LABEL.test(labelWords(lines[beforeLabel]))) continue;
+    const afterLabel = labelLineAbove(lines, next.openIndex, old.closeIndex + 1, claimed);
+    if (afterLabel === undefined || !AFTER_LABEL.test(labelWords(lines[afterLabel]))) continue;
+    // Commands and their output shown before and after are not code of a file.
+    if ([old, next].some((fence) => NON_FILE_LANGS.has(parseInfoString(fence.open.info).lang ?? ''))) continue;
+    let search = contentOf(lines, old);
+    let replacement = contentOf(lines, next);
+    // Both blocks headed by the same comment naming the file (`// src/utils/format.ts`): a label, not code.
+    const labelled = pathFromComment(search[0] ?? '');
+    if (labelled !== undefined && search[0] === replacement[0]) [search, replacement] = [search.slice(1), replacement.slice(1)];
+    if (search.every((line) => line.trim() === '')) continue;
+    const path = labelled ?? namedPath(lines, old, next, beforeLabel);
+    const op: ReplaceOp = {
+      kind: 'replace',
+      path,
+      search: joinLines(search),
+      replacement: joinLines(replacement),
+      granularity: 'lines',
+      expectedCount: 1,
+      source: sourceOf('search-replace', beforeLabel + 1, next.closeIndex + 1),
+    };
+    blocks.push({ startLine: beforeLabel + 1, endLine: next.closeIndex + 1, ops: [op], problems: [] });
+    taken.add(old).add(next);
+    k++;
+  }
+  return { blocks, taken };
+}
 
 /** A fence's lines, without the fence's own indentation (a fence inside a list item). */
 function contentOf(lines: readonly string[], fence: FencedBlock): string[] {

@@ -294,3 +294,10 @@ function pathAloneInFence(
   const label = pathFromLabelLine(lines[close - 1]);
   return label ? { path: label.path, strong: true, index: open } : undefined;
 }
+
+/** Fence languages that show commands or output, not files: edits only with an explicit path. */
+export const NON_FILE_LANGS = new Set([
+  'bash', 'sh', 'shell', 'zsh', 'fish', 'console', 'terminal', 'shell-session', 'shellsession', 'sh-session',
+  'powershell', 'pwsh', 'ps', 'cmd', 'bat', 'batch', 'text', 'txt', 'plaintext', 'plain', 'output', 'log',
+  'logs', 'stdout', 'stderr', 'none', 'nohighlight', 'ansi', 'repl', 'pycon', 'python-repl', 'irb',
+]);

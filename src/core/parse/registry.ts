@@ -1,6 +1,5 @@
 import type { EditOp, ParsedReply, ParseProblem, ReasoningSpan, UnnamedFile } from '../ir';
 import { applyPatchParser } from './applyPatch';
-import { beforeAfterParser } from './beforeAfter';
 import { jsonToolCallParser } from './jsonToolCall';
 import { lineRangeEditParser } from './lineRangeEdit';
 import { oldNewTextParser } from './oldNewText';
@@ -18,8 +17,7 @@ import { xmlToolCallParser } from './xmlToolCall';
  * claimed, so a fenced block holding a diff is not also read as a whole file. `<old_text>` pairs
  * come after every format whose blocks may quote such tags as file text (a diff or a tool call
  * editing a prompt that shows them), and before the whole-file parser, which would otherwise take
- * a fence holding pairs for a file. A chat reply's "Before:" and "After:" blocks are read as
- * a pair just before the whole-file parser, which would take each for a file.
+ * a fence holding pairs for a file.
  */
 export const replyParsers: readonly ReplyParser[] = [
   xmlToolCallParser,
@@ -29,7 +27,6 @@ export const replyParsers: readonly ReplyParser[] = [
   jsonToolCallParser,
   oldNewTextParser,
   lineRangeEditParser,
-  beforeAfterParser,
   wholeFileParser,
 ];
 

@@ -16,21 +16,17 @@
  *   the name (`file`2`.py`) is a `PARSE_ERROR`: ignoring it would apply the reply's other files
  *   without it.
  * A fence the reply ends inside of is `INCOMPLETE_BLOCK` when it would have been an edit: writing it
- * would truncate the file.
+ * would truncate the file. A "Before:" block with an "After:" block under it is one SEARCH/REPLACE
+ * edit (see `beforeAfter.ts`).
  */
 import type { EditSource, ParseProblem, RewriteFileOp } from '../ir';
+import { beforeAfterPairs } from './beforeAfter';
 import { isElisionLine } from './elision';
-import { findFencedBlocks, firstNonBlankChar, labelLineAbove, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
+import { findFencedBlocks, firstNonBlankChar, labelLineAbove, NON_FILE_LANGS, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import type { ParsedBlock, ReplyParser } from './parser';
 import { isNameLineWithInnerBackticks, pathFromComment } from './paths';
 
-/** Fence languages that show commands or output, not files: edits only with an explicit path. */
-export const NON_FILE_LANGS = new Set([
-  'bash', 'sh', 'shell', 'zsh', 'fish', 'console', 'terminal', 'shell-session', 'shellsession', 'sh-session',
-  'powershell', 'pwsh', 'ps', 'cmd', 'bat', 'batch', 'text', 'txt', 'plaintext', 'plain', 'output', 'log',
-  'logs', 'stdout', 'stderr', 'none', 'nohighlight', 'ansi', 'repl', 'pycon', 'python-repl', 'irb',
-]);
 
 /** Fence languages that are never a file's content here (another parser's business). */
 const NEVER_LANGS = new Set(['diff', 'patch', 'udiff', 'git-diff']);
@@ -59,9 +55,12 @@ export const wholeFileParser: ReplyParser = {
   format: 'whole-file',
   parse: (reply, isClaimed) => {
     const claimed = (i: number) => isClaimed(i + 1);
-    const out: ParsedBlock[] = [];
-    for (const fence of findFencedBlocks(reply.lines, claimed)) {
-      if (fence.hasClaimed) continue;
+    const fences = findFencedBlocks(reply.lines, claimed);
+    // A "Before:" block and the "After:" block under it are one edit, not two files.
+    const pairs = beforeAfterPairs(reply.lines, fences, claimed);
+    const out: ParsedBlock[] = [...pairs.blocks];
+    for (const fence of fences) {
+      if (fence.hasClaimed || pairs.taken.has(fence)) continue;
       const block = readFence(reply.lines, fence, claimed);
       if (block) out.push(block);
     }
