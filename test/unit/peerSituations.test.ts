@@ -713,6 +713,18 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(planned.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
   });
 
+  it('applies a block that takes back the one before it in turn, not as already applied (Aider transcript, Claude Haiku)', () => {
+    const jobs = "import { prisma } from './prisma';\nimport { log } from './log';\n\nexport async function run() {\n  log('run');\n  return prisma.job.findMany();\n}\n";
+    const block = (search: string, replace: string) => `jobs.ts\n\`\`\`ts\n<<<<<<< SEARCH\n${search}\n=======\n${replace}\n>>>>>>> REPLACE\n\`\`\`\n`;
+    const reply = [
+      block("  log('run');", "  log('run', new Date());"),
+      block("import { log } from './log';", "import { log } from './log';\nimport { getGracePeriod } from './config';"),
+      'That import is not needed after all:\n',
+      block("import { log } from './log';\nimport { getGracePeriod } from './config';", "import { log } from './log';"),
+    ].join('\n');
+    assert.equal(written('jobs.ts', jobs, reply), jobs.replace("log('run');", "log('run', new Date());"));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

@@ -234,11 +234,11 @@ function hasBorder(text: string): boolean {
  * its stretch of the text alone and searched there. A search that stands nowhere then costs a
  * few short scans, not a commit (which builds the edited text for every later search). A base
  * whose LF view is not its raw text (CRLF endings, a BOM), or that is an edited text, is not
- * looked into: true, and the caller commits.
+ * looked into: `unknown` (true by default: the caller commits).
  */
-function mayStandAfterPending(state: FileState, search: string): boolean {
+export function mayStandAfterPending(state: FileState, search: string, unknown = true): boolean {
   const file = state.file!;
-  if (file instanceof EditedText || file.bom || file.hasCrlf) return true;
+  if (file instanceof EditedText || file.bom || file.hasCrlf) return unknown;
   const raw = file.raw;
   const reach = search.length;
   // In text order; insertions at one offset in the order they were placed.
