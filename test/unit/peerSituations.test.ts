@@ -736,7 +736,7 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     const ts = 'export function formatPrice(amount: number): string {\n  return "$" + amount.toFixed(2);\n}\n\nexport function formatDate(date: Date): string {\n  return date.toISOString().slice(0, 10);\n}\n\nexport function pluralize(word: string, count: number): string {\n  return count === 1 ? word : word + "s";\n}\n';
     const first = result('src/format.ts', ts, '```ts\n// src/format.ts\nexport function formatPrice(amount: number, currency = "USD"): string {\n  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);\n}\n```\n');
     assert.equal(first.changes.length, 0);
-    assert.equal(first.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.equal(first.receipt.errors[0]?.code, 'AMBIGUOUS');
     const env = 'DEBUG=1\nSECRET_KEY=dj-7f3c9a1e\nDATABASE_URL=postgres://app@localhost/app\nREDIS_URL=redis://localhost:6379/0\n';
     const added = result('.env', env, 'Put it in your `.env` file next to your other settings:\n\n`.env`\n```env\nOPENAI_API_KEY=sk-your-key-here\n```\n');
     assert.equal(added.changes.length, 0);

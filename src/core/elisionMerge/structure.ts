@@ -177,8 +177,8 @@ const DEFINITION_WORDS = new Set(['def', 'class', 'async', 'function', 'export',
 /**
  * The file line that closes the block an elision stands inside, when the segment after the
  * elision closes it: the segment's first line shallower than the elision is a closer (`}`, `]`),
- * the lines before it, if any, as deep as the elision or deeper (new lines at the block's end: a
- * list's new entries under `// ... existing code ...`, then `]`), and going up from the elision
+ * the lines before it, if any, as deep as the elision or deeper and closing nothing (new lines at
+ * the block's end: a list's new entries under `// ... existing code ...`, then `]`), and going up from the elision
  * past deeper lines the block shows an opener at the closer's indentation
  * (`rootLineOf(i: number): number {`, then `// ... existing code ...` indented as its body, then
  * `}`). The opener is the file's last line before `cursor` with its anchor key (the previous
@@ -191,6 +191,9 @@ export function elidedBlockEnd(segment: readonly string[], before: readonly stri
   const depth = indentOf(before[k]);
   const closer = segment.findIndex((line) => line.trim() !== '' && indentOf(line) < depth);
   if (closer === -1 || !isCloser(segment[closer])) return undefined;
+  // Lines before it that close blocks of their own (`}` of a nested block, then the block's `}`)
+  // say the segment starts deeper inside: which block the closer ends is not read from them.
+  if (segment.slice(0, closer).some(isCloser)) return undefined;
   const firstReal = closer;
   const level = indentOf(segment[firstReal]);
   const opener = openerAbove(before, k, isElision, level, true);

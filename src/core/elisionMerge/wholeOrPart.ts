@@ -62,11 +62,6 @@ export function notWholeFile(original: readonly string[], block: readonly string
   const firstAt = startsFurtherDown(original, block);
   const nestedAt = nestedPartAt(original, block);
   if (nestedAt !== -1) return `it starts with line ${nestedAt + 1} of the file, which stands inside something there, and has none of the file's top-level lines`;
-  // A block that starts as the file does and stops inside it, with no new top-level code after.
-  if (firstAt === -1) {
-    const below = codeLeftOutBelow(original, block);
-    if (below !== undefined) return `it stops inside the file's code ending at line ${below.endAt}, and has none of the ${below.lines} lines of code below it`;
-  }
   // Most whole files end and start as the file does: nothing more is read of them.
   if (!endsInside && firstAt === -1) return undefined;
   if (firstAt !== -1 && isImportHeader(original.slice(0, firstAt)) && !block.some(isImport)) {
@@ -143,15 +138,21 @@ function codeLeftOutAbove(original: readonly string[], block: readonly string[],
 }
 
 /**
- * Why a block given as a whole file may be either its last part or the whole file without its
- * first lines, or undefined: it starts on a line the file has below its top, holds none of the
- * lines of code above it, which hold no import, and ends as the file does. A function given whole
+ * Why a block given as a whole file may be either its first part or the whole file without its
+ * last parts (`codeLeftOutBelow`: a function given alone under the file's path, or the file
+ * written again without its last function), or either its last part or the whole file without its
+ * first lines, or undefined. For the latter: it starts on a line the file has below its top, holds
+ * none of the lines of code above it, which hold no import, and ends as the file does. A function given whole
  * at the end of a file reads so, and so does the file written again without its first function
  * ("remove the unused helper"): which one is meant is a guess, unless the block is the file's
  * lines from there on as they are (as a part it would change nothing: the file without its first
  * lines is meant).
  */
 export function partOrShortened(original: readonly string[], block: readonly string[]): string | undefined {
+  const below = codeLeftOutBelow(original, block);
+  if (below !== undefined) {
+    return `the block starts as the file does, stops with the code ending at line ${below.endAt} and has none of the ${below.lines} lines of code below it: whether it is the file's first part, the lines below kept, or the whole file without them is a guess`;
+  }
   const above = codeLeftOutAbove(original, block);
   if (above === undefined || above.imports || above.endsBefore) return undefined;
   // The file's own lines from there on, unchanged: as a part it would change nothing, so the
@@ -329,16 +330,20 @@ function firstCodeLine(lines: readonly string[]): number {
  * file's, or an edit of it), stops inside the file: its last line of code found in the file as it
  * is lies in a top-level part of the file (a function, up to its closing line) after which the
  * file has two or more lines of code, none of them in the block, and the block writes no new
- * top-level code after that line (nothing that could stand for them), and it has under 60% of the
- * file's lines (most of a file, stopping after a function, may be the file without its last one).
+ * top-level code after that line (nothing that could stand for them), it has under 60% of the
+ * file's lines and one top-level statement besides imports (most of a file, or several of its
+ * definitions, stopping after a function may be the file without its last one).
  * `endAt` is the last line
  * (1-based) of that part, `lines` how many lines of code the file has below it. A function given
  * alone under the file's path ("Use Intl.NumberFormat:" with `formatPrice` only) reads so; written
  * whole, it deleted the functions after it. Undefined otherwise.
  */
 function codeLeftOutBelow(original: readonly string[], block: readonly string[]): { endAt: number; lines: number } | undefined {
-  // A block of most of the file that stops after a function may be dropping the last one: a whole file.
+  // A block of most of the file that stops after a function may be dropping the last one: a whole
+  // file; so may one of several top-level statements (the file without its last function, which
+  // was most of it). A part given alone is one definition, with its imports at most.
   if (block.length >= original.length * 0.6) return undefined;
+  if (block.filter((line) => indentOf(line) === 0 && hasText(line) && !isCommentLine(line) && !isImport(line)).length > 1) return undefined;
   const [fileFirst, blockFirst] = [firstCodeLine(original), firstCodeLine(block)];
   if (fileFirst === -1 || blockFirst === -1 || !correspond(block[blockFirst], original[fileFirst])) return undefined;
   let last = fileFirst;
