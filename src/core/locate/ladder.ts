@@ -10,6 +10,8 @@ import { leftOutLinesMatcher } from './leftOutLines';
 import { elisionMatcher } from './elision';
 import { fuzzyMatcher } from './fuzzy';
 import { overlapsRange } from './ranges';
+import { lfLineStart } from '../plan';
+import { lfView } from '../text/fileText';
 import type { Strategy } from '../receipt';
 
 /** The rungs, cheapest and safest first. The first rung with a usable answer decides. */
@@ -160,7 +162,17 @@ function anchorBlockEnd(index: FileIndex, anchor: number): number {
  * (measured when asked).
  */
 function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: number; end: () => number } | undefined, strategy: Strategy, index: FileIndex): LocateOutcome {
-  if (matches.length === 1 && request.expectedCount === 1) return { kind: 'found', matches, notes: [] };
+  if (matches.length === 1 && request.expectedCount === 1) {
+    // A diff's heading that stands in the file but nowhere above the one place the hunk's lines
+    // stand says the hunk's place is elsewhere: applied there already (the copy the heading names
+    // holds the new lines), or not in the file as it is. Written at that place, a re-sent hunk
+    // edited the other copy.
+    const heading = request.sectionHeading;
+    if (heading !== undefined && !headingAbove(index, heading, matches[0].start) && fileHas(index, heading)) {
+      return { kind: 'notFound', notes: [`the hunk's heading "${heading.slice(0, 60)}" stands nowhere above line ${matches[0].start + 1}, the one place its lines stand`] };
+    }
+    return { kind: 'found', matches, notes: [] };
+  }
   const ordered = [...matches].sort((a, b) => a.start - b.start);
   if (request.expectedCount === 'all') return { kind: 'found', matches: nonOverlapping(ordered), notes: [] };
   if (typeof request.expectedCount === 'number' && request.expectedCount > 1) {
@@ -205,7 +217,7 @@ function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: nu
   // names is meant (the same lines in two classes' methods; models write headings from the code
   // and numbers by guess). A heading the file has nowhere says nothing.
   const heading = request.sectionHeading;
-  if (heading !== undefined && matches.length <= MAX_HEADED_MATCHES && (hinted === undefined || headingAbove(index, heading, hinted.start) === -1) && fileHas(index, heading)) {
+  if (heading !== undefined && matches.length <= MAX_HEADED_MATCHES && (hinted === undefined || !headingAbove(index, heading, hinted.start)) && fileHas(index, heading)) {
     const under = matches.filter((match) => standsUnder(index, heading, match.start));
     if (under.length === 1) return { kind: 'found', matches: under, notes: [`${matches.length} matches; the hunk's heading "${heading.slice(0, 60)}" chose line ${under[0].start + 1}`] };
     if (hinted !== undefined) {
@@ -258,16 +270,34 @@ const MAX_HEADED_MATCHES = 16;
 /** How far above a match its section heading is looked for. */
 const MAX_HEADING_DISTANCE = 2000;
 
-/** The first line above `start` (within `MAX_HEADING_DISTANCE`) that begins with `heading`, or -1. */
-function headingAbove(index: FileIndex, heading: string, start: number): number {
-  for (let i = start - 1; i >= Math.max(0, start - MAX_HEADING_DISTANCE); i--) if (index.line(i).trimStart().startsWith(heading)) return i;
-  return -1;
+/** How many characters above a place its heading is looked for (native searches of the flat text). */
+const MAX_HEADING_CHARS = 200_000;
+
+/** True when a line above line `start` (within `MAX_HEADING_CHARS`) begins with `heading`, its indentation aside. */
+function headingAbove(index: FileIndex, heading: string, start: number): boolean {
+  const view = lfView(index.file);
+  const stop = lfLineStart(index.file, start) - MAX_HEADING_CHARS;
+  for (let at = view.lastIndexOf(heading, lfLineStart(index.file, start) - 1); at !== -1 && at >= stop; at = at === 0 ? -1 : view.lastIndexOf(heading, at - 1)) {
+    if (startsLine(view, at)) return true;
+  }
+  return false;
 }
 
 /** True when some line of the file begins with `heading` (its indentation aside). */
 function fileHas(index: FileIndex, heading: string): boolean {
-  for (let i = 0; i < index.lineCount; i++) if (index.line(i).trimStart().startsWith(heading)) return true;
+  const view = lfView(index.file);
+  for (let at = view.indexOf(heading); at !== -1; at = view.indexOf(heading, at + 1)) if (startsLine(view, at)) return true;
   return false;
+}
+
+/** True when only spaces and tabs stand between the line's start and `at`. */
+function startsLine(view: string, at: number): boolean {
+  for (let k = at - 1; k >= 0; k--) {
+    const c = view.charCodeAt(k);
+    if (c === 10) return true;
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
 }
 
 /**

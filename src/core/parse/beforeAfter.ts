@@ -37,11 +37,24 @@ function labelWords(line: string): string {
 /**
  * The before/after pairs among a reply's fenced blocks (`fences`, in reply order, none claimed):
  * one block, with one op, per pair, and the fences they take (for the whole-file parser, which
- * reads the rest). Looks at the label lines above fences only, not at the reply's other lines.
+ * reads the rest); `waiting`: a "Before:" block with no closed block after it (or still open itself), and its label line
+ * (a streaming reader holds both until the rest of the reply shows whether an "After:" block
+ * follows). Looks at the
+ * label lines above fences only, not at the reply's other lines.
  */
-export function beforeAfterPairs(lines: readonly string[], fences: readonly FencedBlock[], claimed: (i: number) => boolean): { blocks: ParsedBlock[]; taken: Set<FencedBlock> } {
+export function beforeAfterPairs(lines: readonly string[], fences: readonly FencedBlock[], claimed: (i: number) => boolean): { blocks: ParsedBlock[]; taken: Set<FencedBlock>; waiting: Map<FencedBlock, number> } {
   const blocks: ParsedBlock[] = [];
   const taken = new Set<FencedBlock>();
+  // A "Before:" block with no closed block after it yet: a reply still streaming may bring its pair.
+  const waiting = new Map<FencedBlock, number>();
+  for (let k = Math.max(0, fences.length - 2); k < fences.length; k++) {
+    const fence = fences[k];
+    // The last fence (closed or still open), or the one before an open fence.
+    const open = k === fences.length - 1 || fences[k + 1].closeIndex === undefined;
+    if (!open || (fence.closeIndex === undefined && k !== fences.length - 1) || fence.hasClaimed) continue;
+    const label = labelLineAbove(lines, fence.openIndex, 0, claimed);
+    if (label !== undefined && BEFORE_LABEL.test(labelWords(lines[label]))) waiting.set(fence, label);
+  }
   for (let k = 0; k + 1 < fences.length; k++) {
     const [old, next] = [fences[k], fences[k + 1]];
     if (old.hasClaimed || next.hasClaimed || old.closeIndex === undefined || next.closeIndex === undefined) continue;
@@ -71,7 +84,7 @@ export function beforeAfterPairs(lines: readonly string[], fences: readonly Fenc
     taken.add(old).add(next);
     k++;
   }
-  return { blocks, taken };
+  return { blocks, taken, waiting };
 }
 
 /** A fence's lines, without the fence's own indentation (a fence inside a list item). */

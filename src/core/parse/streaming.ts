@@ -296,6 +296,10 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
     let pendingStart: number | undefined;
     for (const { block, format } of found) {
       if (block.startLine + offset <= lastCommittedEnd) continue; // reported before (tail restarted at a fence)
+      if (block.ops.length === 0 && block.problems.length === 0) {
+        pendingStart = block.startLine + offset;
+        break;
+      }
       events.push(...announce(block, format, offset));
       // Closed: not cut off, and it ends on a line that closes every format (a fence, End Patch...)
       // or a non-blank line follows it (a bare diff could still grow otherwise).
@@ -473,8 +477,10 @@ function parseTail(parsers: readonly ReplyParser[], reply: ReplyText, claimed: U
     }
     for (const block of blocks) {
       for (let line = block.startLine; line <= block.endLine && line < claimed.length; line++) claimed[line] = 1;
-      // A fenced file with no path is not an edit block (the registry does not number it either).
-      if (block.ops.length === 0 && block.problems.length === 0) continue;
+      // A fenced file with no path is not an edit block (the registry does not number it either),
+      // unless more text could make it one (a "Before:" block whose "After:" has not come yet):
+      // then it holds the tail there, unannounced.
+      if (block.ops.length === 0 && block.problems.length === 0 && !block.openEnded) continue;
       const first = block.ops[0]?.source.format ?? block.problems[0]?.format ?? parser.format;
       found.push({ block, format: first });
     }

@@ -62,7 +62,15 @@ export const wholeFileParser: ReplyParser = {
     for (const fence of fences) {
       if (fence.hasClaimed || pairs.taken.has(fence)) continue;
       const block = readFence(reply.lines, fence, claimed);
-      if (block) out.push(block);
+      const label = pairs.waiting.get(fence);
+      if (label === undefined) {
+        if (block) out.push(block);
+        continue;
+      }
+      // Held from its label on, as a block more text may finish: a streaming reader's next look
+      // must still see the label to pair the block with the "After:" one.
+      const end = (fence.closeIndex ?? reply.lines.length - 1) + 1;
+      out.push({ ...(block ?? { endLine: end, ops: [], problems: [] }), startLine: Math.min(block?.startLine ?? label + 1, label + 1), openEnded: true });
     }
     return out;
   },
