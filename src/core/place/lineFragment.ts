@@ -34,18 +34,8 @@ export function placeLineFragment(tx: Transaction, state: FileState, op: Replace
   const places = wordEdgedPlaces(text, search);
   const block = op.source.block;
   if (places?.length === 1) {
-    const at = places[0];
-    const line = newlinesBefore(state.file, at);
-    tx.record(state, {
-      block,
-      status: 'applied',
-      strategy: 'exact',
-      score: 1,
-      startLine: line + 1,
-      endLine: line + 1,
-      edits: [charEdit(state.file, at, at + search.length, replacement)],
-      warnings: [`the search text is part of line ${line + 1}: replaced there, the rest of the line kept`],
-    });
+    const line = newlinesBefore(state.file, places[0]);
+    recordInPlace(tx, state, op, places[0], places[0] + search.length, replacement, `the search text is part of line ${line + 1}: replaced there, the rest of the line kept`);
     return true;
   }
   // Applied before: the search text stands nowhere (not even inside a word), the replacement once.
@@ -90,19 +80,9 @@ export function placeCutEdgeLines(tx: Transaction, state: FileState, op: Replace
     const cutLast = end < text.length && text.charCodeAt(end) !== 10;
     // Neither edge cut: the line rungs' business (they found nothing, for a reason of their own).
     if ((!cutFirst && !cutLast) || (cutFirst && !keepsFirst) || (cutLast && !keepsLast)) return false;
-    const line = newlinesBefore(state.file, place);
-    const last = newlinesBefore(state.file, end);
-    const which = cutFirst && cutLast ? 'first and last lines are' : cutFirst ? 'first line is the end' : 'last line is the start';
-    tx.record(state, {
-      block,
-      status: 'applied',
-      strategy: 'exact',
-      score: 1,
-      startLine: line + 1,
-      endLine: last + 1,
-      edits: [charEdit(state.file, place, end, replacement)],
-      warnings: [`the search text's ${which}${cutFirst && cutLast ? ' parts' : ''} of ${cutFirst && cutLast ? 'lines' : 'line'} ${cutFirst ? line + 1 : last + 1}${cutFirst && cutLast ? ` and ${last + 1}` : ''}: the lines between replaced, the rest of ${cutFirst && cutLast ? 'those lines' : 'that line'} kept`],
-    });
+    const [first, last] = [newlinesBefore(state.file, place) + 1, newlinesBefore(state.file, end) + 1];
+    const cut = cutFirst && cutLast ? `starts inside line ${first} and ends inside line ${last}` : cutFirst ? `starts inside line ${first}` : `ends inside line ${last}`;
+    recordInPlace(tx, state, op, place, end, replacement, `the search text ${cut}, a part of the line it quotes as it is: the text between replaced, the rest of the line kept`);
     return true;
   }
   // Applied before: the search text stands nowhere, the replacement once, with the edges it keeps.
@@ -112,6 +92,21 @@ export function placeCutEdgeLines(tx: Transaction, state: FileState, op: Replace
   const line = newlinesBefore(state.file, applied);
   tx.record(state, { block, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: line + 1, endLine: newlinesBefore(state.file, applied + replacement.length) + 1, warnings: ['the replacement text is already in the file'] });
   return true;
+}
+
+/** Records `op` as applied by replacing characters `from`..`to` of the file's LF view with `replacement`, with `note`. */
+function recordInPlace(tx: Transaction, state: FileState, op: ReplaceOp, from: number, to: number, replacement: string, note: string): void {
+  const file = state.file!;
+  tx.record(state, {
+    block: op.source.block,
+    status: 'applied',
+    strategy: 'exact',
+    score: 1,
+    startLine: newlinesBefore(file, from) + 1,
+    endLine: newlinesBefore(file, to) + 1,
+    edits: [charEdit(file, from, to, replacement)],
+    warnings: [note],
+  });
 }
 
 /** The one offset where `part` stands in `text`, or undefined when it stands nowhere or more than once. */
