@@ -258,7 +258,6 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   }
   // Not found against the current base: an already-applied edit, or one meant to follow an
   // earlier op of this reply (a chain of edits), or a real miss.
-  const index = tx.indexOf(state);
   // A search text that stands only in what an earlier edit of this reply wrote follows that edit,
   // before anything is read as already applied: a block that takes back the one before it (the
   // model's "that import was wrong") restores what the file had, which reads as applied against
@@ -268,7 +267,8 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     const after = locateOp(tx, state, op, needle, replacementLines);
     if (after.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, after.matches, [...after.notes, 'located after the earlier edits of this reply']);
   }
-  if (isAlreadyApplied(tx.indexOf(state), op, writtenInTurn(tx, op))) {
+  const index = tx.indexOf(state);
+  if (isAlreadyApplied(index, op, writtenInTurn(tx, op))) {
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['the replacement text is already in the file'] });
     return;
   }
