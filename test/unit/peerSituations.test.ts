@@ -725,6 +725,17 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(written('jobs.ts', jobs, reply), jobs.replace("log('run');", "log('run', new Date());"));
   });
 
+  it('leaves out an example of use after the code in the same fence, and reads "cards and chart stay the same" as code left out', () => {
+    const util = 'from datetime import timedelta\n\n\ndef humanize(delta: timedelta) -> str:\n    seconds = int(delta.total_seconds())\n    return f"{seconds} seconds"\n\n\ndef other():\n    return 1\n';
+    const fixed = 'def humanize(delta: timedelta) -> str:\n    seconds = int(delta.total_seconds())\n    return f"{seconds} seconds ago"\n';
+    const reply = 'Here is a fixed version:\n\n```python\n' + fixed + '\n\n# Example usage:\nprint(humanize(timedelta(minutes=5)))\n```\n';
+    const planned = runReply(reply, (p) => (p === 'util.py' ? util : undefined), { hintPath: 'util.py' });
+    assert.equal(planned.changes[0]?.newText, util.replace('    return f"{seconds} seconds"\n', '    return f"{seconds} seconds ago"\n'));
+    const html = '<html>\n<body>\n  <header>Dashboard</header>\n  <main>\n    <section class="cards"></section>\n    <section class="chart"></section>\n  </main>\n  <footer>v1</footer>\n</body>\n</html>\n';
+    const whole = 'index.html\n```html\n<html>\n<body>\n  <header>Dashboard</header>\n  <main>\n    <!-- cards and chart stay the same -->\n  </main>\n  <footer>v2</footer>\n</body>\n</html>\n```\n';
+    assert.equal(written('index.html', html, whole), html.replace('v1', 'v2'));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

@@ -62,6 +62,8 @@ const ELISION_PHRASES = [
   // Not a condition on the lines around it (`// unchanged if null`, `// omitted when empty`).
   /^(?:unchanged|omitted|snip|snipped|elided)\b(?![a-z ]*\b(?:if|when|unless|while|because|since|but|except|until|by|in)\b)[a-z ]{0,30}$/,
   /^[a-z]+(?: [a-z]+)? (?:omitted|elided|truncated)(?: for brevity)?$/,
+  // A list of parts said to stay (`<!-- KPI cards, chart and table stay the same -->`).
+  /^[a-z]+(?:,? [a-z]+){0,5} (?:stays?|remains?) (?:the same|unchanged|as (?:is|before|they are|it is))$/,
   /^(?:previous|prior|original|earlier) (?:code|content|implementation|logic|imports|methods|functions|lines)$/,
   // `// no changes below`, `// no other changes needed here`: said of the lines around it.
   // "to the rest of …" once, not among the repeated words: its free words could also be read as

@@ -142,6 +142,9 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     }
   }
   if (!strong) {
+    // A block naming no file is code for one, maybe with an example of use after it in the same
+    // fence (`# Example usage:`, then calls): that part is not the file's code.
+    content = withoutExampleTail(content);
     if (!elided) {
       // Probably an illustration; kept aside in case it is the whole of the hint file (ParsedReply.unnamedFiles).
       if (fence.closeIndex === undefined || (lang !== undefined && NON_FILE_LANGS.has(lang))) return undefined;
@@ -205,6 +208,26 @@ function presentsExample(line: string): boolean {
   const text = line.trim().toLowerCase().replace(/^#+\s*/, '').replace(/[*_`]/g, '').trim().replace(/[:.!]$/, '').trim();
   if (text.split(/\s+/).length <= 4 && /\b(?:examples?|usage|demo|test it|try it|sample run)\b/.test(text)) return true;
   return /\b(?:example usage|usage example|example of (?:how to )?(?:use|call|run|using|calling|running)|(?:try|test|run|call|use) it (?:out |quickly )?(?:with|like|by)|you can (?:now )?(?:try|test|call|use|run) it)\b/.test(text);
+}
+
+/**
+ * `content` without its tail from a comment line at the margin that presents what follows as an
+ * example of use (`# Example usage:`, `// Usage`, or as a block comment), when code stands above it:
+ * the calls after it try the code out (`print(f(3))`, `int main() {…}`), and placed with the code
+ * they were written into the module, or inside its namespace. The content as it is otherwise.
+ */
+function withoutExampleTail(content: string[]): string[] {
+  for (let i = 1; i < content.length; i++) {
+    const line = content[i];
+    if (line.length === 0 || line[0] === ' ' || line[0] === '\t') continue;
+    const comment = /^(?:#|\/\/|--|\/\*)(.*)$/.exec(line);
+    if (comment === null || !presentsExample(comment[1].replace(/\*\/$/, ''))) continue;
+    if (!content.slice(0, i).some((code) => /[A-Za-z_]\w{2}/.test(code))) return content;
+    let end = i;
+    while (end > 0 && content[end - 1].trim() === '') end--;
+    return content.slice(0, end);
+  }
+  return content;
 }
 
 /** Markdown-like files, where fenced blocks inside the file are normal. */
