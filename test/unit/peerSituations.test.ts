@@ -736,6 +736,13 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(written('index.html', html, whole), html.replace('v1', 'v2'));
   });
 
+  it('puts the imports a block of imports only gives among the file\'s own (a line importing more from one module edits it), beside a function it places', () => {
+    const views = '"""Views of the blog."""\nfrom django.shortcuts import render\n\nfrom .models import Post\n\n\ndef post_list(request):\n    posts = Post.objects.all()\n    return render(request, "list.html", {"posts": posts})\n';
+    const reply = 'Update the view:\n\n```python\ndef post_list(request):\n    posts = Post.objects.all()\n    tags = Tag.objects.all()\n    return render(request, "list.html", {"posts": posts, "tags": tags})\n```\n\nAnd the imports:\n\n```python\nfrom .models import Post, Tag\nfrom django.shortcuts import render\nfrom django.db.models import Count\n```\n';
+    const planned = runReply(reply, (p) => (p === 'views.py' ? views : undefined), { hintPath: 'views.py' });
+    assert.equal(planned.changes[0]?.newText, views.replace('from .models import Post\n', 'from .models import Post, Tag\nfrom django.db.models import Count\n').replace('    return render(request, "list.html", {"posts": posts})', '    tags = Tag.objects.all()\n    return render(request, "list.html", {"posts": posts, "tags": tags})'));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

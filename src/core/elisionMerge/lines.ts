@@ -100,7 +100,7 @@ function commentGoesOn(a: string, b: string): boolean {
  * (`from m`), but two names added to one made it too unlike the old line by edit distance, and
  * the new import was written under the old one (CPython's tkinter/commondialog.py).
  */
-function sameModuleImport(a: string, b: string): boolean {
+export function sameModuleImport(a: string, b: string): boolean {
   const [fromA, fromB] = [pythonFromImport(a), pythonFromImport(b)];
   if (fromA !== undefined && fromB !== undefined) {
     if (fromA.module !== fromB.module) return false;

@@ -269,7 +269,7 @@ function isImportHeader(lines: readonly string[]): boolean {
  * An import, include or `use` line of the languages models edit most: JavaScript/TypeScript,
  * Python, Go, Java/Kotlin/Scala, C/C++, C#, Rust, Ruby, PHP, Swift, Dart, CSS.
  */
-function isImport(line: string): boolean {
+export function isImport(line: string): boolean {
   return IMPORT.test(line);
 }
 

@@ -1,5 +1,6 @@
-import type { ParsedReply, RewriteFileOp, UnnamedFile } from '../ir';
-import { blockEnd, correspond, definedName, hasText, onlyDefinitionOf } from '../elisionMerge/lines';
+import type { InsertOp, ParsedReply, ReplaceOp, RewriteFileOp, UnnamedFile } from '../ir';
+import { blockEnd, correspond, definedName, hasText, identifiers, indentOf, isCommentLine, onlyDefinitionOf, sameModuleImport } from '../elisionMerge/lines';
+import { isImport } from '../elisionMerge/wholeOrPart';
 import { resolvePath } from '../paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
 import { looksBinary, toLines } from '../text/fileText';
@@ -41,7 +42,7 @@ function hintFileText(readFile: ReadFile, hintPath: string, options: PlanOptions
 
 /** An op the hint file takes from a fenced block without a path, with the note that says why. */
 export interface HintedOp {
-  readonly op: RewriteFileOp;
+  readonly op: RewriteFileOp | InsertOp | ReplaceOp;
   readonly note?: string;
 }
 
@@ -82,12 +83,29 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
     const [name, blocks] = twice;
     return { ops: [], twice: { message: `the reply's code blocks name no file, and ${blocks.length} of them (reply lines ${blocks.map((b) => `${b.startLine}-${b.endLine}`).join(', ')}) each give \`${name}\` of ${path}, differently: which version is meant is a guess`, startLine: blocks[0].startLine, endLine: blocks[blocks.length - 1].endLine } };
   }
-  const ops = [...defined]
-    .sort((a, b) => a[1][0].startLine - b[1][0].startLine)
-    .map(([name, [block]], i): HintedOp => ({
-      op: { kind: 'rewrite', path, content: block.content, partial: true, asPart: true, source: { block: i + 1, format: 'snippet', startLine: block.startLine, endLine: block.endLine } },
-      note: `the code block names no file; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
-    }));
+  const parts = [...defined].map(([name, [block]]) => ({ block, name }));
+  // Blocks of imports only ("Don't forget the imports:"), beside a definition taken: the imports
+  // the file lacks go after its own (a part alone would use a name nothing imports).
+  const imports = parts.length === 0 ? [] : parsed.unnamedFiles.flatMap((block) => {
+    const insert = importsToAdd(toLines(block.content), fileLines);
+    return insert === undefined ? [] : [{ block, insert }];
+  });
+  const taken = [...parts.map((part) => ({ startLine: part.block.startLine, part })), ...imports.map((entry) => ({ startLine: entry.block.startLine, entry }))].sort((a, b) => a.startLine - b.startLine);
+  const ops = taken.flatMap((item, i): HintedOp[] => {
+    if ('part' in item) {
+      const { block, name } = item.part;
+      return [{
+        op: { kind: 'rewrite', path, content: block.content, partial: true, asPart: true, source: { block: i + 1, format: 'snippet', startLine: block.startLine, endLine: block.endLine } },
+        note: `the code block names no file; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
+      }];
+    }
+    const { block, insert } = item.entry;
+    const source = { block: i + 1, format: 'snippet' as const, startLine: block.startLine, endLine: block.endLine };
+    const note = `the code block names no file and holds imports only: those ${path} lacks go among its own imports`;
+    const replaced = insert.replaced.map(({ line, text }): HintedOp => ({ op: { kind: 'replace', path, search: fileLines[line] + '\n', replacement: text + '\n', granularity: 'lines', expectedCount: 1, lineHint: line + 1, source }, note }));
+    const added: HintedOp[] = insert.lines.length === 0 ? [] : [{ op: { kind: 'insert', path, afterLine: insert.afterLine, text: insert.lines.join('\n') + '\n', source }, note }];
+    return [...replaced, ...added];
+  });
   return { ops };
 }
 
@@ -114,3 +132,47 @@ function definitionLine(lines: readonly string[]): number {
   return at !== -1 && definedName(lines[at]) !== undefined ? at : -1;
 }
 
+
+/**
+ * For a block of import lines only: the ones the file lacks (trimmed, compared with the file's
+ * lines), as edits of the file's one-line imports from the same module whose names they hold
+ * (`replaced`: `from .models import Post, Tag` for `from .models import Post`) or as lines to add
+ * after `afterLine` (1-based), the end of the file's own imports at its top (a statement whose
+ * list runs over several lines included); undefined when every line is there, the block holds
+ * anything but imports, or the file has no import to put them beside.
+ */
+function importsToAdd(block: readonly string[], fileLines: readonly string[]): { lines: string[]; replaced: { line: number; text: string }[]; afterLine: number } | undefined {
+  const lines = block.filter((line) => line.trim() !== '');
+  if (lines.length === 0 || !lines.every((line) => isImport(line) && !/[{(]\s*$/.test(line))) return undefined;
+  let last = -1;
+  for (let i = 0; i < fileLines.length; i++) {
+    const line = fileLines[i];
+    if (!hasText(line) || indentOf(line) > 0 || isCommentLine(line)) continue;
+    // A module docstring above the imports.
+    const quote = line.startsWith('"""') ? '"""' : line.startsWith("'''") ? "'''" : undefined;
+    if (quote !== undefined && last === -1) {
+      if (!line.slice(3).includes(quote)) while (i + 1 < fileLines.length && !fileLines[++i].includes(quote));
+      continue;
+    }
+    if (!isImport(line)) {
+      if (/^(?:package|namespace|module)\b|^['"]use /.test(line.trim())) continue;
+      break;
+    }
+    last = i;
+    // A list left open (`import {`, `from x import (`) ends at the line that closes it.
+    if (/[{(]\s*$/.test(line)) while (last + 1 < fileLines.length && !/^\s*[})]/.test(fileLines[last])) last++;
+  }
+  if (last === -1) return undefined;
+  const present = new Set(fileLines.map((line) => line.trim()));
+  const missing = lines.map((line) => line.trim()).filter((line) => !present.has(line));
+  // A line importing more names from a module the file imports from on one line is that line edited.
+  const replaced: { line: number; text: string }[] = [];
+  const added: string[] = [];
+  for (const text of missing) {
+    const names = new Set(identifiers(text));
+    const at = fileLines.findIndex((line, i) => i <= last && indentOf(line) === 0 && sameModuleImport(text, line.trim()) && identifiers(line).every((name) => names.has(name)));
+    if (at !== -1 && !replaced.some((entry) => entry.line === at)) replaced.push({ line: at, text });
+    else added.push(text);
+  }
+  return missing.length === 0 ? undefined : { lines: added, replaced, afterLine: last + 1 };
+}
