@@ -270,14 +270,15 @@ const MAX_HEADED_MATCHES = 16;
 /** How far above a match its section heading is looked for. */
 const MAX_HEADING_DISTANCE = 2000;
 
-/** How many characters above a place its heading is looked for (native searches of the flat text). */
-const MAX_HEADING_CHARS = 200_000;
-
-/** True when a line above line `start` (within `MAX_HEADING_CHARS`) begins with `heading`, its indentation aside. */
+/**
+ * True when a line above line `start` begins with `heading`, its indentation aside. Sought back to
+ * the file's start with the native search: git's heading is the nearest line above the hunk that
+ * looks like a definition's, which in a long file may stand hundreds of kilobytes up (uglify-js's
+ * compress.js), and a bound made those hunks read as contradicted.
+ */
 function headingAbove(index: FileIndex, heading: string, start: number): boolean {
   const view = lfView(index.file);
-  const stop = lfLineStart(index.file, start) - MAX_HEADING_CHARS;
-  for (let at = view.lastIndexOf(heading, lfLineStart(index.file, start) - 1); at !== -1 && at >= stop; at = at === 0 ? -1 : view.lastIndexOf(heading, at - 1)) {
+  for (let at = view.lastIndexOf(heading, lfLineStart(index.file, start) - 1); at !== -1; at = at === 0 ? -1 : view.lastIndexOf(heading, at - 1)) {
     if (startsLine(view, at)) return true;
   }
   return false;

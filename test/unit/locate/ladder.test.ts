@@ -212,3 +212,14 @@ describe('locate ladder: a diff hunk\'s section heading', () => {
     assert.equal(run(hunk(4, 'def made_up_function():')).changes[0]?.newText, first);
   });
 });
+
+describe('locate ladder: a diff hunk\'s heading far above', () => {
+  it('places a hunk whose heading stands hundreds of kilobytes above it, as git finds it in a long file', () => {
+    const filler = Array.from({ length: 6000 }, (_, i) => `    var value${i} = compute(${i}, "a line long enough to fill the file");`);
+    const file = ['merge(Compressor.prototype, {', ...filler, '    function drop(node) {', '        return node.left;', '    }', '});', ''].join('\n');
+    assert.ok(file.length > 300_000);
+    const reply = '--- a/compress.js\n+++ b/compress.js\n@@ -6002,3 +6002,3 @@ merge(Compressor.prototype, {\n     function drop(node) {\n-        return node.left;\n+        return node.right;\n     }\n';
+    const planned = runReply(reply, (p) => (p === 'compress.js' ? file : undefined));
+    assert.equal(planned.changes[0]?.newText, file.replace('return node.left;', 'return node.right;'));
+  });
+});
