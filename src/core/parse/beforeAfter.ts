@@ -19,7 +19,7 @@
  * right above the first label names; else the hint file. Runs before the whole-file parser, which would take the blocks as files.
  */
 import type { ReplaceOp } from '../ir';
-import { labelLineAbove, NON_FILE_LANGS, parseInfoString, type FencedBlock } from './fences';
+import { fenceContent, labelLineAbove, NON_FILE_LANGS, parseInfoString, type FencedBlock } from './fences';
 import type { ParsedBlock } from './parser';
 import { pathFromComment, pathFromLabelLine } from './paths';
 import { joinLines, sourceOf } from './replyScan';
@@ -64,8 +64,8 @@ export function beforeAfterPairs(lines: readonly string[], fences: readonly Fenc
     if (afterLabel === undefined || !AFTER_LABEL.test(labelWords(lines[afterLabel]))) continue;
     // Commands and their output shown before and after are not code of a file.
     if ([old, next].some((fence) => NON_FILE_LANGS.has(parseInfoString(fence.open.info).lang ?? ''))) continue;
-    let search = contentOf(lines, old);
-    let replacement = contentOf(lines, next);
+    let search = fenceContent(lines, old);
+    let replacement = fenceContent(lines, next);
     // Both blocks headed by the same comment naming the file (`// src/utils/format.ts`): a label, not code.
     const labelled = pathFromComment(search[0] ?? '');
     if (labelled !== undefined && search[0] === replacement[0]) [search, replacement] = [search.slice(1), replacement.slice(1)];
@@ -85,16 +85,6 @@ export function beforeAfterPairs(lines: readonly string[], fences: readonly Fenc
     k++;
   }
   return { blocks, taken, waiting };
-}
-
-/** A fence's lines, without the fence's own indentation (a fence inside a list item). */
-function contentOf(lines: readonly string[], fence: FencedBlock): string[] {
-  const indent = fence.open.indent;
-  return lines.slice(fence.contentStart, fence.contentEnd + 1).map((line) => {
-    let i = 0;
-    while (i < indent && i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
-    return line.slice(i);
-  });
 }
 
 /** The file a pair names: in either block's info string, the first label (`In \`app.py\`, change this:`), or the line above it. */

@@ -301,3 +301,22 @@ export const NON_FILE_LANGS = new Set([
   'powershell', 'pwsh', 'ps', 'cmd', 'bat', 'batch', 'text', 'txt', 'plaintext', 'plain', 'output', 'log',
   'logs', 'stdout', 'stderr', 'none', 'nohighlight', 'ansi', 'repl', 'pycon', 'python-repl', 'irb',
 ]);
+
+/**
+ * A fenced block's content lines without the fence's own indentation (a fence inside a list item),
+ * tabs counted as four columns: what every reader of a fence takes as its text.
+ */
+export function fenceContent(lines: readonly string[], fence: FencedBlock): string[] {
+  const content = lines.slice(fence.contentStart, fence.contentEnd + 1);
+  const indent = fence.open.indent;
+  if (indent === 0) return content;
+  return content.map((line) => {
+    let i = 0;
+    let width = 0;
+    while (i < line.length && width < indent && (line[i] === ' ' || line[i] === '\t')) {
+      width += line[i] === '\t' ? 4 : 1;
+      i++;
+    }
+    return line.slice(i);
+  });
+}

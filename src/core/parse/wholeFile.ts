@@ -22,7 +22,7 @@
 import type { EditSource, ParseProblem, RewriteFileOp } from '../ir';
 import { beforeAfterPairs } from './beforeAfter';
 import { isElisionLine } from './elision';
-import { findFencedBlocks, firstNonBlankChar, labelLineAbove, NON_FILE_LANGS, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
+import { fenceContent, findFencedBlocks, firstNonBlankChar, labelLineAbove, NON_FILE_LANGS, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import type { ParsedBlock, ReplyParser } from './parser';
 import { isNameLineWithInnerBackticks, pathFromComment } from './paths';
@@ -84,7 +84,7 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
   const lang = info.lang;
   if (lang !== undefined && NEVER_LANGS.has(lang)) return undefined;
 
-  let content = dedent(lines.slice(fence.contentStart, fence.contentEnd + 1), fence.open.indent);
+  let content = fenceContent(lines, fence);
   if (content.every((line) => line.trim().length === 0)) return undefined;
   for (const line of content) if (isForeignMarker(line)) return undefined;
 
@@ -261,18 +261,4 @@ function samePath(a: string, b: string): boolean {
 function firstNonBlank(lines: readonly string[]): number {
   for (let i = 0; i < lines.length; i++) if (lines[i].trim().length > 0) return i;
   return -1;
-}
-
-/** Removes the fence's own indentation (a fence inside a list item) from every content line. */
-function dedent(lines: readonly string[], indent: number): string[] {
-  if (indent === 0) return lines.slice();
-  return lines.map((line) => {
-    let i = 0;
-    let width = 0;
-    while (i < line.length && width < indent && (line[i] === ' ' || line[i] === '\t')) {
-      width += line[i] === '\t' ? 4 : 1;
-      i++;
-    }
-    return line.slice(i);
-  });
 }
