@@ -723,6 +723,10 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
       block("import { log } from './log';\nimport { getGracePeriod } from './config';", "import { log } from './log';"),
     ].join('\n');
     assert.equal(written('jobs.ts', jobs, reply), jobs.replace("log('run');", "log('run', new Date());"));
+    // The same on a CRLF file (and one with a BOM): the endings are read as LF where the search is looked for.
+    const crlf = jobs.replace(/\n/g, '\r\n');
+    assert.equal(written('jobs.ts', crlf, reply), crlf.replace("log('run');", "log('run', new Date());"));
+    assert.equal(written('jobs.ts', '\ufeff' + crlf, reply), '\ufeff' + crlf.replace("log('run');", "log('run', new Date());"));
   });
 
   it('leaves out an example of use after the code in the same fence, and reads "cards and chart stay the same" as code left out', () => {

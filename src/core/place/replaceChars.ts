@@ -232,15 +232,18 @@ function hasBorder(text: string): boolean {
  * an edit's new text or spans the place where text was removed, so it lies within
  * `search.length` of an edit: each run of pending edits closer together than that is applied to
  * its stretch of the text alone and searched there. A search that stands nowhere then costs a
- * few short scans, not a commit (which builds the edited text for every later search). A base
- * whose LF view is not its raw text (CRLF endings, a BOM), or that is an edited text, is not
- * looked into: `unknown` (true by default: the caller commits).
+ * few short scans, not a commit (which builds the edited text for every later search). On a base
+ * with CRLF endings each stretch is read with its endings as LF (the search is LF) and reaches
+ * twice as far, since a line of the search is a character longer there. An edited base (a text
+ * read through earlier commits) is not looked into: `unknown` (true by default: the caller
+ * commits).
  */
 export function mayStandAfterPending(state: FileState, search: string, unknown = true): boolean {
   const file = state.file!;
-  if (file instanceof EditedText || file.bom || file.hasCrlf) return unknown;
+  if (file instanceof EditedText) return unknown;
   const raw = file.raw;
-  const reach = search.length;
+  const crlf = file.hasCrlf;
+  const reach = crlf ? 2 * search.length : search.length;
   // In text order; insertions at one offset in the order they were placed.
   const { edits } = new TextPlan(state.pending);
   for (let i = 0; i < edits.length; ) {
@@ -253,6 +256,7 @@ export function mayStandAfterPending(state: FileState, search: string, unknown =
       at = edits[k].end;
     }
     stretch += raw.slice(at, Math.min(raw.length, edits[j - 1].end + reach));
+    if (crlf) stretch = stretch.replace(/\r\n/g, '\n');
     if (stretch.includes(search)) return true;
     i = j;
   }
