@@ -402,6 +402,14 @@ function parseRegion(
       k++;
       continue;
     }
+    if (file && file.hunks.length === 0 && file.newPath !== undefined && k === file.lastIndex + 1 && line.trim() !== '' && line[0] !== '\\' && isBodyLine(line)) {
+      // Hunk lines right under a file's `---`/`+++` header with no `@@` line (a model left it
+      // out): one bare hunk, as in a fence of hunk lines only. A new file's lines were dropped and
+      // the file created empty.
+      hunk = { headerIndex: k - 1, lastIndex: k - 1, body: [], atEndOfFile: false, newHasNoFinalNewline: false, oldHasNoFinalNewline: false, oldSeen: 0, newSeen: 0 };
+      file.hunks.push(hunk);
+      continue;
+    }
     if (fenced && file && strayIndex !== undefined && isBodyLine(line) && line.trim() !== '') {
       const strayLine = strayIndex + 1;
       file.problems.push(
@@ -651,9 +659,10 @@ function parseUnifiedDiffs(reply: ReplyText, isClaimed: (line: number) => boolea
       }
       const closed = close < n;
       if (isDiff && !claimedInside && !(closed && isClaimed(close + 1))) {
-        const block = fencedBlock(lines, i, close, closed, isClaimed);
+        const block = fencedBlock(lines, i, close, closed, isClaimed, isDiffFence(fence));
         // A ```diff fence with nothing diff-like in it is an illustration: leave it to other parsers.
         if (block.ops.length > 0 || block.problems.length > 0) blocks.push(openEnded ? { ...block, openEnded } : block);
+        else if (closed && isDiffFence(fence) && onlyAddedLines(lines, i + 1, close)) blocks.push(unplaceableAddition(i, close));
       }
       i = closed ? close + 1 : n;
       continue;
@@ -723,7 +732,7 @@ function withCreatedEols(block: ParsedBlock, lines: readonly string[], crEnded: 
   return { ...block, ops };
 }
 
-function fencedBlock(lines: readonly string[], open: number, close: number, closed: boolean, isClaimed: (line: number) => boolean): ParsedBlock {
+function fencedBlock(lines: readonly string[], open: number, close: number, closed: boolean, isClaimed: (line: number) => boolean, inDiffFence: boolean): ParsedBlock {
   // Headerless hunks take their file from a path line just above the fence, or (a blank line
   // between allowed) from a lead-in sentence that names exactly one file ("In `src/app.py`:").
   const above = pathLabelAbove(lines, open, 0, (i) => isClaimed(i + 1));
@@ -741,21 +750,47 @@ function fencedBlock(lines: readonly string[], open: number, close: number, clos
         'The reply ended inside this diff (no closing fence): it is not applied.')],
     };
   }
-  const bodyOnly = !hasHeaders && isHunkBodyOnly(lines, open + 1, close);
+  const bodyOnly = !hasHeaders && isHunkBodyOnly(lines, open + 1, close, inDiffFence);
   const region = parseRegion(lines, open + 1, close, true, useLabel ? label : undefined, undefined, bodyOnly);
-  return { startLine, endLine, ops: region.ops, problems: region.problems };
+  const ops = bodyOnly ? region.ops.map(withoutSeparatorSpace) : region.ops;
+  return { startLine, endLine, ops, problems: region.problems };
+}
+
+/**
+ * A headerless hunk that removes nothing but blank lines writes its new lines with no file line to
+ * re-anchor them to (an empty file filled). Cursor's agent writes a space between a line's marker
+ * and its text (`+ import x`): when every non-blank new line starts with a space and some with
+ * just one (a whole file whose every line stands one column deep is no file), that space is the
+ * separator's and is taken off every line. Where the hunk has old lines to match, the ladder
+ * re-anchors the new lines to them and the separator never reaches the file.
+ */
+function withoutSeparatorSpace(op: EditOp): EditOp {
+  if (op.kind !== 'replace' || op.search.trim() !== '' || op.replacement.trim() === '') return op;
+  const lines = op.replacement.split('\n');
+  let least = Infinity;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    if (line[0] !== ' ') return op;
+    least = Math.min(least, line.length - line.trimStart().length);
+  }
+  if (least !== 1) return op;
+  return { ...op, replacement: lines.map((line) => (line[0] === ' ' ? line.slice(1) : line)).join('\n') };
 }
 
 /**
  * True when lines [from, to) are hunk lines and nothing else: no `@@`, no file header, every
- * non-blank line led by a space, `-` or `+`, with at least one `-` and one `+` line (an added-only
- * body has nothing to place it by; a list of `-` bullets is not a diff). Such a fence, whatever
- * its language, is a diff whose model left out the `@@` line: read as a whole file it would write
- * the diff's own text over the file.
+ * non-blank line led by a space, `-` or `+`. Such a fence is a diff whose model left out the `@@`
+ * line (Cursor's agent writes every diff so): read as a whole file it would write the diff's own
+ * text over the file. In a fence of any language it takes at least one `-` and one `+` line (an
+ * added-only body has nothing to place it by; a list of `-` bullets is not a diff). In a fence
+ * whose language says diff (`inDiffFence`), a body that only removes lines, or only adds them
+ * beside a context line to place them by, is a hunk too: left out, a reply's deletions and
+ * insertions were dropped while its mixed blocks were applied, and the reply reported applied.
  */
-function isHunkBodyOnly(lines: readonly string[], from: number, to: number): boolean {
+function isHunkBodyOnly(lines: readonly string[], from: number, to: number, inDiffFence = false): boolean {
   let minus = false;
   let plus = false;
+  let context = false;
   for (let k = from; k < to; k++) {
     const line = lines[k];
     const c = line[0];
@@ -765,11 +800,39 @@ function isHunkBodyOnly(lines: readonly string[], from: number, to: number): boo
     } else if (c === '+') {
       if (line.startsWith('+++ ')) return false;
       plus = true;
-    } else if (c !== ' ' && line.trim() !== '') {
+    } else if (c === ' ' && line.trim() !== '') {
+      context = true;
+    } else if (line.trim() !== '') {
       return false;
     }
   }
-  return minus && plus;
+  return inDiffFence ? minus || (plus && context) : minus && plus;
+}
+
+/** True when lines [from, to) hold added lines (`+`) and blank lines only, at least one added. */
+function onlyAddedLines(lines: readonly string[], from: number, to: number): boolean {
+  let added = false;
+  for (let k = from; k < to; k++) {
+    const line = lines[k];
+    if (line[0] === '+' && !line.startsWith('+++ ')) added = true;
+    else if (line.trim() !== '') return false;
+  }
+  return added;
+}
+
+/**
+ * A diff fence of added lines only, with no header and no line of the file around them: where they
+ * go is a guess. Refused with a problem, never left out: beside other blocks it was dropped and the
+ * reply reported applied.
+ */
+function unplaceableAddition(open: number, close: number): ParsedBlock {
+  return {
+    startLine: open + 1,
+    endLine: close + 1,
+    ops: [],
+    problems: [problemOf('PARSE_ERROR', FORMAT, open + 1, close + 1,
+      'This diff only adds lines and shows no line of the file around them (no @@ line, no context): where they go is a guess, so it is not applied. Nothing was changed; send it again with a line of the file above or below the added ones (led by a space), as a SEARCH/REPLACE block, or with --- /dev/null and +++ b/PATH headers for a new file.')],
+  };
 }
 
 function bodyHasHeaders(lines: readonly string[], from: number, to: number): boolean {

@@ -276,6 +276,47 @@ describe('unified diff parser', () => {
     assert.equal(parse(['notes.md', '```markdown', '- one', '- two', '```'].join('\n')).ops.length, 0);
   });
 
+  it('reads a diff fence of hunk lines that only remove, or only add beside context, as a bare hunk (Cursor agent diffs)', () => {
+    // Cursor writes every edit so: no headers, no @@, a space after each marker.
+    const removal = parseReply(['`convex/users.ts`', '```diff', '      chapterId: v.string(),', '-     optInOnly: v.optional(v.boolean())', '    },', '```'].join('\n'));
+    assert.deepEqual(removal.problems, []);
+    const [removed] = removal.ops as ReplaceOp[];
+    assert.equal(removed.path, 'convex/users.ts');
+    assert.equal(removed.search, '     chapterId: v.string(),\n     optInOnly: v.optional(v.boolean())\n   },\n');
+    assert.equal(removed.replacement, '     chapterId: v.string(),\n   },\n');
+    const addition = parseReply(['`page.tsx`', '```diff', '  import { api } from "@/lib/convex";', '+ import { ThemeToggle } from "@/components/theme-toggle";', '  ', '  export default function ProfilePage() {', '```'].join('\n'));
+    assert.deepEqual(addition.problems, []);
+    assert.equal((addition.ops[0] as ReplaceOp).replacement, ' import { api } from "@/lib/convex";\n import { ThemeToggle } from "@/components/theme-toggle";\n \n export default function ProfilePage() {\n');
+    // Outside a diff fence both kinds of line are still needed: `-` bullets are a list.
+    assert.equal(parseReply(['notes.md', '```markdown', '- one', '  two', '```'].join('\n')).ops.filter((op) => op.source.format === 'unified-diff').length, 0);
+  });
+
+  it('refuses a diff fence of added lines with nothing to place them by, rather than leaving it out beside other blocks', () => {
+    const r = parse(['Do this:', '```diff', ' def f():', '-    return 1', '+    return 2', '```', 'and this:', '```diff', '+import os', '```'].join('\n'));
+    assert.equal(r.ops.length, 1);
+    assert.equal(r.problems.length, 1);
+    assert.equal(r.problems[0].code, 'PARSE_ERROR');
+    assert.equal(r.problems[0].startLine, 8);
+    assert.match(r.problems[0].message, /only adds lines/);
+  });
+
+  it('reads hunk lines right under a ---/+++ header with no @@ line as one hunk (a new file was created empty)', () => {
+    const r = parse(['```diff', '--- /dev/null', '+++ b/new.py', '+import os', '+print(1)', '```'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.equal(r.ops[0].kind, 'create');
+    assert.equal(r.ops[0].kind === 'create' && r.ops[0].content, 'import os\nprint(1)\n');
+    const edit = parse(['```diff', '--- a/m.py', '+++ b/m.py', ' def f():', '-    return 1', '+    return 2', '```'].join('\n'));
+    assert.equal((edit.ops[0] as ReplaceOp).search, 'def f():\n    return 1\n');
+  });
+
+  it('takes off the space Cursor writes after each marker when a headerless hunk fills an empty file', () => {
+    const r = parse(['`page.tsx`', '```diff', '- ', '+ import { Card } from "./card";', '+ ', '+ export default function Page() {', '+   return <Card />;', '+ }', '```'].join('\n'));
+    assert.equal((r.ops[0] as ReplaceOp).replacement, 'import { Card } from "./card";\n\nexport default function Page() {\n  return <Card />;\n}\n');
+    // A hunk with lines to match keeps its text: the ladder re-anchors it to the file's lines.
+    const anchored = parse(['`page.tsx`', '```diff', '  export default function Page() {', '-   return null;', '+   return <Card />;', '```'].join('\n'));
+    assert.equal((anchored.ops[0] as ReplaceOp).replacement, ' export default function Page() {\n   return <Card />;\n');
+  });
+
   it('reports a stray non-diff line inside a fenced hunk', () => {
     const r = parse(['```diff', '--- a/f', '+++ b/f', '@@ -1,3 +1,3 @@', ' a', '...', '-b', '+c', '```'].join('\n'));
     assert.equal(r.ops.length, 0);
