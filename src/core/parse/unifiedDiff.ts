@@ -71,6 +71,8 @@ interface FileSection {
   /** git's `index` line names the empty blob as the file before the diff (`index e69de29..`). */
   fromEmptyBlob: boolean;
   binary: boolean;
+  /** A mode line or git's index line gives a symbolic link's (120000) or a submodule's (160000) mode. */
+  notAFile?: 'link' | 'submodule';
   readonly hunks: Hunk[];
   problems: ParseProblem[];
 }
@@ -104,6 +106,23 @@ function headerPath(rest: string, side: 'old' | 'new'): string | null | undefine
   if (text === '/dev/null' || text === 'dev/null' || text === '"/dev/null"') return null;
   void side;
   return diffPath(text, true);
+}
+
+/**
+ * The new file's path of a `diff -urN OLD-TREE NEW-TREE` creation (`--- linux-vanilla/src/new.c`
+ * with the epoch's stamp, `+++ linux/src/new.c`): the two trees' names differ, the rest is the
+ * same, and what follows the tree's name is the file's path in the project (git apply and GNU
+ * patch -p1 take off that first name). Kept, the file was created under a new top folder named
+ * after the tree. `newPath` as it is when the names do not differ so.
+ */
+function withoutTreeName(oldRest: string, newPath: string): string {
+  const oldText = oldRest.split('\t')[0].trim().replace(/\s\d{4}-\d\d-\d\d[\sT].*$/, '');
+  const oldPath = diffPath(oldText, false);
+  const slash = newPath.indexOf('/');
+  const oldSlash = oldPath?.indexOf('/') ?? -1;
+  if (!oldPath || slash <= 0 || oldSlash <= 0) return newPath;
+  const rest = newPath.slice(slash + 1);
+  return rest !== '' && oldPath.slice(oldSlash + 1) === rest && oldPath.slice(0, oldSlash) !== newPath.slice(0, slash) ? rest : newPath;
 }
 
 /**
@@ -261,6 +280,14 @@ function parseRegion(
       const oldNeedsMore = hunk.oldCount !== undefined && hunk.oldSeen < hunk.oldCount;
       const c = line[0];
       const looksLikeHeader = line.startsWith('--- ') && k + 1 < to && lines[k + 1].startsWith('+++ ');
+      if ((line === '-- ' || line === '--') && hunkCountsMet(hunk)) {
+        // `git format-patch` ends a mail with a signature under `-- ` (some mailers cut it to
+        // `--`): after a hunk its header's counts say is complete, that line is not the removal
+        // of a line `- ` (the line after the hunk was deleted, or the patch refused).
+        hunk = undefined;
+        k++;
+        continue;
+      }
       if ((c === ' ' || c === '-' || c === '+') && !(looksLikeHeader && !oldNeedsMore)) {
         addBodyLine(hunk, c, line.slice(1));
         hunk.lastIndex = k;
@@ -356,6 +383,7 @@ function parseRegion(
       }
       file.oldPath = headerPath(line.slice(4), 'old');
       file.newPath = headerPath(lines[k + 1].slice(4), 'new');
+      if (file.oldPath === null && typeof file.newPath === 'string' && hasEpochStamp(line.slice(4))) file.newPath = withoutTreeName(line.slice(4), file.newPath);
       file.lastIndex = k + 1;
       end = k + 2;
       k += 2;
@@ -430,6 +458,25 @@ function parseRegion(
   return { ops, problems, end: fenced ? to : Math.max(end, from + 1) };
 }
 
+/**
+ * True when git wrote the hunk at the file's end: context lines before its change and none after
+ * (git gives a change as many lines after it as before, but where the file ends; a diff made with
+ * no context has none before either). git apply then matches it at the end only; matched higher
+ * up, in a file that has since grown below those lines, its new lines went in above the file's
+ * own end (t4150's moved paragraph written twice, reported exact).
+ */
+function endsTheFile(hunk: Hunk): boolean {
+  const body = hunk.body;
+  let trailing = 0;
+  while (trailing < body.length && body[body.length - 1 - trailing].kind === ' ') trailing++;
+  return trailing === 0 && body.length > 0 && body[0].kind === ' ';
+}
+
+/** True when a numbered hunk holds as many old and new lines as its header says. */
+function hunkCountsMet(hunk: Hunk): boolean {
+  return hunk.oldCount !== undefined && hunk.newCount !== undefined && hunk.oldSeen >= hunk.oldCount && hunk.newSeen >= hunk.newCount;
+}
+
 function addBodyLine(hunk: Hunk, kind: ' ' | '-' | '+', text: string): void {
   hunk.body.push({ kind, text });
   if (kind !== '+') hunk.oldSeen++;
@@ -438,6 +485,8 @@ function addBodyLine(hunk: Hunk, kind: ' ' | '-' | '+', text: string): void {
 
 /** Reads git's extended header lines (mode, rename, index, binary) into `file`; false if not one. */
 function isGitExtendedHeader(line: string, file: FileSection): boolean {
+  const mode = /^(?:new file mode|deleted file mode|old mode|new mode|index \S+) (120000|160000)\s*$/.exec(line);
+  if (mode) file.notAFile = mode[1] === '120000' ? 'link' : 'submodule';
   if (line.startsWith('new file mode')) { file.newFileMode = true; return true; }
   if (line.startsWith('deleted file mode')) { file.deletedFileMode = true; return true; }
   if (line.startsWith('rename from ')) { file.renameFrom = diffPath(line.slice(12), false); return true; }
@@ -489,6 +538,13 @@ function emitFile(
   if (file.binary) {
     problems.push(problemOf('PARSE_ERROR', FORMAT, startLine, endLine,
       `the diff changes ${path ?? 'a file'} as binary data, which cannot be applied as text: apply that part with git apply (it needs git's "GIT binary patch" data), or leave it out of the reply`, path));
+    return;
+  }
+  if (file.notAFile !== undefined && file.hunks.length > 0) {
+    // A link's text is the path it points to, a submodule's the commit it is at: written as a file's lines it would be neither.
+    const what = file.notAFile === 'link' ? 'a symbolic link (mode 120000): its lines are the path the link points to' : 'a submodule (mode 160000): its line is the commit it is at';
+    problems.push(problemOf('PARSE_ERROR', FORMAT, startLine, endLine,
+      `the diff changes ${path ?? 'a file'} as ${what}, not a file's text, so it is not applied. Nothing was changed; apply that part with git apply, or leave it out of the reply.`, path));
     return;
   }
   const contradiction = namesContradicting(file, isNew, isDeleted);
@@ -592,6 +648,7 @@ function emitFile(
       // `finalNewline`); on both sides, or on context, the state is unchanged: the file keeps its
       // own (a model copying the marker to both sides of a file that does end in a newline).
       ...(hunk.atEndOfFile ? { atEndOfFile: true, ...(hunk.newHasNoFinalNewline !== hunk.oldHasNoFinalNewline ? { finalNewline: !hunk.newHasNoFinalNewline } : {}) } : {}),
+      ...(!hunk.atEndOfFile && file.machineMade && endsTheFile(hunk) ? { atEndOfFile: true } : {}),
       source,
     });
   }

@@ -309,7 +309,7 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const message = looseRefusal
     ? `the hunk was not found as it is in ${state.path}, and its nearest place does not fit: ${looseRefusal.slice(LOOSE_REFUSED.length)}`
     : op.atEndOfFile && best && best.score === 1 && best.endLine < lineCount
-      ? `the hunk is marked "\\ No newline at end of file", but the lines it quotes (${state.path} lines ${best.startLine}-${best.endLine}) are not the end of the file, which goes on to line ${lineCount}`
+      ? `the hunk belongs at the end of the file (it is marked "\\ No newline at end of file", or git wrote it with no context lines after its change), but the lines it quotes (${state.path} lines ${best.startLine}-${best.endLine}) are not the end of the file, which goes on to line ${lineCount}`
     : best && best.score >= RESEMBLANCE
       ? `the search text was not found in ${state.path}; the nearest ${best.startLine === best.endLine ? `line is ${best.startLine}` : `lines are ${best.startLine}-${best.endLine}`} (${similarityPercent(best.score)} similar)${
           report.leftOut ? `, where it leaves out file line ${report.leftOut.line} (\`${report.leftOut.text.trim().slice(0, 80)}\`): its lines after that stand one line further down` : ''

@@ -341,8 +341,12 @@ export class Transaction {
       if (!state.touched) continue;
       // Deleted last is deleted, whatever the reply made of it before (a file created and deleted again).
       const action: FileAction = state.deleted ? 'delete' : state.created && state.original === undefined ? 'create' : state.movedTo ? 'move' : 'modify';
+      // A file the reply creates and then moves is created where it was moved to: nothing stands
+      // at its first path to move (the writer created it there and dropped the move).
+      const path = action === 'create' && state.movedTo ? state.movedTo : state.path;
+      const movedTo = action === 'move' ? state.movedTo : undefined;
       const receipts = state.records.map((record) => freeze(record, state));
-      files.push({ path: state.path, action, ...(state.movedTo ? { to: state.movedTo } : {}), edits: receipts });
+      files.push({ path, action, ...(movedTo ? { to: movedTo } : {}), edits: receipts });
       // A file the reply made and deleted again was never there: nothing to write.
       if (state.failed || (state.deleted && state.original === undefined)) continue;
       let newText: string | undefined;
@@ -354,7 +358,7 @@ export class Transaction {
       }
       const changed = action !== 'modify' || newText !== state.original;
       if (!changed) continue;
-      changes.push({ path: state.path, action, ...(state.movedTo ? { to: state.movedTo } : {}), originalText: state.original, newText: action === 'delete' ? undefined : newText });
+      changes.push({ path, action, ...(movedTo ? { to: movedTo } : {}), originalText: state.original, newText: action === 'delete' ? undefined : newText });
     }
     return {
       receipt: { ok: this.errors.length === 0, files, errors: this.errors, timing: { parseMs: 0, locateMs: 0, totalMs: 0 } },
