@@ -1,7 +1,7 @@
 import { type AlignedRun, type Region, alignLines, correspond, definedName, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { type AnchorIndex, anchorCount, anchorIndex, markerClosesDefinition, placeByOpener, placeSegment } from './elisionMerge/anchors';
-import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeClosers } from './elisionMerge/structure';
+import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
@@ -64,7 +64,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
     if (typeof region === 'string') {
       const before = block.slice(0, starts[s]);
-      region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) : undefined) ?? region;
+      region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) ?? placeInLastBlock(segment, before, isElision, original, cursor) : undefined) ?? region;
     }
     if (typeof region === 'string') return { ok: false, message: region };
     if (bound !== undefined && region.from !== bound) {

@@ -747,6 +747,26 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(planned.changes[0]?.newText, views.replace('from .models import Post\n', 'from .models import Post, Tag\nfrom django.db.models import Count\n').replace('    return render(request, "list.html", {"posts": posts})', '    tags = Tag.objects.all()\n    return render(request, "list.html", {"posts": posts, "tags": tags})'));
   });
 
+  it('adds a method at the end of the file\'s one class from a marker, the method and the class\'s closing brace (Morph\'s fast-apply example)', () => {
+    const ts = 'export class Example {\n  private value: string;\n  \n  constructor(value: string) {\n    this.value = value;\n  }\n  \n  getValue(): string {\n    return this.value;\n  }\n}';
+    const call = JSON.stringify({ target_file: 'src/simple-class.ts', instructions: 'Place the new method after the existing add method', code_edit: '// ... existing code ...\n\n  multiply(a: number, b: number): number {\n    return a * b;\n  }\n}' });
+    assert.equal(written('src/simple-class.ts', ts, call), ts.replace(/}$/, '\n  multiply(a: number, b: number): number {\n    return a * b;\n  }\n}'));
+    // Two classes end at the margin: which one gets the method is a guess.
+    const two = ts + '\n\nexport class Other {\n  run(): void {}\n}\n';
+    assert.equal(result('src/simple-class.ts', two, call).changes.length, 0);
+  });
+
+  it('refuses a block whose old and new texts are the same when that text is not in the file (gpt-engineer: the lines meant to be added written as context)', () => {
+    const yml = 'spring:\n  datasource:\n    url: jdbc:h2:mem:testdb\n  h2:\n    console:\n      enabled: true\n';
+    const reply = '```diff\n--- application-local.yml\n+++ application-local.yml\n@@ -1,6 +1,8 @@\n spring:\n   profiles:\n-    active: local\n+    active: local\n   datasource:\n-    url: jdbc:h2:mem:testdb\n+    url: jdbc:h2:mem:testdb\n   h2:\n```\n';
+    const planned = result('application-local.yml', yml, reply);
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_MATCH');
+    // Where the text stands, the block changes nothing and says so.
+    const same = result('application-local.yml', yml, 'application-local.yml\n<<<<<<< SEARCH\n  h2:\n=======\n  h2:\n>>>>>>> REPLACE\n');
+    assert.equal(same.receipt.ok, true);
+    assert.equal(same.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

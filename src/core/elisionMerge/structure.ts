@@ -161,6 +161,37 @@ export function placeAtFileEnd(segment: readonly string[], before: readonly stri
 }
 
 /**
+ * Places the block's last segment, after an elision and with none after it, that ends with the
+ * file's own last line, a closer (`}` at the margin), and holds new lines deeper than it before
+ * that: the way a model adds a method at the end of the file's one class (`// ... existing code
+ * ...`, the new method, `}`; Morph's and Cursor's fast-apply instructions ask for that shape). The
+ * snippet ends where the file ends, so its closer is the file's last one, and the new lines go
+ * right above it. Only when that closer, indentation included, stands once in the file (a file of
+ * two classes or functions ending so would leave which block gets the lines to its order) and the
+ * lines before it are new code deeper than it (no closer first, none shallower than the first:
+ * a segment that first ends the block its elision stands in is not new code); declines when a
+ * new line looks like an edit of an opener in the file.
+ */
+export function placeInLastBlock(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], cursor: number): Region | undefined {
+  const firstReal = firstNonBlank(segment);
+  const lastReal = lastNonBlank(segment);
+  if (firstReal === -1 || firstReal === lastReal || !isCloser(segment[lastReal]) || elisionBefore(before, isElision) < 0) return undefined;
+  const end = lastNonBlank(original);
+  if (end < cursor || end === -1 || original[end].trimEnd() !== segment[lastReal].trimEnd()) return undefined;
+  if (original.filter((line) => line.trimEnd() === original[end].trimEnd()).length !== 1) return undefined;
+  const depth = indentOf(segment[lastReal]);
+  const inner = segment.slice(firstReal, lastReal);
+  // New code starts the segment: not the end of a block the elision stands inside (`}` then `});`), nothing shallower than its first line.
+  const start = indentOf(segment[firstReal]);
+  if (isCloser(segment[firstReal]) || start <= depth || !inner.every((line) => line.trim() === '' || indentOf(line) >= start)) return undefined;
+  const lines = segment.slice(0, lastReal + 1);
+  for (const line of inner) {
+    if (resemblingOpener(line, original, end, end + 1) !== -1) return undefined;
+  }
+  return { from: end, to: end + 1, lines };
+}
+
+/**
  * True when two top-level statements, by their first words, are of one kind: the same word, or
  * both open a definition (`def` after `class`, `function` after `export`, `func` after `type`,
  * a decorated one). A call or an assignment to something defined (`module.exports = …`,

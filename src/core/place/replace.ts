@@ -170,7 +170,18 @@ function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): voi
   if (state.file!.lineCount === 0 && op.search.trim() === '') return placeRewrite(tx, state, op.replacement, false, op);
   if (op.search === op.replacement && op.finalNewline === undefined && op.lineEnds === undefined) {
     // (With a final-newline marker on one side, or line endings that differ, the same lines still change the file.)
-    tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['no-op: the search and replacement texts are identical'] });
+    // The same text on both sides changes nothing where it stands; where it stands nowhere, the
+    // block was meant to change something else (gpt-engineer's reply wrote the lines it meant to
+    // add as context, each changed line as a `-`/`+` pair alike): not "already applied".
+    const needle = toNeedle(op.search, op.source);
+    if (needle.elisions.size > 0 || wherePresent(tx.indexOf(state), needle, 5).length > 0 || (state.pending.length > 0 && mayStandAfterPending(state, op.search))) {
+      tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['no-op: the search and replacement texts are identical'] });
+      return;
+    }
+    const report = nearestCandidates(tx.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
+    const best = report.candidates[0];
+    const nearest = best ? `; the nearest ${best.startLine === best.endLine ? `line is ${best.startLine}` : `lines are ${best.startLine}-${best.endLine}`} (${similarityPercent(best.score)} similar)` : '';
+    tx.fail('NO_MATCH', block, state.path, `the block's old and new texts are the same, and that text is not in ${state.path}${nearest}: the change it was meant to make is not there either`, op, { candidates: report.candidates }, state);
     return;
   }
   // A tool call's new text with an elision in it (`// ... existing code ...`) that its old text
