@@ -461,7 +461,8 @@ function parseRegion(
 /**
  * True when git wrote the hunk at the file's end: context lines before its change and none after
  * (git gives a change as many lines after it as before, but where the file ends; a diff made with
- * no context has none before either). git apply then matches it at the end only; matched higher
+ * no context has none before either). Asked only of a diff with git's `index` line whose hunk holds
+ * the lines its header counts: a model's hunk often stops short of the context after it. git apply then matches it at the end only; matched higher
  * up, in a file that has since grown below those lines, its new lines went in above the file's
  * own end (t4150's moved paragraph written twice, reported exact).
  */
@@ -648,7 +649,7 @@ function emitFile(
       // `finalNewline`); on both sides, or on context, the state is unchanged: the file keeps its
       // own (a model copying the marker to both sides of a file that does end in a newline).
       ...(hunk.atEndOfFile ? { atEndOfFile: true, ...(hunk.newHasNoFinalNewline !== hunk.oldHasNoFinalNewline ? { finalNewline: !hunk.newHasNoFinalNewline } : {}) } : {}),
-      ...(!hunk.atEndOfFile && file.machineMade && endsTheFile(hunk) ? { atEndOfFile: true } : {}),
+      ...(!hunk.atEndOfFile && file.machineMade && hunk.oldSeen === hunk.oldCount && hunk.newSeen === hunk.newCount && endsTheFile(hunk) ? { atEndOfFile: true } : {}),
       source,
     });
   }
