@@ -767,6 +767,27 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(same.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
   });
 
+  it('reads a tool call written out as a Markdown list, its texts in fences under their items (SpecStory\'s Copilot transcripts)', () => {
+    const ex = 'defmodule ShowLive do\n  @impl true\n  def render(assigns) do\n    ~H"""\n    <div class="max-w-4xl mx-auto px-4 py-8">\n    </div>\n    """\n  end\nend\n';
+    const reply = [
+      '_**Agent (copilot/claude-sonnet-4.5)**_', '', '<tool-use data-tool-type="generic" data-tool-name="replace_string_in_file"><details>', '<summary>Tool use: **replace_string_in_file**</summary>', '', '**Input:**', '',
+      '- filePath: `/Users/someone/projects/app/lib/show_live.ex`', '- newString:', '', '```', '  @impl true', '  def render(assigns) do', '    ~H"""', '    <div class="max-w-7xl mx-auto px-4 py-8">', '```', '',
+      '- oldString:', '', '```', '  @impl true', '  def render(assigns) do', '    ~H"""', '    <div class="max-w-4xl mx-auto px-4 py-8">', '```', '', '', '</details></tool-use>', '',
+    ].join('\n');
+    assert.equal(written('lib/show_live.ex', ex, reply), ex.replace('max-w-4xl', 'max-w-7xl'));
+    // A chat list's "- code:" item over a fence, with no path item, is left to the whole-file reader
+    // (which does not take two lines for all of a longer file), not written over the hint file.
+    const file = 'import os\n\nx = 1\nprint(os.sep, x)\n';
+    const listed = runReply('Two things:\n\n- code:\n\n```python\nx = 2\n```\n', (p) => (p === 'a.py' ? file : undefined), { hintPath: 'a.py' });
+    assert.equal(listed.changes.length, 0);
+  });
+
+  it('creates the file a new-file diff of Cursor\'s targets when it does not exist (one blank line removed, the file\'s lines added)', () => {
+    const reply = 'Create the script:\n\n```diff\n- \n+ #!/bin/sh\n+ set -e\n+ \n+ echo "ok"\n```\n';
+    const planned = runReply(reply, () => undefined, { hintPath: 'scripts/check.sh' });
+    assert.deepEqual(planned.changes.map((c) => [c.path, c.action, c.newText]), [['scripts/check.sh', 'create', '#!/bin/sh\nset -e\n\necho "ok"\n']]);
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

@@ -22,6 +22,7 @@
 import type { EditSource, ParseProblem, RewriteFileOp } from '../ir';
 import { beforeAfterPairs } from './beforeAfter';
 import { isElisionLine } from './elision';
+import { listedToolInputs } from './listedToolInput';
 import { fenceContent, findFencedBlocks, firstNonBlankChar, labelLineAbove, NON_FILE_LANGS, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import type { ParsedBlock, ReplyParser } from './parser';
@@ -58,9 +59,11 @@ export const wholeFileParser: ReplyParser = {
     const fences = findFencedBlocks(reply.lines, claimed);
     // A "Before:" block and the "After:" block under it are one edit, not two files.
     const pairs = beforeAfterPairs(reply.lines, fences, claimed);
-    const out: ParsedBlock[] = [...pairs.blocks];
+    // A tool call's input written as a Markdown list, its texts in fences under their items.
+    const listed = listedToolInputs(reply.lines, fences, claimed);
+    const out: ParsedBlock[] = [...pairs.blocks, ...listed.blocks];
     for (const fence of fences) {
-      if (fence.hasClaimed || pairs.taken.has(fence)) continue;
+      if (fence.hasClaimed || pairs.taken.has(fence) || listed.taken.has(fence)) continue;
       const block = readFence(reply.lines, fence, claimed);
       const label = pairs.waiting.get(fence);
       if (label === undefined) {

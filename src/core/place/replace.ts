@@ -156,7 +156,9 @@ function readingHeld(tx: Transaction, state: FileState, op: ReplaceOp): ReplaceO
 function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const block = op.source.block;
   if (!state.exists) {
-    if (op.search === '') return placeCreate(tx, state, op.replacement, op);
+    // An empty SEARCH, or one of blank lines only (what an empty file looks like quoted: Cursor's
+    // new-file diff removes one blank line), creates the file.
+    if (op.search.trim() === '') return placeCreate(tx, state, op.replacement, op);
     tx.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist`, op, {}, state);
     return;
   }
