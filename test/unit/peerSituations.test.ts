@@ -788,6 +788,36 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.deepEqual(planned.changes.map((c) => [c.path, c.action, c.newText]), [['scripts/check.sh', 'create', '#!/bin/sh\nset -e\n\necho "ok"\n']]);
   });
 
+  it('never reads a stale one-line SEARCH as applied because its shortened REPLACE is the start of the file\'s line (ripgrep, golangci)', () => {
+    const rs = 'fn main() {}\n\n/// A note whose output would not\n/// correspond to a tty.)\npub fn errored() -> bool {\n    true\n}\n';
+    const stale = result('messages.rs', rs, 'messages.rs\n```rust\n<<<<<<< SEARCH\n/// correspond to a TTY.)\n=======\n/// correspond to a tty.\n>>>>>>> REPLACE\n```\n');
+    assert.equal(stale.receipt.errors[0]?.code, 'NO_MATCH');
+    const yml = 'linters:\n  enable:\n    # - deadcode ! deprecated since v1.49.0; replaced by \'unused\'\n    - errcheck\n';
+    const shortened = result('.golangci.yml', yml, '.golangci.yml\n```yaml\n<<<<<<< SEARCH\n    # - deadcode ! deprecated since v1.49; replaced by \'unused\'\n=======\n    # - deadcode\n>>>>>>> REPLACE\n```\n');
+    assert.equal(shortened.receipt.errors[0]?.code, 'NO_MATCH');
+    // A fragment edit made before is still read as made: the line holds the replacement where the search stood.
+    const toml = '[package]\nname = "x"\nversion = "1.2.4"\nedition = "2021"\n';
+    const again = result('Cargo.toml', toml, 'Cargo.toml\n```toml\n<<<<<<< SEARCH\nversion = "1.2.3"\n=======\nversion = "1.2.4"\n>>>>>>> REPLACE\n```\n');
+    assert.equal(again.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+  });
+
+  it('refuses a fuzzy place whose differing line the SEARCH quotes exactly from elsewhere in the file (a C# overload\'s signature)', () => {
+    const guard = ['    {', '        if (request == null)', '        {', '            throw new ArgumentNullException(nameof(request));', '        }', ''];
+    const cs = ['public class Mediator', '{', '    public Task Send<TRequest>(TRequest request, CancellationToken cancellationToken = default)', '        where TRequest : IRequest', ...guard, '        return Handle(request);', '    }', '', '    public Task<object?> Send(object request, CancellationToken cancellationToken = default)', ...guard, '        return HandleObject(request);', '    }', '}', ''].join('\n');
+    const reply = 'Mediator.cs\n```csharp\n<<<<<<< SEARCH\n    public Task Send<TRequest>(TRequest request, CancellationToken cancellationToken = default)\n    {\n        if (request == null)\n        {\n            throw new ArgumentNullException(nameof(request));\n        }\n=======\n    public Task Send<TRequest>(TRequest request, CancellationToken cancellationToken = default)\n    {\n        ArgumentNullException.ThrowIfNull(request);\n>>>>>>> REPLACE\n```\n';
+    const planned = result('Mediator.cs', cs, reply);
+    assert.equal(planned.changes.length, 0);
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_MATCH');
+  });
+
+  it('puts a Go import group\'s new packages into the file\'s group, beside a snippet of the same file (it was left out: the file did not compile)', () => {
+    const go = 'package cobra\n\nimport (\n\t"fmt"\n)\n\nfunc Valid(args []string) error {\n\tif len(args) > 0 {\n\t\treturn fmt.Errorf("bad %q", args[0])\n\t}\n\treturn nil\n}\n\nfunc Other() {}\n';
+    const reply = 'Here is the updated function:\n\n```go\n// ... existing code ...\n\nfunc Valid(args []string) error {\n\tif len(args) > 0 {\n\t\treturn fmt.Errorf("bad %q", strings.Join(args, ","))\n\t}\n\treturn nil\n}\n\n// ... existing code ...\n```\n\nand add `"strings"` to the imports:\n\n```go\nimport (\n\t"fmt"\n\t"strings"\n)\n```\n';
+    const planned = runReply(reply, (p) => (p === 'args.go' ? go : undefined), { hintPath: 'args.go' });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes[0]?.newText, go.replace('\t"fmt"\n', '\t"fmt"\n\t"strings"\n').replace('args[0])', 'strings.Join(args, ","))'));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

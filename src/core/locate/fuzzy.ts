@@ -132,6 +132,32 @@ export function shiftedLine(index: FileIndex, needle: Needle, scored: ScoredWind
 }
 
 /**
+ * The first line of the needle that differs from its line in the window but stands word for word
+ * (under `fold`) once in the file, away from the window (farther than the needle's length): the
+ * model quoted that line from there, so the window, however alike, is another place (a C# method
+ * signature quoted exactly from one overload, the lines under it alike in the next overload,
+ * which the edit was written into). Only lines of some length count: a short or common line
+ * standing elsewhere proves nothing. Undefined when there is none.
+ */
+export function quotedElsewhere(index: FileIndex, needle: Needle, scored: ScoredWindow): number | undefined {
+  const folded = foldedLines(needle);
+  const n = needle.lines.length;
+  for (const k of scored.differing) {
+    if (folded[k].length < MIN_QUOTED_LENGTH || !hasText(folded[k])) continue;
+    const count = index.countLike(needle.lines[k]);
+    if (count === 0 || count > MAX_LIKE_LINES) continue;
+    const exact = index.linesLike(needle.lines[k]).filter((p) => index.lineUnder('fold', p) === folded[k]);
+    if (exact.length === 1 && (exact[0] < scored.start - n || exact[0] >= scored.end + n)) return k;
+  }
+  return undefined;
+}
+
+/** A differing line shorter than this (folded) is too plain to say where the quote came from. */
+const MIN_QUOTED_LENGTH = 16;
+/** Lines whose skeleton the file has more often than this are not looked through. */
+const MAX_LIKE_LINES = 8;
+
+/**
  * Rung 8: similarity at or above the threshold, line for line, for a needle of at least
  * `minLines` lines most of which are in the window verbatim. It handles a stale line or two in
  * otherwise exact context; it never places a block whose lines are mostly not in the file.
@@ -156,12 +182,14 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
         .sort((a, b) => b[1] - a[1] || a[0] - b[0])
         .slice(0, limits.maxWindows);
       const matches: LineMatch[] = [];
+      const elsewhereQuoted = new Set<LineMatch>();
       for (const [start] of candidates) {
         const scored = scoreWindow(index, needle, start);
         if (scored.score < scope.fuzzyThreshold || scored.exactLines < minimumVotes || scored.unlike !== undefined) continue;
+        const elsewhere = quotedElsewhere(index, needle, scored) !== undefined;
         // A differing line that is its neighbour's: every line from the first difference on may be one line off.
         const shifted = shiftedLine(index, needle, scored) !== undefined;
-        matches.push({
+        const match: LineMatch = {
           start,
           end: scored.end,
           score: Math.round(scored.score * 1000) / 1000,
@@ -171,8 +199,14 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
           warnings: scored.differing.map(
             (k) => `fuzzy match: file line ${start + k + 1} differs from the edit's "${needle.lines[k].trim().slice(0, 80)}"`,
           ),
-        });
+        };
+        matches.push(match);
+        if (elsewhere) elsewhereQuoted.add(match);
       }
+      // A window whose differing line the search quotes from elsewhere is not the place; dropped
+      // only when it is the one window: beside others it keeps the choice open (dropped, the other
+      // of two places each differing in a line quoted from the other would be taken).
+      if (matches.length === 1 && elsewhereQuoted.has(matches[0])) return [];
       return matches.sort((a, b) => b.score - a.score || a.start - b.start);
     },
   };

@@ -100,13 +100,38 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
       }];
     }
     const { block, insert } = item.entry;
-    const source = { block: i + 1, format: 'snippet' as const, startLine: block.startLine, endLine: block.endLine };
-    const note = `the code block names no file and holds imports only: those ${path} lacks go among its own imports`;
-    const replaced = insert.replaced.map(({ line, text }): HintedOp => ({ op: { kind: 'replace', path, search: fileLines[line] + '\n', replacement: text + '\n', granularity: 'lines', expectedCount: 1, lineHint: line + 1, source }, note }));
-    const added: HintedOp[] = insert.lines.length === 0 ? [] : [{ op: { kind: 'insert', path, afterLine: insert.afterLine, text: insert.lines.join('\n') + '\n', source }, note }];
-    return [...replaced, ...added];
+    return importOps(path, fileLines, block, insert, i + 1);
   });
   return { ops };
+}
+
+/** The edits that put a block's imports (`importsToAdd`) into the file, as block `number` of the reply. */
+function importOps(path: string, fileLines: readonly string[], block: UnnamedFile, insert: NonNullable<ReturnType<typeof importsToAdd>>, number: number): HintedOp[] {
+  const source = { block: number, format: 'snippet' as const, startLine: block.startLine, endLine: block.endLine };
+  const note = `the code block names no file and holds imports only: those ${path} lacks go among its own imports`;
+  const replaced = insert.replaced.map(({ line, text }): HintedOp => ({ op: { kind: 'replace', path, search: fileLines[line] + '\n', replacement: text + '\n', granularity: 'lines', expectedCount: 1, lineHint: line + 1, source }, note }));
+  const added: HintedOp[] = insert.lines.length === 0 ? [] : [{ op: { kind: 'insert', path, afterLine: insert.afterLine, text: insert.lines.join('\n') + '\n', source }, note }];
+  return [...replaced, ...added];
+}
+
+/**
+ * A block of imports only that names no file ("and add `strings` to the imports:"), beside edits
+ * of the reply that go to the hint file (a snippet with elisions, a block with the file's path):
+ * the imports the file lacks, as edits numbered after the reply's blocks. Left out, the function
+ * written used a package nothing imported, and the reply was reported applied.
+ */
+export function importsBesideEdits(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOp[] {
+  const path = options.hintPath;
+  if (path === undefined || !parsed.unnamedFiles?.length) return [];
+  if (!parsed.ops.some((op) => op.kind !== 'move' && (op.path === undefined || op.path === path))) return [];
+  const text = hintFileText(readFile, path, options);
+  if (text === undefined) return [];
+  const fileLines = toLines(normaliseEol(text));
+  let number = parsed.ops.reduce((max, op) => Math.max(max, op.source.block), 0);
+  return parsed.unnamedFiles.flatMap((block) => {
+    const insert = importsToAdd(toLines(block.content), fileLines);
+    return insert === undefined ? [] : importOps(path, fileLines, block, insert, ++number);
+  });
 }
 
 /** What `hintFileOps` takes; `twice` when blocks give one definition in several versions, and nothing is taken. */
@@ -133,6 +158,31 @@ function definitionLine(lines: readonly string[]): number {
 }
 
 
+/** Go's grouped import: `import (` alone on its line, one package a line (`"strings"`, `str "strings"`), `)`. */
+const GROUP_OPEN = /^import[ \t]*\($/;
+const GROUP_ENTRY = /^(?:[A-Za-z_.][\w.]*[ \t]+)?"[^"\s]+"$/;
+
+/**
+ * For a block that is one grouped import (Go's `import (` … `)`), beside a file with one at its
+ * top: the packages the file's group lacks, indented as its entries, to add before its `)`;
+ * undefined when it lacks none or the file has no such group; null when the block is no grouped
+ * import (the one-line reading then applies).
+ */
+function groupedImportsToAdd(lines: readonly string[], fileLines: readonly string[]): { lines: string[]; replaced: { line: number; text: string }[]; afterLine: number } | undefined | null {
+  if (lines.length < 3 || !GROUP_OPEN.test(lines[0].trim()) || lines[lines.length - 1].trim() !== ')') return null;
+  const entries = lines.slice(1, -1).map((line) => line.trim());
+  if (!entries.every((entry) => GROUP_ENTRY.test(entry))) return null;
+  const open = fileLines.findIndex((line) => GROUP_OPEN.test(line) && indentOf(line) === 0);
+  if (open === -1) return undefined;
+  let close = open + 1;
+  while (close < fileLines.length && fileLines[close].trim() !== ')') close++;
+  if (close === fileLines.length) return undefined;
+  const present = new Set(fileLines.slice(open + 1, close).map((line) => line.trim()));
+  const indent = fileLines.slice(open + 1, close).find((line) => line.trim() !== '')?.match(/^[ \t]*/)?.[0] ?? '\t';
+  const missing = entries.filter((entry) => !present.has(entry)).map((entry) => indent + entry);
+  return missing.length === 0 ? undefined : { lines: missing, replaced: [], afterLine: close };
+}
+
 /**
  * For a block of import lines only: the ones the file lacks (trimmed, compared with the file's
  * lines), as edits of the file's one-line imports from the same module whose names they hold
@@ -143,6 +193,8 @@ function definitionLine(lines: readonly string[]): number {
  */
 function importsToAdd(block: readonly string[], fileLines: readonly string[]): { lines: string[]; replaced: { line: number; text: string }[]; afterLine: number } | undefined {
   const lines = block.filter((line) => line.trim() !== '');
+  const grouped = groupedImportsToAdd(lines, fileLines);
+  if (grouped !== null) return grouped;
   if (lines.length === 0 || !lines.every((line) => isImport(line) && !/[{(]\s*$/.test(line))) return undefined;
   let last = -1;
   for (let i = 0; i < fileLines.length; i++) {

@@ -3,6 +3,7 @@ import type { Needle } from '../locate/matcher';
 import { charEdit, newlinesBefore } from '../plan';
 import { lfView } from '../text/fileText';
 import { isBlank } from '../text/indentation';
+import { lineDistance } from '../text/lineDistance';
 import { isWordCode } from '../text/normalize';
 import type { FileState, Transaction } from './transaction';
 
@@ -40,7 +41,7 @@ export function placeLineFragment(tx: Transaction, state: FileState, op: Replace
   }
   // Applied before: the search text stands nowhere (not even inside a word), the replacement once.
   const applied = places?.length === 0 && !text.includes(search) ? wordEdgedPlaces(text, replacement) : undefined;
-  if (applied?.length === 1) {
+  if (applied?.length === 1 && !readsAsSearch(text, applied[0], search, replacement)) {
     const line = newlinesBefore(state.file, applied[0]);
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: line + 1, endLine: line + 1, warnings: [`the replacement text is already part of line ${line + 1}`] });
     return true;
@@ -98,6 +99,28 @@ export function placeCutEdgeLines(tx: Transaction, state: FileState, op: Replace
   const line = newlinesBefore(state.file, applied);
   tx.record(state, { block, status: 'alreadyApplied', strategy: 'exact', score: 1, startLine: line + 1, endLine: newlinesBefore(state.file, applied + replacement.length) + 1, warnings: ['the replacement text is already in the file'] });
   return true;
+}
+
+/**
+ * True when the line holding the replacement (at `at`) keeps beside it what the search has there
+ * and the replacement drops, or is nearer the search text than the replacement by edit distance:
+ * the line the search quoted with a mistake (`TTY.)` for the
+ * file's `tty.)`, `v1.49` for `v1.49.0`), whose edit shortens it to what is now its start, not a
+ * line the edit already made (there the line holds the replacement where the search stood, and
+ * is nearer the replacement). Read as applied, the edit was skipped and the reply reported done.
+ */
+function readsAsSearch(text: string, at: number, search: string, replacement: string): boolean {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const end = text.indexOf('\n', at);
+  const lineEnd = end === -1 ? text.length : end;
+  // What the line holds beside the replacement, when it is what the search has there and the
+  // replacement dropped (`)` after `tty.`): the search's own line, shortened only in the reply.
+  const before = text.slice(start, at).trimStart();
+  const after = text.slice(at + replacement.length, lineEnd).trimEnd();
+  if (after !== '' && search.endsWith(after) && !replacement.endsWith(after)) return true;
+  if (before !== '' && search.startsWith(before) && !replacement.startsWith(before)) return true;
+  const line = text.slice(start, lineEnd).trim();
+  return lineDistance(line, search) <= lineDistance(line, replacement);
 }
 
 /** Records `op` as applied by replacing characters `from`..`to` of the file's LF view with `replacement`, with `note`. */
