@@ -818,6 +818,12 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(planned.changes[0]?.newText, go.replace('\t"fmt"\n', '\t"fmt"\n\t"strings"\n').replace('args[0])', 'strings.Join(args, ","))'));
   });
 
+  it('places an apply_patch chunk whose first context line is its @@ anchor again', () => {
+    const py = 'def foo():\n    return 1\n\n\ndef bar():\n    return 2\n';
+    const patch = '*** Begin Patch\n*** Update File: fb.py\n@@ def foo():\n def foo():\n-    return 1\n+    return 10\n*** End Patch\n';
+    assert.equal(written('fb.py', py, patch), py.replace('return 1\n', 'return 10\n'));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

@@ -58,6 +58,16 @@ type Section =
 const FILE_HEADER = /^\*\*\* (?:Add File:|Update File:|Delete File:|Move to:|End of File$)/;
 
 /**
+ * A marker line as the format spells it: trimmed, and without the ` ***` some models close every
+ * marker with (`*** Begin Patch ***`, `*** Update File: src/index.ts ***`: grok-4.5 wrote every
+ * call so, read as no patch at all, or as a file named "src/index.ts ***").
+ */
+export function patchMarker(line: string): string {
+  const trimmed = line.trim();
+  return trimmed.length > 7 && trimmed.startsWith('*** ') && trimmed.endsWith(' ***') ? trimmed.slice(0, -4).trimEnd() : trimmed;
+}
+
+/**
  * A file header indented by spaces or tabs (`  *** Update File: a.py`), which Codex reads as a
  * header too. Inside an update section a line with exactly one leading space is a context line
  * (the file's own `*** Update File:` text), as Codex reads it.
@@ -110,20 +120,20 @@ export function readPatch(
   let k = begin + 1;
   for (; k < n; k++) {
     const line = lines[k];
-    if (line.trim() === END) {
+    if (patchMarker(line) === END) {
       finishSection();
       if (ops.length === 0 && problems.length === 0) {
         error(k, 'The patch between "*** Begin Patch" and "*** End Patch" changes nothing.');
       }
       return done(ops, problems, k, k);
     }
-    if (isTerminator(k) || line.trim() === BEGIN) {
+    if (isTerminator(k) || patchMarker(line) === BEGIN) {
       finishSection();
       error(k, 'The patch has no "*** End Patch" line before this one.');
       return done(ops, problems, -1, k - 1);
     }
     if (line.startsWith('***') || isIndentedHeader(line, section?.kind === 'update')) {
-      const header = line.trim();
+      const header = patchMarker(line);
       skipping = false;
       if (header.startsWith('*** Add File:')) {
         finishSection();
@@ -376,6 +386,35 @@ function underFolder(op: EditOp, folder: string): EditOp {
   return op.path === undefined ? op : { ...op, path: inside(op.path) };
 }
 
+/** The file headers a patch starts with. */
+const FILE_HEADER_TEXTS = ['*** Update File:', '*** Add File:', '*** Delete File:'];
+
+/** Where the next `*** Begin Patch` (or, with `headers`, file header) stands at or after `from`; -1 when none. */
+function firstHit(text: string, from: number, headers: boolean): number {
+  let hit = text.indexOf(BEGIN, from);
+  if (!headers) return hit;
+  for (const header of FILE_HEADER_TEXTS) {
+    const at = text.indexOf(header, from);
+    if (at !== -1 && (hit === -1 || at < hit)) hit = at;
+  }
+  return hit;
+}
+
+/**
+ * True when line `i` is a file header at the start of its line with no `*** Begin Patch` above it
+ * (the nearest line with text above is not one, nor a line of a patch), and an `*** End Patch`
+ * stands below before any other Begin line (`stopBelow(i)`: the first line below `i` that is
+ * either, or claimed): a patch that lost its first line.
+ */
+function opensHeaderless(lines: readonly string[], i: number, isClaimed: (line: number) => boolean, stopBelow: (i: number) => number): boolean {
+  if (!FILE_HEADER_TEXTS.some((header) => lines[i].startsWith(header))) return false;
+  let above = i - 1;
+  while (above >= 0 && lines[above].trim() === '') above--;
+  if (above >= 0 && (patchMarker(lines[above]).startsWith('***') || isClaimed(above + 1))) return false;
+  const stop = stopBelow(i);
+  return stop < lines.length && patchMarker(lines[stop]) === END;
+}
+
 /** Finds every patch envelope in the reply. */
 function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
   const lines = reply.lines;
@@ -385,11 +424,29 @@ function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolea
   // replies hold none, and the line of each hit comes from the shared line starts.
   const lineStarts = lineStartsOf(reply);
   let i = 0;
+  // A patch whose model left out its `*** Begin Patch` line starts at its first file header, when
+  // an `*** End Patch` closes it: looked for only when the reply has such a header and that line.
+  const headerless = reply.text.includes(END) && FILE_HEADER_TEXTS.some((header) => reply.text.includes(header));
+  // The first line below a header that is an End or Begin line, or claimed: found going forward
+  // only (headers are met in reply order), so every line is looked at once.
+  let stop = -1;
+  const stopBelow = (at: number): number => {
+    if (stop > at) return stop;
+    for (stop = at + 1; stop < n; stop++) {
+      const marker = patchMarker(lines[stop]);
+      if (marker === END || marker === BEGIN || isClaimed(stop + 1)) break;
+    }
+    return stop;
+  };
   while (i < n) {
-    const hit = reply.text.indexOf(BEGIN, lineStarts[i]);
+    const hit = firstHit(reply.text, lineStarts[i], headerless);
     if (hit === -1) break;
     i = lineIndexAt(lineStarts, hit);
-    if (lines[i].trim() !== BEGIN || isClaimed(i + 1)) { i++; continue; }
+    const marker = patchMarker(lines[i]);
+    const begins = marker === BEGIN;
+    if ((!begins && !(headerless && opensHeaderless(lines, i, isClaimed, stopBelow))) || isClaimed(i + 1)) { i++; continue; }
+    // Without its Begin line, the patch is read as if that line stood right above its first header.
+    const read = begins ? i : i - 1;
     // What wraps the patch: a heredoc command line and/or a fence just above it.
     let start = i;
     let delimiter: string | undefined;
@@ -406,7 +463,7 @@ function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolea
       isClaimed(index + 1) ||
       (delimiter !== undefined && lines[index].trim() === delimiter) ||
       (fence !== undefined && isFenceClose(lines[index], fence));
-    const result = readPatch(lines, i, isTerminator);
+    const result = readPatch(lines, read, isTerminator);
     let end = result.lastIndex;
     let problems = result.problems;
     if (result.endIndex < 0 && result.lastIndex >= n - 1) {

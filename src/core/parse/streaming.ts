@@ -26,6 +26,7 @@
 import type { EditFormat, EditOp, ParsedReply, ParseProblem } from '../ir';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { parseReply, replyParsers } from './registry';
+import { patchMarker } from './applyPatch';
 import { isSourceClose, parseFenceOpener } from './fences';
 import { outdentListFences } from './listFences';
 import { copiedNoBreakSpacesAsSpacesInPlace } from './noBreakSpaces';
@@ -441,7 +442,7 @@ function mayCloseBlock(line: string): boolean {
 function isHardClose(line: string): boolean {
   const trimmed = line.trim();
   if (trimmed.length >= 3 && (/^`+$/.test(trimmed) || /^~+$/.test(trimmed))) return true;
-  if (trimmed === '*** End Patch' || trimmed.startsWith('>>>>>>')) return true;
+  if (trimmed === '*** End Patch' || patchMarker(trimmed) === '*** End Patch' || trimmed.startsWith('>>>>>>')) return true;
   return trimmed.length > 0 && trimmed.length <= 12 && /^[A-Z_]+$/.test(trimmed);
 }
 

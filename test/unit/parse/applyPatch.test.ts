@@ -8,6 +8,18 @@ function parse(text: string): ParsedReply {
 }
 
 describe('apply_patch parser', () => {
+  it('reads markers closed with " ***" (grok-4.5 wrote every call so) and a patch whose Begin line was left out', () => {
+    const starred = parse(['*** Begin Patch ***', '*** Update File: src/index.ts ***', '@@', '-const foo = 1', '+const foo = 2', '*** End Patch ***'].join('\n'));
+    assert.deepEqual(starred.problems, []);
+    assert.equal((starred.ops[0] as ReplaceOp).path, 'src/index.ts');
+    const headless = parse(['Here is the patch:', '', '*** Update File: src/index.ts', '@@', '-const foo = 1', '+const foo = 2', '*** End Patch', ''].join('\n'));
+    assert.deepEqual(headless.problems, []);
+    assert.equal((headless.ops[0] as ReplaceOp).search, 'const foo = 1\n');
+    assert.equal(headless.ops[0].source.startLine, 4);
+    // No End Patch line: a header quoted in prose is no patch.
+    assert.deepEqual(parse(['The tool prints', '*** Update File: src/index.ts', 'when it runs.'].join('\n')), { ops: [], problems: [] });
+  });
+
   it('turns an Update File chunk into a replace with its @@ anchor', () => {
     const r = parse([
       '*** Begin Patch', '*** Update File: inventory.py', '@@ def remove(self, name, qty=1):',
