@@ -818,10 +818,14 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(planned.changes[0]?.newText, go.replace('\t"fmt"\n', '\t"fmt"\n\t"strings"\n').replace('args[0])', 'strings.Join(args, ","))'));
   });
 
-  it('places an apply_patch chunk whose first context line is its @@ anchor again', () => {
+  it('places an apply_patch chunk whose first context line is its @@ anchor again, or that stands right above its anchor', () => {
     const py = 'def foo():\n    return 1\n\n\ndef bar():\n    return 2\n';
     const patch = '*** Begin Patch\n*** Update File: fb.py\n@@ def foo():\n def foo():\n-    return 1\n+    return 10\n*** End Patch\n';
     assert.equal(written('fb.py', py, patch), py.replace('return 1\n', 'return 10\n'));
+    // An anchor naming the item right below a doc comment the chunk quotes (ripgrep's eprintln_locked).
+    const rs = 'use std::io;\n\n/// Like eprintln, but locks stdout. This\n/// avoids interleaving when both\n/// correspond to a tty.)\n#[macro_export]\nmacro_rules! eprintln_locked {\n    () => {};\n}\n';
+    const doc = '*** Begin Patch\n*** Update File: messages.rs\n@@ macro_rules! eprintln_locked {\n /// avoids interleaving when both\n-/// correspond to a tty.)\n+/// correspond to a tty.\n #[macro_export]\n*** End Patch\n';
+    assert.equal(written('messages.rs', rs, doc), rs.replace('tty.)', 'tty.'));
   });
 
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {

@@ -135,6 +135,15 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
     if (settled.kind === 'found' && notes.length > 0) return { ...settled, notes: [...notes, ...settled.notes] };
     return settled;
   }
+  // An `@@` line naming the item the chunk's lines stand over (a doc comment quoted under
+  // `@@ macro_rules! eprintln_locked {`, the line right below it): the chunk, exact and alone in
+  // the whole file, ending at most three lines above that anchor, is placed there.
+  if (from > 0 && !request.atEndOfFile && request.rungs === undefined) {
+    const exact = ladder[0].find(index, needle, { ...scope, from: 0 }).filter((m) => !request.taken?.length || !overlapsRange(request.taken, m.start, m.end));
+    if (exact.length === 1 && exact[0].end <= from - 1 && from - 1 - exact[0].end <= 3) {
+      return { kind: 'found', matches: exact, notes: [...notes, `the @@ line names line ${from}, right below the lines the chunk quotes`] };
+    }
+  }
   return { kind: 'notFound', notes };
 }
 
