@@ -6,7 +6,7 @@ import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerg
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
 export { correspond } from './elisionMerge/lines';
-export { looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
+export { dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
 /** The elision `mergeFragment` puts at a fragment's edges: no reply line is ever this. */
 const IMPLIED = '\u0000implied elision';

@@ -828,6 +828,20 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(written('messages.rs', rs, doc), rs.replace('tty.)', 'tty.'));
   });
 
+  it('refuses a config file\'s part written over it whole or merged over lines it leaves out (tsconfig, package.json, compose, pyproject)', () => {
+    const tsconfig = '{\n    "compilerOptions": {\n        "module": "commonjs",\n        "esModuleInterop": true,\n        "target": "es6",\n        "noImplicitAny": true,\n        "moduleResolution": "node",\n        "outDir": "dist",\n        "baseUrl": "."\n    },\n    "include": [\n        "src/**/*"\n    ]\n}\n';
+    const strict = result('tsconfig.json', tsconfig, 'Enable strict mode:\n\ntsconfig.json\n```json\n{\n    "compilerOptions": {\n        "target": "es2020",\n        "strict": true\n    }\n}\n```\n');
+    assert.equal(strict.receipt.errors[0]?.code, 'AMBIGUOUS');
+    const pkg = '{\n  "name": "app",\n  "version": "1.0.0",\n  "scripts": {\n    "lint": "eslint .",\n    "test": "mocha"\n  },\n  "dependencies": {\n    "express": "^4.0.0"\n  }\n}\n';
+    const scripts = result('package.json', pkg, 'Add this to your package.json:\n\npackage.json\n```json\n"scripts": {\n  "test": "vitest"\n}\n```\n');
+    assert.equal(scripts.changes.length, 0);
+    const pyproject = '[build-system]\nrequires = ["setuptools"]\n\n[project]\nname = "requests"\ndescription = "HTTP"\nreadme = "README.md"\nlicense = {text = "Apache-2.0"}\nrequires-python = ">=3.10"\ndependencies = [\n    "idna>=2.5,<4",\n    "certifi>=2023.5.7"\n]\ndynamic = ["version"]\n';
+    const deps = result('pyproject.toml', pyproject, 'Add `typing-extensions`:\n\npyproject.toml\n```toml\n[project]\ndependencies = [\n    "idna>=2.5,<4",\n    "certifi>=2023.5.7",\n    "typing-extensions>=4.0"\n]\n```\n');
+    assert.equal(deps.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    // The whole file given back with a key changed is still the file\'s new text.
+    assert.equal(written('tsconfig.json', tsconfig, 'tsconfig.json\n```json\n' + tsconfig.replace('"es6"', '"es2020"') + '```\n'), tsconfig.replace('"es6"', '"es2020"'));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

@@ -47,7 +47,8 @@ export function bracketSyntaxFor(path: string): BracketSyntax | undefined {
   const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
   if (extension === undefined) return undefined;
   if (extension === 'rs') return RUST;
-  if (/^(?:[cm]?[jt]sx?)$/.test(extension)) return JS_LIKE;
+  // JSON reads as JavaScript does here (strings in double quotes; comments in JSONC).
+  if (/^(?:[cm]?[jt]sx?|json|jsonc|json5)$/.test(extension)) return JS_LIKE;
   if (/^(?:java|kt|kts|c|h|cc|cpp|cxx|hpp|hh|cs|go|swift|scala|dart|php|css|scss|less|groovy|gradle)$/.test(extension)) return C_LIKE;
   if (/^(?:py|pyi)$/.test(extension)) return PYTHON;
   if (/^(?:rb|r)$/.test(extension)) return HASH;

@@ -309,15 +309,38 @@ export function unshownDeletion(original: readonly string[], merged: readonly st
     const chunk = chunks[k];
     if (chunk.added) continue;
     const count = chunk.count ?? chunk.value.length;
-    // Removed with nothing written beside it, between kept lines on both sides.
-    const between = k > 0 && k < chunks.length - 1 && !chunks[k - 1].added && !chunks[k + 1].added;
-    if (chunk.removed && between && chunk.value.filter(hasText).length > MAX_UNSHOWN_DELETION) {
-      const first = chunk.value.find(hasText)!.trim().slice(0, 60);
-      return `it deletes lines ${at + 1}-${at + count} of the file ("${first}" …), which it does not show, between lines it keeps: whether they are to be deleted or were only left out is a guess`;
+    // Removed with nothing written beside it, between kept lines on both sides (the common first
+    // and last lines the diff was not given count as kept).
+    const keptBefore = start > 0;
+    const keptAfter = end < original.length;
+    const between = (k > 0 ? !chunks[k - 1].added : keptBefore) && (k < chunks.length - 1 ? !chunks[k + 1].added : keptAfter);
+    const removedText = chunk.removed ? chunk.value.filter(hasText) : [];
+    if (removedText.length > MAX_UNSHOWN_DELETION && (between || replacedByFewUnlike(chunks, k, removedText, keptBefore, keptAfter))) {
+      const first = removedText[0].trim().slice(0, 60);
+      return `it deletes lines ${at + 1}-${at + count} of the file ("${first}" …), which it does not show, between lines it keeps${between ? '' : ', and writes far fewer lines in their place that edit none of them'}: whether they are to be deleted or were only left out is a guess`;
     }
     at += count;
   }
   return undefined;
+}
+
+/**
+ * True when the removed run `chunks[k]` has an added run beside it, kept lines around the two, and
+ * the added run is under half as long (lines with text) and edits none of the removed lines
+ * (`correspond`): a part that shows a service, a key or a line of new code where the file has many
+ * others (a compose file's seven services, a pyproject's metadata above its dependencies) left
+ * those out; it did not rewrite them as that.
+ */
+function replacedByFewUnlike(chunks: readonly { added?: boolean; removed?: boolean; value: string[] }[], k: number, removedText: readonly string[], keptBefore: boolean, keptAfter: boolean): boolean {
+  const beside = chunks[k - 1]?.added ? k - 1 : chunks[k + 1]?.added ? k + 1 : -1;
+  if (beside === -1) return false;
+  const [first, last] = beside < k ? [beside, k] : [k, beside];
+  const keptAbove = first === 0 ? keptBefore : !chunks[first - 1].added && !chunks[first - 1].removed;
+  const keptBelow = last === chunks.length - 1 ? keptAfter : !chunks[last + 1].added && !chunks[last + 1].removed;
+  if (!keptAbove || !keptBelow) return false;
+  const addedText = chunks[beside].value.filter(hasText);
+  if (addedText.length * 2 >= removedText.length) return false;
+  return !removedText.some((line) => addedText.some((added) => correspond(added, line)));
 }
 
 /** The first line of `lines` with code: a word of three characters, not a comment line. */
@@ -379,4 +402,39 @@ export function newLinesOnly(original: readonly string[], block: readonly string
   const present = new Set(fileText);
   if (block.some((line) => hasText(line) && present.has(line.trim()))) return undefined;
   return `the block has none of the file's lines and ${block.filter(hasText).length} lines with text for its ${fileText.length}: it reads as lines to add to the file, not its new text, and where they go is a guess`;
+}
+
+/** The key a line of a data file sets (`"name":` in JSON, `name:` in YAML, `name =` in TOML), or undefined. */
+function dataKey(line: string, kind: 'json' | 'yaml' | 'toml'): string | undefined {
+  const match = kind === 'json' ? /^\s*"([^"\\]{1,80})"\s*:/.exec(line) : kind === 'yaml' ? /^\s*([A-Za-z_][\w.-]{0,80}):(?:\s|$)/.exec(line) : /^\s*([A-Za-z_][\w.-]{0,80})\s*=|^\s*\[\[?([\w."-]{1,80})\]\]?\s*$/.exec(line);
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
+/** The data-file kind a path's extension names, or undefined. */
+function dataKind(path: string): 'json' | 'yaml' | 'toml' | undefined {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
+  if (extension === 'json' || extension === 'jsonc' || extension === 'json5') return 'json';
+  if (extension === 'yaml' || extension === 'yml') return 'yaml';
+  if (extension === 'toml') return 'toml';
+  return undefined;
+}
+
+/**
+ * Why a block given as the whole of a data file (JSON, YAML, TOML) reads as the keys to change in
+ * it rather than its new text, or undefined: the file sets six keys or more, and the block sets
+ * under half of them, leaving out four or more. "Enable strict mode in your tsconfig.json" with
+ * `{ "compilerOptions": { "target", "strict" } }`, "Add this to your package.json" with a
+ * `{ "scripts": … }` object: written whole, they deleted every other key (the build's `outDir`
+ * and `paths`, a package's name and dependencies). Which keys are to stay is a guess.
+ */
+export function dataKeysLeftOut(original: readonly string[], block: readonly string[], path: string): string | undefined {
+  const kind = dataKind(path);
+  if (kind === undefined) return undefined;
+  const fileKeys = original.map((line) => dataKey(line, kind)).filter((key): key is string => key !== undefined);
+  if (fileKeys.length < 6) return undefined;
+  const given = new Set(block.map((line) => dataKey(line, kind)).filter((key) => key !== undefined));
+  const left = fileKeys.filter((key) => !given.has(key));
+  if (left.length < 4 || (fileKeys.length - left.length) * 2 >= fileKeys.length) return undefined;
+  const names = [...new Set(left)].slice(0, 4).map((key) => `"${key}"`).join(', ');
+  return `the block sets ${fileKeys.length - left.length} of the file's ${fileKeys.length} keys and leaves out ${left.length} (${names} …): it reads as the keys to change, not the file's new text, and whether the others are to be deleted is a guess`;
 }

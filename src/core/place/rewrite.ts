@@ -1,6 +1,6 @@
 import type { EditOp } from '../ir';
 import { isBareDotsLine, isElisionLine } from '../parse/elision';
-import { looksLikeFragment, mergeElisions, mergeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from '../elisionMerge';
+import { dataKeysLeftOut, looksLikeFragment, mergeElisions, mergeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { diffArrays } from 'diff';
 import { lineEdit, type TextEdit } from '../plan';
@@ -68,7 +68,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
       mergedIntoFile = true;
       warnings.push(`treated as a part of ${state.path}: the block ${cut === undefined ? 'is much shorter than the file' : why}`);
     } else if (whole) {
-      const guess = partOrShortened(file.lines, lines) ?? newLinesOnly(file.lines, lines);
+      const guess = partOrShortened(file.lines, lines) ?? newLinesOnly(file.lines, lines) ?? dataKeysLeftOut(file.lines, lines, state.path);
       if (guess !== undefined) {
         tx.fail('AMBIGUOUS', block, state.path, `${guess} (${state.path})`, op, { nextStep: 'Mark what the block leaves out with a "... existing code ..." comment, or ask the model for the whole file.' }, state);
         return;
