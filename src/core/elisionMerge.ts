@@ -304,7 +304,11 @@ function unsureBlankEdge(written: string, original: readonly string[], regionLin
 function atFileDepth(region: Region, original: readonly string[], fileUnit: () => IndentUnit | undefined): Region {
   const first = firstNonBlank(region.lines);
   if (first === -1 || region.from >= original.length) return region;
-  const [written, existing] = [region.lines[first], original[region.from]];
+  // The region's first line with text in the file: a region may start at a blank line (the
+  // snippet's blank line after its marker, taken as the file's), which says nothing of depth.
+  let at = region.from;
+  while (at + 1 < region.to && original[at].trim() === '') at++;
+  const [written, existing] = [region.lines[first], original[at]];
   if (written.trim() !== existing.trim() && !sameDefinition(written.trim(), existing.trim())) return region;
   const lines = movedUnder(region.lines, written, existing, fileUnit);
   return lines === region.lines ? region : { ...region, lines };

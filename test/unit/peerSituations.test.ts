@@ -842,6 +842,16 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(written('tsconfig.json', tsconfig, 'tsconfig.json\n```json\n' + tsconfig.replace('"es6"', '"es2020"') + '```\n'), tsconfig.replace('"es6"', '"es2020"'));
   });
 
+  it('re-indents a snippet quoted a level shallow whose marker has a blank line under it (a Django model\'s method was written out of its class)', () => {
+    // Two classes define get_absolute_url; the docstring tells them apart. Blank lines hold the indentation, as the real file's do.
+    const py = 'from django.db import models\n\n\nclass Book(models.Model):\n    title = models.CharField(max_length=200)\n    \n    def get_absolute_url(self):\n        """Returns the url to access a particular book."""\n        return reverse("book-detail", args=[str(self.id)])\n\n\nclass Author(models.Model):\n    first_name = models.CharField(max_length=100)\n    last_name = models.CharField(max_length=100)\n\n    class Meta:\n        ordering = ["last_name", "first_name"]\n    \n    def get_absolute_url(self):\n        """Returns the url to access a particular author instance."""\n        return reverse("author-detail", args=[str(self.id)])\n    \n\n    def __str__(self):\n        return self.last_name\n';
+    const reply = 'Add a `get_full_name` helper to `Author`:\n\n```python\n# ... existing code ...\n\ndef get_absolute_url(self):\n    """Returns the url to access a particular author instance."""\n    return reverse("author-detail", args=[str(self.id)])\n\ndef get_full_name(self):\n    return f"{self.first_name} {self.last_name}"\n\n# ... existing code ...\n```\n';
+    const planned = runReply(reply, (p) => (p === 'models.py' ? py : undefined), { hintPath: 'models.py' });
+    const lines = planned.changes[0]?.newText?.split('\n') ?? [];
+    assert.ok(lines.includes('    def get_full_name(self):') && lines.includes('        return f"{self.first_name} {self.last_name}"'), lines.join('\n'));
+    assert.ok(!lines.some((line) => line.startsWith('def ')), lines.join('\n'));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';
