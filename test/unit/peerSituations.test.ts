@@ -852,6 +852,20 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.ok(!lines.some((line) => line.startsWith('def ')), lines.join('\n'));
   });
 
+  it('writes a tool call\'s new lines with the curly quotes it gives, when its old text matched only with punctuation folded (qwen-code\'s suite)', () => {
+    const py = 'label = "Don\'t stop"\n';
+    const call = '```json\n{"file_path": "ui.py", "old_string": "label = \\"Don\u2019t stop\\"", "new_string": "label = \\"Don\u2019t stop\\"\\nquote = \\"He said \u201chi\u201d\\""}\n```\n';
+    assert.equal(written('ui.py', py, call), 'label = "Don\'t stop"\nquote = "He said \u201chi\u201d"\n');
+  });
+
+  it('reads Codebuff\'s str_replace and Kimi CLI\'s StrReplaceFile calls ({path, replacements: [{old, new}]}, {path, edit: {old, new}})', () => {
+    const ts = "console.log('debug');\nrun();\nconsole.log('debug');\n";
+    const codebuff = '```json\n{"path": "test.ts", "replacements": [{"old": "console.log(\'debug\');", "new": "// removed debug log", "allowMultiple": true}]}\n```\n';
+    assert.equal(written('test.ts', ts, codebuff), '// removed debug log\nrun();\n// removed debug log\n');
+    const kimi = '```json\n{"path": "test.ts", "edit": {"old": "run();", "new": "await run();"}}\n```\n';
+    assert.equal(written('test.ts', ts, kimi), ts.replace('run();', 'await run();'));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

@@ -30,7 +30,7 @@ const WRAPPER_ARG_KEYS = new Set(['arguments', 'input', 'args', 'parameters', 'p
  * Keys whose presence makes an unfinished JSON value at the end of the reply an unfinished edit.
  * `content` alone is too common (chat messages) and counts only next to a path key.
  */
-const EDIT_KEY_PATTERN = /"(?:old_string|new_string|oldString|newString|old_str|new_str|file_text|edits|code_edit|ReplacementChunks|TargetContent)"\s*:/;
+const EDIT_KEY_PATTERN = /"(?:old_string|new_string|oldString|newString|old_str|new_str|file_text|edits|code_edit|ReplacementChunks|TargetContent|replacements)"\s*:/;
 const WRITE_KEY_PATTERN = /"content"\s*:/;
 const PATH_KEY_PATTERN = /"(?:file_path|filePath|path)"\s*:/;
 
@@ -299,6 +299,18 @@ class Collector {
       const before = this.ops.length + this.problems.length;
       for (const edit of edits as Record<string, unknown>[]) this.editShape(edit, pickPath(edit) ?? path, depth + 1);
       if (this.ops.length + this.problems.length > before) return true;
+    }
+    // Codebuff's str_replace ({path, replacements: [{old, new, allowMultiple}]}) and Kimi CLI's
+    // StrReplaceFile ({path, edit: {old, new, replace_all}} or a list of them): `old` and `new`
+    // are read as the old and new strings inside those lists only.
+    const pairs = obj.replacements ?? obj.edit;
+    const pairList = Array.isArray(pairs) ? pairs : isRecord(pairs) ? [pairs] : undefined;
+    if (path !== undefined && pairList !== undefined && pairList.length > 0 && pairList.every((pair) => isRecord(pair) && typeof pair.old === 'string' && typeof pair.new === 'string')) {
+      for (const pair of pairList as Record<string, unknown>[]) {
+        const { old: oldString, new: newString, ...options } = pair;
+        this.editShape({ ...options, old_string: oldString, new_string: newString }, path, depth + 1);
+      }
+      return true;
     }
     const codeEdit = obj.code_edit ?? obj.codeEdit ?? obj.CodeEdit ?? snippetOfNamedShape(obj);
     if (path !== undefined && typeof codeEdit === 'string') {

@@ -101,9 +101,11 @@ export function reanchor(given: ReanchorInput): Reanchored {
   const frame: IndentFrame = asWritten ? { verbatim: true } : measured;
   // A reply whose quote of the file has curly quotes or dashes where the file has ASCII was
   // prettified on its way (a chat UI): its new lines are read with ASCII punctuation too, and its
-  // kept lines stay the file's.
+  // kept lines stay the file's. A tool call's strings come from the model, not through a page:
+  // its kept lines stay the file's as well, but its new text is written as given (a new line's
+  // “Quoted” — done string was written with ASCII quotes, which closed the string early).
   const prettified = isPrettified(input);
-  const written = (line: string) => (prettified ? asciiPunctuation(line) : line);
+  const written = (line: string) => (prettified && !input.fragments ? asciiPunctuation(line) : line);
   // Anchors place new lines when the reply's indentation is not the file's; otherwise none is read.
   const anchorOf = (n: number): IndentAnchor | undefined => {
     if (frame.verbatim) return undefined;
