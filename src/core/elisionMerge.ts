@@ -78,6 +78,14 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     // block's): a real reply meant the first (two generators it replaced, kept and merged around),
     // a lazy one adding a method often means the second. Which one is a guess.
     const blockEnd = s > 0 ? elidedBlockEnd(segment, block.slice(0, starts[s]), isElision, original, keys, cursor) : undefined;
+    // Closers alone after the elision (`// ... other properties ...`, then the extension's `}`):
+    // they are that block's own end, and every line the elision stands for stays. Placed where the
+    // same closers stand further down, the lines between would be deleted or kept by a guess.
+    const closersOnly = segment.every((line) => line.trim() === '' || isCloser(line));
+    if (blockEnd !== undefined && region.from > blockEnd && closersOnly && isLast) {
+      const closers = segment.filter((line) => line.trim() !== '');
+      if (closers.every((line, k) => original[blockEnd + k]?.trimEnd() === line.trimEnd())) region = { from: blockEnd, to: blockEnd + closers.length, lines: closers };
+    }
     if (blockEnd !== undefined && region.from > blockEnd && original.slice(blockEnd + 1, region.from).some(hasText)) {
       const closer = original[blockEnd].trim();
       return { ok: false, message: `the "${closer}" after the elision closes the block that ends at line ${blockEnd + 1}, but the lines after it match from line ${region.from + 1}: whether the file's lines between are to be deleted or kept is a guess` };

@@ -866,6 +866,13 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(written('test.ts', ts, kimi), ts.replace('run();', 'await run();'));
   });
 
+  it('takes a closing brace alone after a marker for the end of the block the marker stands in (Swift extension, Go func, SCSS rule)', () => {
+    const swift = 'extension RetryResult {\n    var retryRequired: Bool {\n        switch self {\n        case .retry: return true\n        default: return false\n        }\n    }\n\n    var delay: Double? {\n        nil\n    }\n}\n\npublic protocol RequestAdapter {\n    func adapt()\n}\n\nstruct Retrier {\n    let limit: Int\n}\n';
+    const reply = '```swift\nextension RetryResult {\n    var retryRequired: Bool {\n        switch self {\n        case .retry: return true\n        default: return false\n        }\n    }\n\n    var isTerminal: Bool {\n        !retryRequired\n    }\n\n    // ... other properties ...\n}\n```\n';
+    const planned = runReply(reply, (p) => (p === 'Retry.swift' ? swift : undefined), { hintPath: 'Retry.swift' });
+    assert.equal(planned.changes[0]?.newText, swift.replace('    }\n\n    var delay', '    }\n\n    var isTerminal: Bool {\n        !retryRequired\n    }\n\n    var delay'));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';
