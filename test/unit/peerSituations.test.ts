@@ -873,6 +873,13 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(planned.changes[0]?.newText, swift.replace('    }\n\n    var delay', '    }\n\n    var isTerminal: Bool {\n        !retryRequired\n    }\n\n    var delay'));
   });
 
+  it('anchors on an object\'s last entry quoted with the comma a new entry after it needs (an i18n JSON file)', () => {
+    const json = '{\n  "nav": {\n    "home": "Home",\n    "done": "Done"\n  },\n  "report": {\n    "title": "Report",\n    "done": "Done"\n  }\n}\n';
+    const reply = 'Add the new string to `translation.json`:\n\n```json\n{\n  // ...\n  "report": {\n    // ...\n    "done": "Done",\n    "close_aria": "Close the report dialog"\n  }\n}\n```\n';
+    const planned = runReply(reply, (p) => (p === 'translation.json' ? json : undefined), { hintPath: 'translation.json' });
+    assert.equal(planned.changes[0]?.newText, json.replace('    "done": "Done"\n  }\n}', '    "done": "Done",\n    "close_aria": "Close the report dialog"\n  }\n}'));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';

@@ -35,9 +35,16 @@ export function anchorIndex(original: readonly string[]): AnchorIndex {
   return { positions };
 }
 
-/** The comparison key of a line for anchoring: whitespace-insensitive; empty for lines too plain to anchor. */
+/**
+ * The comparison key of a line for anchoring: whitespace-insensitive, and without a comma at its
+ * end (a list's or an object's last entry quoted with the comma the entry added after it needs:
+ * `"success_done": "Done",` for the file's last `"success_done": "Done"`); empty for lines too
+ * plain to anchor.
+ */
 export function anchorKey(line: string): string {
-  return hasText(line) ? collapseWhitespace(line) : '';
+  if (!hasText(line)) return '';
+  const key = collapseWhitespace(line);
+  return key.endsWith(',') ? key.slice(0, -1).trimEnd() : key;
 }
 
 /**
