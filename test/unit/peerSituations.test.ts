@@ -765,6 +765,9 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     const same = result('application-local.yml', yml, 'application-local.yml\n<<<<<<< SEARCH\n  h2:\n=======\n  h2:\n>>>>>>> REPLACE\n');
     assert.equal(same.receipt.ok, true);
     assert.equal(same.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+    // A tool call's fragment of a line, the same on both sides, stands in the file as text.
+    const fragment = result('application-local.yml', yml, '```json\n{"file_path": "application-local.yml", "old_string": "h2:mem", "new_string": "h2:mem"}\n```\n');
+    assert.equal(fragment.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
   });
 
   it('reads a tool call written out as a Markdown list, its texts in fences under their items (SpecStory\'s Copilot transcripts)', () => {

@@ -176,7 +176,8 @@ function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): voi
     // block was meant to change something else (gpt-engineer's reply wrote the lines it meant to
     // add as context, each changed line as a `-`/`+` pair alike): not "already applied".
     const needle = toNeedle(op.search, op.source);
-    if (needle.elisions.size > 0 || wherePresent(tx.indexOf(state), needle, 5).length > 0 || (state.pending.length > 0 && mayStandAfterPending(state, op.search))) {
+    const asText = op.granularity === 'chars' && state.file !== undefined && lfView(state.file).includes(op.search);
+    if (asText || needle.elisions.size > 0 || wherePresent(tx.indexOf(state), needle, 5).length > 0 || (state.pending.length > 0 && mayStandAfterPending(state, op.search))) {
       tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['no-op: the search and replacement texts are identical'] });
       return;
     }
