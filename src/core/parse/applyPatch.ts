@@ -389,15 +389,23 @@ function underFolder(op: EditOp, folder: string): EditOp {
 /** The file headers a patch starts with. */
 const FILE_HEADER_TEXTS = ['*** Update File:', '*** Add File:', '*** Delete File:'];
 
-/** Where the next `*** Begin Patch` (or, with `headers`, file header) stands at or after `from`; -1 when none. */
-function firstHit(text: string, from: number, headers: boolean): number {
-  let hit = text.indexOf(BEGIN, from);
-  if (!headers) return hit;
-  for (const header of FILE_HEADER_TEXTS) {
-    const at = text.indexOf(header, from);
-    if (at !== -1 && (hit === -1 || at < hit)) hit = at;
-  }
-  return hit;
+/**
+ * A search for the next `*** Begin Patch` (or, with `headers`, file header) at or after a position
+ * that only grows: each text's last hit is kept, so a text that stands nowhere further on (no
+ * `*** Delete File:` in the reply) is not sought again from every patch (a scan of the whole reply
+ * per patch). -1 when there is none.
+ */
+function hitFinder(text: string, headers: boolean): (from: number) => number {
+  const texts = headers ? [BEGIN, ...FILE_HEADER_TEXTS] : [BEGIN];
+  const last = texts.map(() => -2);
+  return (from) => {
+    let hit = -1;
+    texts.forEach((wanted, k) => {
+      if (last[k] === -2 || (last[k] !== -1 && last[k] < from)) last[k] = text.indexOf(wanted, from);
+      if (last[k] !== -1 && (hit === -1 || last[k] < hit)) hit = last[k];
+    });
+    return hit;
+  };
 }
 
 /**
@@ -438,8 +446,9 @@ function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolea
     }
     return stop;
   };
+  const nextHit = hitFinder(reply.text, headerless);
   while (i < n) {
-    const hit = firstHit(reply.text, lineStarts[i], headerless);
+    const hit = nextHit(lineStarts[i]);
     if (hit === -1) break;
     i = lineIndexAt(lineStarts, hit);
     const marker = patchMarker(lines[i]);
