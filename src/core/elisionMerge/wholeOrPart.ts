@@ -282,6 +282,8 @@ const HEADER_LINE = /^\s*(?:\/\/|#(?!\s*include)|\/\*|\*|package\s+[\w.]+;?\s*$|
 
 /** Lines with text a part may delete in one run, between lines it keeps, without saying so. */
 const MAX_UNSHOWN_DELETION = 3;
+/** The most lines written in place of a run a part leaves out that still count as few (see `replacedByFewUnlike`). */
+const MAX_FEW_LINES = 40;
 /** Past this many lines changed, the merged part is not compared with the file line by line (a bounded diff). */
 const MAX_COMPARED_LINES = 4000;
 
@@ -339,7 +341,9 @@ function replacedByFewUnlike(chunks: readonly { added?: boolean; removed?: boole
   const keptBelow = last === chunks.length - 1 ? keptAfter : !chunks[last + 1].added && !chunks[last + 1].removed;
   if (!keptAbove || !keptBelow) return false;
   const addedText = chunks[beside].value.filter(hasText);
-  if (addedText.length * 2 >= removedText.length) return false;
+  // (Past a few dozen lines written in their place, the run is rewritten, not left out; and the
+  // pairwise comparison below stays small.)
+  if (addedText.length * 2 >= removedText.length || addedText.length > MAX_FEW_LINES) return false;
   return !removedText.some((line) => addedText.some((added) => correspond(added, line)));
 }
 
