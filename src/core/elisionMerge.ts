@@ -200,7 +200,11 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
     // (` * @since 1.0.0` of the file's first doc comment, for the same line of the second).
     return `the snippet shows an elision and a blank line above "${lines[0].trim().slice(0, 40)}", which its anchors place on the file's first line, where nothing is left for them: the lines it edits are not placed surely`;
   }
-  if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '') {
+  // The region's first line the file's own (the annotation over a method the snippet shows, a
+  // doc comment above it in the file): the snippet's blank lines over it are the elision's, and
+  // the lines above stay as the file has them; only new lines there leave their place a guess.
+  const firstIsFiles = region.from < original.length && lines[0].trimEnd() === original[region.from].trimEnd();
+  if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '' && !firstIsFiles) {
     const beyond = linesBeyondBlankRun(original, region, -1, cursor);
     if (beyond !== undefined) return aboveAttachedLines({ ...region, lines }, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
     const restated = restatedBeside(region, original, 'above');

@@ -883,6 +883,13 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(planned.changes[0]?.newText, json.replace('    "done": "Done"\n  }\n}', '    "done": "Done",\n    "close_aria": "Close the report dialog"\n  }\n}'));
   });
 
+  it('keeps a documented method\'s doc comment when a snippet shows the method after a marker and a blank line (Spring controller)', () => {
+    const java = '@Controller\nclass OwnerController {\n\n    private final OwnerRepository owners;\n\n    /**\n     * Custom handler for displaying an owner.\n     * @param ownerId the ID of the owner to display\n     */\n    @GetMapping("/owners/{ownerId}")\n    public ModelAndView showOwner(@PathVariable("ownerId") int ownerId) {\n        return new ModelAndView("owners/ownerDetails");\n    }\n\n}\n';
+    const reply = 'Add a delete endpoint:\n\n```java\n@Controller\nclass OwnerController {\n\n    // ... existing code ...\n\n    @GetMapping("/owners/{ownerId}")\n    public ModelAndView showOwner(@PathVariable("ownerId") int ownerId) {\n        return new ModelAndView("owners/ownerDetails");\n    }\n\n    @GetMapping("/owners/{ownerId}/delete")\n    public String deleteOwner(@PathVariable("ownerId") int ownerId) {\n        return "redirect:/owners";\n    }\n\n}\n```\n';
+    const planned = runReply(reply, (p) => (p === 'OwnerController.java' ? java : undefined), { hintPath: 'OwnerController.java' });
+    assert.equal(planned.changes[0]?.newText, java.replace('        return new ModelAndView("owners/ownerDetails");\n    }\n', '        return new ModelAndView("owners/ownerDetails");\n    }\n\n    @GetMapping("/owners/{ownerId}/delete")\n    public String deleteOwner(@PathVariable("ownerId") int ownerId) {\n        return "redirect:/owners";\n    }\n'));
+  });
+
   it('takes a doc comment that goes on from the file\'s for its edit, not a second comment above the definition', () => {
     const go = 'package main\n\nimport "strings"\n\n// ParseConfig reads KEY=VALUE lines.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n\nfunc main() {\n\tprintln(len(ParseConfig("a=1")))\n}\n';
     const block = '// ParseConfig reads KEY=VALUE lines, skipping blanks and # comments.\nfunc ParseConfig(data string) map[string]string {\n\tcfg := map[string]string{}\n\tfor _, line := range strings.Split(data, "\\n") {\n\t\tparts := strings.SplitN(line, "=", 2)\n\t\tif len(parts) != 2 {\n\t\t\tcontinue\n\t\t}\n\t\tcfg[parts[0]] = parts[1]\n\t}\n\treturn cfg\n}\n';
