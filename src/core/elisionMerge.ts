@@ -200,10 +200,11 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
     // (` * @since 1.0.0` of the file's first doc comment, for the same line of the second).
     return `the snippet shows an elision and a blank line above "${lines[0].trim().slice(0, 40)}", which its anchors place on the file's first line, where nothing is left for them: the lines it edits are not placed surely`;
   }
-  // The region's first line the file's own (the annotation over a method the snippet shows, a
-  // doc comment above it in the file): the snippet's blank lines over it are the elision's, and
-  // the lines above stay as the file has them; only new lines there leave their place a guess.
-  const firstIsFiles = region.from < original.length && lines[0].trimEnd() === original[region.from].trimEnd();
+  // The region's first line the file's own (the annotation over a method the snippet shows) with a
+  // doc comment above it in the file (Javadoc, `///`): the snippet's blank lines over it are the
+  // elision's, and the doc comment stays with what it documents. Another comment there may be
+  // what the snippet's blank lines delete (CPython's `# XXX Deprecated` over a function): a guess.
+  const firstIsFiles = region.from < original.length && lines[0].trimEnd() === original[region.from].trimEnd() && docCommentAbove(original, region.from, cursor);
   if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '' && !firstIsFiles) {
     const beyond = linesBeyondBlankRun(original, region, -1, cursor);
     if (beyond !== undefined) return aboveAttachedLines({ ...region, lines }, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
@@ -219,6 +220,27 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
     if (run > 0 && run < blanksAbove) lines = [...new Array<string>(blanksAbove - run).fill(''), ...lines];
   }
   return lines === region.lines ? region : { ...region, lines };
+}
+
+/**
+ * True when the file's lines right above line `at`, up to a blank line (not above `floor`), are one
+ * doc comment: a block comment opened with two stars, or `///` lines; annotations or attributes
+ * (`@GetMapping(…)`, `#[test]`) between it and `at` allowed.
+ */
+function docCommentAbove(original: readonly string[], at: number, floor: number): boolean {
+  let k = at - 1;
+  while (k >= floor && /^\s*(?:@|#\[)/.test(original[k])) k--;
+  if (k < floor || original[k].trim() === '') return false;
+  if (/^\s*\/\/\//.test(original[k])) {
+    while (k - 1 >= floor && /^\s*\/\/\//.test(original[k - 1])) k--;
+  } else if (/\*\/\s*$/.test(original[k])) {
+    while (k >= floor && !/^\s*\/\*\*/.test(original[k])) {
+      if (original[k].trim() === '') return false;
+      k--;
+    }
+    if (k < floor) return false;
+  } else return false;
+  return k === floor || original[k - 1].trim() === '';
 }
 
 /**
