@@ -116,8 +116,12 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
   if (request.anchors?.length) {
     const after = findAnchors(index, request.anchors);
     if (after === undefined) notes.push(`anchor "${request.anchors.join(' › ')}" not found; searched the whole file`);
-    // A chunk whose first line is its anchor again (`@@ def foo():`, then ` def foo():`) starts at the anchor's line.
-    else from = after > 0 && index.lineUnder('fold', after - 1) === normaliseLine(needle.lines[0] ?? '', 'fold') && normaliseLine(request.anchors[request.anchors.length - 1], 'fold') === normaliseLine(needle.lines[0] ?? '', 'fold') ? after - 1 : after;
+    else {
+      // A chunk whose first line is its anchor again (`@@ def foo():`, then ` def foo():`) starts at the anchor's line.
+      const first = normaliseLine(needle.lines[0] ?? '', 'fold');
+      const repeatsAnchor = after > 0 && normaliseLine(request.anchors[request.anchors.length - 1], 'fold') === first && index.lineUnder('fold', after - 1) === first;
+      from = repeatsAnchor ? after - 1 : after;
+    }
   }
   const scope: SearchScope = {
     from,

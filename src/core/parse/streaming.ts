@@ -442,7 +442,7 @@ function mayCloseBlock(line: string): boolean {
 function isHardClose(line: string): boolean {
   const trimmed = line.trim();
   if (trimmed.length >= 3 && (/^`+$/.test(trimmed) || /^~+$/.test(trimmed))) return true;
-  if (trimmed === '*** End Patch' || patchMarker(trimmed) === '*** End Patch' || trimmed.startsWith('>>>>>>')) return true;
+  if (patchMarker(trimmed) === '*** End Patch' || trimmed.startsWith('>>>>>>')) return true;
   return trimmed.length > 0 && trimmed.length <= 12 && /^[A-Z_]+$/.test(trimmed);
 }
 

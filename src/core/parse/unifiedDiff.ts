@@ -96,16 +96,21 @@ function hasEpochStamp(rest: string): boolean {
 /** Parses the path of a `---`/`+++` header: `null` for `/dev/null` (or an epoch timestamp), timestamps and quotes removed. */
 function headerPath(rest: string, side: 'old' | 'new'): string | null | undefined {
   if (hasEpochStamp(rest)) return null;
+  const text = headerName(rest);
+  if (text === '/dev/null' || text === 'dev/null' || text === '"/dev/null"') return null;
+  void side;
+  return diffPath(text, true);
+}
+
+/** The name a `---`/`+++` header gives, its timestamp taken off (after a tab, or after spaces). */
+function headerName(rest: string): string {
   let text = rest;
   const tab = text.indexOf('\t');
   if (tab >= 0) text = text.slice(0, tab);
   text = text.trim();
   // `--- a/x.py 2024-01-02 10:00:00` written with spaces instead of a tab.
   const stamp = /\s\d{4}-\d\d-\d\d[\sT]/.exec(text);
-  if (stamp) text = text.slice(0, stamp.index).trim();
-  if (text === '/dev/null' || text === 'dev/null' || text === '"/dev/null"') return null;
-  void side;
-  return diffPath(text, true);
+  return stamp ? text.slice(0, stamp.index).trim() : text;
 }
 
 /**
@@ -116,8 +121,7 @@ function headerPath(rest: string, side: 'old' | 'new'): string | null | undefine
  * after the tree. `newPath` as it is when the names do not differ so.
  */
 function withoutTreeName(oldRest: string, newPath: string): string {
-  const oldText = oldRest.split('\t')[0].trim().replace(/\s\d{4}-\d\d-\d\d[\sT].*$/, '');
-  const oldPath = diffPath(oldText, false);
+  const oldPath = diffPath(headerName(oldRest), false);
   const slash = newPath.indexOf('/');
   const oldSlash = oldPath?.indexOf('/') ?? -1;
   if (!oldPath || slash <= 0 || oldSlash <= 0) return newPath;
@@ -312,10 +316,7 @@ function parseRegion(
         // Blank context whose leading space was lost, if more hunk lines follow the run of blanks.
         let next = k;
         while (next < to && lines[next].trim() === '' && (fenced || !isClaimed(next + 1))) next++;
-        const countsSatisfied =
-          hunk.oldCount !== undefined && hunk.newCount !== undefined &&
-          hunk.oldSeen >= hunk.oldCount && hunk.newSeen >= hunk.newCount;
-        const bareAndDone = !fenced && countsSatisfied;
+        const bareAndDone = !fenced && hunkCountsMet(hunk);
         if (next < to && isBodyLine(lines[next]) && !bareAndDone && !lines[next].startsWith('--- ')) {
           for (let b = k; b < next; b++) addBodyLine(hunk, ' ', '');
           hunk.lastIndex = next - 1;
@@ -461,10 +462,11 @@ function parseRegion(
 /**
  * True when git wrote the hunk at the file's end: context lines before its change and none after
  * (git gives a change as many lines after it as before, but where the file ends; a diff made with
- * no context has none before either). Asked only of a diff with git's `index` line whose hunk holds
- * the lines its header counts: a model's hunk often stops short of the context after it. git apply then matches it at the end only; matched higher
+ * no context has none before either). git apply then matches it at the end only; matched higher
  * up, in a file that has since grown below those lines, its new lines went in above the file's
- * own end (t4150's moved paragraph written twice, reported exact).
+ * own end (t4150's moved paragraph written twice, reported exact). Asked only of a diff with
+ * git's `index` line whose hunk holds the lines its header counts: a model's hunk often stops
+ * short of the context after it.
  */
 function endsTheFile(hunk: Hunk): boolean {
   const body = hunk.body;

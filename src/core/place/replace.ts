@@ -183,7 +183,7 @@ function replaceAsWritten(tx: Transaction, state: FileState, op: ReplaceOp): voi
     }
     const report = nearestCandidates(tx.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
     const best = report.candidates[0];
-    const nearest = best ? `; the nearest ${best.startLine === best.endLine ? `line is ${best.startLine}` : `lines are ${best.startLine}-${best.endLine}`} (${similarityPercent(best.score)} similar)` : '';
+    const nearest = best ? `; ${nearestPlace(best)}` : '';
     tx.fail('NO_MATCH', block, state.path, `the block's old and new texts are the same, and that text is not in ${state.path}${nearest}: the change it was meant to make is not there either`, op, { candidates: report.candidates }, state);
     return;
   }
@@ -325,7 +325,7 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     : op.atEndOfFile && best && best.score === 1 && best.endLine < lineCount
       ? `the hunk belongs at the end of the file (it is marked "\\ No newline at end of file", or git wrote it with no context lines after its change), but the lines it quotes (${state.path} lines ${best.startLine}-${best.endLine}) are not the end of the file, which goes on to line ${lineCount}`
     : best && best.score >= RESEMBLANCE
-      ? `the search text was not found in ${state.path}; the nearest ${best.startLine === best.endLine ? `line is ${best.startLine}` : `lines are ${best.startLine}-${best.endLine}`} (${similarityPercent(best.score)} similar)${
+      ? `the search text was not found in ${state.path}; ${nearestPlace(best)}${
           report.leftOut ? `, where it leaves out file line ${report.leftOut.line} (\`${report.leftOut.text.trim().slice(0, 80)}\`): its lines after that stand one line further down` : ''
         }`
       : report.scanSkipped
@@ -549,4 +549,9 @@ function standsAround(file: FileLines, match: LineMatch, written: readonly strin
     if (same && !addsRepeatOfEdge(written, k, matched)) return true;
   }
   return false;
+}
+
+/** "the nearest line is 12 (87% similar)" / "the nearest lines are 12-14 (…)": a failure's nearest place, as its messages name it. */
+function nearestPlace(best: { readonly startLine: number; readonly endLine: number; readonly score: number }): string {
+  return `the nearest ${best.startLine === best.endLine ? `line is ${best.startLine}` : `lines are ${best.startLine}-${best.endLine}`} (${similarityPercent(best.score)} similar)`;
 }
