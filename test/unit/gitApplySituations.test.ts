@@ -64,4 +64,55 @@ describe('git apply situations (git\'s own tests)', () => {
     const byModel = plan({ f: base + 'x\ny\n' }, hunk.replace('index e0f863d..ade5e49 100644\n', ''));
     assert.equal(byModel.changes[0]?.newText, 'a\nb\nc\nd\ne\nx\ny\n');
   });
+
+  it('refuses a git diff the reply\'s end cuts off inside a hunk (a SWE-bench patch cut after its `-` lines deleted the lines it was replacing)', () => {
+    // django__django-11039's sqlmigrate.py, the hunk of Moatless's patch.
+    const file = [
+      '            raise CommandError("Cannot find a migration matching \'%s\' from app \'%s\'. Is it in INSTALLED_APPS?" % (',
+      '                migration_name, app_label))',
+      '        targets = [(app_label, migration.name)]',
+      '',
+      '        # Show begin/end around output only for atomic migrations',
+      '        self.output_transaction = migration.atomic',
+      '',
+      '        # Make a plan that represents just the requested migrations and show SQL',
+      '        # for it',
+      '',
+    ].join('\n');
+    const path = 'django/core/management/commands/sqlmigrate.py';
+    const whole = [
+      `diff --git a/${path} b/${path}`, 'index f0b663222a..9684809451 100644', `--- a/${path}`, `+++ b/${path}`,
+      '@@ -2,8 +2,8 @@ class Command(BaseCommand):',
+      '                 migration_name, app_label))',
+      '         targets = [(app_label, migration.name)]',
+      ' ',
+      '-        # Show begin/end around output only for atomic migrations',
+      '-        self.output_transaction = migration.atomic',
+      '+        # Show begin/end around output only for atomic migrations that support transactional DDL',
+      '+        self.output_transaction = migration.atomic and connection.features.can_rollback_ddl',
+      ' ',
+      '         # Make a plan that represents just the requested migrations and show SQL',
+      '         # for it',
+    ];
+    const complete = plan({ [path]: file }, whole.join('\n') + '\n');
+    assert.equal(complete.receipt.ok, true, JSON.stringify(complete.receipt.errors));
+    assert.match(complete.changes[0]?.newText ?? '', /can_rollback_ddl\n\n {8}# Make a plan/);
+    for (const cutAfter of [10, 11, 14]) {
+      const cut = plan({ [path]: file }, whole.slice(0, cutAfter).join('\n') + '\n');
+      assert.equal(cut.changes.length, 0, `cut after line ${cutAfter}`);
+      assert.equal(cut.receipt.errors[0]?.code, 'INCOMPLETE_BLOCK');
+      assert.match(cut.receipt.errors[0]?.message ?? '', /counts 8 old and 8 new lines/);
+    }
+    // A new file cut off: git's counts say 4 lines, the reply gives 2.
+    const created = plan({}, ['diff --git a/t.py b/t.py', 'new file mode 100644', 'index 0000000000..d38cc8739b', '--- /dev/null', '+++ b/t.py', '@@ -0,0 +1,4 @@', '+x = f("")', '+assert x == ', ''].join('\n'));
+    assert.equal(created.changes.length, 0);
+    assert.equal(created.receipt.errors[0]?.code, 'INCOMPLETE_BLOCK');
+    // The after-context's last blank line with its space trimmed is no cut.
+    const trimmed = plan({ f: 'a\nb\n\nc\n' }, ['diff --git a/f b/f', 'index 1111111..2222222 100644', '--- a/f', '+++ b/f', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', '', ''].join('\n'));
+    assert.equal(trimmed.receipt.ok, true, JSON.stringify(trimmed.receipt.errors));
+    assert.equal(trimmed.changes[0]?.newText, 'a\nB\n\nc\n');
+    // Without git's index line the counts are the model's own, often off: applied as before.
+    const byModel = plan({ [path]: file }, whole.filter((line) => !line.startsWith('index ')).slice(0, 13).join('\n') + '\n');
+    assert.equal(byModel.receipt.ok, true, JSON.stringify(byModel.receipt.errors));
+  });
 });

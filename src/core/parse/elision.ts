@@ -12,8 +12,21 @@
  * Linear: a few anchored regexes without nested quantifiers per line.
  */
 
-/** Comment syntaxes: opening token and, for block comments, the closing token. */
+/**
+ * Comment syntaxes: opening token and, for block comments, the closing token. Templates' own
+ * comments come first, each before the shorter opener it starts with: Jinja, Twig and Nunjucks
+ * `{# #}`, ERB `<%# %>`, HEEx `<%!-- --%>`, JSP and ASP.NET `<%-- --%>`, Blade `{{-- --}}`,
+ * Handlebars `{{!-- --}}` and `{{! }}`, Razor `@* *@`: a model eliding a template writes those.
+ */
 const COMMENT_FORMS: ReadonlyArray<readonly [string, string]> = [
+  ['{{!--', '--}}'],
+  ['{{--', '--}}'],
+  ['{{!', '}}'],
+  ['{#', '#}'],
+  ['<%!--', '--%>'],
+  ['<%--', '--%>'],
+  ['<%#', '%>'],
+  ['@*', '*@'],
   ['{/*', '*/}'],
   ['<!--', '-->'],
   ['/*', '*/'],
@@ -50,7 +63,8 @@ const WEAK_WORDS = /\b(?:other|others|code|methods|functions|imports|implementat
 const STAYS = '(?: (?:is|are))?(?: (?:remains?|stays?|left|kept|goes|the same|unchanged|as is|as before|as it was|omitted|for brevity|not shown|here))+';
 const CODE_NOUN =
   '(?:code|codes|content|contents|implementation|implementations|logic|imports?|methods?|functions?|lines|fields|properties|cases|tests|handlers|routes|members|declarations|definitions|statements|class(?:es)?|components|props|exports|types|styles|rules|config|configuration|settings|sections|body|bodies|helpers|hooks|endpoints|markup|elements|dependencies|steps|stuff)';
-const REST = '(?:(?:the |all (?:the )?)?(?:rest|remainder)(?: of (?:the |this |your )?[a-z]+(?: [a-z]+)?)?|everything else)';
+// What the rest is of may be named as code names it (`# Rest of get_task`, `// rest of render()`).
+const REST = '(?:(?:the |all (?:the )?)?(?:rest|remainder)(?: of (?:the |this |your )?[a-z_][a-z0-9_]*(?:\\(\\)?)?(?: [a-z_][a-z0-9_]*(?:\\(\\)?)?)?)?|everything else)';
 const QUALIFIED = '(?:(?:all |your |the )?(?:other|remaining|existing|previous|original))';
 const ELISION_PHRASES = [
   new RegExp(`^${REST}(?:${STAYS})?$`),
@@ -75,7 +89,8 @@ const ELISION_PHRASES = [
  * True when a line stands for omitted code rather than being code. Recognised:
  * - only dots (three or more) or `…`, with any indentation, optionally in `[...]` / `(...)`;
  * - a placeholder in brackets with dots and an elision word (`(rest of methods ...)`);
- * - a comment (`//`, `#`, `--`, `;`, `%`, `'`, `/* *\/`, `<!-- -->`, `{/* *\/}`, `(* *)`) whose body is
+ * - a comment (`//`, `#`, `--`, `;`, `%`, `'`, `/* *\/`, `<!-- -->`, `{/* *\/}`, `(* *)`, and templates'
+ *   `{# #}`, `<%# %>`, `{{-- --}}` and kin) whose body is
  *   only dots, or starts with dots (`// ... more handlers`), or ends with dots next to an elision
  *   word (`# rest of the class ...`), or is an elision phrase without dots (`// rest of the code
  *   remains the same`, `// existing code`).
@@ -102,7 +117,7 @@ export function isElisionLine(line: string): boolean {
 }
 
 /** The first characters an elision line can have: dots, `[`, `(`, and the comment openers of `COMMENT_FORMS` (`rem` in either case). */
-const MAY_START = new Set(['.', '\u2026', '[', '(', '{', '<', '/', '"', '#', '-', ';', '%', "'", 'r', 'R']);
+const MAY_START = new Set(['.', '\u2026', '[', '(', '{', '<', '/', '"', '#', '-', ';', '%', "'", '@', 'r', 'R']);
 
 /** True for a line of only dots (`...`, `…`), indentation aside: Python's Ellipsis as often as an elision. */
 export function isBareDotsLine(line: string): boolean {

@@ -238,8 +238,8 @@ function parseRegion(
     hunks: [],
     problems: [],
   });
-  const finishFile = (isEndOfText: boolean): void => {
-    if (file) emitFile(file, fallbackPath, isEndOfText, ops, problems);
+  const finishFile = (isEndOfText: boolean, blanksAtEnd = 0): void => {
+    if (file) emitFile(file, fallbackPath, isEndOfText, ops, problems, blanksAtEnd);
     file = undefined;
     hunk = undefined;
     strayIndex = undefined;
@@ -455,7 +455,8 @@ function parseRegion(
   }
   let rest = end;
   while (rest < to && lines[rest].trim() === '') rest++;
-  finishFile(!fenced && rest >= to);
+  // The reply's final newline leaves an empty last line: no blank line of the diff.
+  finishFile(!fenced && rest >= to, rest - end - (rest > end && to === lines.length && lines[to - 1] === '' ? 1 : 0));
   return { ops, problems, end: fenced ? to : Math.max(end, from + 1) };
 }
 
@@ -473,6 +474,24 @@ function endsTheFile(hunk: Hunk): boolean {
   let trailing = 0;
   while (trailing < body.length && body[body.length - 1 - trailing].kind === ' ') trailing++;
   return trailing === 0 && body.length > 0 && body[0].kind === ' ';
+}
+
+/**
+ * The file's last hunk when a bare diff that the reply's end stops holds fewer lines than that
+ * hunk's header counts: a reply cut off (a stream stopped, a model out of tokens), whose lines so
+ * far would delete what the rest was to put back (`-` lines without their `+` lines, a new file
+ * without its end). Asked only of a diff with git's `index` line, whose counts git wrote: a
+ * model counts its own hunks loosely (one side off, or the after-context it did not write
+ * counted), and its diff often ends the reply, so a shortfall there says nothing. Blank lines
+ * after the hunk that make up the same shortfall on both sides are its last context lines with
+ * their space trimmed (`blanksAtEnd`), not a cut. git apply and patch refuse every cut hunk.
+ */
+function cutShort(file: FileSection, blanksAtEnd: number): Hunk | undefined {
+  const hunk = file.hunks[file.hunks.length - 1];
+  if (hunk === undefined || !file.machineMade || hunk.oldCount === undefined || hunk.newCount === undefined || hunk.atEndOfFile) return undefined;
+  const [oldShort, newShort] = [hunk.oldCount - hunk.oldSeen, hunk.newCount - hunk.newSeen];
+  if (oldShort === newShort && oldShort <= blanksAtEnd) return undefined;
+  return oldShort > 0 || newShort > 0 ? hunk : undefined;
 }
 
 /** True when a numbered hunk holds as many old and new lines as its header says. */
@@ -517,6 +536,7 @@ function emitFile(
   isEndOfText: boolean,
   ops: EditOp[],
   problems: ParseProblem[],
+  blanksAtEnd = 0,
 ): void {
   // A loop, not Math.max(...spread): a huge reply can hold more hunks than the call stack has room for.
   let lastIndex = file.lastIndex;
@@ -536,6 +556,12 @@ function emitFile(
 
   if (file.problems.length > 0) {
     for (const p of file.problems) problems.push(path === undefined ? p : { ...p, path });
+    return;
+  }
+  const cut = isEndOfText ? cutShort(file, blanksAtEnd) : undefined;
+  if (cut !== undefined) {
+    problems.push(problemOf('INCOMPLETE_BLOCK', FORMAT, cut.headerIndex + 1, endLine,
+      `The reply ends inside this hunk: its header counts ${cut.oldCount} old and ${cut.newCount} new lines, and the reply gives ${cut.oldSeen} and ${cut.newSeen} before it stops. The diff was cut off, so nothing of it is applied; send the rest of it (or the whole diff again).`, path));
     return;
   }
   if (file.binary) {

@@ -13,6 +13,20 @@ describe('parse/elision', () => {
     '/* ... */',
     '<!-- ... -->',
     '<!-- ... existing markup ... -->',
+    // Templates' own comments (Jinja, ERB, HEEx, Blade, Handlebars, Razor, JSP): written with
+    // `<!-- -->`, such markers applied; with the template's comment, the snippet replaced the file.
+    '{# ... existing code ... #}',
+    '  <%# ... %>',
+    '<%!-- ... existing markup ... --%>',
+    '{{-- ... existing fields ... --}}',
+    '{{!-- ... --}}',
+    '{{! ... }}',
+    '@* ... rest of the form ... *@',
+    '<%-- ... --%>',
+    // The rest of a function named as code names it (Sweep's GPT-4 reply: `# Rest of get_task`).
+    '    # Rest of get_task',
+    '// rest of render()',
+    '# Rest of the update_task function',
     '{/* ... existing code ... */}',
     '// rest of the code remains the same',
     '// existing code',
@@ -85,6 +99,10 @@ describe('parse/elision', () => {
     '// no changes',
     '// no changes needed',
     '// ----------------',
+    '{# title block #}',
+    '<%# render the sidebar %>',
+    '@Override',
+    '# get_task rest',
   ];
   for (const line of yes) it(`elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), true));
   for (const line of no) it(`not an elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), false));
