@@ -94,8 +94,10 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     const edged = withBlankEdges(region, segment, original, s > 0 && written(starts[s] - 1), !isLast && written(starts[s + 1] - 1), cursor);
     if (typeof edged === 'string') return { ok: false, message: edged };
     region = edged;
-    regions.push(atFileDepth(region, original, fileUnit));
-    cursor = region.to;
+    const below = newTailBelowBlock(atFileDepth(region, original, fileUnit), original);
+    if (typeof below === 'string') return { ok: false, message: below };
+    regions.push(below);
+    cursor = below.to;
   }
   if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
   const twice = definedTwice(regions, original);
@@ -129,6 +131,54 @@ export function mergeElisions(original: readonly string[], block: readonly strin
   }
   return { ok: true, lines: out };
 }
+
+/**
+ * The region with the new lines it ends with written after the end of the file's block they
+ * would otherwise cut in two. A part that shows a function down to a line inside its body and
+ * then writes a new function (Sweep's GPT-4 reply: `update_task` re-printed without its
+ * `return`, then `delete_task`) ends its region at that body line: the new lines went in there,
+ * and the body's rest, kept by the elision after the part, ran on under the new function (the
+ * `return` now `delete_task`'s dead code, `update_task` returning nothing). Where the new lines
+ * start with a definition shallower than the region's last line and the file's next line is
+ * deeper than that definition, they go after the block's end (its deeper lines and its closers at
+ * the definition's depth) and the block keeps its lines: the part left them out, as a model
+ * re-printing a function leaves out lines it does not change. Any other new lines there (a
+ * statement after a loop's body the part shows in part) are refused: whether the lines left
+ * out are deleted or kept is a guess. Otherwise the region as it is.
+ */
+function newTailBelowBlock(region: Region, original: readonly string[]): Region | string {
+  const { lines } = region;
+  if (region.to <= region.from || region.to >= original.length) return region;
+  const lastKept = original[region.to - 1];
+  let k = lines.length - 1;
+  while (k >= 0 && lines[k].trimEnd() !== lastKept.trimEnd()) k--;
+  const first = k === -1 ? -1 : firstNonBlank(lines.slice(k + 1));
+  if (first === -1 || lastKept.trim() === '') return region;
+  const tailStart = lines[k + 1 + first];
+  const depth = indentOf(tailStart);
+  let next = region.to;
+  while (next < original.length && original[next].trim() === '') next++;
+  if (indentOf(lastKept) <= depth || next >= original.length || indentOf(original[next]) <= depth) return region;
+  let end = next;
+  while (end < original.length && (original[end].trim() === '' || indentOf(original[end]) > depth)) end++;
+  while (end < original.length && indentOf(original[end]) === depth && isCloser(original[end])) end++;
+  while (end > next && original[end - 1].trim() === '') end--;
+  if (!opensDefinition(tailStart)) {
+    return `the snippet's new line "${tailStart.trim().slice(0, 40)}" follows "${lastKept.trim().slice(0, 40)}" (line ${region.to}) shallower than the file's lines ${next + 1}-${end} after it, which it does not show: placed there it would move them under the new line, and whether they are deleted or kept is a guess`;
+  }
+  return { ...region, to: end, lines: [...lines.slice(0, k + 1), ...original.slice(region.to, end), ...lines.slice(k + 1)] };
+}
+
+/** True when the line starts a definition: a decorator or annotation, a keyword that opens one (`def`, `function`, `class`, …), or a named declaration (`definedName`). */
+function opensDefinition(line: string): boolean {
+  const text = line.trim();
+  if (/^@[A-Za-z_]/.test(text)) return true;
+  const word = /^[A-Za-z_]+/.exec(text)?.[0] ?? '';
+  return DEFINITION_OPENERS.has(word) || definedName(line) !== undefined;
+}
+
+/** First words that open a definition in the languages models edit most (a name after them). */
+const DEFINITION_OPENERS = new Set(['def', 'class', 'async', 'function', 'export', 'fn', 'pub', 'func', 'fun', 'interface', 'struct', 'enum', 'impl', 'trait', 'module', 'public', 'private', 'protected', 'internal', 'static', 'abstract', 'sealed', 'namespace', 'sub']);
 
 /**
  * A segment with no line the rest of the file has once, placed with its anchors sought in the
