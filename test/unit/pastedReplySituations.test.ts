@@ -77,3 +77,39 @@ describe('pasted replies: templates elided in their own comment syntax', () => {
     }
   });
 });
+
+describe('pasted replies: a definition re-printed whole, as a part of the file open', () => {
+  // The user's pygame.py from microsoft/vscode-copilot-release#3183, up to its Trolley class.
+  const pygame = ['import pygame', 'import sys', '', '# Initialize Pygame', 'pygame.init()', '', '# Colors', 'BLACK = (0, 0, 0)', 'RED = (255, 0, 0)', '', 'class Trolley:', '    def __init__(self, x, y, width, height, speed):', '        self.x = x', '        self.y = y', '        self.width = width', '        self.height = height', '        self.speed = speed', '', '    def move(self, direction):', "        if direction == 'left':", '            self.x -= self.speed', "        elif direction == 'right':", '            self.x += self.speed', '', '    def draw(self, screen):', '        pygame.draw.rect(screen, RED, (self.x, self.y, self.width, self.height))', ''].join('\n');
+  const wheels = '        # Wheels\n        pygame.draw.circle(screen, BLACK, (self.x + 10, self.y + self.height), 8)\n        pygame.draw.circle(screen, BLACK, (self.x + self.width - 10, self.y + self.height), 8)\n';
+
+  it('places a class re-printed whole (`class Trolley:`, no parentheses) on the class the file defines once', () => {
+    const klass = pygame.slice(pygame.indexOf('class Trolley:')) + wheels;
+    const reply = "Here's the updated `Trolley` class. I added wheels in `draw`:\n\n```python\n" + klass + '```\n';
+    const planned = runReply(reply, (p) => (p === 'pygame.py' ? pygame : undefined), { hintPath: 'pygame.py' });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, pygame + wheels);
+  });
+
+  // The user's addBlockType from microsoft/vscode-copilot-release#1479 (Parsedown Extended), in its
+  // class, its brace on its own line as PSR-12 puts it.
+  const parsedown = ['<?php', '', 'class ParsedownExtended extends Parsedown', '{', '    private function addBlockType($markers, string $funcName): void', '    {', '        $markers = (array) $markers;', '', '        foreach ($markers as $marker) {', '            if (!isset($this->BlockTypes[$marker])) {', '                $this->BlockTypes[$marker] = [];', '            }', '', '            // add to the beginning of the array so it has priority', '            array_unshift($this->BlockTypes[$marker], $funcName);', '        }', '    }', '}', ''].join('\n');
+  const method = parsedown.split('\n').slice(4, 17);
+  const docblock = ['/**', ' * Registers a block type handler for one or more marker characters.', ' *', ' * @param string|string[] $markers  The marker character(s) that start the block.', ' * @param string          $funcName The name of the block handler method.', ' */'];
+  const documented = parsedown.replace('    private function', docblock.map((line) => '    ' + line).join('\n') + '\n    private function');
+  const hinted = (block: readonly string[]) => runReply('```php\n' + block.join('\n') + '\n```\n', (p) => (p === 'Parsedown.php' ? parsedown : undefined), { hintPath: 'Parsedown.php' });
+
+  it('places a PHP method whose brace stands on its own line, re-printed with a docblock, at the file\'s depth however it was quoted', () => {
+    const dedented = method.map((line) => line.slice(4));
+    // At the file's depth; flush left; and copied from the signature's first character on (the
+    // signature and docblock at the margin, the rest still in the class).
+    for (const [quoted, block] of [['exact', [...docblock.map((line) => '    ' + line), ...method]], ['dedented', [...docblock, ...dedented]], ['first lines dedented', [...docblock, dedented[0], ...method.slice(1)]]] as const) {
+      const planned = hinted(block);
+      assert.equal(planned.receipt.ok, true, `${quoted}: ${JSON.stringify(planned.receipt.errors, null, 2)}`);
+      assert.equal(planned.changes[0]?.newText, documented, quoted);
+    }
+    const unique = [...dedented.slice(0, 3), '    $markers = array_unique($markers);', ...dedented.slice(3)];
+    assert.equal(hinted(unique).changes[0]?.newText, parsedown.replace('(array) $markers;\n', '(array) $markers;\n        $markers = array_unique($markers);\n'));
+  });
+
+});
