@@ -112,4 +112,12 @@ describe('pasted replies: a definition re-printed whole, as a part of the file o
     assert.equal(hinted(unique).changes[0]?.newText, parsedown.replace('(array) $markers;\n', '(array) $markers;\n        $markers = array_unique($markers);\n'));
   });
 
+  it('never writes a method with its docblock under the file\'s name over the whole class file, though it is longer than the file', () => {
+    const longer = parsedown.replace('            // add to the beginning', '            // add to specialcharecters array\n            if (!in_array($marker, $this->specialCharacters)) {\n                $this->specialCharacters[] = $marker;\n            }\n\n            // add to the beginning');
+    const block = [...docblock.map((line) => '    ' + line), ...longer.split('\n').slice(4, 22)];
+    assert.ok(block.length > longer.split('\n').length - 1);
+    const planned = result('Parsedown.php', longer, 'Parsedown.php\n```php\n' + block.join('\n') + '\n```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, longer.replace('    private function', docblock.map((line) => '    ' + line).join('\n') + '\n    private function'));
+  });
 });
