@@ -121,3 +121,22 @@ describe('pasted replies: a definition re-printed whole, as a part of the file o
     assert.equal(planned.changes[0]?.newText, longer.replace('    private function', docblock.map((line) => '    ' + line).join('\n') + '\n    private function'));
   });
 });
+
+describe('pasted replies: a new definition after one whose body an elision keeps', () => {
+  it('keeps a Lua function\'s elided body and adds the new, similar function after its `end`', () => {
+    // gitsigns.nvim's lua/gitsigns/debounce.lua (its doc comments out).
+    const lua = ['local M = {}', '', 'function M.debounce_trailing(ms, fn)', '   local timer = vim.loop.new_timer()', '   return function(...)', '      local argv = { ... }', '      timer:start(ms, 0, function()', '         timer:stop()', '         fn(unpack(argv))', '      end)', '   end', 'end', '', 'function M.throttle_leading(ms, fn)', '   local timer = vim.loop.new_timer()', '   local running = false', '   return function(...)', '      if not running then', '         timer:start(ms, 0, function()', '            running = false', '            timer:stop()', '         end)', '         running = true', '         fn(...)', '      end', '   end', 'end', '', 'function M.throttle_by_id(fn, schedule)', '   local scheduled = {}', '   return function(id, ...)', '      fn(id, ...)', '   end', 'end', '', 'return M', ''].join('\n');
+    const added = ['function M.debounce_leading(ms, fn)', '   local timer = vim.loop.new_timer()', '   local pending = false', '   return function(...)', '      if not pending then', '         fn(...)', '      end', '      pending = true', '      timer:start(ms, 0, function()', '         pending = false', '      end)', '   end', 'end', ''];
+    const reply = 'lua/gitsigns/debounce.lua\n```lua\nfunction M.throttle_leading(ms, fn)\n   -- ... existing code ...\nend\n\n' + added.join('\n') + '\n-- ... existing code ...\n```\n';
+    assert.equal(written('lua/gitsigns/debounce.lua', lua, reply), lua.replace('end\n\nfunction M.throttle_by_id', 'end\n\n' + added.join('\n') + '\nfunction M.throttle_by_id'));
+  });
+
+  it('adds a Ruby method after the `end` of the method whose body an elision keeps, above the closers of its class and modules', () => {
+    // rubocop's lib/rubocop/cop/style/dir_empty.rb, its pattern and doc comment trimmed.
+    const rb = ['# frozen_string_literal: true', '', 'module RuboCop', '  module Cop', '    module Style', '      # Prefer to use `Dir.empty?(\'path/to/dir\')` when checking if a directory is empty.', '      class DirEmpty < Base', '        extend AutoCorrector', '', '        def on_send(node)', '          offensive?(node) do |const_node, arg_node|', '            add_offense(node, message: format(MSG, arg: arg_node.source)) do |corrector|', '              bang(node)', '            end', '          end', '        end', '', '        private', '', '        def bang(node)', '          if (node.method?(:==) && node.child_nodes.first.method?(:!)) ||', '             (node.method?(:>) && !node.child_nodes.first.method?(:!))', "            '!'", '          end', '        end', '      end', '    end', '  end', 'end', ''].join('\n');
+    const method = '\n        def dir_node?(node)\n          node.const_type? && node.short_name == :Dir\n        end\n';
+    const reply = '```ruby\n# lib/rubocop/cop/style/dir_empty.rb\n# frozen_string_literal: true\n\nmodule RuboCop\n  module Cop\n    module Style\n      # ... existing code ...\n      class DirEmpty < Base\n        # ... existing code ...\n\n        def bang(node)\n          # ... existing code ...\n        end\n' + method + '      end\n    end\n  end\nend\n```\n';
+    assert.equal(written('lib/rubocop/cop/style/dir_empty.rb', rb, reply), rb.replace("          end\n        end\n      end\n", "          end\n        end\n" + method + '      end\n'));
+  });
+
+});

@@ -155,7 +155,7 @@ export function sameTail(a: string, b: string): boolean {
  */
 export function definedName(line: string): string | undefined {
   const open = line.indexOf('(');
-  if (open === -1 || !isOpener(line.trim())) return undefined;
+  if (open === -1 || !(isOpener(line.trim()) || KEYWORD_DEFINITION.test(line.trim()))) return undefined;
   const words = line.slice(0, open).trim().split(/\s+/).filter((word) => /[A-Za-z_$]/.test(word));
   const first = /[A-Za-z_$][\w$]*/.exec(words[0] ?? '')?.[0] ?? '';
   if (CONTROL_KEYWORDS.has(first)) return undefined;
@@ -225,6 +225,14 @@ function closingParen(text: string, open: number): number {
   }
   return -1;
 }
+
+/**
+ * A definition whose block a keyword opens and `end` closes, its line ending with its parameters
+ * (Lua's `function M.throttle_leading(ms, fn)`, `local function f(x)`, Ruby's `def bang(node)`,
+ * Elixir's `def run(args) do`): it ends with no `{` or `:`, and read as no definition, a new
+ * function written under one whose body an elision keeps was matched onto that body.
+ */
+const KEYWORD_DEFINITION = /^(?:local\s+)?(?:function|def)\s+[\w.:!?]+\s*\(.*\)(?:\s+do)?$/;
 
 /** Words that open a block with parentheses without naming a method (beyond `CONTROL_KEYWORDS`). */
 const NOT_METHOD_NAMES = new Set(['function', 'elseif', 'using', 'lock', 'fixed', 'synchronized', 'select', 'when', 'sizeof', 'typeof', 'super', 'this', 'constructor']);
