@@ -201,10 +201,12 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
     return `the snippet shows an elision and a blank line above "${lines[0].trim().slice(0, 40)}", which its anchors place on the file's first line, where nothing is left for them: the lines it edits are not placed surely`;
   }
   // The region's first line the file's own (the annotation over a method the snippet shows) with a
-  // doc comment above it in the file (Javadoc, `///`): the snippet's blank lines over it are the
-  // elision's, and the doc comment stays with what it documents. Another comment there may be
-  // what the snippet's blank lines delete (CPython's `# XXX Deprecated` over a function): a guess.
-  const firstIsFiles = region.from < original.length && lines[0].trimEnd() === original[region.from].trimEnd() && docCommentAbove(original, region.from, cursor);
+  // doc comment above it in the file (Javadoc, `///`), or code that does not attach to it (the
+  // `} while (0)` ending the macro above a header's `#else`): the snippet's blank lines over it
+  // are the elision's, and the lines above stay as they are, the doc comment with what it
+  // documents. Another comment there may be what the snippet's blank lines delete (CPython's
+  // `# XXX Deprecated` over a function): a guess.
+  const firstIsFiles = region.from < original.length && lines[0].trimEnd() === original[region.from].trimEnd() && (docCommentAbove(original, region.from, cursor) || (region.from > cursor && !attachesBelow(original[region.from - 1])));
   if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '' && !firstIsFiles) {
     const beyond = linesBeyondBlankRun(original, region, -1, cursor);
     if (beyond !== undefined) return aboveAttachedLines({ ...region, lines }, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');

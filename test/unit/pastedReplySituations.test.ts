@@ -139,4 +139,10 @@ describe('pasted replies: a new definition after one whose body an elision keeps
     assert.equal(written('lib/rubocop/cop/style/dir_empty.rb', rb, reply), rb.replace("          end\n        end\n      end\n", "          end\n        end\n" + method + '      end\n'));
   });
 
+  it('takes the blank line under a marker for the elision\'s when the file\'s line it writes first ends code above it (a header\'s `#else`)', () => {
+    // SCAR's internal/util.h.
+    const header = ['#ifndef SCAR_INTERNAL_UTIL', '#define SCAR_INTERNAL_UTIL', '', '#include <stdio.h>', '', '#ifdef SCAR_TRACE_ERROR', '#define SCAR_ELOG() do { \\', '\tfprintf( \\', '\t\tstderr, "SCAR TRACE ERROR: %s:%d(%s)\\n", \\', '\t\t__FILE__, __LINE__, __func__); \\', '} while (0)', '#define SCAR_ERETURN(ret) do { \\', '\tSCAR_ELOG(); \\', '\treturn (ret); \\', '} while (0)', '#else', '#define SCAR_ELOG() (void)0', '#define SCAR_ERETURN(ret) return (ret)', '#endif', '', '#endif', ''].join('\n');
+    const reply = 'src/internal/util.h\n```c\n#ifndef SCAR_INTERNAL_UTIL\n#define SCAR_INTERNAL_UTIL\n\n/* ... existing code ... */\n\n#else\n#define SCAR_ELOG() (void)0\n#define SCAR_ERETURN(ret) return (ret)\n#endif\n\n#define SCAR_UNUSED(x) (void)(x)\n\n#endif\n```\n';
+    assert.equal(written('src/internal/util.h', header, reply), header.replace('#endif\n\n#endif\n', '#endif\n\n#define SCAR_UNUSED(x) (void)(x)\n\n#endif\n'));
+  });
 });
