@@ -1,4 +1,4 @@
-import { type AlignedRun, type Region, alignLines, correspond, definedName, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
+import { type AlignedRun, type Region, alignLines, correspond, definedName, definedNameAt, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { type AnchorIndex, anchorCount, anchorIndex, markerClosesDefinition, placeByOpener, placeSegment } from './elisionMerge/anchors';
 import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers } from './elisionMerge/structure';
@@ -251,10 +251,12 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
     return `the snippet shows an elision and a blank line above "${lines[0].trim().slice(0, 40)}", which its anchors place on the file's first line, where nothing is left for them: the lines it edits are not placed surely`;
   }
   // The region's first line the file's own (the annotation over a method the snippet shows) with a
-  // doc comment above it in the file (Javadoc, `///`): the snippet's blank lines over it are the
-  // elision's, and the doc comment stays with what it documents. Another comment there may be
-  // what the snippet's blank lines delete (CPython's `# XXX Deprecated` over a function): a guess.
-  const firstIsFiles = region.from < original.length && lines[0].trimEnd() === original[region.from].trimEnd() && docCommentAbove(original, region.from, cursor);
+  // doc comment above it in the file (Javadoc, `///`), or code that does not attach to it (the
+  // `} while (0)` ending the macro above a header's `#else`): the snippet's blank lines over it
+  // are the elision's, and the lines above stay as they are, the doc comment with what it
+  // documents. Another comment there may be what the snippet's blank lines delete (CPython's
+  // `# XXX Deprecated` over a function): a guess.
+  const firstIsFiles = region.from < original.length && lines[0].trimEnd() === original[region.from].trimEnd() && (docCommentAbove(original, region.from, cursor) || (region.from > cursor && !attachesBelow(original[region.from - 1])));
   if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '' && !firstIsFiles) {
     const beyond = linesBeyondBlankRun(original, region, -1, cursor);
     if (beyond !== undefined) return aboveAttachedLines({ ...region, lines }, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
@@ -400,19 +402,37 @@ function atFileDepth(region: Region, original: readonly string[], fileUnit: () =
 
 /**
  * The segment moved to the depth of the file's definition it starts with, before it is placed:
- * its first line defines a name (`definedName`) that the file defines exactly once at or after
- * `cursor`, at another depth, and every line of it is at least as deep as that first line. A
- * method quoted flush left (`save(): void {` … `}` for the class's `  save(): void {` … `  }`)
- * otherwise ends on a `}` at the margin, which is the class's own closing line, not the
- * method's: the lines after its last anchor would not be seen as the method's. Otherwise the
- * segment as it is.
+ * its first line of code (below a doc comment and decorators) defines a name (`definedNameAt`, a
+ * brace on the next line included) that the file defines exactly once at or after `cursor`, at
+ * another depth, and every line of it is at least as deep as that line. A method quoted flush
+ * left (`save(): void {` … `}` for the class's `  save(): void {` … `  }`) otherwise ends on a
+ * `}` at the margin, which is the class's own closing line, not the method's: the lines after its
+ * last anchor would not be seen as the method's. A method copied out of its class from its first
+ * character on (`firstLinesDedented`) has only its first lines moved. Otherwise the segment as it is.
  */
 function atDefinitionDepth(segment: readonly string[], original: readonly string[], cursor: number, fileUnit: () => IndentUnit | undefined): readonly string[] {
-  const first = firstNonBlank(segment);
-  const name = first === -1 ? undefined : definedName(segment[first]);
+  const first = segment.findIndex((line) => line.trim() !== '' && !isCommentLine(line) && !/^\s*@[A-Za-z_]/.test(line));
+  const name = first === -1 ? undefined : definedNameAt(segment, first);
   if (name === undefined) return segment;
-  const at = onlyDefinitionOf(name, original, cursor);
-  return at === -1 ? segment : movedUnder(segment, segment[first], original[at], fileUnit);
+  const at = onlyDefinitionOf(name, original, cursor, definedNameAt);
+  if (at === -1) return segment;
+  if (firstLinesDedented(segment, first, original, at)) return [...movedUnder(segment.slice(0, first + 1), segment[first], original[at], fileUnit), ...segment.slice(first + 1)];
+  return movedUnder(segment, segment[first], original[at], fileUnit);
+}
+
+/**
+ * True when only the segment's lines down to its definition line `first` stand shallower than the
+ * file's definition at `at`: the line below it (its brace, or its body's first line) is the file's
+ * line below `at`, or an edit of it, at the file's own depth. Selecting a method in an editor from
+ * its first character copies the signature (and the doc comment above) without its indentation
+ * and the rest with it (`private function addBlockType(…): void` at the margin, its `{` and body
+ * still four spaces in): moved whole, the body would land a level too deep.
+ */
+function firstLinesDedented(segment: readonly string[], first: number, original: readonly string[], at: number): boolean {
+  const below = (lines: readonly string[], k: number) => lines.slice(k + 1).find((line) => line.trim() !== '');
+  const [written, existing] = [below(segment, first), below(original, at)];
+  if (written === undefined || existing === undefined) return false;
+  return indentOf(segment[first]) < indentOf(original[at]) && leadingWhitespace(written) === leadingWhitespace(existing) && correspond(written, existing);
 }
 
 /**

@@ -478,7 +478,8 @@ describe('mergeElisions: context a little away from the anchor', () => {
 
   it('refuses a segment whose first lines stand below the line that anchors it, among the lines it would replace', () => {
     // `index: number,` is the only such line in the file, but the snippet's is a new function's
-    // parameter; the snippet's first lines are the old function's, further down.
+    // parameter (`labelLine`, not the file's `label`): no anchor; the snippet's first lines are
+    // the old function's, further down, and stand in the file twice.
     const code = [
       'export function label(', '  lines: string[],', '  index: number,', '  claimed: boolean,', '): string | undefined {', '  for (let i = index - 1; i >= 0; i--) {', '    if (lines[i]) return lines[i];', '  }', '  return undefined;', '}',
       '', 'export function other(', '  claimed: boolean,', '): string | undefined {', '  return undefined;', '}',
@@ -486,7 +487,7 @@ describe('mergeElisions: context a little away from the anchor', () => {
     const snippet = ['// ... existing code ...', '  claimed: boolean,', '): string | undefined {', '  const i = labelLine(lines, index, claimed);', '  return i === undefined ? undefined : lines[i];', '}', '', 'export function labelLine(', '  lines: string[],', '  index: number,', '  claimed: boolean,', '): number | undefined {', '  for (let i = index - 1; i >= 0; i--) {', '    if (lines[i]) return i;', '  }', '  return undefined;', '}'];
     const result = mergeElisions(code, snippet, isElisionLine, bracketSyntaxFor('a.ts'));
     assert.equal(result.ok, false);
-    if (!result.ok) assert.match(result.message, /the block starts with stand in the file below line \d+/);
+    if (!result.ok) assert.match(result.message, /the lines around "claimed: boolean," have no line that occurs exactly once/);
   });
 
   it('replaces a statement rewritten with new arguments between the context and the anchor', () => {

@@ -152,3 +152,72 @@ describe('pasted replies: Sweep\'s GPT-4 replies on its Flask app', () => {
     assert.equal(written('app.py', app, reply), "from flask import Flask, jsonify, request\n\napp = Flask(__name__)\n\n# Sample data\ntasks = [\n    {\"id\": 1, \"task\": \"Buy milk\"},\n    {\"id\": 2, \"task\": \"Read book\"}\n]\n\n@app.route('/tasks', methods=['GET'])\ndef get_tasks():\n    print(\"Getting tasks\")\n    return jsonify({\"tasks\": tasks})\n\n@app.route('/tasks/<int:task_id>', methods=['GET'])\ndef get_task(task_id):\n    print(f\"Getting task {task_id}\")\n    task = next((item for item in tasks if item[\"id\"] == task_id), None)\n    return jsonify({\"task\": task})\n\n@app.route('/tasks', methods=['POST'])\ndef create_task():\n    print(\"Creating task\")\n    new_task = {\"id\": len(tasks) + 1, \"task\": request.json[\"task\"]}\n    tasks.append(new_task)\n    return jsonify({\"task\": new_task}), 201\n\n@app.route('/tasks/<int:task_id>', methods=['PUT'])\ndef update_task(task_id):\n    print(f\"Updating task {task_id}\")\n    task = next((item for item in tasks if item[\"id\"] == task_id), None)\n    if task:\n        task[\"task\"] = request.json[\"task\"]\n    return jsonify({\"task\": task})\n");
   });
 });
+
+describe('pasted replies: a definition re-printed whole, as a part of the file open', () => {
+  // The user's pygame.py from microsoft/vscode-copilot-release#3183, up to its Trolley class.
+  const pygame = ['import pygame', 'import sys', '', '# Initialize Pygame', 'pygame.init()', '', '# Colors', 'BLACK = (0, 0, 0)', 'RED = (255, 0, 0)', '', 'class Trolley:', '    def __init__(self, x, y, width, height, speed):', '        self.x = x', '        self.y = y', '        self.width = width', '        self.height = height', '        self.speed = speed', '', '    def move(self, direction):', "        if direction == 'left':", '            self.x -= self.speed', "        elif direction == 'right':", '            self.x += self.speed', '', '    def draw(self, screen):', '        pygame.draw.rect(screen, RED, (self.x, self.y, self.width, self.height))', ''].join('\n');
+  const wheels = '        # Wheels\n        pygame.draw.circle(screen, BLACK, (self.x + 10, self.y + self.height), 8)\n        pygame.draw.circle(screen, BLACK, (self.x + self.width - 10, self.y + self.height), 8)\n';
+
+  it('places a class re-printed whole (`class Trolley:`, no parentheses) on the class the file defines once', () => {
+    const klass = pygame.slice(pygame.indexOf('class Trolley:')) + wheels;
+    const reply = "Here's the updated `Trolley` class. I added wheels in `draw`:\n\n```python\n" + klass + '```\n';
+    const planned = runReply(reply, (p) => (p === 'pygame.py' ? pygame : undefined), { hintPath: 'pygame.py' });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, pygame + wheels);
+  });
+
+  // The user's addBlockType from microsoft/vscode-copilot-release#1479 (Parsedown Extended), in its
+  // class, its brace on its own line as PSR-12 puts it.
+  const parsedown = ['<?php', '', 'class ParsedownExtended extends Parsedown', '{', '    private function addBlockType($markers, string $funcName): void', '    {', '        $markers = (array) $markers;', '', '        foreach ($markers as $marker) {', '            if (!isset($this->BlockTypes[$marker])) {', '                $this->BlockTypes[$marker] = [];', '            }', '', '            // add to the beginning of the array so it has priority', '            array_unshift($this->BlockTypes[$marker], $funcName);', '        }', '    }', '}', ''].join('\n');
+  const method = parsedown.split('\n').slice(4, 17);
+  const docblock = ['/**', ' * Registers a block type handler for one or more marker characters.', ' *', ' * @param string|string[] $markers  The marker character(s) that start the block.', ' * @param string          $funcName The name of the block handler method.', ' */'];
+  const documented = parsedown.replace('    private function', docblock.map((line) => '    ' + line).join('\n') + '\n    private function');
+  const hinted = (block: readonly string[]) => runReply('```php\n' + block.join('\n') + '\n```\n', (p) => (p === 'Parsedown.php' ? parsedown : undefined), { hintPath: 'Parsedown.php' });
+
+  it('places a PHP method whose brace stands on its own line, re-printed with a docblock, at the file\'s depth however it was quoted', () => {
+    const dedented = method.map((line) => line.slice(4));
+    // At the file's depth; flush left; and copied from the signature's first character on (the
+    // signature and docblock at the margin, the rest still in the class).
+    for (const [quoted, block] of [['exact', [...docblock.map((line) => '    ' + line), ...method]], ['dedented', [...docblock, ...dedented]], ['first lines dedented', [...docblock, dedented[0], ...method.slice(1)]]] as const) {
+      const planned = hinted(block);
+      assert.equal(planned.receipt.ok, true, `${quoted}: ${JSON.stringify(planned.receipt.errors, null, 2)}`);
+      assert.equal(planned.changes[0]?.newText, documented, quoted);
+    }
+    const unique = [...dedented.slice(0, 3), '    $markers = array_unique($markers);', ...dedented.slice(3)];
+    assert.equal(hinted(unique).changes[0]?.newText, parsedown.replace('(array) $markers;\n', '(array) $markers;\n        $markers = array_unique($markers);\n'));
+  });
+
+  it('never writes a method with its docblock under the file\'s name over the whole class file, though it is longer than the file', () => {
+    const longer = parsedown.replace('            // add to the beginning', '            // add to specialcharecters array\n            if (!in_array($marker, $this->specialCharacters)) {\n                $this->specialCharacters[] = $marker;\n            }\n\n            // add to the beginning');
+    const block = [...docblock.map((line) => '    ' + line), ...longer.split('\n').slice(4, 22)];
+    assert.ok(block.length > longer.split('\n').length - 1);
+    const planned = result('Parsedown.php', longer, 'Parsedown.php\n```php\n' + block.join('\n') + '\n```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, longer.replace('    private function', docblock.map((line) => '    ' + line).join('\n') + '\n    private function'));
+  });
+});
+
+describe('pasted replies: a new definition after one whose body an elision keeps', () => {
+  it('keeps a Lua function\'s elided body and adds the new, similar function after its `end`', () => {
+    // gitsigns.nvim's lua/gitsigns/debounce.lua (its doc comments out).
+    const lua = ['local M = {}', '', 'function M.debounce_trailing(ms, fn)', '   local timer = vim.loop.new_timer()', '   return function(...)', '      local argv = { ... }', '      timer:start(ms, 0, function()', '         timer:stop()', '         fn(unpack(argv))', '      end)', '   end', 'end', '', 'function M.throttle_leading(ms, fn)', '   local timer = vim.loop.new_timer()', '   local running = false', '   return function(...)', '      if not running then', '         timer:start(ms, 0, function()', '            running = false', '            timer:stop()', '         end)', '         running = true', '         fn(...)', '      end', '   end', 'end', '', 'function M.throttle_by_id(fn, schedule)', '   local scheduled = {}', '   return function(id, ...)', '      fn(id, ...)', '   end', 'end', '', 'return M', ''].join('\n');
+    const added = ['function M.debounce_leading(ms, fn)', '   local timer = vim.loop.new_timer()', '   local pending = false', '   return function(...)', '      if not pending then', '         fn(...)', '      end', '      pending = true', '      timer:start(ms, 0, function()', '         pending = false', '      end)', '   end', 'end', ''];
+    const reply = 'lua/gitsigns/debounce.lua\n```lua\nfunction M.throttle_leading(ms, fn)\n   -- ... existing code ...\nend\n\n' + added.join('\n') + '\n-- ... existing code ...\n```\n';
+    assert.equal(written('lua/gitsigns/debounce.lua', lua, reply), lua.replace('end\n\nfunction M.throttle_by_id', 'end\n\n' + added.join('\n') + '\nfunction M.throttle_by_id'));
+  });
+
+  it('adds a Ruby method after the `end` of the method whose body an elision keeps, above the closers of its class and modules', () => {
+    // rubocop's lib/rubocop/cop/style/dir_empty.rb, its pattern and doc comment trimmed.
+    const rb = ['# frozen_string_literal: true', '', 'module RuboCop', '  module Cop', '    module Style', '      # Prefer to use `Dir.empty?(\'path/to/dir\')` when checking if a directory is empty.', '      class DirEmpty < Base', '        extend AutoCorrector', '', '        def on_send(node)', '          offensive?(node) do |const_node, arg_node|', '            add_offense(node, message: format(MSG, arg: arg_node.source)) do |corrector|', '              bang(node)', '            end', '          end', '        end', '', '        private', '', '        def bang(node)', '          if (node.method?(:==) && node.child_nodes.first.method?(:!)) ||', '             (node.method?(:>) && !node.child_nodes.first.method?(:!))', "            '!'", '          end', '        end', '      end', '    end', '  end', 'end', ''].join('\n');
+    const method = '\n        def dir_node?(node)\n          node.const_type? && node.short_name == :Dir\n        end\n';
+    const reply = '```ruby\n# lib/rubocop/cop/style/dir_empty.rb\n# frozen_string_literal: true\n\nmodule RuboCop\n  module Cop\n    module Style\n      # ... existing code ...\n      class DirEmpty < Base\n        # ... existing code ...\n\n        def bang(node)\n          # ... existing code ...\n        end\n' + method + '      end\n    end\n  end\nend\n```\n';
+    assert.equal(written('lib/rubocop/cop/style/dir_empty.rb', rb, reply), rb.replace("          end\n        end\n      end\n", "          end\n        end\n" + method + '      end\n'));
+  });
+
+  it('takes the blank line under a marker for the elision\'s when the file\'s line it writes first ends code above it (a header\'s `#else`)', () => {
+    // SCAR's internal/util.h.
+    const header = ['#ifndef SCAR_INTERNAL_UTIL', '#define SCAR_INTERNAL_UTIL', '', '#include <stdio.h>', '', '#ifdef SCAR_TRACE_ERROR', '#define SCAR_ELOG() do { \\', '\tfprintf( \\', '\t\tstderr, "SCAR TRACE ERROR: %s:%d(%s)\\n", \\', '\t\t__FILE__, __LINE__, __func__); \\', '} while (0)', '#define SCAR_ERETURN(ret) do { \\', '\tSCAR_ELOG(); \\', '\treturn (ret); \\', '} while (0)', '#else', '#define SCAR_ELOG() (void)0', '#define SCAR_ERETURN(ret) return (ret)', '#endif', '', '#endif', ''].join('\n');
+    const reply = 'src/internal/util.h\n```c\n#ifndef SCAR_INTERNAL_UTIL\n#define SCAR_INTERNAL_UTIL\n\n/* ... existing code ... */\n\n#else\n#define SCAR_ELOG() (void)0\n#define SCAR_ERETURN(ret) return (ret)\n#endif\n\n#define SCAR_UNUSED(x) (void)(x)\n\n#endif\n```\n';
+    assert.equal(written('src/internal/util.h', header, reply), header.replace('#endif\n\n#endif\n', '#endif\n\n#define SCAR_UNUSED(x) (void)(x)\n\n#endif\n'));
+  });
+});

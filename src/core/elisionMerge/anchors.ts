@@ -140,9 +140,21 @@ function sameEnclosingBlock(segment: readonly string[], k: number, original: rea
   for (let written = writtenParent[k], existing = existingParent[at]; written !== -1; written = writtenParent[written], existing = existing === -1 ? -1 : existingParent[existing]) {
     if (definitionsOnly && definedName(segment[written]) === undefined) continue;
     if (existing === -1) return false;
+    if (definesOther(segment[written], original[existing])) return false;
     if (!correspond(segment[written], original[existing]) && !sameDefinition(segment[written], original[existing])) return false;
   }
   return true;
+}
+
+/**
+ * True when both lines define a name (`definedName`) and the names differ: a signature edits only
+ * its own function, however alike the lines read. `function M.debounce_leading(ms, fn)` and
+ * `function M.throttle_leading(ms, fn)` share their first two words (`function M`), and a new
+ * function shaped like the file's one was anchored in that one's body, which was deleted.
+ */
+function definesOther(a: string, b: string): boolean {
+  const [mine, theirs] = [definedName(a), definedName(b)];
+  return mine !== undefined && theirs !== undefined && mine !== theirs;
 }
 
 /**

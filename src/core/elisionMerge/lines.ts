@@ -155,7 +155,7 @@ export function sameTail(a: string, b: string): boolean {
  */
 export function definedName(line: string): string | undefined {
   const open = line.indexOf('(');
-  if (open === -1 || !isOpener(line.trim())) return undefined;
+  if (open === -1 || !(isOpener(line.trim()) || KEYWORD_DEFINITION.test(line.trim()))) return undefined;
   const words = line.slice(0, open).trim().split(/\s+/).filter((word) => /[A-Za-z_$]/.test(word));
   const first = /[A-Za-z_$][\w$]*/.exec(words[0] ?? '')?.[0] ?? '';
   if (CONTROL_KEYWORDS.has(first)) return undefined;
@@ -226,22 +226,59 @@ function closingParen(text: string, open: number): number {
   return -1;
 }
 
+/**
+ * A definition whose block a keyword opens and `end` closes, its line ending with its parameters
+ * (Lua's `function M.throttle_leading(ms, fn)`, `local function f(x)`, Ruby's `def bang(node)`,
+ * Elixir's `def run(args) do`): it ends with no `{` or `:`, and read as no definition, a new
+ * function written under one whose body an elision keeps was matched onto that body.
+ */
+const KEYWORD_DEFINITION = /^(?:local\s+)?(?:function|def)\s+[\w.:!?]+\s*\(.*\)(?:\s+do)?$/;
+
 /** Words that open a block with parentheses without naming a method (beyond `CONTROL_KEYWORDS`). */
 const NOT_METHOD_NAMES = new Set(['function', 'elseif', 'using', 'lock', 'fixed', 'synchronized', 'select', 'when', 'sizeof', 'typeof', 'super', 'this', 'constructor']);
 
 const CONTROL_KEYWORDS = new Set(['if', 'else', 'elif', 'for', 'foreach', 'while', 'until', 'unless', 'do', 'switch', 'case', 'match', 'catch', 'except', 'try', 'with', 'return', 'await', 'yield', 'throw', 'new', 'loop']);
 
 /**
- * The index of the only line of `lines`, at or after `from`, that defines `name` (`definedName`);
- * -1 when none or several do. Every line that defines a name holds the name's last word, so a
- * substring test keeps the parse off most lines.
+ * The name the definition at line `at` of `lines` defines: `definedName` of the line, or, when the
+ * line opens nothing itself and the next line with anything on it is a lone `{`, of the line read
+ * with that brace at its end. PSR-12 (PHP), C#, and Allman-style C and Java put a method's brace
+ * on its own line under the signature (`private function addBlockType($markers): void`, then
+ * `{`): read alone, such a signature looked like no definition, and a method re-printed whole was
+ * refused as a part of the file. A statement (`…;`, `…,`) or a comment never takes the brace.
  */
-export function onlyDefinitionOf(name: string, lines: readonly string[], from = 0): number {
+export function definedNameAt(lines: readonly string[], at: number): string | undefined {
+  const own = definedName(lines[at]);
+  if (own !== undefined) return own;
+  const text = lines[at].trim();
+  if (text === '' || /[;,{}]$/.test(text) || isCommentLine(text)) return undefined;
+  let next = at + 1;
+  while (next < lines.length && lines[next].trim() === '') next++;
+  return next < lines.length && lines[next].trim() === '{' ? definedName(`${text} {`) : undefined;
+}
+
+/**
+ * The index of the line below the definition at `at` that its block starts under: the lone `{`
+ * under a signature that keeps its brace on its own line (`definedNameAt`), whose body is
+ * indented under that brace; otherwise `at` itself.
+ */
+export function bodyOpenerAt(lines: readonly string[], at: number): number {
+  let next = at + 1;
+  while (next < lines.length && lines[next].trim() === '') next++;
+  return next < lines.length && lines[next].trim() === '{' && !isOpener(lines[at].trim()) && indentOf(lines[next]) === indentOf(lines[at]) ? next : at;
+}
+
+/**
+ * The index of the only line of `lines`, at or after `from`, that defines `name` (`nameAt`, by
+ * default `definedName` of the line); -1 when none or several do. Every line that defines a name
+ * holds the name's last word, so a substring test keeps the parse off most lines.
+ */
+export function onlyDefinitionOf(name: string, lines: readonly string[], from = 0, nameAt: (lines: readonly string[], at: number) => string | undefined = (all, i) => definedName(all[i])): number {
   const words = name.match(/[\w$]+/g) ?? [name];
   const word = words[words.length - 1];
   let at = -1;
   for (let i = from; i < lines.length; i++) {
-    if (!lines[i].includes(word) || definedName(lines[i]) !== name) continue;
+    if (!lines[i].includes(word) || nameAt(lines, i) !== name) continue;
     if (at !== -1) return -1;
     at = i;
   }

@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
 import { leadingWhitespace } from '../text/indentation';
-import { type Region, blockEnd, elisionBefore, firstNonBlank, identifiers, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, resemblingOpener } from './lines';
+import { type Region, blockEnd, definedName, elisionBefore, firstNonBlank, identifiers, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
 
@@ -82,6 +82,8 @@ export function placeAtBlockEnd(
   const firstReal = firstNonBlank(segment);
   const lastReal = lastNonBlank(segment);
   if (firstReal === -1) return undefined;
+  const after = placeAfterElidedBlock(segment, before, isElision, original, keys, cursor);
+  if (after !== undefined) return after;
   const closer = isCloser(segment[lastReal]) ? lastReal : -1;
   // Everything but a trailing run of closers must be more than closers: a segment of closers alone is placeClosers' case.
   if (closer !== -1 && segment.slice(firstReal, lastReal).every((line) => line.trim() === '' || isCloser(line))) return undefined;
@@ -126,6 +128,42 @@ export function placeAtBlockEnd(
   // The blank line that separates the new code from the block's last lines is there already.
   if (from > 0 && original[from - 1].trim() === '') lines = lines.slice(firstReal);
   return { from, to, lines };
+}
+
+/**
+ * Places a segment that starts by closing the block its elision stands inside (`elidedBlockEnd`)
+ * and goes on with new code after it, the way a model adds a function after one whose body it
+ * elides (`def bang(node)`, `# ... existing code ...`, `end`, then `def dir_node?(node)` … `end`
+ * and the closers of the class and modules around it): the segment's closer is the file's, every
+ * line the elision stands for stays, and the new code goes right after that closer. The closers
+ * the segment ends with that are shallower than its first (the enclosing blocks' ends) must be the
+ * file's next lines with anything on them, as they are: with the file's other code between, the
+ * new code's place among it is a guess. Undefined whenever any of this does not hold.
+ */
+function placeAfterElidedBlock(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number): Region | undefined {
+  const end = elidedBlockEnd(segment, before, isElision, original, keys, cursor);
+  const closer = segment.findIndex((line) => line.trim() !== '' && isCloser(line));
+  if (end === undefined || closer === -1 || segment[closer].trim() !== original[end].trim()) return undefined;
+  const level = indentOf(segment[closer]);
+  // The segment's last lines, closers all, that are the file's next lines after its closer, in order.
+  const rest = segment.map((line, i) => ({ line, i })).filter(({ line, i }) => i > closer && line.trim() !== '');
+  const next = original.map((line, i) => ({ line, i })).filter(({ line, i }) => i > end && line.trim() !== '');
+  let taken = 0;
+  for (let n = Math.min(rest.length, next.length); n > 0; n--) {
+    const tail = rest.slice(rest.length - n);
+    if (tail.every(({ line }, k) => isCloser(line) && line.trimEnd() === next[k].line.trimEnd())) {
+      taken = n;
+      break;
+    }
+  }
+  const fresh = rest.slice(0, rest.length - taken);
+  if (fresh.length === 0 || fresh.some(({ line }) => indentOf(line) < level)) return undefined;
+  for (const { line } of fresh) {
+    if (resemblingOpener(line, original, end, end + 1) !== -1) return undefined;
+  }
+  const to = taken === 0 ? end + 1 : next[taken - 1].i + 1;
+  const lastLine = taken === 0 ? lastNonBlank(segment) : rest[rest.length - 1].i;
+  return { from: end, to, lines: segment.slice(firstNonBlank(segment), lastLine + 1) };
 }
 
 /**
@@ -252,8 +290,9 @@ function openerAbove(before: readonly string[], k: number, isElision: (line: str
     if (line.trim() === '' || isElision(line)) continue;
     const width = indentOf(line);
     if (closing ? width > level : width >= level) continue;
-    // A list opened by `[` is closed by the segment as a block is (`export const names = [`, new entries, `]`).
-    const opens = isOpener(line.trim()) || (closing && line.trimEnd().endsWith('['));
+    // A list opened by `[` is closed by the segment as a block is (`export const names = [`, new
+    // entries, `]`); a keyword definition (`def bang(node)`, `function M.f(ms, fn)`) by its `end`.
+    const opens = isOpener(line.trim()) || (closing && (line.trimEnd().endsWith('[') || definedName(line.trim()) !== undefined));
     return opens && (!closing || width === level) ? j : -1;
   }
   return -1;

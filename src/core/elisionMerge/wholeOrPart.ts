@@ -84,19 +84,23 @@ export function notWholeFile(original: readonly string[], block: readonly string
 
 /**
  * Where a block given as a whole file is a nested part of it taken out (see `notWholeFile`): the
- * index of the file line its first line of code is, found indented deeper in the file than in the
- * block and never at the block's depth, when no top-level line of code of the file (at the left
- * margin, with text, not a comment) stands in the block; -1 otherwise.
+ * index of the file line its first line of code is (below a doc comment: a method's docblock,
+ * written with it), found indented in the file, never at the margin, and never shallower than in
+ * the block, when no top-level line of code of the file (at the left margin, with text, not a
+ * comment) stands in the block; -1 otherwise. A method quoted at the file's own depth is as
+ * nested as one moved to the margin: under a caption, a PHP method given with a new docblock (24
+ * lines for a 23-line class file) was written whole, and `<?php`, the class line and its braces
+ * were deleted.
  */
 function nestedPartAt(original: readonly string[], block: readonly string[]): number {
-  const start = firstNonBlank(block);
-  if (start === -1 || !hasText(block[start]) || isCommentLine(block[start])) return -1;
+  const start = block.findIndex((line) => line.trim() !== '' && !isCommentLine(line));
+  if (start === -1 || !hasText(block[start])) return -1;
   const first = block[start].trim();
   const depth = indentOf(block[start]);
   let at = -1;
   for (let i = 0; i < original.length; i++) {
     if (original[i].trim() !== first) continue;
-    if (indentOf(original[i]) <= depth) return -1;
+    if (indentOf(original[i]) === 0 || indentOf(original[i]) < depth) return -1;
     if (at === -1) at = i;
   }
   if (at === -1) return -1;

@@ -1,5 +1,5 @@
 import type { InsertOp, ParsedReply, ReplaceOp, RewriteFileOp, UnnamedFile } from '../ir';
-import { blockEnd, correspond, definedName, hasText, identifiers, indentOf, isCommentLine, onlyDefinitionOf, sameModuleImport } from '../elisionMerge/lines';
+import { blockEnd, bodyOpenerAt, correspond, definedNameAt, hasText, identifiers, indentOf, isCommentLine, onlyDefinitionOf, sameModuleImport } from '../elisionMerge/lines';
 import { isImport } from '../elisionMerge/wholeOrPart';
 import { resolvePath } from '../paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
@@ -70,8 +70,8 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
     const lines = toLines(unnamed.content);
     const headAt = definitionLine(lines);
     if (headAt === -1) continue;
-    const name = definedName(lines[headAt])!;
-    const at = onlyDefinitionOf(name, fileLines);
+    const name = partName(lines, headAt)!;
+    const at = onlyDefinitionOf(name, fileLines, 0, partName);
     if (at === -1 || !sharesBody(lines, headAt, fileLines, at)) continue;
     const known = defined.get(name) ?? [];
     // The same version shown twice is one version.
@@ -147,14 +147,36 @@ export interface HintedOps {
  * while this one is open); a body shared, even edited, says it is this definition.
  */
 function sharesBody(lines: readonly string[], head: number, fileLines: readonly string[], at: number): boolean {
-  const body = fileLines.slice(at + 1, blockEnd(fileLines, at)).filter(hasText);
+  const opener = bodyOpenerAt(fileLines, at);
+  const body = fileLines.slice(opener + 1, blockEnd(fileLines, opener)).filter(hasText);
   return lines.slice(head + 1).some((line) => hasText(line) && body.some((existing) => correspond(line, existing)));
 }
 
-/** The index of a block's first line of code, below blank lines, comments and decorators, when it defines a name; -1 otherwise. */
+/** The index of a block's first line of code, below blank lines, comments and decorators, when it defines a name (`partName`); -1 otherwise. */
 function definitionLine(lines: readonly string[]): number {
   const at = lines.findIndex((candidate) => candidate.trim() !== '' && !/^\s*(?:\/\/|#\s|#$|\/\*|\*|@[A-Za-z_])/.test(candidate));
-  return at !== -1 && definedName(lines[at]) !== undefined ? at : -1;
+  return at !== -1 && partName(lines, at) !== undefined ? at : -1;
+}
+
+/**
+ * The name the line at `at` gives a part of the file by: a function's or method's
+ * (`definedNameAt`, its brace on the next line included), or a class's (`declaredType`).
+ */
+function partName(lines: readonly string[], at: number): string | undefined {
+  return definedNameAt(lines, at) ?? declaredType(lines[at]);
+}
+
+/**
+ * The type a line declares without parentheses, as its keyword and name (`class Trolley` for
+ * `class Trolley:`, `export class ApiService {`, `class DirEmpty < Base`): "Here's the updated
+ * `Trolley` class" re-prints the class whole, and `definedName` reads only lines with a `(`
+ * (`class Trolley(Base):` is `class Trolley` there too). A forward declaration (`class Foo;`)
+ * or an assignment declares no body.
+ */
+function declaredType(line: string): string | undefined {
+  const match = /^\s*(?:(?:export|default|public|private|protected|internal|abstract|final|sealed|static|partial|data|open)\s+)*(class|struct|interface|enum|trait|object|record|protocol)\s+([A-Za-z_$][\w$]*)/.exec(line);
+  if (match === null || /[;=]/.test(line)) return undefined;
+  return `${match[1]} ${match[2]}`;
 }
 
 
