@@ -34,6 +34,8 @@ import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } f
 // `=` is a heading's underline often enough to be the file's own text.
 const HEAD = new RegExp(`^${SEARCH_MARKER}>?(?:[ \\t]+line=(?:(\\d{1,9})|"(\\d{1,9})"))?[ \\t]*$`);
 const DIVIDER = /^(={5,15})[ \t]*$/;
+/** A divider as short as a block's short markers may be (see `shortDividers`). */
+const SHORT_DIVIDER = /^(={3,15})[ \t]*$/;
 const UPDATE = new RegExp(`^${REPLACE_MARKER}>?[ \\t]*$`);
 /** Roo's `:start_line:12` (also written `:start_line:[12]`). */
 // The bracket and the blanks inside it in one optional group each: `[ \t]*\[?[ \t]*` would let
@@ -248,6 +250,7 @@ class SearchReplaceScan {
       return k;
     }
     const end = this.blockEnd(k, ctx);
+    if (dividers.length === 0) dividers.push(...shortDividers(lines, j, k, lines[head], lines[k]));
     if (dividers.length === 0) {
       this.problem(ctx.start, end, 'PARSE_ERROR', 'The block has `<<<<<<< SEARCH` and `>>>>>>> REPLACE` but no `=======` between them.', ctx.path);
       this.settle(ctx.path);
@@ -523,9 +526,24 @@ export function chooseDivider(lines: readonly string[], candidates: readonly num
   return best;
 }
 
+/**
+ * The lines between `from` and `update` that are a run of `=` as short as the block's markers
+ * (3 or 4 characters), when its SEARCH and REPLACE markers are both that short: the markers' own
+ * divider. Sweep's blog and the models that learnt from it write Aider's first format with 4
+ * characters throughout (`<<<< ORIGINAL` / `====` / `>>>> UPDATED`); alone, so short a run of `=`
+ * is too often the file's text (a heading's underline) to be taken, but markers come in a set.
+ */
+function shortDividers(lines: readonly string[], from: number, update: number, headLine: string, updateLine: string): number[] {
+  const length = HEAD.exec(headLine)?.[1].length;
+  if (length === undefined || length >= 5 || UPDATE.exec(updateLine)?.[1].length !== length) return [];
+  const found: number[] = [];
+  for (let k = from; k < update; k++) if (SHORT_DIVIDER.exec(lines[k])?.[1].length === length) found.push(k);
+  return found;
+}
+
 /** True when the `=======` line has as many `=` as the block's SEARCH or REPLACE marker has `<` or `>` (markers come in a set). */
 function dividerLikeMarkers(dividerLine: string, headLine: string, updateLine: string): boolean {
-  const length = (DIVIDER.exec(dividerLine) as RegExpExecArray)[1].length;
+  const length = (SHORT_DIVIDER.exec(dividerLine) as RegExpExecArray)[1].length;
   return length === ((HEAD.exec(headLine)?.[1].length) ?? 7) || length === ((UPDATE.exec(updateLine)?.[1].length) ?? 7);
 }
 

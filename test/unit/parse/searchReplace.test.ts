@@ -39,6 +39,18 @@ describe('parse/searchReplace', () => {
     assert.equal(op.replacement, 'x = 2\n');
   });
 
+  it("reads the 4-character set of Sweep's blog (<<<< ORIGINAL / ==== / >>>> UPDATED): a divider as short as both markers is theirs", () => {
+    // The blog's own block for its Flask app.py (sweepai/sweep docs/pages/blogs/gpt-4-modification.mdx).
+    const search = 'tasks = [\n    {"id": 1, "task": "Buy milk"},\n    {"id": 2, "task": "Read book"}\n]\n';
+    const replace = 'tasks = [\n    {"id": 1, "task": "Buy milk"},\n    {"id": 2, "task": "Read book"},\n    {"id": 3, "task": "Do the dishes"}\n]\n';
+    const r = parse('```python\n' + block(search, replace, '<<<< ORIGINAL', '====', '>>>> UPDATED') + '\n```\n');
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual([(r.ops[0] as ReplaceOp).search, (r.ops[0] as ReplaceOp).replacement], [search, replace]);
+    // The set must hold: a 4-character run under markers of another length is still the file's text.
+    assert.equal(ops(block('a\n', 'b\n', '<<<< ORIGINAL', '====', '>>>>>>> UPDATED')).length, 0);
+    assert.equal(ops(block('a\n', 'b\n', '<<<<<<< ORIGINAL', '====', '>>>> UPDATED')).length, 0);
+  });
+
   it("takes each block's path from Roo's multi-file apply_diff (<args><file><path>…<diff><content><![CDATA[)", () => {
     const file = (path: string, from: string, to: string) => ['<file>', `  <path>${path}</path>`, '  <diff>', '    <content><![CDATA[', '<<<<<<< SEARCH', ':start_line:1', '-------', from, '=======', to, '>>>>>>> REPLACE', ']]></content>', '  </diff>', '</file>'];
     const r = parse(['<apply_diff>', '<args>', ...file('a.py', 'x = 1', 'x = 2'), ...file('b.py', 'y = 1', 'y = 2'), '</args>', '</apply_diff>'].join('\n'));
