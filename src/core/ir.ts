@@ -215,6 +215,11 @@ export interface InsertOp {
    * does not exist, it is the file's whole text (git apply creates it).
    */
   readonly fromEmpty?: true;
+  /**
+   * A diff hunk of added lines alone that gives no line number (`@@ ... @@`): nothing says where
+   * they go, except in a file with nothing in it, which has one place. Any other file refuses it.
+   */
+  readonly intoEmptyOnly?: true;
   /** See `NamedPaths`. */
   readonly namedPaths?: NamedPaths;
   readonly source: EditSource;
