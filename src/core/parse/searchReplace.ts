@@ -48,13 +48,14 @@ const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
  */
 const ESCAPED = /^\\(?=<{5,15}|={5,15}|>{5,15}|-{5,15}|\+{5,15}|:start_line:|:end_line:)/;
 /**
- * `12 | code`, `12: code`, `  12\tcode` (cat -n), `    12→code` (Claude Code's Read): a line-number
- * gutter copied from a tool's output. The arrow and the tab are followed by the line itself, its
+ * `12 | code`, `12: code`, `  12\tcode` (cat -n), `    12→code` (Claude Code's Read), `L12: code`
+ * (avante.nvim numbers the file it sends that way, and models copy it): a line-number gutter
+ * copied from a tool's output. The arrow and the tab are followed by the line itself, its
  * indentation included (Claude Code prints `    12→    return x`); after `|` or `:` a blank may
  * be the gutter's (Roo's `12 | code`) or the line's (crush's `12|code`, grep's `12:code`): see
- * `withoutGutterBlank`. Group 2 holds the `|` or `:`.
+ * `withoutGutterBlank`. Group 1 holds the number, group 2 the `|` or `:`.
  */
-const NUMBER_PREFIX = /^[ \t]*(\d{1,7})(?:[ \t]*([|:])|[ \t]*\u2192|\t)/;
+const NUMBER_PREFIX = /^[ \t]*(?:L(?=\d{1,7}:))?(\d{1,7})(?:[ \t]*([|:])|[ \t]*\u2192|\t)/;
 
 /** What separates a line's number from its text (`|`, `:`, `→` or a tab), or undefined when it has no gutter. */
 function gutterMark(line: string): string | undefined {

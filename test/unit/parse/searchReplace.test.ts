@@ -234,6 +234,16 @@ describe('parse/searchReplace', () => {
       assert.deepEqual(stripLineNumbers(['3: a', '4: b'], ['3: c']).search, ['a', 'b']);
       assert.deepEqual(stripLineNumbers(['  3\ta', '  4\tb'], ['  3\tc']).replace, ['c']);
     });
+    it("avante.nvim's `L172: ` prefixes, copied into its replace_in_file blocks, on every line and consecutive", () => {
+      // avante sends the buffer numbered `L1:`, `L2:`…; the block for CopilotChat's utils/diff.lua.
+      const search = ['L172: function M.apply_diff(block, bufnr)', 'L173:   local diff, content = M.get_diff(block, bufnr)'];
+      const numbered = stripLineNumbers(search, [...search, "L174:   if diff == '' then", 'L175:     return vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)', 'L176:   end']);
+      assert.deepEqual(numbered.search, ['function M.apply_diff(block, bufnr)', '  local diff, content = M.get_diff(block, bufnr)']);
+      assert.deepEqual(numbered.replace.slice(2), ["  if diff == '' then", '    return vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)', '  end']);
+      assert.equal(numbered.firstNumber, 172);
+      // A line left without one, numbers out of order, or an `L` with no `:` (an assembly label's own text): as written.
+      for (const lines of [[search[0], '  local diff'], ['L172: a', 'L174: b'], ['L1 a', 'L2 b']]) assert.deepEqual(stripLineNumbers(lines, ['x']).search, lines);
+    });
     it('leaves text alone unless every line is numbered consecutively', () => {
       assert.deepEqual(stripLineNumbers(['12 | a', 'b'], ['12 | c']).search, ['12 | a', 'b']);
       assert.deepEqual(stripLineNumbers(['1: a', '5: b'], ['1: a']).search, ['1: a', '5: b']);
