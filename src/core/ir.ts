@@ -215,6 +215,11 @@ export interface InsertOp {
    * does not exist, it is the file's whole text (git apply creates it).
    */
   readonly fromEmpty?: true;
+  /**
+   * A diff hunk of added lines alone that gives no line number (`@@ ... @@`): nothing says where
+   * they go, except in a file with nothing in it, which has one place. Any other file refuses it.
+   */
+  readonly intoEmptyOnly?: true;
   /** See `NamedPaths`. */
   readonly namedPaths?: NamedPaths;
   readonly source: EditSource;
@@ -222,7 +227,8 @@ export interface InsertOp {
 
 /**
  * Replace lines `firstLine`..`lastLine` (1-based, inclusive) of the file, as the edits before it in
- * the reply left it, with `text` (whole lines, `\n`-joined): SWE-agent's `edit 12:15` … `end_of_edit`.
+ * the reply left it, with `text` (whole lines, `\n`-joined): SWE-agent's `edit 12:15` … `end_of_edit`,
+ * CopilotChat's `path=… start_line= end_line=` fence, avante's `Replace lines: N-M`.
  * The reply quotes nothing of the old lines; the placement checks they resemble the new ones.
  */
 export interface ReplaceLinesOp {
@@ -231,6 +237,12 @@ export interface ReplaceLinesOp {
   readonly firstLine: number;
   readonly lastLine: number;
   readonly text: string;
+  /**
+   * The numbers count the lines of the file as the reply found it, not as its earlier edits left
+   * it: CopilotChat's and avante's ranges were each written against the numbered file the model
+   * was shown.
+   */
+  readonly countedOnOriginal?: true;
   readonly source: EditSource;
 }
 

@@ -34,6 +34,8 @@ import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } f
 // `=` is a heading's underline often enough to be the file's own text.
 const HEAD = new RegExp(`^${SEARCH_MARKER}>?(?:[ \\t]+line=(?:(\\d{1,9})|"(\\d{1,9})"))?[ \\t]*$`);
 const DIVIDER = /^(={5,15})[ \t]*$/;
+/** A divider as short as a block's short markers may be (see `shortDividers`). */
+const SHORT_DIVIDER = /^(={3,15})[ \t]*$/;
 const UPDATE = new RegExp(`^${REPLACE_MARKER}>?[ \\t]*$`);
 /** Roo's `:start_line:12` (also written `:start_line:[12]`). */
 // The bracket and the blanks inside it in one optional group each: `[ \t]*\[?[ \t]*` would let
@@ -46,13 +48,14 @@ const DASHES = /^[ \t]*-{5,9}[ \t]*$/;
  */
 const ESCAPED = /^\\(?=<{5,15}|={5,15}|>{5,15}|-{5,15}|\+{5,15}|:start_line:|:end_line:)/;
 /**
- * `12 | code`, `12: code`, `  12\tcode` (cat -n), `    12→code` (Claude Code's Read): a line-number
- * gutter copied from a tool's output. The arrow and the tab are followed by the line itself, its
+ * `12 | code`, `12: code`, `  12\tcode` (cat -n), `    12→code` (Claude Code's Read), `L12: code`
+ * (avante.nvim numbers the file it sends that way, and models copy it): a line-number gutter
+ * copied from a tool's output. The arrow and the tab are followed by the line itself, its
  * indentation included (Claude Code prints `    12→    return x`); after `|` or `:` a blank may
  * be the gutter's (Roo's `12 | code`) or the line's (crush's `12|code`, grep's `12:code`): see
- * `withoutGutterBlank`. Group 2 holds the `|` or `:`.
+ * `withoutGutterBlank`. Group 1 holds the number, group 2 the `|` or `:`.
  */
-const NUMBER_PREFIX = /^[ \t]*(\d{1,7})(?:[ \t]*([|:])|[ \t]*\u2192|\t)/;
+const NUMBER_PREFIX = /^[ \t]*(?:L(?=\d{1,7}:))?(\d{1,7})(?:[ \t]*([|:])|[ \t]*\u2192|\t)/;
 
 /** What separates a line's number from its text (`|`, `:`, `→` or a tab), or undefined when it has no gutter. */
 function gutterMark(line: string): string | undefined {
@@ -248,6 +251,7 @@ class SearchReplaceScan {
       return k;
     }
     const end = this.blockEnd(k, ctx);
+    if (dividers.length === 0) dividers.push(...shortDividers(lines, j, k, lines[head], lines[k]));
     if (dividers.length === 0) {
       this.problem(ctx.start, end, 'PARSE_ERROR', 'The block has `<<<<<<< SEARCH` and `>>>>>>> REPLACE` but no `=======` between them.', ctx.path);
       this.settle(ctx.path);
@@ -523,9 +527,24 @@ export function chooseDivider(lines: readonly string[], candidates: readonly num
   return best;
 }
 
+/**
+ * The lines between `from` and `update` that are a run of `=` as short as the block's markers
+ * (3 or 4 characters), when its SEARCH and REPLACE markers are both that short: the markers' own
+ * divider. Sweep's blog and the models that learnt from it write Aider's first format with 4
+ * characters throughout (`<<<< ORIGINAL` / `====` / `>>>> UPDATED`); alone, so short a run of `=`
+ * is too often the file's text (a heading's underline) to be taken, but markers come in a set.
+ */
+function shortDividers(lines: readonly string[], from: number, update: number, headLine: string, updateLine: string): number[] {
+  const length = HEAD.exec(headLine)?.[1].length;
+  if (length === undefined || length >= 5 || UPDATE.exec(updateLine)?.[1].length !== length) return [];
+  const found: number[] = [];
+  for (let k = from; k < update; k++) if (SHORT_DIVIDER.exec(lines[k])?.[1].length === length) found.push(k);
+  return found;
+}
+
 /** True when the `=======` line has as many `=` as the block's SEARCH or REPLACE marker has `<` or `>` (markers come in a set). */
 function dividerLikeMarkers(dividerLine: string, headLine: string, updateLine: string): boolean {
-  const length = (DIVIDER.exec(dividerLine) as RegExpExecArray)[1].length;
+  const length = (SHORT_DIVIDER.exec(dividerLine) as RegExpExecArray)[1].length;
   return length === ((HEAD.exec(headLine)?.[1].length) ?? 7) || length === ((UPDATE.exec(updateLine)?.[1].length) ?? 7);
 }
 

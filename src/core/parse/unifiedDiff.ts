@@ -20,6 +20,8 @@ import { parseFenceOpener, pathLabelAbove } from './fences';
 import { diffFenceClose, isDiffFence, NUMBERED_HUNK } from './diffFence';
 
 const FORMAT = 'unified-diff' as const;
+/** Why a hunk of added lines alone, with no line number, is refused (but in an empty file). */
+export const ADDS_WITHOUT_PLACE = 'This hunk only adds lines and has neither context lines nor a line number to place them by';
 
 /** Mentat's line after the last hunk of a diff. */
 const END_OF_DIFF = /^@@ end @@[ \t]*$/;
@@ -650,8 +652,14 @@ function emitFile(
     if (search.length === 0) {
       // Pure addition: no context to place it by. A line number is the only placement left.
       if (hunk.oldStart === undefined) {
-        problems.push(problemOf('PARSE_ERROR', FORMAT, hunkStart, hunkEnd,
-          'This hunk only adds lines and has neither context lines nor a line number to place them by.', path));
+        // ...unless the file is empty, which has one place for them: a named file's only hunk
+        // goes along, for the placement to check (CopilotChat's own suite adds every line of an
+        // empty file with one `@@ ... @@` hunk of `+` lines).
+        if (path !== undefined && file.hunks.length === 1) {
+          fileOps.push({ kind: 'insert', path, ...namedPaths, afterLine: 0, text: joinLines(replacement), intoEmptyOnly: true, source });
+          continue;
+        }
+        problems.push(problemOf('PARSE_ERROR', FORMAT, hunkStart, hunkEnd, `${ADDS_WITHOUT_PLACE}.`, path));
         return;
       }
       const afterLine = hunk.oldCount === 0 ? hunk.oldStart : Math.max(0, hunk.oldStart - 1);

@@ -3,6 +3,7 @@ import { lineEdit, withFinalNewline } from '../plan';
 import { wherePresent } from './alreadyApplied';
 import { trimBlankEdges } from './blankEdges';
 import { placeCreate } from './create';
+import { ADDS_WITHOUT_PLACE } from '../parse/unifiedDiff';
 import type { FileState, Transaction } from './transaction';
 
 /**
@@ -11,7 +12,8 @@ import type { FileState, Transaction } from './transaction';
  * right there (where a diff's `+c` says they end up, or next to the insertion point) are already
  * applied; an insertion point past the end of the file is `NO_MATCH`. Lines added after the
  * file's last line end as the op says (`InsertOp.finalNewline`), when it says. A diff's lone
- * `@@ -0,0 @@` hunk for a file that does not exist creates it (`InsertOp.fromEmpty`).
+ * `@@ -0,0 @@` hunk for a file that does not exist creates it (`InsertOp.fromEmpty`). A hunk that
+ * gives no place (`InsertOp.intoEmptyOnly`) goes only into a file with nothing in it.
  */
 export function placeInsert(tx: Transaction, state: FileState, afterLine: number, lines: string[], op: EditOp): void {
   const block = op.source.block;
@@ -30,6 +32,10 @@ export function placeInsert(tx: Transaction, state: FileState, afterLine: number
   // each call on the result of the one before. A diff's numbers are all the original file's.
   if (op.source.format === 'json-tool' && state.pending.length > 0) tx.commit(state);
   const file = state.file!;
+  if (op.kind === 'insert' && op.intoEmptyOnly && (file.raw !== '' || state.pending.length > 0)) {
+    tx.fail('PARSE_ERROR', block, state.path, `${ADDS_WITHOUT_PLACE}: ${state.path} is not empty, so they could go anywhere in it`, op, {}, state);
+    return;
+  }
   if (afterLine < 0 || afterLine > file.lines.length) {
     tx.fail('NO_MATCH', block, state.path, `cannot insert after line ${afterLine}: ${state.path} has ${file.lines.length} lines`, op, {}, state);
     return;

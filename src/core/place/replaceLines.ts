@@ -2,7 +2,9 @@ import type { ReplaceLinesOp } from '../ir';
 import { lineEdit } from '../plan';
 import { lineSimilarity } from '../text/lineDistance';
 import { toLines } from '../text/fileText';
-import type { FileState, Transaction } from './transaction';
+import { placeCreate } from './create';
+import { isElisionIn } from './opText';
+import { overlapsAny, type FileState, type Transaction } from './transaction';
 
 const NEXT_STEP = 'View the file again and re-send the edit with its current line numbers, or send it as a SEARCH/REPLACE block quoting the lines it replaces.';
 
@@ -21,9 +23,12 @@ const RESEMBLANCE = 0.5;
 export function placeReplaceLines(tx: Transaction, state: FileState, op: ReplaceLinesOp): void {
   const block = op.source.block;
   if (!state.exists) {
+    // A range from line 1 for a file that is not there: CopilotChat's block for a new file.
+    if (op.countedOnOriginal && op.firstLine === 1) return placeCreate(tx, state, op.text, op);
     tx.fail('FILE_NOT_FOUND', block, state.path, `${state.path} does not exist`, op, {}, state);
     return;
   }
+  if (op.countedOnOriginal) return placeOriginalRange(tx, state, op);
   if (state.pending.length > 0) tx.commit(state);
   const file = state.file!;
   const { firstLine, lastLine } = op;
@@ -55,4 +60,123 @@ function resembles(old: readonly string[], written: readonly string[]): boolean 
   const someNew = [...newText].slice(0, 20);
   for (const a of oldText.slice(0, 20)) for (const b of someNew) if (lineSimilarity(a, b) >= RESEMBLANCE) return true;
   return false;
+}
+
+/**
+ * Replaces a range counted on the file as the reply found it (CopilotChat's `start_line=`
+ * `end_line=` fence, avante's `Replace lines: N-M`), with the checks of `placeReplaceLines` and
+ * two more, because such numbers go stale (the user edited the file after it was shown, or the
+ * model miscounted):
+ * - the new text's edge lines sitting together elsewhere, as many lines apart as the range's
+ *   edges, while neither is at the range's own edges, or the new text repeating the lines right
+ *   outside the range (which the range's own edges are not): the numbers are off. When exactly one
+ *   shift puts both edge lines at the range's edges, the range is moved by it (a diff hunk's
+ *   offset, told in a warning); otherwise the edit is refused, never written over the wrong lines.
+ * - an elision line ("... existing code ...") the range does not hold: what it stands for is not
+ *   known, so the edit is refused (the formats ask for every line of the range).
+ * The ranges of one reply all count the original lines, so their edits join the file's pending
+ * ones without a commit; a range overlapping another edit of the reply is `OVERLAPPING_EDITS`.
+ */
+function placeOriginalRange(tx: Transaction, state: FileState, op: ReplaceLinesOp): void {
+  const block = op.source.block;
+  const file = state.file!;
+  if (file.raw !== state.original) {
+    tx.fail('NO_MATCH', block, state.path, `the edit gives lines ${op.firstLine}-${op.lastLine} of ${state.path} as it was, but an earlier edit of this reply already changed the file in turn, so those numbers no longer say which lines`, op, { nextStep: NEXT_STEP }, state);
+    return;
+  }
+  if (op.firstLine < 1 || op.lastLine < op.firstLine || op.lastLine > file.lineCount) {
+    tx.fail('NO_MATCH', block, state.path, `the edit replaces lines ${op.firstLine}-${op.lastLine}, but ${state.path} has ${file.lineCount} lines`, op, { nextStep: NEXT_STEP }, state);
+    return;
+  }
+  const written = toLines(op.text);
+  let firstLine = op.firstLine;
+  let lastLine = op.lastLine;
+  const warnings: string[] = [];
+  const repeated = repeatedOutside(file.lines, firstLine, lastLine, written);
+  const shift = repeated !== undefined || !edgeInPlace(file.lines, firstLine, lastLine, written) ? onlyShift(file.lines, firstLine, lastLine, written) : undefined;
+  if (shift !== undefined) {
+    firstLine += shift;
+    lastLine += shift;
+    warnings.push(`the edit gives lines ${op.firstLine}-${op.lastLine}, but its first and last lines stand at ${firstLine} and ${lastLine}: taken as lines ${firstLine}-${lastLine}`);
+  } else if (repeated !== undefined) {
+    tx.fail('NO_MATCH', block, state.path, `the new text ${repeated === 'after' ? 'ends' : 'starts'} with the lines ${state.path} has right ${repeated} lines ${firstLine}-${lastLine}: written over them it would repeat those lines, so the numbers are not where the text goes`, op, { nextStep: NEXT_STEP }, state);
+    return;
+  }
+  const old = file.lines.slice(firstLine - 1, lastLine);
+  if (old.length === written.length && old.every((line, i) => line === written[i])) {
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'lineNumbers', score: 1, startLine: firstLine, endLine: lastLine, warnings: [...warnings, 'the lines already read like this'] });
+    return;
+  }
+  const oldLines = new Set(old);
+  const elision = written.find((line) => isElisionIn(op.source, line) && !oldLines.has(line));
+  if (elision !== undefined) {
+    tx.fail('ELISION_UNRESOLVED', block, state.path, `the edit replaces lines ${firstLine}-${lastLine} of ${state.path}, but its text leaves code out ("${elision.trim().slice(0, 80)}"), and what that stands for is not known`, op, {}, state);
+    return;
+  }
+  if (!resembles(old, written)) {
+    const shown = old.find((line) => line.trim() !== '')?.trim() ?? '';
+    tx.fail('NO_MATCH', block, state.path, `lines ${firstLine}-${lastLine} of ${state.path} ("${shown.slice(0, 80)}"…) have nothing in common with the new text, so nothing shows the numbers still say which lines it replaces (the file may have changed since they were counted): the edit is not written over them`, op, { nextStep: NEXT_STEP }, state);
+    return;
+  }
+  const edit = lineEdit(file, firstLine - 1, lastLine, written);
+  if (state.pending.some((other) => other.start === edit.start && other.end === edit.end && other.text === edit.text)) {
+    // The same range with the same text again (a model repeating its block): nothing to add.
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'lineNumbers', score: 1, startLine: firstLine, endLine: lastLine, warnings: [...warnings, 'an earlier block of the reply makes this same change'] });
+    return;
+  }
+  if (overlapsAny([edit], state.pending)) {
+    tx.fail('OVERLAPPING_EDITS', block, state.path, `this edit changes lines ${firstLine}-${lastLine}, which an earlier edit of the reply already changed in ${state.path}`, op, {}, state);
+    return;
+  }
+  tx.record(state, { block, status: 'applied', strategy: 'lineNumbers', score: 1, startLine: firstLine, endLine: lastLine, warnings, edits: [edit] });
+}
+
+/** Lines equal but for trailing whitespace, and not blank: an edge line that says where text stands. */
+function sameLine(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && a.trim() !== '' && a.trimEnd() === b.trimEnd();
+}
+
+/** True when the new text's first or last line is the file's at the range's own first or last line. */
+function edgeInPlace(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[]): boolean {
+  return written.length > 0 && (sameLine(written[0], lines[firstLine - 1]) || sameLine(written[written.length - 1], lines[lastLine - 1]));
+}
+
+/** Past this many lines a repeat at the range's edge is not looked for: a few tell a shifted range. */
+const MAX_REPEAT = 20;
+
+/**
+ * Whether the new text ends with lines the file has right after the range (`after`), or starts
+ * with lines it has right before it (`before`), those lines not blank alone and the range's own
+ * last (first) lines not the same: written over the range, the text would stand twice.
+ */
+function repeatedOutside(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[]): 'after' | 'before' | undefined {
+  const old = lines.slice(firstLine - 1, lastLine);
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((line, i) => line.trimEnd() === b[i].trimEnd());
+  const bound = Math.min(written.length, MAX_REPEAT);
+  for (let k = 1; k <= bound; k++) {
+    const tail = written.slice(written.length - k);
+    if (lastLine + k <= lines.length && tail.some((line) => line.trim() !== '') && same(tail, lines.slice(lastLine, lastLine + k)) && !same(tail, old.slice(Math.max(0, old.length - k)))) return 'after';
+    const head = written.slice(0, k);
+    if (firstLine - 1 - k >= 0 && head.some((line) => line.trim() !== '') && same(head, lines.slice(firstLine - 1 - k, firstLine - 1)) && !same(head, old.slice(0, k))) return 'before';
+  }
+  return undefined;
+}
+
+/**
+ * The one shift (not 0) that puts the new text's first and last lines at the range's first and
+ * last lines, with no repeat outside the range there either; undefined when no shift or several do.
+ */
+function onlyShift(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[]): number | undefined {
+  if (written.length === 0) return undefined;
+  const first = written[0];
+  const last = written[written.length - 1];
+  const span = lastLine - firstLine;
+  let found: number | undefined;
+  for (let at = 1; at + span <= lines.length; at++) {
+    if (at === firstLine || !sameLine(first, lines[at - 1]) || !sameLine(last, lines[at + span - 1])) continue;
+    if (repeatedOutside(lines, at, at + span, written) !== undefined) continue;
+    if (found !== undefined) return undefined;
+    found = at - firstLine;
+  }
+  return found;
 }

@@ -32,3 +32,135 @@ describe("SWE-agent's edit N:M … end_of_edit", () => {
     }
   });
 });
+
+// CopilotChat.nvim's lua/CopilotChat/utils/diff.lua @35ad8ff: its lines 1-58, and its lines 168-180
+// (the file the probe's range replies were written against).
+const diffLua = [
+  "local M = {}",
+  "",
+  "--- Parse unified diff hunks from diff text",
+  "---@param diff_text string",
+  "---@return table hunks",
+  "local function parse_hunks(diff_text)",
+  "  local hunks = {}",
+  "  local current_hunk = nil",
+  "  for _, line in ipairs(vim.split(diff_text, '\\n')) do",
+  "    if line:match('^@@') then",
+  "      if current_hunk then",
+  "        table.insert(hunks, current_hunk)",
+  "      end",
+  "      local start_old, len_old, start_new, len_new = line:match('@@%s%-(%d+),?(%d*)%s%+(%d+),?(%d*)%s@@')",
+  "      current_hunk = {",
+  "        start_old = tonumber(start_old),",
+  "        len_old = tonumber(len_old) or 1,",
+  "        start_new = tonumber(start_new),",
+  "        len_new = tonumber(len_new) or 1,",
+  "        old_snippet = {},",
+  "        new_snippet = {},",
+  "      }",
+  "    elseif current_hunk then",
+  "      local prefix, rest = line:sub(1, 1), tostring(line:sub(2))",
+  "      if prefix == '-' then",
+  "        table.insert(current_hunk.old_snippet, rest)",
+  "      elseif prefix == '+' then",
+  "        table.insert(current_hunk.new_snippet, rest)",
+  "      elseif prefix == ' ' then",
+  "        table.insert(current_hunk.old_snippet, rest)",
+  "        table.insert(current_hunk.new_snippet, rest)",
+  "      end",
+  "    end",
+  "  end",
+  "  if current_hunk then",
+  "    table.insert(hunks, current_hunk)",
+  "  end",
+  "  return hunks",
+  "end",
+  "",
+  "--- Apply a single hunk to content, with fallback/context logic",
+  "---@param hunk table",
+  "---@param content string",
+  "---@return string patched_content, boolean applied_cleanly",
+  "local function apply_hunk(hunk, content)",
+  "  local dmp = require('CopilotChat.vendor.diff_match_patch')",
+  "  local patch = dmp.patch_make(table.concat(hunk.old_snippet, '\\n'), table.concat(hunk.new_snippet, '\\n'))",
+  "",
+  "  -- First try: direct application",
+  "  local patched, results = dmp.patch_apply(patch, content)",
+  "  if not vim.tbl_contains(results, false) then",
+  "    return patched, true",
+  "  end",
+  "",
+  "  -- Fallback: try smaller context window",
+  "  local lines = vim.split(content, '\\n')",
+  "  local insert_idx = hunk.start_old or 1",
+  "  if not hunk.start_old then",
+].join('\n') + '\n';
+const applyDiffLua = [
+  "--- Apply a diff (unified or indices) to buffer lines",
+  "---@param block CopilotChat.ui.chat.Block Block containing diff info",
+  "---@param bufnr integer Buffer number",
+  "---@return table new_lines",
+  "function M.apply_diff(block, bufnr)",
+  "  local diff, content = M.get_diff(block, bufnr)",
+  "  local new_lines, applied, _, _ = M.apply_unified_diff(diff, content)",
+  "  if not applied then",
+  "    vim.notify('Diff for ' .. block.header.filename .. ' failed to apply cleanly for:\\n' .. diff, vim.log.levels.WARN)",
+  "  end",
+  "",
+  "  return new_lines",
+  "end",
+].join('\n') + '\n';
+const luaPath = 'lua/CopilotChat/utils/diff.lua';
+
+describe("CopilotChat's path= start_line= end_line= fences and avante's Replace lines: N-M", () => {
+  const run = (reply: string, text: string, hintPath?: string) => runReply(reply, (p) => (p === luaPath ? text : undefined), hintPath ? { hintPath } : {});
+  const ranged = (first: number, last: number, body: string[]) => ['```lua path=' + luaPath + ` start_line=${first} end_line=${last}`, ...body, '```'].join('\n');
+  const lines = diffLua.split('\n');
+  const withLines = (first: number, last: number, body: string[]) => [...lines.slice(0, first - 1), ...body, ...lines.slice(last)].join('\n');
+
+  it('reads the range off the fence, or off the line above it, for the fence\'s file or the target file', () => {
+    const copilot = parseReply(ranged(35, 37, ['  end'])).ops[0] as ReplaceLinesOp;
+    assert.deepEqual([copilot.kind, copilot.path, copilot.firstLine, copilot.lastLine, copilot.countedOnOriginal], ['replaceLines', luaPath, 35, 37, true]);
+    const avante = parseReply(['Flush the last hunk:', '', 'Replace lines: 35-37', '```lua', '  end', '```'].join('\n')).ops[0] as ReplaceLinesOp;
+    assert.deepEqual([avante.path, avante.firstLine, avante.lastLine, avante.source.startLine], [undefined, 35, 37, 3]);
+    assert.deepEqual(parseReply(['```lua path=a.lua start_line=1 end_line=2', 'x = 1'].join('\n')).problems.map((p) => p.code), ['INCOMPLETE_BLOCK']);
+  });
+
+  it('deletes what the range drops though the kept lines are already in the file (was: "already applied", nothing written)', () => {
+    const kept = ['  -- Fallback: try smaller context window', "  local lines = vim.split(content, '\\n')"];
+    const r = run(ranged(49, 56, kept), diffLua);
+    assert.deepEqual(r.receipt.errors, []);
+    assert.equal(proposed(r, luaPath), withLines(49, 56, kept));
+  });
+
+  it('replaces a range whose lines the file repeats elsewhere (35-37 and, deeper, 11-13), and a range given to avante for the target file', () => {
+    const flush = ['  if current_hunk ~= nil then', '    hunks[#hunks + 1] = current_hunk', '  end'];
+    assert.equal(proposed(run(ranged(35, 37, flush), diffLua), luaPath), withLines(35, 37, flush));
+    const reset = ['      if current_hunk then', '        table.insert(hunks, current_hunk)', '        current_hunk = nil', '      end'];
+    assert.equal(proposed(run(ranged(11, 13, reset), diffLua), luaPath), withLines(11, 13, reset));
+    assert.equal(proposed(run(['Replace lines: 35-37', '```lua', ...flush, '```'].join('\n'), diffLua, luaPath), luaPath), withLines(35, 37, flush));
+  });
+
+  it('moves stale numbers by the one shift that puts the text\'s first and last lines at the range\'s edges; refuses numbers that would repeat the lines next to the range', () => {
+    // The new M.apply_diff is lines 5-13 here; the reply says 3-11 (two lines early).
+    const body = applyDiffLua.split('\n').slice(4, 13);
+    body.splice(4, 1, "    local name = block.header.filename or 'buffer'", "    vim.notify('Diff for ' .. name .. ' failed to apply cleanly for:\\n' .. diff, vim.log.levels.WARN)");
+    const expected = [...applyDiffLua.split('\n').slice(0, 4), ...body, ''].join('\n');
+    const stale = run(ranged(3, 11, body), applyDiffLua);
+    assert.equal(proposed(stale, luaPath), expected);
+    assert.match(stale.receipt.files[0].edits[0].warnings?.join() ?? '', /taken as lines 5-13/);
+    // Its first line rewritten too, nothing says where it goes: the tail it repeats refuses it.
+    const rewritten = ['function M.apply_diff(block, buffer)', ...body.slice(1)];
+    const refused = run(ranged(3, 11, rewritten), applyDiffLua);
+    assert.deepEqual([refused.changes.length, refused.receipt.errors[0]?.code], [0, 'NO_MATCH']);
+    assert.match(refused.receipt.errors[0].message, /repeat those lines/);
+  });
+
+  it('still refuses a range whose lines have nothing in common with the new text, or whose text elides code', () => {
+    const skipped = ['  -- Direct application is skipped: always use the context window', '  local patched = content'];
+    assert.equal(run(ranged(49, 54, skipped), diffLua).receipt.errors[0]?.code, 'NO_MATCH');
+    const elided = ['  if current_hunk then', '    -- ... existing code ...', '  end'];
+    assert.equal(run(ranged(35, 37, elided), diffLua).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+});
+

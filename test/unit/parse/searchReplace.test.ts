@@ -39,6 +39,18 @@ describe('parse/searchReplace', () => {
     assert.equal(op.replacement, 'x = 2\n');
   });
 
+  it("reads the 4-character set of Sweep's blog (<<<< ORIGINAL / ==== / >>>> UPDATED): a divider as short as both markers is theirs", () => {
+    // The blog's own block for its Flask app.py (sweepai/sweep docs/pages/blogs/gpt-4-modification.mdx).
+    const search = 'tasks = [\n    {"id": 1, "task": "Buy milk"},\n    {"id": 2, "task": "Read book"}\n]\n';
+    const replace = 'tasks = [\n    {"id": 1, "task": "Buy milk"},\n    {"id": 2, "task": "Read book"},\n    {"id": 3, "task": "Do the dishes"}\n]\n';
+    const r = parse('```python\n' + block(search, replace, '<<<< ORIGINAL', '====', '>>>> UPDATED') + '\n```\n');
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual([(r.ops[0] as ReplaceOp).search, (r.ops[0] as ReplaceOp).replacement], [search, replace]);
+    // The set must hold: a 4-character run under markers of another length is still the file's text.
+    assert.equal(ops(block('a\n', 'b\n', '<<<< ORIGINAL', '====', '>>>>>>> UPDATED')).length, 0);
+    assert.equal(ops(block('a\n', 'b\n', '<<<<<<< ORIGINAL', '====', '>>>> UPDATED')).length, 0);
+  });
+
   it("takes each block's path from Roo's multi-file apply_diff (<args><file><path>…<diff><content><![CDATA[)", () => {
     const file = (path: string, from: string, to: string) => ['<file>', `  <path>${path}</path>`, '  <diff>', '    <content><![CDATA[', '<<<<<<< SEARCH', ':start_line:1', '-------', from, '=======', to, '>>>>>>> REPLACE', ']]></content>', '  </diff>', '</file>'];
     const r = parse(['<apply_diff>', '<args>', ...file('a.py', 'x = 1', 'x = 2'), ...file('b.py', 'y = 1', 'y = 2'), '</args>', '</apply_diff>'].join('\n'));
@@ -221,6 +233,16 @@ describe('parse/searchReplace', () => {
     it('`N: ` and tab gutters', () => {
       assert.deepEqual(stripLineNumbers(['3: a', '4: b'], ['3: c']).search, ['a', 'b']);
       assert.deepEqual(stripLineNumbers(['  3\ta', '  4\tb'], ['  3\tc']).replace, ['c']);
+    });
+    it("avante.nvim's `L172: ` prefixes, copied into its replace_in_file blocks, on every line and consecutive", () => {
+      // avante sends the buffer numbered `L1:`, `L2:`…; the block for CopilotChat's utils/diff.lua.
+      const search = ['L172: function M.apply_diff(block, bufnr)', 'L173:   local diff, content = M.get_diff(block, bufnr)'];
+      const numbered = stripLineNumbers(search, [...search, "L174:   if diff == '' then", 'L175:     return vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)', 'L176:   end']);
+      assert.deepEqual(numbered.search, ['function M.apply_diff(block, bufnr)', '  local diff, content = M.get_diff(block, bufnr)']);
+      assert.deepEqual(numbered.replace.slice(2), ["  if diff == '' then", '    return vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)', '  end']);
+      assert.equal(numbered.firstNumber, 172);
+      // A line left without one, numbers out of order, or an `L` with no `:` (an assembly label's own text): as written.
+      for (const lines of [[search[0], '  local diff'], ['L172: a', 'L174: b'], ['L1 a', 'L2 b']]) assert.deepEqual(stripLineNumbers(lines, ['x']).search, lines);
     });
     it('leaves text alone unless every line is numbered consecutively', () => {
       assert.deepEqual(stripLineNumbers(['12 | a', 'b'], ['12 | c']).search, ['12 | a', 'b']);

@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import type { EditOp, ParsedReply, ReplaceOp } from '../../../src/core/ir';
 import { unifiedDiffParser } from '../../../src/core/parse/unifiedDiff';
 import { parseReply, toReplyText } from '../../../src/core/parse/registry';
+import { runReply } from '../../../src/core/index';
+import { proposed } from '../helpers';
 
 function parse(text: string): ParsedReply {
   return parseReply(text, [unifiedDiffParser]);
@@ -172,11 +174,14 @@ describe('unified diff parser', () => {
     assert.equal(r.ops[0].kind === 'insert' && r.ops[0].text, 'x\ny\n');
   });
 
-  it('refuses a context-free pure addition with no line number', () => {
-    const r = parse(['```diff', '--- a/f.txt', '+++ b/f.txt', '@@', '+x', '```'].join('\n'));
+  it('refuses a context-free pure addition with no line number, but for an empty file (which the placement checks)', () => {
+    const r = parse(['```diff', '--- a/f.txt', '+++ b/f.txt', '@@', '+x', '@@', '+y', '```'].join('\n'));
     assert.equal(r.ops.length, 0);
     assert.equal(r.problems[0].code, 'PARSE_ERROR');
     assert.match(r.problems[0].message, /context lines/);
+    // The file's only hunk: the one place an empty file has (see the placement's test below).
+    const only = parse(['```diff', '--- a/f.txt', '+++ b/f.txt', '@@', '+x', '```'].join('\n'));
+    assert.deepEqual([only.problems, only.ops.map((op) => op.kind === 'insert' && op.intoEmptyOnly)], [[], [true]]);
   });
 
   it('reports a binary patch as a problem and still applies the other files', () => {
@@ -298,6 +303,20 @@ describe('unified diff parser', () => {
     assert.equal(r.problems[0].code, 'PARSE_ERROR');
     assert.equal(r.problems[0].startLine, 8);
     assert.match(r.problems[0].message, /only adds lines/);
+  });
+
+  it("places a named file's only hunk of added lines with no line number into that file when it is empty, and nowhere else (CopilotChat's diff_spec 'all lines added to empty file')", () => {
+    const reply = ['```diff', '--- a/foo.txt', '+++ b/foo.txt', '@@ ... @@', '+new1', '+new2', '+new3', '```'].join('\n');
+    const into = (text: string | undefined) => runReply(reply, (p) => (p === 'foo.txt' ? text : undefined), {});
+    const empty = into('');
+    assert.deepEqual(empty.receipt.errors, []);
+    assert.equal(proposed(empty, 'foo.txt'), 'new1\nnew2\nnew3\n');
+    // A file with lines has many places for them; one that is not there has none.
+    for (const [text, code] of [['old\n', 'PARSE_ERROR'], [undefined, 'FILE_NOT_FOUND']] as const) {
+      const refused = into(text);
+      assert.deepEqual([refused.changes.length, refused.receipt.errors[0]?.code], [0, code], String(text));
+    }
+    assert.match(into('old\n').receipt.errors[0].message, /only adds lines .* foo\.txt is not empty/);
   });
 
   it('reads hunk lines right under a ---/+++ header with no @@ line as one hunk (a new file was created empty)', () => {
