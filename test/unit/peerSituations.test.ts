@@ -928,3 +928,32 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(placed.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
   });
 });
+
+describe('peer situations: old and new texts that lost all indentation (opencode LineTrimmed)', () => {
+  const toolCall = (path: string, oldText: string, newText: string) => 'Here\'s the edit:\n\n```json\n' + JSON.stringify({ file_path: path, old_string: oldText, new_string: newText }) + '\n```\n';
+  const lookup = ['def lookup(table, key):', '    for row in table:', '        if row.key == key:', '            return row', '    return None', ''].join('\n');
+
+  it('puts a line added right after a block opener in its body, as the deeper line after it stands', () => {
+    // Written at the opener's depth, `log(row)` left the `if` without a body (IndentationError).
+    const inserted = lookup.replace('            return row', '            log(row)\n            return row');
+    assert.equal(written('lookup.py', lookup, toolCall('lookup.py', 'if row.key == key:\nreturn row\nreturn None', 'if row.key == key:\nlog(row)\nreturn row\nreturn None')), inserted);
+    const block = 'lookup.py\n```python\n<<<<<<< SEARCH\nif row.key == key:\nreturn row\nreturn None\n=======\nif row.key == key:\nlog(row)\nreturn row\nreturn None\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('lookup.py', lookup, block), inserted);
+    // A YAML key that opens a mapping: the new key is the service's (at its own depth, it was a
+    // sibling service and the file no longer parsed).
+    const compose = ['services:', '  web:', '    image: nginx:1.25', '    ports:', '      - "80:80"', '  db:', '    image: postgres:16', ''].join('\n');
+    assert.equal(written('docker-compose.yml', compose, toolCall('docker-compose.yml', 'web:\nimage: nginx:1.25\nports:', 'web:\nrestart: always\nimage: nginx:1.25\nports:')), compose.replace('  web:\n', '  web:\n    restart: always\n'));
+    const load = ['export function load(items) {', '  for (const it of items) {', '    if (!it) {', '      continue;', '    }', '    emit(it);', '  }', '}', ''].join('\n');
+    assert.equal(written('load.js', load, toolCall('load.js', 'if (!it) {\ncontinue;\n}\nemit(it);', 'if (!it) {\nskipped++;\ncontinue;\n}\nemit(it);')), load.replace('    if (!it) {\n', '    if (!it) {\n      skipped++;\n'));
+  });
+
+  it('refuses a line added after the end of an indented block, where the reply does not say which block it is in', () => {
+    // The new `if` after `return row` is the loop's (its `break` says so), not the `if` body's:
+    // written at `return row`'s depth, Python refused the file.
+    const reply = toolCall('lookup.py', 'for row in table:\nif row.key == key:\nreturn row\nreturn None', 'for row in table:\nif row.key == key:\nreturn row\nif row.key is None:\nbreak\nreturn None');
+    const planned = result('lookup.py', lookup, reply);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]!.nextStep, /indented as the file has them/);
+    assert.equal(planned.changes.length, 0);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Alignment, LineMatch, Needle } from '../locate/matcher';
 import type { FileLines } from '../text/fileText';
+import { isFlattened } from './flattened';
 import { detectIndentUnit, indentKind, indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
 
 /** A line whose place in the file is known: its indentation in the reply and in the file. */
@@ -54,6 +55,12 @@ export interface MovingFrame {
    * then moves like any other; otherwise it is written empty, as the file writes blank lines.
    */
   readonly indentedBlanks: boolean;
+  /**
+   * Every search and replacement line stands at one indentation where the file's lines stand at
+   * several (see `isFlattened`): a line the reply adds takes its depth from the lines around it
+   * (see `flatPlacement`), as its own says nothing.
+   */
+  readonly flattened?: boolean;
 }
 
 const VERBATIM: VerbatimFrame = { verbatim: true };
@@ -112,7 +119,8 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
   const tabsInSpaces = unit.kind === 'spaces' && aligned.some((pair) => pair.file.includes('\t'));
   const scale = tabsInSpaces ? 1 : indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
   const shift = shiftAll ? undefined : uniformShift(aligned);
-  return { verbatim: false, ...(shiftAll ? { shiftAll } : {}), ...(shift ? { shift } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented) };
+  const flattened = !shiftAll && isFlattened(aligned, replacement);
+  return { verbatim: false, ...(shiftAll ? { shiftAll } : {}), ...(shift ? { shift } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented), ...(flattened ? { flattened } : {}) };
 }
 
 /**
