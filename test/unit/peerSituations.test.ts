@@ -957,3 +957,24 @@ describe('peer situations: old and new texts that lost all indentation (opencode
     assert.equal(planned.changes.length, 0);
   });
 });
+
+describe('peer situations: a tool call quoting a tab-indented file exactly, its new text printed with spaces', () => {
+  const toolCall = (path: string, oldText: string, newText: string) => 'Here\'s the edit:\n\n```json\n' + JSON.stringify({ file_path: path, old_string: oldText, new_string: newText }) + '\n```\n';
+
+  it('writes the new lines with the file\'s tabs, as a SEARCH/REPLACE block of the same text is written', () => {
+    // Written with the reply's spaces: `Makefile:5: *** missing separator.  Stop.`
+    const makefile = 'build:\n\tgo build ./...\n\ntest:\n\tgo test ./...\n';
+    const planned = result('Makefile', makefile, toolCall('Makefile', 'test:\n\tgo test ./...', 'test:\n    go vet ./...\n    go test -race ./...'));
+    assert.equal(proposed(planned, 'Makefile'), 'build:\n\tgo build ./...\n\ntest:\n\tgo vet ./...\n\tgo test -race ./...\n');
+    assert.equal(planned.receipt.files[0].edits[0].reindented, true);
+  });
+
+  it('writes them with tabs when the edit rewrites a quoted line in spaces but the line below it keeps its tab', () => {
+    // Read as moving the file to spaces, `\treturn 0` stood under `    if x:` in one block (TabError).
+    const python = 'def f(x):\n\tif x:\n\t\treturn 1\n\treturn 0\n';
+    const expected = 'def f(x):\n\tif x:\n\t\tlog(x)\n\t\treturn 1\n\treturn 0\n';
+    assert.equal(written('t.py', python, toolCall('t.py', '\tif x:\n\t\treturn 1', '    if x:\n        log(x)\n        return 1')), expected);
+    const block = 't.py\n```python\n<<<<<<< SEARCH\n\tif x:\n\t\treturn 1\n=======\n    if x:\n        log(x)\n        return 1\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('t.py', python, block), expected);
+  });
+});

@@ -134,7 +134,7 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
  * an exact quote's tab-indented new lines in a space-indented file were seen written so by the
  * authors (classnames 2.3.3's `index.d.ts`), where respelling them wrote the file wrong.
  */
-function foreignIndentation(fileIndentedLines: () => IndentedLineCounts, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
+export function foreignIndentation(fileIndentedLines: () => IndentedLineCounts, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
   if (fileUnit?.kind !== 'tabs') return undefined;
   // A block comment's ` * ` line is aligned under its `/**`, not indented: no sign either way.
   const foreign = (line: string) => !isBlank(line) && line.startsWith(' ') && indentKind(line) !== 'skip';

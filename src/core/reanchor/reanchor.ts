@@ -3,7 +3,7 @@ import { normaliseLine } from '../locate/fileIndex';
 import { correspond } from '../elisionMerge';
 import { indentWidth, isBlank, leadingWhitespace, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
 import { asciiPunctuation, typographicCount } from '../text/normalize';
-import { indentFrame, indentFrom, respellIndent, type IndentAnchor, type IndentFrame, type MovingFrame } from './indent';
+import { foreignIndentation, indentFrame, indentFrom, respellIndent, type IndentAnchor, type IndentFrame, type MovingFrame } from './indent';
 import { flatPlacement, type FlatNeighbours } from './flattened';
 import { alignSteps, type Step } from './steps';
 import { withContextPrefixes } from './lostPrefix';
@@ -101,9 +101,8 @@ export function reanchor(given: ReanchorInput): Reanchored {
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
   const measured = indentFrame(fileLines, input.fileUnit, input.fileIndentedLines, needle, replacement, match, input.fragments, input.fileBlanksIndented);
   // New lines printed with spaces in a tab-indented file are respelled with its tabs, but not in a tool's
-  // diff (its lines are the file's text) nor in an edit that respells a line it quotes at its depth
-  // (the edit changes the file's style: `.editorconfig` moved to tabs).
-  const asWritten = measured.verbatim && measured.respell && (input.toolWritten || respellsQuotedLine(aligned.steps, needle, replacement));
+  // diff (its lines are the file's text) nor in an edit that moves the file to spaces (see `movesToSpaces`).
+  const asWritten = measured.verbatim && measured.respell && (input.toolWritten || movesToSpaces(aligned.steps, needle, replacement, fileLines, match.start, match.end));
   const frame: IndentFrame = asWritten ? { verbatim: true } : measured;
   // A reply whose quote of the file has curly quotes or dashes where the file has ASCII was
   // prettified on its way (a chat UI): its new lines are read with ASCII punctuation too, and its
@@ -329,6 +328,45 @@ function respellsQuotedLine(steps: readonly Step[], needle: Needle, replacement:
     }
     return false;
   });
+}
+
+/**
+ * True when an edit whose new lines are printed with spaces in a tab-indented file moves the file
+ * to spaces (`.editorconfig` moved from tabs): it writes a line it quotes again at the same depth
+ * in spaces (`respellsQuotedLine`), and the file's lines right above and below the lines it
+ * replaces are not indented with tabs. With a tab-indented neighbour the new lines would stand in
+ * one block with the file's tabs: Python refuses such a block (`TabError`: `\tif x:` rewritten as
+ * `    if x:` above the file's `\treturn 0`), and no edit moving a file's style leaves it so.
+ */
+function movesToSpaces(steps: readonly Step[], needle: Needle, replacement: readonly string[], fileLines: FileLines, start: number, end: number): boolean {
+  if (!respellsQuotedLine(steps, needle, replacement)) return false;
+  let above = start - 1;
+  while (above >= 0 && isBlank(fileLines.line(above))) above--;
+  let below = end;
+  while (below < fileLines.lineCount && isBlank(fileLines.line(below))) below++;
+  const tabbed = (i: number) => i >= 0 && i < fileLines.lineCount && fileLines.line(i).startsWith('\t');
+  return !tabbed(above) && !tabbed(below);
+}
+
+/**
+ * A tool call's new text, matched word for word, with its lines printed with spaces for a
+ * tab-indented file's tabs written with the file's tabs, as those of a SEARCH/REPLACE block with
+ * the same text are (see `foreignIndentation`, `movesToSpaces`); undefined when it stands as
+ * written. Only the indentation is respelled: the rest of the text is the model's (a tool call's
+ * strings are never prettified). `startsLine` says the old text starts at its line's start: else
+ * the new text's first line goes after the file's text on that line and keeps its spaces.
+ * (A Makefile recipe given with four spaces stopped working, `missing separator`.)
+ */
+export function respelledToolCall(search: string, replacement: string, at: { readonly fileLines: FileLines; readonly fileUnit: IndentUnit | undefined; readonly fileIndentedLines: () => IndentedLineCounts; readonly start: number; readonly end: number; readonly startsLine: boolean }): string | undefined {
+  const needle: Needle = { lines: search.split('\n'), elisions: new Set() };
+  const lines = replacement.split('\n');
+  const frame = foreignIndentation(at.fileIndentedLines, at.fileUnit, needle, lines);
+  if (!frame?.respell) return undefined;
+  const aligned = alignSteps(needle, lines, new Set());
+  if (!aligned.ok || movesToSpaces(aligned.steps, needle, lines, at.fileLines, at.start, at.end)) return undefined;
+  const respell = frame.respell;
+  const written = lines.map((line, i) => (i === 0 && !at.startsLine ? line : respellIndent(line, respell))).join('\n');
+  return written === replacement ? undefined : written;
 }
 
 /** Settles each new line's indentation and returns the lines with their line-ending sources. */
