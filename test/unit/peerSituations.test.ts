@@ -928,3 +928,53 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(placed.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
   });
 });
+
+describe('peer situations: old and new texts that lost all indentation (opencode LineTrimmed)', () => {
+  const toolCall = (path: string, oldText: string, newText: string) => 'Here\'s the edit:\n\n```json\n' + JSON.stringify({ file_path: path, old_string: oldText, new_string: newText }) + '\n```\n';
+  const lookup = ['def lookup(table, key):', '    for row in table:', '        if row.key == key:', '            return row', '    return None', ''].join('\n');
+
+  it('puts a line added right after a block opener in its body, as the deeper line after it stands', () => {
+    // Written at the opener's depth, `log(row)` left the `if` without a body (IndentationError).
+    const inserted = lookup.replace('            return row', '            log(row)\n            return row');
+    assert.equal(written('lookup.py', lookup, toolCall('lookup.py', 'if row.key == key:\nreturn row\nreturn None', 'if row.key == key:\nlog(row)\nreturn row\nreturn None')), inserted);
+    const block = 'lookup.py\n```python\n<<<<<<< SEARCH\nif row.key == key:\nreturn row\nreturn None\n=======\nif row.key == key:\nlog(row)\nreturn row\nreturn None\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('lookup.py', lookup, block), inserted);
+    // A YAML key that opens a mapping: the new key is the service's (at its own depth, it was a
+    // sibling service and the file no longer parsed).
+    const compose = ['services:', '  web:', '    image: nginx:1.25', '    ports:', '      - "80:80"', '  db:', '    image: postgres:16', ''].join('\n');
+    assert.equal(written('docker-compose.yml', compose, toolCall('docker-compose.yml', 'web:\nimage: nginx:1.25\nports:', 'web:\nrestart: always\nimage: nginx:1.25\nports:')), compose.replace('  web:\n', '  web:\n    restart: always\n'));
+    const load = ['export function load(items) {', '  for (const it of items) {', '    if (!it) {', '      continue;', '    }', '    emit(it);', '  }', '}', ''].join('\n');
+    assert.equal(written('load.js', load, toolCall('load.js', 'if (!it) {\ncontinue;\n}\nemit(it);', 'if (!it) {\nskipped++;\ncontinue;\n}\nemit(it);')), load.replace('    if (!it) {\n', '    if (!it) {\n      skipped++;\n'));
+  });
+
+  it('refuses a line added after the end of an indented block, where the reply does not say which block it is in', () => {
+    // The new `if` after `return row` is the loop's (its `break` says so), not the `if` body's:
+    // written at `return row`'s depth, Python refused the file.
+    const reply = toolCall('lookup.py', 'for row in table:\nif row.key == key:\nreturn row\nreturn None', 'for row in table:\nif row.key == key:\nreturn row\nif row.key is None:\nbreak\nreturn None');
+    const planned = result('lookup.py', lookup, reply);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]!.nextStep, /indented as the file has them/);
+    assert.equal(planned.changes.length, 0);
+  });
+});
+
+describe('peer situations: a tool call quoting a tab-indented file exactly, its new text printed with spaces', () => {
+  const toolCall = (path: string, oldText: string, newText: string) => 'Here\'s the edit:\n\n```json\n' + JSON.stringify({ file_path: path, old_string: oldText, new_string: newText }) + '\n```\n';
+
+  it('writes the new lines with the file\'s tabs, as a SEARCH/REPLACE block of the same text is written', () => {
+    // Written with the reply's spaces: `Makefile:5: *** missing separator.  Stop.`
+    const makefile = 'build:\n\tgo build ./...\n\ntest:\n\tgo test ./...\n';
+    const planned = result('Makefile', makefile, toolCall('Makefile', 'test:\n\tgo test ./...', 'test:\n    go vet ./...\n    go test -race ./...'));
+    assert.equal(proposed(planned, 'Makefile'), 'build:\n\tgo build ./...\n\ntest:\n\tgo vet ./...\n\tgo test -race ./...\n');
+    assert.equal(planned.receipt.files[0].edits[0].reindented, true);
+  });
+
+  it('writes them with tabs when the edit rewrites a quoted line in spaces but the line below it keeps its tab', () => {
+    // Read as moving the file to spaces, `\treturn 0` stood under `    if x:` in one block (TabError).
+    const python = 'def f(x):\n\tif x:\n\t\treturn 1\n\treturn 0\n';
+    const expected = 'def f(x):\n\tif x:\n\t\tlog(x)\n\t\treturn 1\n\treturn 0\n';
+    assert.equal(written('t.py', python, toolCall('t.py', '\tif x:\n\t\treturn 1', '    if x:\n        log(x)\n        return 1')), expected);
+    const block = 't.py\n```python\n<<<<<<< SEARCH\n\tif x:\n\t\treturn 1\n=======\n    if x:\n        log(x)\n        return 1\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('t.py', python, block), expected);
+  });
+});

@@ -470,7 +470,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     const replacement = withoutCopyPadding(needle, match, file, replacementLines);
     const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, fileBlanksIndented: () => index.blanksIndented, needle, replacement, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten: op.source.verbatim });
     if (built.problem) {
-      const extra = built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {};
+      const extra = { ...(built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {}), ...(built.problem.nextStep ? { nextStep: built.problem.nextStep } : {}) };
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
       return;
     }

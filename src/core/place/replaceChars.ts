@@ -6,6 +6,7 @@ import { borderTable } from '../locate/lineSearch';
 import { EditedText } from '../text/editedText';
 import { lfView, toLines, type FileText } from '../text/fileText';
 import { isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
+import { respelledToolCall } from '../reanchor/reanchor';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
 
 /**
@@ -66,7 +67,16 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
     tx.fail('NO_MATCH', block, state.path, `the old text ${split.side === 'end' ? 'ends' : 'starts'} inside line ${line + 1} of ${state.path}, whose ${split.side === 'end' ? 'rest' : 'start'} (\`${split.part.trim().slice(0, 80)}\`) it leaves out, and the new text adds lines ${split.side === 'end' ? 'after' : 'before'} it: that part of the line would be carried to the far side of the new lines. Quote the line whole`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }] }, state);
     return true;
   }
-  const edits = occurrences.map((at) => charEdit(file, at, at + op.search.length, op.replacement));
+  const index = tx.indexOf(state);
+  const view = lfView(file);
+  let respelled = false;
+  const edits = occurrences.map((at) => {
+    const lastLine = lineOf(at + Math.max(0, op.search.length - (op.search.endsWith('\n') ? 1 : 0)));
+    const around = { fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, start: lineOf(at), end: lastLine + 1, startsLine: at === 0 || view[at - 1] === '\n' };
+    const replacement = respelledToolCall(op.search, op.replacement, around);
+    respelled ||= replacement !== undefined;
+    return charEdit(file, at, at + op.search.length, replacement ?? op.replacement);
+  });
   if (overlapsAny(edits, state.pending)) {
     tx.commit(state);
     return placeReplaceChars(tx, state, op);
@@ -74,7 +84,8 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   const first = lineOf(occurrences[0]);
   const last = lineOf(occurrences[occurrences.length - 1] + op.search.length);
   const warnings = skipped > 0 ? [`${skipped} occurrence${skipped === 1 ? '' : 's'} already inside the new text ${skipped === 1 ? 'was' : 'were'} left as ${skipped === 1 ? 'it is' : 'they are'}`] : [];
-  tx.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: first + 1, endLine: last + 1, edits, warnings });
+  if (respelled) warnings.push('re-indented to fit the file');
+  tx.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: first + 1, endLine: last + 1, edits, warnings, ...(respelled ? { reindented: true } : {}) });
   return true;
 }
 

@@ -1,5 +1,6 @@
 import type { Alignment, LineMatch, Needle } from '../locate/matcher';
 import type { FileLines } from '../text/fileText';
+import { isFlattened } from './flattened';
 import { detectIndentUnit, indentKind, indentWidth, isBlank, leadingWhitespace, renderIndent, sameIndentation, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
 
 /** A line whose place in the file is known: its indentation in the reply and in the file. */
@@ -43,6 +44,12 @@ export interface MovingFrame {
   readonly tabSize: number;
   /** File columns per reply column (2 when the reply indents by 2 where the file indents by 4). */
   readonly scale: number;
+  /**
+   * File columns per column of the replacement's lines, where they differ from the search's
+   * (`scale`): 1 when the search is the file's indentation at half its width but the replacement
+   * is in the file's own (see `replacementInFileStep`).
+   */
+  readonly replacementScale?: number;
   /** The first aligned non-blank search line: the anchor of last resort. */
   readonly first: IndentAnchor | undefined;
   /** The file's own indentation strings by width, so a shallower line reuses the file's spelling. */
@@ -54,6 +61,12 @@ export interface MovingFrame {
    * then moves like any other; otherwise it is written empty, as the file writes blank lines.
    */
   readonly indentedBlanks: boolean;
+  /**
+   * Every search and replacement line stands at one indentation where the file's lines stand at
+   * several (see `isFlattened`): a line the reply adds takes its depth from the lines around it
+   * (see `flatPlacement`), as its own says nothing.
+   */
+  readonly flattened?: boolean;
 }
 
 const VERBATIM: VerbatimFrame = { verbatim: true };
@@ -112,7 +125,9 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
   const tabsInSpaces = unit.kind === 'spaces' && aligned.some((pair) => pair.file.includes('\t'));
   const scale = tabsInSpaces ? 1 : indentScale(aligned.map((pair) => [indentWidth(pair.reply, tabSize), indentWidth(pair.file, tabSize)] as const));
   const shift = shiftAll ? undefined : uniformShift(aligned);
-  return { verbatim: false, ...(shiftAll ? { shiftAll } : {}), ...(shift ? { shift } : {}), unit, tabSize, scale, first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented) };
+  const replacementScale = scale !== 1 && replacementInFileStep(aligned, replacement, unit, tabSize, scale) ? 1 : undefined;
+  const flattened = !shiftAll && isFlattened(aligned, replacement);
+  return { verbatim: false, ...(shiftAll ? { shiftAll } : {}), ...(shift ? { shift } : {}), unit, tabSize, scale, ...(replacementScale ? { replacementScale } : {}), first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented), ...(flattened ? { flattened } : {}) };
 }
 
 /**
@@ -126,7 +141,7 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
  * an exact quote's tab-indented new lines in a space-indented file were seen written so by the
  * authors (classnames 2.3.3's `index.d.ts`), where respelling them wrote the file wrong.
  */
-function foreignIndentation(fileIndentedLines: () => IndentedLineCounts, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
+export function foreignIndentation(fileIndentedLines: () => IndentedLineCounts, fileUnit: IndentUnit | undefined, needle: Needle, replacement: readonly string[]): VerbatimFrame | undefined {
   if (fileUnit?.kind !== 'tabs') return undefined;
   // A block comment's ` * ` line is aligned under its `/**`, not indented: no sign either way.
   const foreign = (line: string) => !isBlank(line) && line.startsWith(' ') && indentKind(line) !== 'skip';
@@ -223,9 +238,10 @@ export function indentFrom(line: string, anchor: IndentAnchor | undefined, frame
   if (shifted !== undefined) return shifted + body;
   if (anchor === undefined) return convertUnit(indent, frame) + body;
   const { tabSize, unit, scale } = frame;
-  const replyDelta = indentWidth(indent, tabSize) - indentWidth(anchor.replyIndent, tabSize);
+  // The line's depth below its anchor, in file columns (the anchor is a search line: its own scale).
+  const replyDelta = indentWidth(indent, tabSize) * (frame.replacementScale ?? scale) - indentWidth(anchor.replyIndent, tabSize) * scale;
   const anchorWidth = indentWidth(anchor.fileIndent, tabSize);
-  const target = Math.max(0, anchorWidth + Math.round(replyDelta * scale));
+  const target = Math.max(0, anchorWidth + Math.round(replyDelta));
   const rest = indent.startsWith(anchor.replyIndent) ? indent.slice(anchor.replyIndent.length) : undefined;
   // An anchor whose file indentation mixes tabs and spaces (a doc comment's `\t * `) is no prefix
   // for a line that does not extend it in the reply: its depth is written whole, or the tabs went
@@ -283,6 +299,25 @@ function indentScale(pairs: readonly (readonly [number, number])[]): number {
   const scale = (fileTop - fileBase) / (replyTop - replyBase);
   if (!(scale > 0) || !Number.isInteger(scale * 2)) return 1;
   return sorted.every(([reply, file]) => fileBase + scale * (reply - replyBase) === file) ? scale : 1;
+}
+
+/**
+ * True when the search text is the file's indentation at 1/`scale` of its width (every aligned
+ * line, the margin included: a 4-space function quoted in 2 spaces) and steps in that smaller
+ * step, while the replacement is indented in the file's own step: every new line at a multiple of
+ * it, and a step of it between two of them (codecompanion's "different whitespace formatting"
+ * case: old text in 2 spaces, new text in the file's 4; scaled with the search, its body went to 8
+ * and 16 columns). A replacement with no such step (lines at one depth) says nothing of its step.
+ */
+function replacementInFileStep(aligned: readonly { reply: string; file: string }[], replacement: readonly string[], unit: IndentUnit, tabSize: number, scale: number): boolean {
+  if (unit.kind !== 'spaces') return false;
+  const width = (indent: string) => indentWidth(indent, tabSize);
+  if (!aligned.every((pair) => !pair.reply.includes('\t') && width(pair.file) === scale * width(pair.reply))) return false;
+  const steps = (widths: readonly number[]) => widths.slice(1).map((w, i) => Math.abs(w - widths[i])).filter((step) => step > 0);
+  if (steps(aligned.map((pair) => width(pair.reply))).every((step) => step % unit.size === 0)) return false;
+  const indents = replacement.filter((line) => !isBlank(line)).map(leadingWhitespace);
+  if (indents.some((indent) => indent.includes('\t') || indent.length % unit.size !== 0)) return false;
+  return steps(indents.map(width)).includes(unit.size);
 }
 
 /**

@@ -3,7 +3,8 @@ import { normaliseLine } from '../locate/fileIndex';
 import { correspond } from '../elisionMerge';
 import { indentWidth, isBlank, leadingWhitespace, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
 import { asciiPunctuation, typographicCount } from '../text/normalize';
-import { indentFrame, indentFrom, respellIndent, type IndentAnchor, type IndentFrame } from './indent';
+import { foreignIndentation, indentFrame, indentFrom, respellIndent, type IndentAnchor, type IndentFrame, type MovingFrame } from './indent';
+import { flatPlacement, type FlatNeighbours } from './flattened';
 import { alignSteps, type Step } from './steps';
 import { withContextPrefixes } from './lostPrefix';
 import type { FileLines } from '../text/fileText';
@@ -21,7 +22,12 @@ export interface Reanchored {
   /** Notes for the reviewer (a line that reads like an elision but stands for nothing, written as given). */
   readonly warnings: string[];
   /** Why the replacement cannot be built safely (an unmatched elision, a conflicting stale line). */
-  readonly problem?: { readonly code: 'ELISION_UNRESOLVED' | 'OUT_OF_DATE'; readonly message: string };
+  readonly problem?: {
+    readonly code: 'ELISION_UNRESOLVED' | 'OUT_OF_DATE' | 'AMBIGUOUS';
+    readonly message: string;
+    /** The next step to suggest, where the code's own (`nextStepFor`) would mislead. */
+    readonly nextStep?: string;
+  };
 }
 
 export interface ReanchorInput {
@@ -95,9 +101,8 @@ export function reanchor(given: ReanchorInput): Reanchored {
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
   const measured = indentFrame(fileLines, input.fileUnit, input.fileIndentedLines, needle, replacement, match, input.fragments, input.fileBlanksIndented);
   // New lines printed with spaces in a tab-indented file are respelled with its tabs, but not in a tool's
-  // diff (its lines are the file's text) nor in an edit that respells a line it quotes at its depth
-  // (the edit changes the file's style: `.editorconfig` moved to tabs).
-  const asWritten = measured.verbatim && measured.respell && (input.toolWritten || respellsQuotedLine(aligned.steps, needle, replacement));
+  // diff (its lines are the file's text) nor in an edit that moves the file to spaces (see `movesToSpaces`).
+  const asWritten = measured.verbatim && measured.respell && (input.toolWritten || movesToSpaces(aligned.steps, needle, replacement, fileLines, match.start, match.end));
   const frame: IndentFrame = asWritten ? { verbatim: true } : measured;
   // A reply whose quote of the file has curly quotes or dashes where the file has ASCII was
   // prettified on its way (a chat UI): its new lines are read with ASCII punctuation too, and its
@@ -189,7 +194,7 @@ export function reanchor(given: ReanchorInput): Reanchored {
       emitted.push(newLine(written(replacement[r]), source, source === undefined ? undefined : anchorOf(source), match));
     }
   }
-  return { ...render(emitted, fileLines, frame), warnings };
+  return { ...render(emitted, fileLines, frame, match), warnings };
 }
 
 /** Emits replacement line `r` of a change: it replaces the search line at the same position, if any. */
@@ -325,8 +330,47 @@ function respellsQuotedLine(steps: readonly Step[], needle: Needle, replacement:
   });
 }
 
+/**
+ * True when an edit whose new lines are printed with spaces in a tab-indented file moves the file
+ * to spaces (`.editorconfig` moved from tabs): it writes a line it quotes again at the same depth
+ * in spaces (`respellsQuotedLine`), and the file's lines right above and below the lines it
+ * replaces are not indented with tabs. With a tab-indented neighbour the new lines would stand in
+ * one block with the file's tabs: Python refuses such a block (`TabError`: `\tif x:` rewritten as
+ * `    if x:` above the file's `\treturn 0`), and no edit moving a file's style leaves it so.
+ */
+function movesToSpaces(steps: readonly Step[], needle: Needle, replacement: readonly string[], fileLines: FileLines, start: number, end: number): boolean {
+  if (!respellsQuotedLine(steps, needle, replacement)) return false;
+  let above = start - 1;
+  while (above >= 0 && isBlank(fileLines.line(above))) above--;
+  let below = end;
+  while (below < fileLines.lineCount && isBlank(fileLines.line(below))) below++;
+  const tabbed = (i: number) => i >= 0 && i < fileLines.lineCount && fileLines.line(i).startsWith('\t');
+  return !tabbed(above) && !tabbed(below);
+}
+
+/**
+ * A tool call's new text, matched word for word, with its lines printed with spaces for a
+ * tab-indented file's tabs written with the file's tabs, as those of a SEARCH/REPLACE block with
+ * the same text are (see `foreignIndentation`, `movesToSpaces`); undefined when it stands as
+ * written. Only the indentation is respelled: the rest of the text is the model's (a tool call's
+ * strings are never prettified). `startsLine` says the old text starts at its line's start: else
+ * the new text's first line goes after the file's text on that line and keeps its spaces.
+ * (A Makefile recipe given with four spaces stopped working, `missing separator`.)
+ */
+export function respelledToolCall(search: string, replacement: string, at: { readonly fileLines: FileLines; readonly fileUnit: IndentUnit | undefined; readonly fileIndentedLines: () => IndentedLineCounts; readonly start: number; readonly end: number; readonly startsLine: boolean }): string | undefined {
+  const needle: Needle = { lines: search.split('\n'), elisions: new Set() };
+  const lines = replacement.split('\n');
+  const frame = foreignIndentation(at.fileIndentedLines, at.fileUnit, needle, lines);
+  if (!frame?.respell) return undefined;
+  const aligned = alignSteps(needle, lines, new Set());
+  if (!aligned.ok || movesToSpaces(aligned.steps, needle, lines, at.fileLines, at.start, at.end)) return undefined;
+  const respell = frame.respell;
+  const written = lines.map((line, i) => (i === 0 && !at.startsLine ? line : respellIndent(line, respell))).join('\n');
+  return written === replacement ? undefined : written;
+}
+
 /** Settles each new line's indentation and returns the lines with their line-ending sources. */
-function render(emitted: readonly Emitted[], fileLines: FileLines, frame: IndentFrame): Omit<Reanchored, 'warnings'> {
+function render(emitted: readonly Emitted[], fileLines: FileLines, frame: IndentFrame, match: LineMatch): Omit<Reanchored, 'warnings'> {
   const lines: string[] = [];
   const sources: (number | undefined)[] = [];
   if (frame.verbatim) {
@@ -352,6 +396,8 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
     if (entry.kind === 'file' && entry.anchor) next = entry.anchor;
   }
   let previous: IndentAnchor | undefined;
+  /** The lines written so far that a flattened reply adds (see `flatPlacement`). */
+  const added = new Set<number>();
   for (let i = 0; i < emitted.length; i++) {
     const entry = emitted[i];
     if (entry.kind === 'file') {
@@ -360,7 +406,16 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
       if (entry.anchor) previous = entry.anchor;
       continue;
     }
-    const written = indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? previous ?? nextQuoted[i] ?? frame.first, frame);
+    let written: string;
+    if (frame.flattened && !entry.anchor && !isBlank(entry.line)) {
+      const placed = flatPlacement(flatNeighbours(emitted, i, lines, added, fileLines, frame, match), frame.unit, frame.tabSize);
+      if ('unclear' in placed) {
+        const message = `the old and new texts have no indentation, and the added line "${entry.line.trim().slice(0, 60)}" follows the end of an indented block: whether it belongs to that block or to one around it is not shown`;
+        return { ...refused('AMBIGUOUS', message), problem: { code: 'AMBIGUOUS', message, nextStep: 'Re-send the edit with its old and new text indented as the file has them.' } };
+      }
+      written = placed.indent + entry.line.trimStart();
+      added.add(lines.length);
+    } else written = indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? previous ?? nextQuoted[i] ?? frame.first, frame);
     if (entry.anchor) previous = entry.anchor;
     if (written !== entry.line) reindented = true;
     lines.push(written);
@@ -369,12 +424,30 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
   return { lines, sources, reindented };
 }
 
+/**
+ * The lines around emitted line `i` of a flattened reply: the last non-blank line written before
+ * it (else the file's above the match), and the next non-blank line kept or written at a known
+ * depth after it (lines the reply adds skipped; else the file's below the match).
+ */
+function flatNeighbours(emitted: readonly Emitted[], i: number, lines: readonly string[], added: ReadonlySet<number>, fileLines: FileLines, frame: MovingFrame, match: LineMatch): FlatNeighbours {
+  let previous: FlatNeighbours['previous'];
+  for (let k = lines.length - 1; k >= 0 && previous === undefined; k--) if (!isBlank(lines[k])) previous = { line: lines[k], added: added.has(k) };
+  for (let f = match.start - 1; f >= 0 && previous === undefined; f--) if (!isBlank(fileLines.line(f))) previous = { line: fileLines.line(f), added: false };
+  for (let k = i + 1; k < emitted.length; k++) {
+    const entry = emitted[k];
+    if (entry.kind === 'file' && !isBlank(fileLines.line(entry.place))) return { previous, next: fileLines.line(entry.place) };
+    if (entry.kind === 'new' && entry.anchor && !isBlank(entry.line)) return { previous, next: indentFrom(entry.line, entry.anchor, frame) };
+  }
+  for (let f = match.end; f < fileLines.lineCount; f++) if (!isBlank(fileLines.line(f))) return { previous, next: fileLines.line(f) };
+  return { previous };
+}
+
 /** True for a match under folded punctuation (the unicode and left-out-lines rungs) whose kept line differs from the file in more than whitespace. */
 function differsBeyondWhitespace(fileLine: string, replyLine: string, strategy: string): boolean {
   return (strategy === 'unicode' || strategy === 'leftOutLines') && normaliseLine(fileLine, 'collapse') !== normaliseLine(replyLine, 'collapse');
 }
 
-function refused(code: 'ELISION_UNRESOLVED' | 'OUT_OF_DATE', message: string): Reanchored {
+function refused(code: NonNullable<Reanchored['problem']>['code'], message: string): Reanchored {
   return { lines: [], sources: [], reindented: false, warnings: [], problem: { code, message } };
 }
 

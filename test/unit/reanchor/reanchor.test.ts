@@ -80,6 +80,18 @@ describe('re-anchoring: new lines take their quoted neighbours\' indentation', (
   });
 });
 
+describe('re-anchoring: a search quoted in 2 spaces for a 4-space file, its replacement in the file\'s 4', () => {
+  it('writes the replacement at its own depths, not scaled with the search (codecompanion\'s "different whitespace formatting")', () => {
+    // The body went to 8 and 16 columns: the replacement was read in the search's 2-space step.
+    const file = ['def calculate_sum(numbers):', '    total = 0', '    for num in numbers:', '        total += num', '    return total', ''].join('\n');
+    const average = ['def calculate_average(numbers):', '    if not numbers:', '        return 0', '    total = sum(numbers)', '    return total / len(numbers)'];
+    const call = JSON.stringify({ filepath: 'stats.py', edits: [{ oldText: 'def calculate_sum(numbers):\n  total = 0\n  for num in numbers:\n    total += num\n  return total', newText: average.join('\n') }] });
+    assert.equal(applied('stats.py', file, call), average.join('\n') + '\n');
+    const reply = block('stats.py', ['def calculate_sum(numbers):', '  total = 0', '  for num in numbers:', '    total += num', '  return total'], average);
+    assert.equal(applied('stats.py', file, reply), average.join('\n') + '\n');
+  });
+});
+
 describe('re-anchoring: an elision in the replacement only', () => {
   const file = ['class Stack:', '    def __init__(self):', '        self.items = []', '', '    def push(self, x):', '        self.items.append(x)', '', '    def pop(self):', '        return self.items.pop()', ''].join('\n');
 
