@@ -111,6 +111,10 @@ describe('git apply situations (git\'s own tests)', () => {
     const trimmed = plan({ f: 'a\nb\n\nc\n' }, ['diff --git a/f b/f', 'index 1111111..2222222 100644', '--- a/f', '+++ b/f', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', '', ''].join('\n'));
     assert.equal(trimmed.receipt.ok, true, JSON.stringify(trimmed.receipt.errors));
     assert.equal(trimmed.changes[0]?.newText, 'a\nB\n\nc\n');
+    // git's index line copied by a model that wrote the header from memory: one side off by one,
+    // the other over, is no cut (CPython's replay form diff-miscounted, 1,055 exact).
+    const fromMemory = plan({ [path]: file }, whole.join('\n').replace('@@ -2,8 +2,8 @@', '@@ -2,9 +2,7 @@') + '\n');
+    assert.equal(fromMemory.receipt.ok, true, JSON.stringify(fromMemory.receipt.errors));
     // Without git's index line the counts are the model's own, often off: applied as before.
     const byModel = plan({ [path]: file }, whole.filter((line) => !line.startsWith('index ')).slice(0, 13).join('\n') + '\n');
     assert.equal(byModel.receipt.ok, true, JSON.stringify(byModel.receipt.errors));

@@ -483,17 +483,22 @@ function endsTheFile(hunk: Hunk): boolean {
  * hunk's header counts: a reply cut off (a stream stopped, a model out of tokens), whose lines so
  * far would delete what the rest was to put back (`-` lines without their `+` lines, a new file
  * without its end). Asked only of a diff with git's `index` line, whose counts git wrote: a
- * model counts its own hunks loosely (one side off, or the after-context it did not write
- * counted), and its diff often ends the reply, so a shortfall there says nothing. Blank lines
- * after the hunk that make up the same shortfall on both sides are its last context lines with
- * their space trimmed (`blanksAtEnd`), not a cut. git apply and patch refuse every cut hunk.
+ * model counts its own hunks loosely (the after-context it did not write counted), and its diff
+ * often ends the reply, so a shortfall there says nothing. A cut leaves both sides short (the
+ * context both count, or the added lines and the context after the removed ones); a model that
+ * copied git's `index` line but wrote the header from memory is off on one side, or over on the
+ * other, and is read by its lines as before. A new file's hunk counts one side: there two missing
+ * lines or more are a cut. Blank lines after the hunk that make up the same shortfall on both
+ * sides are its last context lines with their space trimmed (`blanksAtEnd`), not a cut. git apply
+ * and patch refuse every such hunk.
  */
 function cutShort(file: FileSection, blanksAtEnd: number): Hunk | undefined {
   const hunk = file.hunks[file.hunks.length - 1];
   if (hunk === undefined || !file.machineMade || hunk.oldCount === undefined || hunk.newCount === undefined || hunk.atEndOfFile) return undefined;
   const [oldShort, newShort] = [hunk.oldCount - hunk.oldSeen, hunk.newCount - hunk.newSeen];
   if (oldShort === newShort && oldShort <= blanksAtEnd) return undefined;
-  return oldShort > 0 || newShort > 0 ? hunk : undefined;
+  const created = hunk.oldCount === 0 && hunk.oldSeen === 0;
+  return (oldShort > 0 && newShort > 0) || (created && newShort >= 2) ? hunk : undefined;
 }
 
 /** True when a numbered hunk holds as many old and new lines as its header says. */
