@@ -189,6 +189,19 @@ describe('peer situations: tool calls', () => {
     const file = '  // some comment\n\n  function oldFunc() {}\n';
     assert.equal(written('app.js', file, call({ old_string: '\nfunction oldFunc() {}', new_string: '\n  function newFunc() {}' })), '  // some comment\n\n  function newFunc() {}\n');
   });
+
+  it('applies a Pi edit\'s top-level oldText/newText as one more edit after its edits list, and an edits list given as one object (Pi\'s parity suite)', () => {
+    const pi = (args: Record<string, unknown>) => '```json\n' + JSON.stringify({ path: 'f.txt', ...args }) + '\n```\n';
+    // Only the pair was read: `alpha` stayed, and the call was reported applied.
+    assert.equal(written('f.txt', 'alpha\nbeta\n', pi({ edits: [{ oldText: 'alpha', newText: 'A' }], oldText: 'beta', newText: 'B' })), 'A\nB\n');
+    // Was NO_TARGET_FILE: the path beside a lone object was never read.
+    assert.equal(written('f.txt', 'alpha\nbeta\n', pi({ edits: { oldText: 'beta', newText: 'B' } })), 'alpha\nB\n');
+    assert.equal(written('f.txt', 'alpha\nbeta\n', pi({ edits: JSON.stringify({ oldText: 'beta', newText: 'B' }) })), 'alpha\nB\n');
+    // An item of the list that is no edit refuses the call rather than writing the rest of it.
+    const partial = result('f.txt', 'alpha\nbeta\n', pi({ edits: [{ oldText: 'alpha', newText: 'A' }, { old: 'beta' }] }));
+    assert.equal(partial.receipt.errors[0]?.code, 'PARSE_ERROR');
+    assert.equal(partial.receipt.ok, false);
+  });
 });
 
 describe('peer situations: whole files named in a sentence', () => {

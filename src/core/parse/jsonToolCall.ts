@@ -275,8 +275,12 @@ class Collector {
       this.ops.push({ kind: 'replace', path, search: '', replacement: asLines(text), granularity: 'lines', expectedCount: 1, source });
       return true;
     }
+    const listed = editList(obj);
     if (oldKey !== undefined || (newKey !== undefined && (command === 'str_replace' || command === 'replace'))) {
       this.matched = true;
+      // Pi's edit tool takes an oldText/newText beside its `edits` list as one more edit after
+      // them (models send both): reading only the pair would write part of the call.
+      if (listed !== undefined && oldKey !== undefined && !this.editSequence(listed, path, depth)) return true;
       const oldText = oldKey ? obj[oldKey] : undefined;
       const newText = newKey ? obj[newKey] : undefined;
       if (typeof oldText !== 'string') return this.fail(`"${oldKey ?? 'old_string'}" must be a string.`, path);
@@ -290,16 +294,7 @@ class Collector {
       }
       return this.replaceText(path, oldText, newText, obj, source);
     }
-    const given = obj.edits ?? obj.ReplacementChunks;
-    const edits = typeof given === 'string' ? parsedArray(given) : given;
-    if (Array.isArray(edits) && edits.length > 0 && edits.every(isRecord)) {
-      // Claude MultiEdit, Zed's edit_file, Windsurf's replace_file_content (`ReplacementChunks`):
-      // edits apply in sequence to one file; the planner sequences them. (Some models send the
-      // array as a JSON string.)
-      const before = this.ops.length + this.problems.length;
-      for (const edit of edits as Record<string, unknown>[]) this.editShape(edit, pickPath(edit) ?? path, depth + 1);
-      if (this.ops.length + this.problems.length > before) return true;
-    }
+    if (listed !== undefined && this.editSequence(listed, path, depth, { strict: false })) return true;
     // Codebuff's str_replace ({path, replacements: [{old, new, allowMultiple}]}) and Kimi CLI's
     // StrReplaceFile ({path, edit: {old, new, replace_all}} or a list of them): `old` and `new`
     // are read as the old and new strings inside those lists only.
@@ -334,6 +329,27 @@ class Collector {
       this.ops.push({ kind: 'rewrite', path, content: lf(content), partial: false, source });
       return true;
     }
+    return false;
+  }
+
+  /**
+   * Reads a call's `edits` list (Claude MultiEdit, Zed's edit_file, Windsurf's replace_file_content
+   * chunks, Pi's edit): the edits apply in sequence to one file, the planner sequences them.
+   * Returns false, having read nothing, when no item is an edit (the list is other data). When
+   * some items are edits and another is not, that item is a PARSE_ERROR: dropping it would write
+   * the call in part. `strict` makes a list with no edit at all a PARSE_ERROR too, for a call
+   * whose other keys already make it an edit.
+   */
+  private editSequence(edits: readonly Record<string, unknown>[], path: string | undefined, depth: number, { strict = true } = {}): boolean {
+    const start = { ops: this.ops.length, problems: this.problems.length };
+    const notEdits = edits.map((edit, index) => (this.editShape(edit, pickPath(edit) ?? path, depth + 1) ? -1 : index)).filter((index) => index >= 0);
+    if (notEdits.length === 0) return true;
+    if (notEdits.length === edits.length && !strict) {
+      this.ops.length = start.ops;
+      this.problems.length = start.problems;
+      return false;
+    }
+    this.fail(`edits[${notEdits[0]}] holds no old and new text: the call is not applied in part.`, path);
     return false;
   }
 
@@ -477,14 +493,17 @@ function onlyKeys(obj: Record<string, unknown>, allowed: ReadonlySet<string>): b
 /** The keys that only describe a call, not what it edits. */
 const DESCRIPTION_KEYS = new Set(['display_description', 'displayDescription', 'description', 'explanation', 'instructions']);
 
-/** `text` parsed as a JSON array, or undefined. */
-function parsedArray(text: string): unknown[] | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * A call's list of edits (`edits`, Windsurf's `ReplacementChunks`): a non-empty list of objects,
+ * one object alone (Pi takes `edits: {oldText, newText}`), or either as a JSON string (some models
+ * send the argument so); undefined for anything else.
+ */
+function editList(obj: Record<string, unknown>): Record<string, unknown>[] | undefined {
+  const given = obj.edits ?? obj.ReplacementChunks;
+  const parsed = typeof given === 'string' ? tryParse(given.trim()) : { ok: true as const, value: given };
+  if (!parsed.ok) return undefined;
+  const list = isRecord(parsed.value) ? [parsed.value] : parsed.value;
+  return Array.isArray(list) && list.length > 0 && list.every(isRecord) ? list : undefined;
 }
 
 function lf(text: string): string {
