@@ -202,6 +202,22 @@ describe('peer situations: tool calls', () => {
     assert.equal(partial.receipt.errors[0]?.code, 'PARSE_ERROR');
     assert.equal(partial.receipt.ok, false);
   });
+
+  it('reads Serena\'s replace_content in literal mode, and in regex mode only a needle without regex syntax', () => {
+    const serena = (args: Record<string, unknown>) => '```json\n' + JSON.stringify({ relative_path: 'file.txt', ...args }) + '\n```\n';
+    const file = 'line1\nline2\nline3\n';
+    assert.equal(written('file.txt', file, serena({ needle: 'line2', repl: 'modified line2', mode: 'literal' })), 'line1\nmodified line2\nline3\n');
+    assert.equal(written('file.txt', file, serena({ needle: 'line2', repl: 'modified line2', mode: 'regex' })), 'line1\nmodified line2\nline3\n');
+    assert.equal(written('file.txt', file, serena({ needle: 'line', repl: 'row', mode: 'literal', allow_multiple_occurrences: true })), 'row1\nrow2\nrow3\n');
+    // Serena refuses a needle found more than once unless allow_multiple_occurrences says so.
+    assert.equal(result('file.txt', file, serena({ needle: 'line', repl: 'row', mode: 'literal' })).receipt.errors[0]?.code, 'AMBIGUOUS');
+    // `line2.*?3` stands for text it never quotes; `$!1` is a group of the match.
+    for (const args of [{ needle: 'line2.*?3', repl: 'x', mode: 'regex' }, { needle: 'line2', repl: '$!1', mode: 'regex' }]) {
+      const planned = result('file.txt', file, serena(args));
+      assert.equal(planned.receipt.errors[0]?.code, 'PARSE_ERROR', JSON.stringify(args));
+      assert.equal(planned.receipt.ok, false);
+    }
+  });
 });
 
 describe('peer situations: whole files named in a sentence', () => {

@@ -1,7 +1,7 @@
 /**
  * JSON tool calls → Edit IR: the edit tools of Claude Code (Edit / MultiEdit / Write), Anthropic's
  * text editor (`str_replace`, `insert`, `create`), Amazon Q (`append`), Gemini CLI (`replace`,
- * `write_file`) and OpenAI-style wrappers (`{"name", "arguments": "<json string>"}`), bare in the
+ * `write_file`), Serena (`replace_content`) and OpenAI-style wrappers (`{"name", "arguments": "<json string>"}`), bare in the
  * reply or in fences. A Codex `apply_patch` call carried as a JSON string is read too.
  *
  * JSON is found with a bracket-matching scanner that knows strings and escapes, never a regex, and
@@ -275,6 +275,11 @@ class Collector {
       this.ops.push({ kind: 'replace', path, search: '', replacement: asLines(text), granularity: 'lines', expectedCount: 1, source });
       return true;
     }
+    if (oldKey === undefined && typeof obj.needle === 'string' && typeof obj.repl === 'string') {
+      // Serena's replace_content: {relative_path, needle, repl, mode, allow_multiple_occurrences}.
+      this.matched = true;
+      return this.serenaReplace(obj.needle, obj.repl, path ?? (typeof obj.relative_path === 'string' ? pickPath({ path: obj.relative_path }) : undefined), obj, source);
+    }
     const listed = editList(obj);
     if (oldKey !== undefined || (newKey !== undefined && (command === 'str_replace' || command === 'replace'))) {
       this.matched = true;
@@ -353,6 +358,22 @@ class Collector {
     return false;
   }
 
+  /**
+   * Serena's replace_content. Its `literal` mode is a plain replacement; its `regex` mode (Python
+   * `re`, DOTALL) lets a needle like `def f.*?return x` stand for text it never quotes, which
+   * cannot be matched here: applied only when the needle has no regex syntax (then it is literal
+   * text) and the replacement no `$!1` group reference, otherwise refused.
+   */
+  private serenaReplace(needle: string, repl: string, path: string | undefined, obj: Record<string, unknown>, source: EditOp['source']): true {
+    const mode = obj.mode ?? 'literal';
+    if (mode !== 'literal' && mode !== 'regex') return this.fail(`"mode" must be "literal" or "regex", not ${JSON.stringify(mode)}.`, path);
+    if (needle === '') return this.fail('"needle" is empty: it must quote the text to replace.', path);
+    if (mode === 'regex' && (/[.^$*+?{}[\]\\|()]/.test(needle) || repl.includes('$!'))) {
+      return this.fail('A regex-mode "needle" stands for text it does not quote, which cannot be matched here: send the exact text as the needle, with mode "literal".', path);
+    }
+    return this.replaceText(path, needle, repl, obj, source);
+  }
+
   private patch(text: string): void {
     const lines = lf(text).split('\n');
     const begin = lines.findIndex((line) => line.trim() === '*** Begin Patch');
@@ -372,7 +393,7 @@ class Collector {
   private replaceText(path: string | undefined, oldText: string, newText: string, obj: Record<string, unknown>, source: EditOp['source']): true {
     let expectedCount: number | 'all' = 1;
     // Gemini CLI's edit tool says `allow_multiple`.
-    if (obj.replace_all === true || obj.replaceAll === true || obj['replace-all'] === true || obj.allow_multiple === true || obj.allowMultiple === true || obj.AllowMultiple === true) expectedCount = 'all';
+    if (obj.replace_all === true || obj.replaceAll === true || obj['replace-all'] === true || obj.allow_multiple === true || obj.allow_multiple_occurrences === true || obj.allowMultiple === true || obj.AllowMultiple === true) expectedCount = 'all';
     const expected = obj.expected_replacements ?? obj.expectedReplacements;
     if (expected !== undefined) {
       if (typeof expected !== 'number' || !Number.isInteger(expected) || expected < 1) {
