@@ -25,7 +25,9 @@ import { editsFromToolInput } from './jsonToolCall';
 import { modificationAt } from './originalPatched';
 import { pythonCellEdits } from './pythonCall';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { wrappingFence } from './fences';
 import { cleanReplyPath } from './paths';
+import { fenceLanguage } from './replyScan';
 
 const FORMAT = 'json-tool' as const;
 const CLINE_OPEN = /^<(write_to_file|insert_content)>/;
@@ -153,10 +155,12 @@ function clineCall(tag: string, xml: string, startLine: number, endLine: number)
     return problemBlock(startLine, endLine, 'PARSE_ERROR', `The <${tag}> tool call needs a <path> and a <content>.`);
   }
   const source = { block: 0, format: FORMAT, startLine, endLine };
-  const text = content === '' || content.endsWith('\n') ? content : content + '\n';
   if (tag === 'write_to_file') {
-    return { startLine, endLine, ops: [{ kind: 'rewrite', path, content: text, partial: false, source }], problems: [] };
+    const written = fileTextOfWrite(content, path);
+    if (typeof written !== 'string') return problemBlock(startLine, endLine, 'PARSE_ERROR', written.refused);
+    return { startLine, endLine, ops: [{ kind: 'rewrite', path, content: asFileText(written), partial: false, source }], problems: [] };
   }
+  const text = asFileText(content);
   // Roo's insert_content: `line` is 1-based, the text goes before it; 0 appends at the end.
   const line = Number((element(xml, 'line') ?? '').trim());
   if (!Number.isInteger(line) || line < 0) return problemBlock(startLine, endLine, 'PARSE_ERROR', 'The <insert_content> tool call needs a whole-number <line>.');
@@ -165,6 +169,39 @@ function clineCall(tag: string, xml: string, startLine: number, endLine: number)
       ? { kind: 'replace', path, search: '', replacement: text, granularity: 'lines', expectedCount: 1, source }
       : { kind: 'insert', path, afterLine: line - 1, text, source };
   return { startLine, endLine, ops: [op], problems: [] };
+}
+
+function asFileText(content: string): string {
+  return content === '' || content.endsWith('\n') ? content : content + '\n';
+}
+
+/** Roo's (and Kilo's, Bob's) read_file gutter: the line's number right-aligned, then ` | `. */
+const VIEW_GUTTER = /^ *(\d{1,7}) \|(?: |$)/;
+/** Files where a whole content that is one fenced block can be the file itself. */
+const FENCED_FILE_PATH = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
+const MARKDOWN_INFO = new Set(['', 'md', 'markdown', 'mdx']);
+
+/**
+ * The file text a `<write_to_file>`'s content stands for. Roo's and Cline's own WriteToFileTool
+ * repair two slips of models, which no file is meant to hold, and so does this:
+ * - the content wrapped whole in a Markdown fence (```` ```python ```` … ```` ``` ````): the
+ *   fence lines go. In a Markdown or text file, a file that is one code block is possible: there
+ *   only a fence naming no language or Markdown is taken off;
+ * - the content copied from read_file's numbered view, every line `N | ` numbered 1, 2, 3 …: the
+ *   numbers go.
+ * A content most of whose lines carry that gutter, numbered otherwise (from another line than 1:
+ * a part of the file; a line left without its number; numbers that skip), is refused: written as
+ * it stands it puts the numbers in the file, and stripped it may not be the whole file.
+ */
+function fileTextOfWrite(content: string, path: string): string | { refused: string } {
+  const fence = wrappingFence(content);
+  const unfenced = fence && (!FENCED_FILE_PATH.test(path) || MARKDOWN_INFO.has(fenceLanguage(fence.open.info))) ? fence.content : content;
+  const lines = unfenced.split('\n');
+  const numbers = lines.map((line) => VIEW_GUTTER.exec(line)?.[1]);
+  const numbered = numbers.filter((n) => n !== undefined).length;
+  if (numbers[0] === undefined || numbered < 2 || numbered * 2 <= lines.length) return unfenced;
+  if (numbers.every((n, k) => n !== undefined && Number(n) === k + 1)) return lines.map((line) => line.replace(VIEW_GUTTER, '')).join('\n');
+  return { refused: `The <write_to_file> content carries read_file's line numbers ("${lines[0].slice(0, 40)}") but not on every line counting from 1: it is not written. Send the whole file without the numbers.` };
 }
 
 /**
