@@ -203,6 +203,24 @@ describe('peer situations: tool calls', () => {
     assert.equal(partial.receipt.ok, false);
   });
 
+  it('reads Roo\'s search_and_replace: every occurrence, or only those inside its start_line-end_line (an IBM Bob task\'s vite.config.ts)', () => {
+    const vite = "export default defineConfig({\n    server: {\n        proxy: {\n            '/health': {\n                target: 'http://127.0.0.1:3001',\n                secure: false\n            },\n            '/api': {\n                target: 'http://127.0.0.1:3001',\n                secure: false\n            }\n        },\n    },\n});\n";
+    const call = (fields: string[]) => ['<search_and_replace>', '<path>packages/web/vite.config.ts</path>', ...fields, '</search_and_replace>'].join('\n');
+    const path = 'packages/web/vite.config.ts';
+    // Was NO_EDITS_FOUND: the tool was not known.
+    assert.equal(written(path, vite, call(['<search>http://127.0.0.1:3001</search>', '<replace>http://localhost:3001</replace>'])), vite.replaceAll('127.0.0.1', 'localhost'));
+    const ranged = call(['<search>secure: false</search>', '<replace>secure: true</replace>', '<start_line>4</start_line>', '<end_line>7</end_line>']);
+    assert.equal(written(path, vite, ranged), vite.replace('secure: false', 'secure: true'));
+    assert.equal(written(path, vite.replaceAll('\n', '\r\n'), ranged), vite.replace('secure: false', 'secure: true').replaceAll('\n', '\r\n'));
+    // The text stands elsewhere, not in the lines the call names: that one is not the one it means.
+    const outside = result(path, vite, call(['<search>secure: false</search>', '<replace>secure: true</replace>', '<start_line>1</start_line>', '<end_line>5</end_line>']));
+    assert.equal(outside.receipt.errors[0]?.code, 'NO_MATCH');
+    // What Roo would do otherwise than a plain replacement is refused.
+    for (const fields of [['<search>127\\.0\\.0\\.1</search>', '<replace>localhost</replace>', '<use_regex>true</use_regex>'], ['<search>SECURE: FALSE</search>', '<replace>secure: true</replace>', '<ignore_case>true</ignore_case>'], ['<search>3001</search>', '<replace>$&0</replace>']]) {
+      assert.equal(result(path, vite, call(fields)).receipt.errors[0]?.code, 'PARSE_ERROR', fields.join(''));
+    }
+  });
+
   it('reads Serena\'s replace_content in literal mode, and in regex mode only a needle without regex syntax', () => {
     const serena = (args: Record<string, unknown>) => '```json\n' + JSON.stringify({ relative_path: 'file.txt', ...args }) + '\n```\n';
     const file = 'line1\nline2\nline3\n';
