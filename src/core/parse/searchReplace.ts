@@ -80,6 +80,21 @@ function mayBeMarker(line: string): boolean {
   return c === '<' || c === '>' || c === '=' || c === '-' || c === '+';
 }
 
+/**
+ * A SEARCH marker a chat export printed at the end of its tool label: IBM Bob's Markdown export
+ * writes `> 🔧 **apply_diff** — <<<<<<< SEARCH`, the diff's first line on the label's. Taken for
+ * the marker only after a label that starts at the margin with no blank, `<`, `=`, `+` or `-` (a
+ * diff's or a marker's line; `>` is the export's blockquote), and
+ * when Roo's block header follows at the margin on the next line (`:start_line:N` or `-------`),
+ * which a sentence that merely names the marker does not have.
+ */
+function isLabelledHead(lines: readonly string[], i: number): boolean {
+  const line = lines[i];
+  if (line.length === 0 || ' \t<=+-'.includes(line[0]) || !line.trimEnd().endsWith(' <<<<<<< SEARCH')) return false;
+  const next = lines[i + 1] ?? '';
+  return (next.startsWith(':') && META.test(next)) || (next.startsWith('-') && DASHES.test(next));
+}
+
 /** The texts of a SEARCH/REPLACE block read with one of its `=======` lines as the divider. */
 type BlockReading = NonNullable<ReplaceOp['otherReadings']>[number];
 
@@ -166,7 +181,7 @@ class SearchReplaceScan {
       }
       const line = lines[i];
       const marker = mayBeMarker(line);
-      if (marker && HEAD.test(line)) {
+      if ((marker && HEAD.test(line)) || isLabelledHead(lines, i)) {
         i = this.block(i);
         this.floor = i;
         this.proseFence = undefined;

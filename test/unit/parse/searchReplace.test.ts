@@ -298,6 +298,20 @@ describe('parse/searchReplace', () => {
 });
 
 describe('parse/searchReplace: what a model gets wrong in the markers', () => {
+  it('takes a SEARCH marker at the end of an IBM Bob export\'s tool label for the block\'s start when Roo\'s header follows it (taskflow-bob\'s AGENTS.md)', () => {
+    const first = ['> 🔧 **apply_diff** — <<<<<<< SEARCH', ':start_line:139', '-------', '### Validation (`services.py`)', '', '- All incoming data is validated in `services.py`, never in routes.', '=======', '### Validation (`services.py`)', '', '- All incoming data is validated in `services.py`, never in routes (`update_task` too).', '>>>>>>> REPLACE'];
+    const second = ['<<<<<<< SEARCH', ':start_line:12', '-------', '├── run.py            — development server entry point', '=======', '├── run.py            — development server entry point (python run.py)', '>>>>>>> REPLACE'];
+    // Was PARSE_ERROR (`>>>>>>> REPLACE` without a matching SEARCH) for the whole reply.
+    const r = parse(['### 🤖 Assistant', '', '> 🔧 called: apply_diff', '', ...first, '', ...second].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.ops.map((op) => op.kind === 'replace' && [op.search.split('\n').length, op.lineHint]), [[4, 139], [2, 12]]);
+    // A sentence that ends by naming the marker is not a block's start without that header under it.
+    const named = parse(['Each block opens with <<<<<<< SEARCH', 'and ends with the REPLACE marker.'].join('\n'));
+    assert.deepEqual(named, { ops: [], problems: [] });
+    // A diff's lines keep their own reading.
+    assert.equal(parse(['+label <<<<<<< SEARCH', ':start_line:3', '-------', 'a', '=======', 'b', '>>>>>>> REPLACE'].join('\n')).problems[0]?.code, 'PARSE_ERROR');
+  });
+
   it('flags a second divider right before the end marker (or right after the divider) as stray', () => {
     const [end] = ops('app.py\n```python\n<<<<<<< SEARCH\nPORT = 8000\n=======\nPORT = 8080\n=======\n>>>>>>> REPLACE\n```\n');
     assert.equal(end.search, 'PORT = 8000\n');
