@@ -13,7 +13,7 @@ import { readPatch } from './applyPatch';
 import { parseInfoString } from './fences';
 import { isElisionLine } from './elision';
 import { lineIndexAt, lineStartsOf, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
-import { isSearchMarker, searchReplaceParser, stripLineNumbers } from './searchReplace';
+import { isSearchMarker, NUMBERED_REPLACEMENT, numberedOnlyInReplacement, searchReplaceParser, stripLineNumbers } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
 
@@ -401,6 +401,7 @@ class Collector {
       }
       expectedCount = expected;
     }
+    if (numberedOnlyInReplacement(textLines(lf(oldText)), textLines(lf(newText)))) return this.fail(NUMBERED_REPLACEMENT, path);
     const gutter = withoutGutter(lf(oldText), lf(newText));
     this.ops.push({ kind: 'replace', path, ...gutter, granularity: 'chars', expectedCount, source });
     return true;
@@ -474,7 +475,7 @@ function pickPath(obj: Record<string, unknown>): string | undefined {
  * they stand.
  */
 function withoutGutter(search: string, replacement: string): Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'lineHint'> {
-  const lines = (text: string) => (text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n'));
+  const lines = textLines;
   const ending = (text: string) => (text.endsWith('\n') ? '\n' : '');
   const numbered = stripLineNumbers(lines(search), lines(replacement));
   const stripped = numbered.search.join('\n') + ending(search);
@@ -486,6 +487,11 @@ function withoutGutter(search: string, replacement: string): Pick<ReplaceOp, 'se
     ...(numbered.searchOnly ? {} : { quotedReplacement: replacement }),
     ...(numbered.firstNumber !== undefined ? { lineHint: numbered.firstNumber } : {}),
   };
+}
+
+/** The lines of a tool call's text (a final newline adds none). */
+function textLines(text: string): string[] {
+  return text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
 }
 
 /** The keys of Copilot's insert_edit_into_file and of Continue's edit_existing_file, with the describing ones. */

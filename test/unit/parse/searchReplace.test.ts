@@ -227,6 +227,17 @@ describe('parse/searchReplace', () => {
       assert.deepEqual(stripLineNumbers(['1: a', '5: b'], ['1: a']).search, ['1: a', '5: b']);
       assert.deepEqual(stripLineNumbers(['1: a'], ['x']).search, ['1: a']);
     });
+    it('refuses a block whose REPLACE lines alone carry read_file\'s numbers, in SEARCH/REPLACE and in a tool call (a Kilo Code task\'s questions.py)', () => {
+      const search = ['from fastapi import APIRouter', 'from typing import List'];
+      const replace = [' 1 | from fastapi import APIRouter', ' 2 | from app.models.answers import Answer', ' 3 | from typing import List'];
+      // Was written as it stood: ` 1 | from fastapi import APIRouter` in the .py, exit 0.
+      const r = parse(['app/api/routes/questions.py', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE'].join('\n'));
+      assert.deepEqual([r.ops.length, r.problems[0]?.code], [0, 'PARSE_ERROR']);
+      const call = parseReply(JSON.stringify({ file_path: 'app/api/routes/questions.py', old_string: search.join('\n'), new_string: replace.join('\n') }));
+      assert.deepEqual([call.ops.length, call.problems[0]?.code], [0, 'PARSE_ERROR']);
+      // Numbers that do not run on (a table's ids), one numbered line, or a YAML key: the file's own text.
+      for (const lines of [['1 | Alice', '3 | Bob'], ['1 | Alice'], ['1: a', '2: b']]) assert.equal(parse(['t.md', '<<<<<<< SEARCH', 'x', '=======', ...lines, '>>>>>>> REPLACE'].join('\n')).problems.length, 0, lines[0]);
+    });
     it('reads a SEARCH gutter with a line left unnumbered when every number is the one its place gives (Roo)', () => {
       const gapped = stripLineNumbers(['1 | function test() {', '    return true;', '3 | }'], ['function test() {', '    return false;', '}']);
       assert.deepEqual(gapped.search, ['function test() {', '    return true;', '}']);
