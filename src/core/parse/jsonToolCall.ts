@@ -1,8 +1,9 @@
 /**
  * JSON tool calls → Edit IR: the edit tools of Claude Code (Edit / MultiEdit / Write), Anthropic's
  * text editor (`str_replace`, `insert`, `create`), Amazon Q (`append`), Gemini CLI (`replace`,
- * `write_file`), Serena (`replace_content`) and OpenAI-style wrappers (`{"name", "arguments": "<json string>"}`), bare in the
- * reply or in fences. A Codex `apply_patch` call carried as a JSON string is read too.
+ * `write_file`), Pi (`edit`), Serena (`replace_content`) and OpenAI-style wrappers (`{"name",
+ * "arguments": "<json string>"}`), bare in the reply or in fences. A Codex `apply_patch` call
+ * carried as a JSON string is read too.
  *
  * JSON is found with a bracket-matching scanner that knows strings and escapes, never a regex, and
  * reads every character of the reply at most once (see `scanFrom`). JSON without an edit shape is
