@@ -119,6 +119,12 @@ export interface ReplaceOp {
    * markers have `<` and `>` (a heading's underline has its title's length instead).
    */
   readonly dividerLikeMarkers?: true;
+  /**
+   * Lines `first` to `last` (1-based, inclusive) of the file as the reply's earlier edits left it:
+   * only the occurrences of the search text inside them are replaced (Roo's search_and_replace
+   * with `start_line`/`end_line`). One elsewhere is not the one the call means.
+   */
+  readonly withinLines?: { readonly first: number; readonly last: number };
   readonly source: EditSource;
 }
 

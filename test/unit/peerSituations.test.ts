@@ -189,6 +189,53 @@ describe('peer situations: tool calls', () => {
     const file = '  // some comment\n\n  function oldFunc() {}\n';
     assert.equal(written('app.js', file, call({ old_string: '\nfunction oldFunc() {}', new_string: '\n  function newFunc() {}' })), '  // some comment\n\n  function newFunc() {}\n');
   });
+
+  it('applies a Pi edit\'s top-level oldText/newText as one more edit after its edits list, and an edits list given as one object (Pi\'s parity suite)', () => {
+    const pi = (args: Record<string, unknown>) => '```json\n' + JSON.stringify({ path: 'f.txt', ...args }) + '\n```\n';
+    // Only the pair was read: `alpha` stayed, and the call was reported applied.
+    assert.equal(written('f.txt', 'alpha\nbeta\n', pi({ edits: [{ oldText: 'alpha', newText: 'A' }], oldText: 'beta', newText: 'B' })), 'A\nB\n');
+    // Was NO_TARGET_FILE: the path beside a lone object was never read.
+    assert.equal(written('f.txt', 'alpha\nbeta\n', pi({ edits: { oldText: 'beta', newText: 'B' } })), 'alpha\nB\n');
+    assert.equal(written('f.txt', 'alpha\nbeta\n', pi({ edits: JSON.stringify({ oldText: 'beta', newText: 'B' }) })), 'alpha\nB\n');
+    // An item of the list that is no edit refuses the call rather than writing the rest of it.
+    const partial = result('f.txt', 'alpha\nbeta\n', pi({ edits: [{ oldText: 'alpha', newText: 'A' }, { old: 'beta' }] }));
+    assert.equal(partial.receipt.errors[0]?.code, 'PARSE_ERROR');
+    assert.equal(partial.receipt.ok, false);
+  });
+
+  it('reads Roo\'s search_and_replace: every occurrence, or only those inside its start_line-end_line (an IBM Bob task\'s vite.config.ts)', () => {
+    const vite = "export default defineConfig({\n    server: {\n        proxy: {\n            '/health': {\n                target: 'http://127.0.0.1:3001',\n                secure: false\n            },\n            '/api': {\n                target: 'http://127.0.0.1:3001',\n                secure: false\n            }\n        },\n    },\n});\n";
+    const call = (fields: string[]) => ['<search_and_replace>', '<path>packages/web/vite.config.ts</path>', ...fields, '</search_and_replace>'].join('\n');
+    const path = 'packages/web/vite.config.ts';
+    // Was NO_EDITS_FOUND: the tool was not known.
+    assert.equal(written(path, vite, call(['<search>http://127.0.0.1:3001</search>', '<replace>http://localhost:3001</replace>'])), vite.replaceAll('127.0.0.1', 'localhost'));
+    const ranged = call(['<search>secure: false</search>', '<replace>secure: true</replace>', '<start_line>4</start_line>', '<end_line>7</end_line>']);
+    assert.equal(written(path, vite, ranged), vite.replace('secure: false', 'secure: true'));
+    assert.equal(written(path, vite.replaceAll('\n', '\r\n'), ranged), vite.replace('secure: false', 'secure: true').replaceAll('\n', '\r\n'));
+    // The text stands elsewhere, not in the lines the call names: that one is not the one it means.
+    const outside = result(path, vite, call(['<search>secure: false</search>', '<replace>secure: true</replace>', '<start_line>1</start_line>', '<end_line>5</end_line>']));
+    assert.equal(outside.receipt.errors[0]?.code, 'NO_MATCH');
+    // What Roo would do otherwise than a plain replacement is refused.
+    for (const fields of [['<search>127\\.0\\.0\\.1</search>', '<replace>localhost</replace>', '<use_regex>true</use_regex>'], ['<search>SECURE: FALSE</search>', '<replace>secure: true</replace>', '<ignore_case>true</ignore_case>'], ['<search>3001</search>', '<replace>$&0</replace>']]) {
+      assert.equal(result(path, vite, call(fields)).receipt.errors[0]?.code, 'PARSE_ERROR', fields.join(''));
+    }
+  });
+
+  it('reads Serena\'s replace_content in literal mode, and in regex mode only a needle without regex syntax', () => {
+    const serena = (args: Record<string, unknown>) => '```json\n' + JSON.stringify({ relative_path: 'file.txt', ...args }) + '\n```\n';
+    const file = 'line1\nline2\nline3\n';
+    assert.equal(written('file.txt', file, serena({ needle: 'line2', repl: 'modified line2', mode: 'literal' })), 'line1\nmodified line2\nline3\n');
+    assert.equal(written('file.txt', file, serena({ needle: 'line2', repl: 'modified line2', mode: 'regex' })), 'line1\nmodified line2\nline3\n');
+    assert.equal(written('file.txt', file, serena({ needle: 'line', repl: 'row', mode: 'literal', allow_multiple_occurrences: true })), 'row1\nrow2\nrow3\n');
+    // Serena refuses a needle found more than once unless allow_multiple_occurrences says so.
+    assert.equal(result('file.txt', file, serena({ needle: 'line', repl: 'row', mode: 'literal' })).receipt.errors[0]?.code, 'AMBIGUOUS');
+    // `line2.*?3` stands for text it never quotes; `$!1` is a group of the match.
+    for (const args of [{ needle: 'line2.*?3', repl: 'x', mode: 'regex' }, { needle: 'line2', repl: '$!1', mode: 'regex' }]) {
+      const planned = result('file.txt', file, serena(args));
+      assert.equal(planned.receipt.errors[0]?.code, 'PARSE_ERROR', JSON.stringify(args));
+      assert.equal(planned.receipt.ok, false);
+    }
+  });
 });
 
 describe('peer situations: whole files named in a sentence', () => {

@@ -13,6 +13,7 @@
  * Everything here is one pass over the lines; no regex has nested quantifiers.
  */
 
+import { toLines } from '../text/fileText';
 import { fileShapedPath, pathFromLabelLine } from './paths';
 
 /** An opening fence line, parsed. */
@@ -319,4 +320,22 @@ export function fenceContent(lines: readonly string[], fence: FencedBlock): stri
     }
     return line.slice(i);
   });
+}
+
+/**
+ * The Markdown fence that wraps all of `text` (its first line opens a ``` or ~~~ fence at the
+ * margin, its last non-blank line closes it, and no line between closes it earlier), with the
+ * text inside it, without a final newline; undefined when the text is not so wrapped.
+ */
+export function wrappingFence(text: string): { open: FenceOpener; content: string } | undefined {
+  // Every tool call's old text is asked: only one that starts with a fence is split into lines.
+  if (!text.startsWith('```') && !text.startsWith('~~~')) return undefined;
+  const lines = toLines(text);
+  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
+  if (lines.length < 2) return undefined;
+  const open = parseFenceOpener(lines[0]);
+  if (!open || open.char === '<' || open.indent > 0) return undefined;
+  const inner = lines.slice(1, -1);
+  if (!closesFence(lines[lines.length - 1], open) || inner.some((line) => closesFence(line, open))) return undefined;
+  return { open, content: inner.join('\n') };
 }

@@ -1,8 +1,9 @@
 /**
  * JSON tool calls → Edit IR: the edit tools of Claude Code (Edit / MultiEdit / Write), Anthropic's
  * text editor (`str_replace`, `insert`, `create`), Amazon Q (`append`), Gemini CLI (`replace`,
- * `write_file`) and OpenAI-style wrappers (`{"name", "arguments": "<json string>"}`), bare in the
- * reply or in fences. A Codex `apply_patch` call carried as a JSON string is read too.
+ * `write_file`), Pi (`edit`), Serena (`replace_content`) and OpenAI-style wrappers (`{"name",
+ * "arguments": "<json string>"}`), bare in the reply or in fences. A Codex `apply_patch` call
+ * carried as a JSON string is read too.
  *
  * JSON is found with a bracket-matching scanner that knows strings and escapes, never a regex, and
  * reads every character of the reply at most once (see `scanFrom`). JSON without an edit shape is
@@ -13,7 +14,7 @@ import { readPatch } from './applyPatch';
 import { parseInfoString } from './fences';
 import { isElisionLine } from './elision';
 import { lineIndexAt, lineStartsOf, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
-import { isSearchMarker, searchReplaceParser, stripLineNumbers } from './searchReplace';
+import { isSearchMarker, NUMBERED_REPLACEMENT, numberedOnlyInReplacement, searchReplaceParser, stripLineNumbers } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
 
@@ -275,8 +276,17 @@ class Collector {
       this.ops.push({ kind: 'replace', path, search: '', replacement: asLines(text), granularity: 'lines', expectedCount: 1, source });
       return true;
     }
+    if (oldKey === undefined && typeof obj.needle === 'string' && typeof obj.repl === 'string') {
+      // Serena's replace_content: {relative_path, needle, repl, mode, allow_multiple_occurrences}.
+      this.matched = true;
+      return this.serenaReplace(obj.needle, obj.repl, path ?? (typeof obj.relative_path === 'string' ? pickPath({ path: obj.relative_path }) : undefined), obj, source);
+    }
+    const listed = editList(obj);
     if (oldKey !== undefined || (newKey !== undefined && (command === 'str_replace' || command === 'replace'))) {
       this.matched = true;
+      // Pi's edit tool takes an oldText/newText beside its `edits` list as one more edit after
+      // them (models send both): reading only the pair would write part of the call.
+      if (listed !== undefined && oldKey !== undefined && !this.editSequence(listed, path, depth)) return true;
       const oldText = oldKey ? obj[oldKey] : undefined;
       const newText = newKey ? obj[newKey] : undefined;
       if (typeof oldText !== 'string') return this.fail(`"${oldKey ?? 'old_string'}" must be a string.`, path);
@@ -290,16 +300,7 @@ class Collector {
       }
       return this.replaceText(path, oldText, newText, obj, source);
     }
-    const given = obj.edits ?? obj.ReplacementChunks;
-    const edits = typeof given === 'string' ? parsedArray(given) : given;
-    if (Array.isArray(edits) && edits.length > 0 && edits.every(isRecord)) {
-      // Claude MultiEdit, Zed's edit_file, Windsurf's replace_file_content (`ReplacementChunks`):
-      // edits apply in sequence to one file; the planner sequences them. (Some models send the
-      // array as a JSON string.)
-      const before = this.ops.length + this.problems.length;
-      for (const edit of edits as Record<string, unknown>[]) this.editShape(edit, pickPath(edit) ?? path, depth + 1);
-      if (this.ops.length + this.problems.length > before) return true;
-    }
+    if (listed !== undefined && this.editSequence(listed, path, depth, { strict: false })) return true;
     // Codebuff's str_replace ({path, replacements: [{old, new, allowMultiple}]}) and Kimi CLI's
     // StrReplaceFile ({path, edit: {old, new, replace_all}} or a list of them): `old` and `new`
     // are read as the old and new strings inside those lists only.
@@ -337,6 +338,43 @@ class Collector {
     return false;
   }
 
+  /**
+   * Reads a call's `edits` list (Claude MultiEdit, Zed's edit_file, Windsurf's replace_file_content
+   * chunks, Pi's edit): the edits apply in sequence to one file, the planner sequences them.
+   * Returns false, having read nothing, when no item is an edit (the list is other data). When
+   * some items are edits and another is not, that item is a PARSE_ERROR: dropping it would write
+   * the call in part. `strict` makes a list with no edit at all a PARSE_ERROR too, for a call
+   * whose other keys already make it an edit.
+   */
+  private editSequence(edits: readonly Record<string, unknown>[], path: string | undefined, depth: number, { strict = true } = {}): boolean {
+    const start = { ops: this.ops.length, problems: this.problems.length };
+    const notEdits = edits.map((edit, index) => (this.editShape(edit, pickPath(edit) ?? path, depth + 1) ? -1 : index)).filter((index) => index >= 0);
+    if (notEdits.length === 0) return true;
+    if (notEdits.length === edits.length && !strict) {
+      this.ops.length = start.ops;
+      this.problems.length = start.problems;
+      return false;
+    }
+    this.fail(`edits[${notEdits[0]}] holds no old and new text: the call is not applied in part.`, path);
+    return false;
+  }
+
+  /**
+   * Serena's replace_content. Its `literal` mode is a plain replacement; its `regex` mode (Python
+   * `re`, DOTALL) lets a needle like `def f.*?return x` stand for text it never quotes, which
+   * cannot be matched here: applied only when the needle has no regex syntax (then it is literal
+   * text) and the replacement no `$!1` group reference, otherwise refused.
+   */
+  private serenaReplace(needle: string, repl: string, path: string | undefined, obj: Record<string, unknown>, source: EditOp['source']): true {
+    const mode = obj.mode ?? 'literal';
+    if (mode !== 'literal' && mode !== 'regex') return this.fail(`"mode" must be "literal" or "regex", not ${JSON.stringify(mode)}.`, path);
+    if (needle === '') return this.fail('"needle" is empty: it must quote the text to replace.', path);
+    if (mode === 'regex' && (/[.^$*+?{}[\]\\|()]/.test(needle) || repl.includes('$!'))) {
+      return this.fail('A regex-mode "needle" stands for text it does not quote, which cannot be matched here: send the exact text as the needle, with mode "literal".', path);
+    }
+    return this.replaceText(path, needle, repl, obj, source);
+  }
+
   private patch(text: string): void {
     const lines = lf(text).split('\n');
     const begin = lines.findIndex((line) => line.trim() === '*** Begin Patch');
@@ -356,7 +394,7 @@ class Collector {
   private replaceText(path: string | undefined, oldText: string, newText: string, obj: Record<string, unknown>, source: EditOp['source']): true {
     let expectedCount: number | 'all' = 1;
     // Gemini CLI's edit tool says `allow_multiple`.
-    if (obj.replace_all === true || obj.replaceAll === true || obj['replace-all'] === true || obj.allow_multiple === true || obj.allowMultiple === true || obj.AllowMultiple === true) expectedCount = 'all';
+    if (obj.replace_all === true || obj.replaceAll === true || obj['replace-all'] === true || obj.allow_multiple === true || obj.allow_multiple_occurrences === true || obj.allowMultiple === true || obj.AllowMultiple === true) expectedCount = 'all';
     const expected = obj.expected_replacements ?? obj.expectedReplacements;
     if (expected !== undefined) {
       if (typeof expected !== 'number' || !Number.isInteger(expected) || expected < 1) {
@@ -364,6 +402,7 @@ class Collector {
       }
       expectedCount = expected;
     }
+    if (numberedOnlyInReplacement(textLines(lf(oldText)), textLines(lf(newText)))) return this.fail(NUMBERED_REPLACEMENT, path);
     const gutter = withoutGutter(lf(oldText), lf(newText));
     this.ops.push({ kind: 'replace', path, ...gutter, granularity: 'chars', expectedCount, source });
     return true;
@@ -437,7 +476,7 @@ function pickPath(obj: Record<string, unknown>): string | undefined {
  * they stand.
  */
 function withoutGutter(search: string, replacement: string): Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'lineHint'> {
-  const lines = (text: string) => (text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n'));
+  const lines = textLines;
   const ending = (text: string) => (text.endsWith('\n') ? '\n' : '');
   const numbered = stripLineNumbers(lines(search), lines(replacement));
   const stripped = numbered.search.join('\n') + ending(search);
@@ -449,6 +488,11 @@ function withoutGutter(search: string, replacement: string): Pick<ReplaceOp, 'se
     ...(numbered.searchOnly ? {} : { quotedReplacement: replacement }),
     ...(numbered.firstNumber !== undefined ? { lineHint: numbered.firstNumber } : {}),
   };
+}
+
+/** The lines of a tool call's text (a final newline adds none). */
+function textLines(text: string): string[] {
+  return text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
 }
 
 /** The keys of Copilot's insert_edit_into_file and of Continue's edit_existing_file, with the describing ones. */
@@ -477,14 +521,17 @@ function onlyKeys(obj: Record<string, unknown>, allowed: ReadonlySet<string>): b
 /** The keys that only describe a call, not what it edits. */
 const DESCRIPTION_KEYS = new Set(['display_description', 'displayDescription', 'description', 'explanation', 'instructions']);
 
-/** `text` parsed as a JSON array, or undefined. */
-function parsedArray(text: string): unknown[] | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * A call's list of edits (`edits`, Windsurf's `ReplacementChunks`): a non-empty list of objects,
+ * one object alone (Pi takes `edits: {oldText, newText}`), or either as a JSON string (some models
+ * send the argument so); undefined for anything else.
+ */
+function editList(obj: Record<string, unknown>): Record<string, unknown>[] | undefined {
+  const given = obj.edits ?? obj.ReplacementChunks;
+  const parsed = typeof given === 'string' ? tryParse(given.trim()) : { ok: true as const, value: given };
+  if (!parsed.ok) return undefined;
+  const list = isRecord(parsed.value) ? [parsed.value] : parsed.value;
+  return Array.isArray(list) && list.length > 0 && list.every(isRecord) ? list : undefined;
 }
 
 function lf(text: string): string {

@@ -83,6 +83,21 @@ function mayBeMarker(line: string): boolean {
   return c === '<' || c === '>' || c === '=' || c === '-' || c === '+';
 }
 
+/**
+ * A SEARCH marker a chat export printed at the end of its tool label: IBM Bob's Markdown export
+ * writes `> 🔧 **apply_diff** — <<<<<<< SEARCH`, the diff's first line on the label's. Taken for
+ * the marker only after a label that starts at the margin with no blank, `<`, `=`, `+` or `-` (a
+ * diff's or a marker's line; `>` is the export's blockquote), and
+ * when Roo's block header follows at the margin on the next line (`:start_line:N` or `-------`),
+ * which a sentence that merely names the marker does not have.
+ */
+function isLabelledHead(lines: readonly string[], i: number): boolean {
+  const line = lines[i];
+  if (line.length === 0 || ' \t<=+-'.includes(line[0]) || !line.trimEnd().endsWith(' <<<<<<< SEARCH')) return false;
+  const next = lines[i + 1] ?? '';
+  return (next.startsWith(':') && META.test(next)) || (next.startsWith('-') && DASHES.test(next));
+}
+
 /** The texts of a SEARCH/REPLACE block read with one of its `=======` lines as the divider. */
 type BlockReading = NonNullable<ReplaceOp['otherReadings']>[number];
 
@@ -169,7 +184,7 @@ class SearchReplaceScan {
       }
       const line = lines[i];
       const marker = mayBeMarker(line);
-      if (marker && HEAD.test(line)) {
+      if ((marker && HEAD.test(line)) || isLabelledHead(lines, i)) {
         i = this.block(i);
         this.floor = i;
         this.proseFence = undefined;
@@ -288,6 +303,11 @@ class SearchReplaceScan {
         ...(dividers.length > 1 && dividerLikeMarkers(lines[at], lines[head], lines[k]) ? { dividerLikeMarkers: true as const } : {}),
       };
     };
+    if (numberedOnlyInReplacement(lines.slice(bodyStart, divider), lines.slice(divider + 1, k))) {
+      this.problem(ctx.start, end, 'PARSE_ERROR', NUMBERED_REPLACEMENT, ctx.path);
+      this.settle(ctx.path);
+      return end + 1;
+    }
     // With several `=======` lines the split is a guess until the file is seen: the other readings
     // go with the op (at most a few), for the planner to check against the file.
     const others = dividers.length > 1 && dividers.length <= MAX_READINGS ? dividers.filter((at) => at !== divider).map(readAt) : [];
@@ -589,6 +609,29 @@ function startsWithDigit(line: string): boolean {
 function greater(a: readonly number[], b: readonly number[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
   return false;
+}
+
+/** Why a block whose new lines alone carry a file view's numbers is refused. */
+export const NUMBERED_REPLACEMENT = 'The new lines carry a file view\'s line numbers (`12 | code`) and the old ones do not: written, the numbers would go into the file, and taking them off is a guess. Re-send the edit without the line numbers.';
+
+/**
+ * True when every new line (two or more) carries a read tool's gutter, `12 | ` or `12→`, numbered
+ * consecutively, and no old line carries one (a model copied its read_file output into the new
+ * text only). Roo itself takes the numbers off only when both sides carry them, and writes them
+ * otherwise; a file is not meant to hold them, and which lines the model meant is not certain.
+ */
+export function numberedOnlyInReplacement(search: readonly string[], replace: readonly string[]): boolean {
+  if (search.length === 0 || replace.length < 2 || search.some((line) => gutterMark(line) !== undefined)) return false;
+  let previous: number | undefined;
+  for (const line of replace) {
+    const m = NUMBER_PREFIX.exec(line);
+    const mark = gutterMark(line);
+    if (!m || (mark !== '|' && mark !== '\u2192')) return false;
+    const number = Number(m[1]);
+    if (previous !== undefined && number !== previous + 1) return false;
+    previous = number;
+  }
+  return true;
 }
 
 /**

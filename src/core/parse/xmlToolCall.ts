@@ -9,6 +9,7 @@
  *     </write_to_file>
  *
  *     <insert_content><path>…</path><line>12</line><content>…</content></insert_content>   (Roo)
+ *     <search_and_replace><path>…</path><search>…</search><replace>…</replace></search_and_replace>   (Roo)
  *
  *     <invoke name="Edit">                 function-call XML: each parameter an element
  *     <parameter name="file_path">src/a.ts</parameter>
@@ -25,10 +26,12 @@ import { editsFromToolInput } from './jsonToolCall';
 import { modificationAt } from './originalPatched';
 import { pythonCellEdits } from './pythonCall';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { wrappingFence } from './fences';
 import { cleanReplyPath } from './paths';
+import { fenceLanguage } from './replyScan';
 
 const FORMAT = 'json-tool' as const;
-const CLINE_OPEN = /^<(write_to_file|insert_content)>/;
+const CLINE_OPEN = /^<(write_to_file|insert_content|search_and_replace)>/;
 const INVOKE_OPEN = /^<(?:[A-Za-z_]{1,20}:)?invoke name="([^"<>]{1,100})">/;
 const PARAMETER_OPEN = /^<(?:[A-Za-z_]{1,20}:)?parameter name="([^"<>]{1,100})">/;
 /** OpenHands' calls for models without function calling, and Qwen3-Coder's: `<function=name>`, `<parameter=name>`. */
@@ -148,15 +151,18 @@ function trimOneNewline(text: string): string {
 function clineCall(tag: string, xml: string, startLine: number, endLine: number): ParsedBlock | undefined {
   const rawPath = element(xml, 'path');
   const path = rawPath === undefined ? undefined : cleanReplyPath(rawPath.trim(), { stripGitPrefix: false });
+  if (tag === 'search_and_replace') return searchAndReplaceCall(xml, path, startLine, endLine);
   const content = element(xml, 'content');
   if (path === undefined || content === undefined) {
     return problemBlock(startLine, endLine, 'PARSE_ERROR', `The <${tag}> tool call needs a <path> and a <content>.`);
   }
   const source = { block: 0, format: FORMAT, startLine, endLine };
-  const text = content === '' || content.endsWith('\n') ? content : content + '\n';
   if (tag === 'write_to_file') {
-    return { startLine, endLine, ops: [{ kind: 'rewrite', path, content: text, partial: false, source }], problems: [] };
+    const written = fileTextOfWrite(content, path);
+    if (typeof written !== 'string') return problemBlock(startLine, endLine, 'PARSE_ERROR', written.refused);
+    return { startLine, endLine, ops: [{ kind: 'rewrite', path, content: asFileText(written), partial: false, source }], problems: [] };
   }
+  const text = asFileText(content);
   // Roo's insert_content: `line` is 1-based, the text goes before it; 0 appends at the end.
   const line = Number((element(xml, 'line') ?? '').trim());
   if (!Number.isInteger(line) || line < 0) return problemBlock(startLine, endLine, 'PARSE_ERROR', 'The <insert_content> tool call needs a whole-number <line>.');
@@ -165,6 +171,94 @@ function clineCall(tag: string, xml: string, startLine: number, endLine: number)
       ? { kind: 'replace', path, search: '', replacement: text, granularity: 'lines', expectedCount: 1, source }
       : { kind: 'insert', path, afterLine: line - 1, text, source };
   return { startLine, endLine, ops: [op], problems: [] };
+}
+
+/**
+ * Roo Code's search_and_replace: every occurrence of `<search>` in the file becomes `<replace>`,
+ * or only those inside lines `<start_line>`–`<end_line>` when the call gives them. Its earlier
+ * form lists the same fields per `<operation>` in `<operations>` (as elements or a JSON array),
+ * applied in order. Roo builds a JavaScript RegExp from the search and calls `String.replace`,
+ * so what this cannot do as Roo does is refused, never approximated: a `use_regex` search with
+ * regex syntax in it, `ignore_case`, and a replacement with a `$&`, `$1` or `$$` pattern (which
+ * Roo expands).
+ */
+function searchAndReplaceCall(xml: string, path: string | undefined, startLine: number, endLine: number): ParsedBlock {
+  const refuse = (message: string) => problemBlock(startLine, endLine, 'PARSE_ERROR', message);
+  if (path === undefined) return refuse('The <search_and_replace> tool call needs a <path>.');
+  const listed = element(xml, 'operations');
+  const fields = (text: string): Record<string, unknown> => Object.fromEntries(['search', 'replace', 'start_line', 'end_line', 'use_regex', 'ignore_case'].map((name) => [name, element(text, name)]));
+  let operations: Record<string, unknown>[];
+  if (listed === undefined) operations = [fields(xml)];
+  else if (listed.trim().startsWith('[')) {
+    const parsed = tryParseJson(listed.trim());
+    if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'object' && item !== null)) return refuse('The <operations> of the <search_and_replace> call are not a JSON list of operations.');
+    operations = parsed as Record<string, unknown>[];
+  } else operations = listed.split('</operation>').filter((part) => part.includes('<operation>')).map((part) => fields(part.slice(part.indexOf('<operation>'))));
+  if (operations.length === 0) return refuse('The <search_and_replace> call holds no operation.');
+  const source = { block: 0, format: FORMAT, startLine, endLine };
+  const ops: EditOp[] = [];
+  for (const operation of operations) {
+    const { search, replace } = operation;
+    if (typeof search !== 'string' || typeof replace !== 'string' || search === '') return refuse('Each <search_and_replace> operation needs a non-empty <search> and a <replace>.');
+    if (String(operation.ignore_case).trim() === 'true') return refuse('A <search_and_replace> with ignore_case also replaces the text in other letter cases, which cannot be found here: send the text as the file has it, without ignore_case.');
+    if (String(operation.use_regex).trim() === 'true' && /[.^$*+?{}[\]\\|()]/.test(search)) return refuse('A <search_and_replace> with use_regex stands for text it does not quote, which cannot be matched here: send the exact text, without use_regex.');
+    if (/\$[$&`'0-9<]/.test(replace)) return refuse('The <replace> text holds a `$&`, `$1` or `$$` pattern, which Roo expands: send the replacement as it should be written, with a SEARCH/REPLACE block.');
+    const range = lineRange(operation.start_line, operation.end_line);
+    if (range === 'invalid') return refuse('The <start_line> and <end_line> of a <search_and_replace> must be whole line numbers, the start not after the end.');
+    ops.push({ kind: 'replace', path, search, replacement: replace, granularity: 'chars', expectedCount: 'all', ...(range ? { withinLines: range } : {}), source });
+  }
+  return { startLine, endLine, ops, problems: [] };
+}
+
+/** A call's 1-based line range (a missing end runs to the end of the file), undefined when it gives none. */
+function lineRange(start: unknown, end: unknown): { first: number; last: number } | undefined | 'invalid' {
+  const number = (value: unknown) => (value === undefined || value === null || String(value).trim() === '' ? undefined : /^\s*\d{1,9}\s*$/.test(String(value)) ? Number(value) : NaN);
+  const first = number(start);
+  const last = number(end);
+  if (first === undefined && last === undefined) return undefined;
+  if (Number.isNaN(first) || Number.isNaN(last) || (first !== undefined && last !== undefined && first > last)) return 'invalid';
+  return { first: Math.max(first ?? 1, 1), last: last ?? Number.MAX_SAFE_INTEGER };
+}
+
+function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function asFileText(content: string): string {
+  return content === '' || content.endsWith('\n') ? content : content + '\n';
+}
+
+/** Roo's (and Kilo's, Bob's) read_file gutter: the line's number right-aligned, then ` | `. */
+const VIEW_GUTTER = /^ *(\d{1,7}) \|(?: |$)/;
+/** Files where a whole content that is one fenced block can be the file itself. */
+const FENCED_FILE_PATH = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
+const MARKDOWN_INFO = new Set(['', 'md', 'markdown', 'mdx']);
+
+/**
+ * The file text a `<write_to_file>`'s content stands for. Roo's and Cline's own WriteToFileTool
+ * repair two slips of models, which no file is meant to hold, and so does this:
+ * - the content wrapped whole in a Markdown fence (```` ```python ```` … ```` ``` ````): the
+ *   fence lines go. In a Markdown or text file, a file that is one code block is possible: there
+ *   only a fence naming no language or Markdown is taken off;
+ * - the content copied from read_file's numbered view, every line `N | ` numbered 1, 2, 3 …: the
+ *   numbers go.
+ * A content most of whose lines carry that gutter, numbered otherwise (from another line than 1:
+ * a part of the file; a line left without its number; numbers that skip), is refused: written as
+ * it stands it puts the numbers in the file, and stripped it may not be the whole file.
+ */
+function fileTextOfWrite(content: string, path: string): string | { refused: string } {
+  const fence = wrappingFence(content);
+  const unfenced = fence && (!FENCED_FILE_PATH.test(path) || MARKDOWN_INFO.has(fenceLanguage(fence.open.info))) ? fence.content : content;
+  const lines = unfenced.split('\n');
+  const numbers = lines.map((line) => VIEW_GUTTER.exec(line)?.[1]);
+  const numbered = numbers.filter((n) => n !== undefined).length;
+  if (numbers[0] === undefined || numbered < 2 || numbered * 2 <= lines.length) return unfenced;
+  if (numbers.every((n, k) => n !== undefined && Number(n) === k + 1)) return lines.map((line) => line.replace(VIEW_GUTTER, '')).join('\n');
+  return { refused: `The <write_to_file> content carries read_file's line numbers ("${lines[0].slice(0, 40)}") but not on every line counting from 1: it is not written. Send the whole file without the numbers.` };
 }
 
 /**

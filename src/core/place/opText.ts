@@ -1,7 +1,7 @@
 import type { EditFormat, EditSource } from '../ir';
 import type { Needle } from '../locate/matcher';
 import { isBareDotsLine, isElisionLine } from '../parse/elision';
-import { closesFence, parseFenceOpener } from '../parse/fences';
+import { wrappingFence } from '../parse/fences';
 import { toLines, withEol } from '../text/fileText';
 
 /**
@@ -60,14 +60,5 @@ export function normaliseEol(text: string): string {
  * arrives fenced as it would be in a chat message.
  */
 export function fencedContent(text: string): string | undefined {
-  // Every tool call's old text is asked: only one that starts with a fence is split into lines.
-  if (!text.startsWith('```') && !text.startsWith('~~~')) return undefined;
-  const lines = toLines(text);
-  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
-  if (lines.length < 2) return undefined;
-  const open = parseFenceOpener(lines[0]);
-  if (!open || open.char === '<' || open.indent > 0) return undefined;
-  const inner = lines.slice(1, -1);
-  if (!closesFence(lines[lines.length - 1], open) || inner.some((line) => closesFence(line, open))) return undefined;
-  return inner.join('\n');
+  return wrappingFence(text)?.content;
 }

@@ -26,7 +26,7 @@ import { outOfFileOrder, placeInTurn, writtenInTurn } from './inTurn';
 import { placeCutEdgeLines, placeLineFragment } from './lineFragment';
 import { withoutOuterContext } from './outerContext';
 import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
-import { mayStandAfterPending, placeReplaceByTokens, placeReplaceChars } from './replaceChars';
+import { mayStandAfterPending, placeReplaceByTokens, placeReplaceChars, placeReplaceWithinLines } from './replaceChars';
 import { placeRewrite } from './rewrite';
 import { overlapsAny, type FileState, type Transaction } from './transaction';
 
@@ -58,6 +58,7 @@ const MARKUP_PATH = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
  *   absent, or reads alike either way and the new text is code escaped twice (`repairOverEscaped`).
  */
 export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): void {
+  if (op.withinLines && state.exists && state.file) return placeReplaceWithinLines(tx, state, op, op.withinLines);
   if (op.otherReadings) {
     const reading = readingHeld(tx, state, op);
     if (reading === 'several') {

@@ -90,6 +90,38 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
 }
 
 /**
+ * A replacement limited to lines `first`–`last` of the file as the reply's earlier edits left it
+ * (Roo's search_and_replace with `start_line`/`end_line`, which counts them so): every exact
+ * occurrence of the old text that lies inside those lines, left to right, and only those. None
+ * there is NO_MATCH, even when the text stands elsewhere: that one is not the one the call means.
+ */
+export function placeReplaceWithinLines(tx: Transaction, state: FileState, op: ReplaceOp, { first, last }: { first: number; last: number }): void {
+  const block = op.source.block;
+  tx.commit(state);
+  const file = state.file!;
+  const view = lfView(file);
+  let start = 0;
+  for (let line = 1; line < first && start !== -1; line++) start = view.indexOf('\n', start) + 1 || -1;
+  let end = start;
+  for (let line = first; line <= last && end !== -1 && end < view.length; line++) {
+    const newline = view.indexOf('\n', end);
+    end = newline === -1 ? view.length : newline + 1;
+  }
+  const occurrences: number[] = [];
+  if (start !== -1 && start < view.length && op.search !== '') {
+    for (let at = view.indexOf(op.search, start); at !== -1 && at + op.search.length <= end; at = view.indexOf(op.search, at + op.search.length)) occurrences.push(at);
+  }
+  if (occurrences.length === 0) {
+    tx.fail('NO_MATCH', block, state.path, `the old text does not occur in lines ${first}-${last} of ${state.path}, the lines the call limits it to`, op, {}, state);
+    return;
+  }
+  const edits = occurrences.map((at) => charEdit(file, at, at + op.search.length, op.replacement));
+  const lineOf = (offset: number) => newlinesBefore(file, offset);
+  const endLine = lineOf(occurrences[occurrences.length - 1] + op.search.length);
+  tx.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: lineOf(occurrences[0]) + 1, endLine: endLine + 1, edits, warnings: [] });
+}
+
+/**
  * An occurrence that a text edit would split wrongly: the old text stops inside a line (text
  * follows it there) and the new text is the old text with lines added after it, or the old text
  * starts inside a line and the new text adds lines before it. Written literally, the rest of the

@@ -249,6 +249,17 @@ describe('parse/searchReplace', () => {
       assert.deepEqual(stripLineNumbers(['1: a', '5: b'], ['1: a']).search, ['1: a', '5: b']);
       assert.deepEqual(stripLineNumbers(['1: a'], ['x']).search, ['1: a']);
     });
+    it('refuses a block whose REPLACE lines alone carry read_file\'s numbers, in SEARCH/REPLACE and in a tool call (a Kilo Code task\'s questions.py)', () => {
+      const search = ['from fastapi import APIRouter', 'from typing import List'];
+      const replace = [' 1 | from fastapi import APIRouter', ' 2 | from app.models.answers import Answer', ' 3 | from typing import List'];
+      // Was written as it stood: ` 1 | from fastapi import APIRouter` in the .py, exit 0.
+      const r = parse(['app/api/routes/questions.py', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE'].join('\n'));
+      assert.deepEqual([r.ops.length, r.problems[0]?.code], [0, 'PARSE_ERROR']);
+      const call = parseReply(JSON.stringify({ file_path: 'app/api/routes/questions.py', old_string: search.join('\n'), new_string: replace.join('\n') }));
+      assert.deepEqual([call.ops.length, call.problems[0]?.code], [0, 'PARSE_ERROR']);
+      // Numbers that do not run on (a table's ids), one numbered line, or a YAML key: the file's own text.
+      for (const lines of [['1 | Alice', '3 | Bob'], ['1 | Alice'], ['1: a', '2: b']]) assert.equal(parse(['t.md', '<<<<<<< SEARCH', 'x', '=======', ...lines, '>>>>>>> REPLACE'].join('\n')).problems.length, 0, lines[0]);
+    });
     it('reads a SEARCH gutter with a line left unnumbered when every number is the one its place gives (Roo)', () => {
       const gapped = stripLineNumbers(['1 | function test() {', '    return true;', '3 | }'], ['function test() {', '    return false;', '}']);
       assert.deepEqual(gapped.search, ['function test() {', '    return true;', '}']);
@@ -320,6 +331,20 @@ describe('parse/searchReplace', () => {
 });
 
 describe('parse/searchReplace: what a model gets wrong in the markers', () => {
+  it('takes a SEARCH marker at the end of an IBM Bob export\'s tool label for the block\'s start when Roo\'s header follows it (taskflow-bob\'s AGENTS.md)', () => {
+    const first = ['> 🔧 **apply_diff** — <<<<<<< SEARCH', ':start_line:139', '-------', '### Validation (`services.py`)', '', '- All incoming data is validated in `services.py`, never in routes.', '=======', '### Validation (`services.py`)', '', '- All incoming data is validated in `services.py`, never in routes (`update_task` too).', '>>>>>>> REPLACE'];
+    const second = ['<<<<<<< SEARCH', ':start_line:12', '-------', '├── run.py            — development server entry point', '=======', '├── run.py            — development server entry point (python run.py)', '>>>>>>> REPLACE'];
+    // Was PARSE_ERROR (`>>>>>>> REPLACE` without a matching SEARCH) for the whole reply.
+    const r = parse(['### 🤖 Assistant', '', '> 🔧 called: apply_diff', '', ...first, '', ...second].join('\n'));
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.ops.map((op) => op.kind === 'replace' && [op.search.split('\n').length, op.lineHint]), [[4, 139], [2, 12]]);
+    // A sentence that ends by naming the marker is not a block's start without that header under it.
+    const named = parse(['Each block opens with <<<<<<< SEARCH', 'and ends with the REPLACE marker.'].join('\n'));
+    assert.deepEqual(named, { ops: [], problems: [] });
+    // A diff's lines keep their own reading.
+    assert.equal(parse(['+label <<<<<<< SEARCH', ':start_line:3', '-------', 'a', '=======', 'b', '>>>>>>> REPLACE'].join('\n')).problems[0]?.code, 'PARSE_ERROR');
+  });
+
   it('flags a second divider right before the end marker (or right after the divider) as stray', () => {
     const [end] = ops('app.py\n```python\n<<<<<<< SEARCH\nPORT = 8000\n=======\nPORT = 8080\n=======\n>>>>>>> REPLACE\n```\n');
     assert.equal(end.search, 'PORT = 8000\n');

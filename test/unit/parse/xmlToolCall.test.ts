@@ -8,6 +8,27 @@ describe('XML tool calls', () => {
     assert.deepEqual(r.ops.map((op) => op.kind === 'rewrite' && [op.path, op.content, op.partial]), [['src/a.ts', 'export const a = 1;\n', false]]);
   });
 
+  it("takes read_file's `N | ` numbers and a wrapping fence off a write_to_file's content, as Roo and Cline do (a Kilo Code task's questions.py)", () => {
+    const write = (content: string[], path = 'app/api/routes/questions.py') => parseReply(['<write_to_file>', `<path>${path}</path>`, '<content>', ...content, '</content>', '<line_count>4</line_count>', '</write_to_file>'].join('\n'));
+    const file = 'from fastapi import APIRouter\nfrom typing import List\n\nrouter = APIRouter(\n';
+    const contentOf = (r: ReturnType<typeof parseReply>) => r.ops.map((op) => op.kind === 'rewrite' && op.content);
+    // Both were written into the .py as they stood: ` 1 | from fastapi …`, and ```python … ``` lines.
+    const numbered = write([' 1 | from fastapi import APIRouter', ' 2 | from typing import List', ' 3 | ', ' 4 | router = APIRouter(']);
+    assert.deepEqual(contentOf(numbered), [file]);
+    const fenced = write(['```python', 'from fastapi import APIRouter', 'from typing import List', '', 'router = APIRouter(', '```']);
+    assert.deepEqual(contentOf(fenced), [file]);
+    // A part of the view (from line 40), or a line left without its number: neither write is safe.
+    for (const content of [['40 | from fastapi import APIRouter', '41 | from typing import List', '42 | '], [' 1 | from fastapi import APIRouter', 'from app.models import Answer', ' 2 | from typing import List']]) {
+      const r = write(content);
+      assert.deepEqual([r.ops.length, r.problems[0]?.code], [0, 'PARSE_ERROR'], content[0]);
+    }
+    // A README that is one code block is kept whole; one wrapped in a Markdown fence is unwrapped.
+    assert.deepEqual(contentOf(write(['```bash', 'npm install', '```'], 'INSTALL.md')), ['```bash\nnpm install\n```\n']);
+    assert.deepEqual(contentOf(write(['```markdown', '# Install', '```'], 'INSTALL.md')), ['# Install\n']);
+    // Numbers in the file's own text, not on every line or not from a view, stay.
+    assert.deepEqual(contentOf(write(['1 | 2 | 3', 'a table row'], 'grid.txt')), ['1 | 2 | 3\na table row\n']);
+  });
+
   it('reads function-call XML with old_string / new_string parameters', () => {
     const reply = [
       '<invoke name="Edit">',
