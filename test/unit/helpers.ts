@@ -1,5 +1,6 @@
 import type { EditOp, ReplaceOp } from '../../src/core/ir';
-import { planReply, type PlanOptions, type PlanResult } from '../../src/core/pipeline';
+import * as assert from 'node:assert/strict';
+import { planReply, runReply, type PlanOptions, type PlanResult } from '../../src/core/pipeline';
 
 let block = 0;
 
@@ -36,4 +37,16 @@ export function random(seed: number): () => number {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return seed / 0x7fffffff;
   };
+}
+
+/** The reply planned against one file (`path` holding `file`; no other file exists). */
+export function replyOnFile(path: string, file: string, reply: string) {
+  return runReply(reply, (p) => (p === path ? file : undefined));
+}
+
+/** The text the reply writes to `path` (the file as it was when it changes nothing); fails the test when the reply is refused. */
+export function writtenByReply(path: string, file: string, reply: string): string {
+  const planned = replyOnFile(path, file, reply);
+  assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+  return planned.changes.find((c) => c.path === path)?.newText ?? file;
 }

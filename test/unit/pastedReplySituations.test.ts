@@ -1,19 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { runReply } from '../../src/core/index';
+import { replyOnFile, writtenByReply } from './helpers';
 
 /**
  * Replies people paste from chat models (answers quoted in Q&A threads and blog posts, editor
  * plugins' outputs, template edits), on the real files they were written for: each was a wrong
  * write or an unexpected refusal when measured.
  */
-function result(path: string, file: string, reply: string) {
-  return runReply(reply, (p) => (p === path ? file : undefined));
-}
-function written(path: string, file: string, reply: string): string {
-  const planned = result(path, file, reply);
-  assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
-  return planned.changes.find((c) => c.path === path)?.newText ?? file;
-}
+const result = replyOnFile;
+const written = writtenByReply;
 
 describe('pasted replies: templates elided in their own comment syntax', () => {
   // Flask's tutorial template (flaskr/templates/blog/index.html).

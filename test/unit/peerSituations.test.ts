@@ -1,21 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { runReply } from '../../src/core/index';
 import { definedTwice } from '../../src/core/elisionMerge/definedTwice';
-import { proposed } from './helpers';
+import { proposed, replyOnFile, writtenByReply } from './helpers';
 
 /**
  * Situations other edit tools' own test suites hold (Roo, Cline, Codex, jsdiff, Gemini CLI,
  * Aider), written here on this project's own files: each was a wrong write or an unexpected
  * refusal when the engine was measured against those suites.
  */
-function result(path: string, file: string, reply: string) {
-  return runReply(reply, (p) => (p === path ? file : undefined));
-}
-function written(path: string, file: string, reply: string): string {
-  const planned = result(path, file, reply);
-  assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
-  return planned.changes.find((c) => c.path === path)?.newText ?? file;
-}
+const result = replyOnFile;
+const written = writtenByReply;
 
 describe('peer situations: SEARCH/REPLACE markers', () => {
   const conflictDoc = 'Resolve it like this:\n<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> feature\n';
