@@ -544,6 +544,21 @@ function asLines(text: string): string {
   return normalised === '' || normalised.endsWith('\n') ? normalised : normalised + '\n';
 }
 
+/**
+ * False when the bracket at `start` cannot open JSON by its next character past JSON's whitespace:
+ * an object's is a key's `"` or its `}`, an array's a value's first character or its `]`. Most
+ * bracketed spans of a reply are code (`{ const x = …; }`), and JSON.parse of each copied span,
+ * failing by an exception, was a fifth of parsing a long reply; the same spans fail here without
+ * a copy. Exactly JSON's own rule at that character: nothing JSON.parse accepts is turned away.
+ */
+function opensLikeJson(text: string, start: number): boolean {
+  let at = start + 1;
+  for (let c = text.charCodeAt(at); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++at));
+  const next = text[at];
+  if (text[start] === '{') return next === '"' || next === '}';
+  return next !== undefined && '"{[]-0123456789tfn'.includes(next);
+}
+
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
@@ -565,6 +580,7 @@ function parseJsonToolCalls(reply: ReplyText, isClaimed: (line: number) => boole
     const length = span.end - span.start + 1;
     if (length > budget) return false;
     budget -= length;
+    if (!opensLikeJson(text, span.start)) return false;
     const parsed = tryParse(text.slice(span.start, span.end + 1));
     if (!parsed.ok) return false;
     const first = lineIndexAt(lineStarts, span.start);
