@@ -115,6 +115,10 @@ describe('git apply situations (git\'s own tests)', () => {
     // the other over, is no cut (CPython's replay form diff-miscounted, 1,055 exact).
     const fromMemory = plan({ [path]: file }, whole.join('\n').replace('@@ -2,8 +2,8 @@', '@@ -2,9 +2,7 @@') + '\n');
     assert.equal(fromMemory.receipt.ok, true, JSON.stringify(fromMemory.receipt.errors));
+    // A whole hunk (as many context lines after its change as before) under a header counting
+    // two more lines on each side: over-counted, not cut.
+    const overCounted = plan({ [path]: file }, whole.join('\n').replace('@@ -2,8 +2,8 @@', '@@ -2,10 +2,10 @@') + '\n');
+    assert.equal(overCounted.receipt.ok, true, JSON.stringify(overCounted.receipt.errors));
     // Without git's index line the counts are the model's own, often off: applied as before.
     const byModel = plan({ [path]: file }, whole.filter((line) => !line.startsWith('index ')).slice(0, 13).join('\n') + '\n');
     assert.equal(byModel.receipt.ok, true, JSON.stringify(byModel.receipt.errors));

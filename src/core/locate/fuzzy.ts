@@ -183,6 +183,7 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
         .slice(0, limits.maxWindows);
       const matches: LineMatch[] = [];
       const elsewhereQuoted = new Set<LineMatch>();
+      const differingOf = new Map<LineMatch, readonly number[]>();
       for (const [start] of candidates) {
         const scored = scoreWindow(index, needle, start);
         if (scored.score < scope.fuzzyThreshold || scored.exactLines < minimumVotes || scored.unlike !== undefined) continue;
@@ -202,12 +203,29 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
         };
         matches.push(match);
         if (elsewhere) elsewhereQuoted.add(match);
+        differingOf.set(match, scored.differing);
       }
-      // A window whose differing line the search quotes from elsewhere is not the place; dropped
-      // only when it is the one window: beside others it keeps the choice open (dropped, the other
-      // of two places each differing in a line quoted from the other would be taken).
+      // A window whose differing line the search quotes from elsewhere is not the place. Alone,
+      // it is dropped. Beside others, it is dropped when another window holds a line it differs
+      // in at its place in the search, that line standing once in the file: Django's two username validators, the SEARCH quoting
+      // `class ASCIIUsernameValidator` with a stale message, went into UnicodeUsernameValidator,
+      // alike but for its name. When every window is so held (two places each holding the line
+      // the other differs in: matplotlib's hlines and vlines), none is more the place than the
+      // other: all stay, and the choice stays open (dropped, a looser rung placed the block by
+      // its line number). One quoted from outside every window is kept beside the others.
       if (matches.length === 1 && elsewhereQuoted.has(matches[0])) return [];
-      return matches.sort((a, b) => b.score - a.score || a.start - b.start);
+      const folded = foldedLines(needle);
+      // A differing line that stands once in the file, exactly, where another window has it.
+      const onceAt = (k: number) => {
+        const exact = hasText(folded[k]) ? index.linesLike(needle.lines[k]).filter((p) => index.lineUnder('fold', p) === folded[k]) : [];
+        return exact.length === 1 ? exact[0] : -1;
+      };
+      const heldByAnother = (match: LineMatch) => (differingOf.get(match) ?? []).some((k) => {
+        const at = onceAt(k);
+        return at !== -1 && matches.some((other) => other !== match && other.start + k === at);
+      });
+      const kept = elsewhereQuoted.size === 0 ? matches : matches.filter((match) => !heldByAnother(match));
+      return (kept.length > 0 ? kept : matches).sort((a, b) => b.score - a.score || a.start - b.start);
     },
   };
 }

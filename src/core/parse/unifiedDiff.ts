@@ -487,8 +487,9 @@ function endsTheFile(hunk: Hunk): boolean {
  * often ends the reply, so a shortfall there says nothing. A cut leaves both sides short (the
  * context both count, or the added lines and the context after the removed ones); a model that
  * copied git's `index` line but wrote the header from memory is off on one side, or over on the
- * other, and is read by its lines as before. A new file's hunk counts one side: there two missing
- * lines or more are a cut. Blank lines after the hunk that make up the same shortfall on both
+ * other, and is read by its lines as before; so is one whose after-context is as long as its
+ * before-context (the hunk is whole, the header over-counted). A new file's hunk counts one side:
+ * there two missing lines or more are a cut. Blank lines after the hunk that make up the same shortfall on both
  * sides are its last context lines with their space trimmed (`blanksAtEnd`), not a cut. git apply
  * and patch refuse every such hunk.
  */
@@ -498,7 +499,17 @@ function cutShort(file: FileSection, blanksAtEnd: number): Hunk | undefined {
   const [oldShort, newShort] = [hunk.oldCount - hunk.oldSeen, hunk.newCount - hunk.newSeen];
   if (oldShort === newShort && oldShort <= blanksAtEnd) return undefined;
   const created = hunk.oldCount === 0 && hunk.oldSeen === 0;
-  return (oldShort > 0 && newShort > 0) || (created && newShort >= 2) ? hunk : undefined;
+  if (created) return newShort >= 2 ? hunk : undefined;
+  if (oldShort <= 0 || newShort <= 0) return undefined;
+  // git gives a change as many context lines after it as before (fewer only at the file's end):
+  // a hunk whose lines after its last change are as many as before its first is whole, its
+  // header over-counted (or one that changes nothing, which a cut leaves).
+  const body = hunk.body;
+  let lead = 0;
+  while (lead < body.length && body[lead].kind === ' ') lead++;
+  let trail = 0;
+  while (trail < body.length - lead && body[body.length - 1 - trail].kind === ' ') trail++;
+  return lead === body.length || trail < lead ? hunk : undefined;
 }
 
 /** True when a numbered hunk holds as many old and new lines as its header says. */

@@ -415,13 +415,27 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
       }
       written = placed.indent + entry.line.trimStart();
       added.add(lines.length);
-    } else written = indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? previous ?? nextQuoted[i] ?? frame.first, frame);
+    } else written = indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? nearerAnchor(previous, nextQuoted[i]) ?? frame.first, frame);
     if (entry.anchor) previous = entry.anchor;
     if (written !== entry.line) reindented = true;
     lines.push(written);
     sources.push(entry.source);
   }
   return { lines, sources, reindented };
+}
+
+/**
+ * The anchor of a new line that has none of its own: the nearest anchored line before it, else
+ * the nearest quoted line after it; but the line after it when that one is quoted exactly as the
+ * file has it and the line before is not. Context copied with a column too many above an insertion
+ * and exactly below it (a Codex-family model's apply_patch on a Lua file; a Python hunk whose
+ * upper context was four spaces deep): the lines added between were written as the file has them,
+ * and moved by the drift above, a new function went one column left, a `return` to the margin,
+ * a method into the method above it.
+ */
+function nearerAnchor(previous: IndentAnchor | undefined, next: IndentAnchor | undefined): IndentAnchor | undefined {
+  if (previous !== undefined && next !== undefined && next.replyIndent === next.fileIndent && previous.replyIndent !== previous.fileIndent) return next;
+  return previous ?? next;
 }
 
 /**
