@@ -216,3 +216,54 @@ describe('pasted replies: a new definition after one whose body an elision keeps
     assert.equal(written('src/internal/util.h', header, reply), header.replace('#endif\n\n#endif\n', '#endif\n\n#define SCAR_UNUSED(x) (void)(x)\n\n#endif\n'));
   });
 });
+
+describe('pasted replies: a docstring elided by words between dots', () => {
+  // SymPy's sympy/core/_print_helpers.py (trimmed), and a class re-printed with its docstring
+  // body given as `... existing docstring ...` (no comment sign: inside a docstring, one would be
+  // text) to add `__slots__`: read as a line of text, it replaced the seven lines of the docstring.
+  const file = [
+    'class Printable:',
+    '    """',
+    '    The default implementation of printing for SymPy classes.',
+    '',
+    '    This implements a hack that allows us to print elements of built-in',
+    '    Python containers in a readable way.',
+    '',
+    '    This also adds support for LaTeX printing in jupyter notebooks.',
+    '    """',
+    '',
+    '    # Note, we always use the default ordering (lex) in __str__ and __repr__,',
+    '    # regardless of the global setting. See issue 5487.',
+    '    def __str__(self):',
+    '        from sympy.printing.str import sstr',
+    '        return sstr(self, order=None)',
+    '',
+    '    __repr__ = __str__',
+    '',
+  ].join('\n');
+  const path = 'sympy/core/_print_helpers.py';
+
+  it('keeps the docstring `... existing docstring ...` stands for and adds only the new lines', () => {
+    const reply = [
+      'In `sympy/core/_print_helpers.py`:',
+      '',
+      '```python',
+      'class Printable:',
+      '    """',
+      '    ... existing docstring ...',
+      '    """',
+      '',
+      '    # Since this class is used as a mixin we set empty slots.',
+      '    __slots__ = ()',
+      '',
+      '    # Note, we always use the default ordering (lex) in __str__ and __repr__,',
+      '    # regardless of the global setting. See issue 5487.',
+      '    def __str__(self):',
+      '        # ... existing code ...',
+      '```',
+    ].join('\n');
+    const lines = file.split('\n');
+    const expected = [...lines.slice(0, 10), '    # Since this class is used as a mixin we set empty slots.', '    __slots__ = ()', '', ...lines.slice(10)].join('\n');
+    assert.equal(written(path, file, reply), expected);
+  });
+});
