@@ -267,3 +267,65 @@ describe('pasted replies: a docstring elided by words between dots', () => {
     assert.equal(written(path, file, reply), expected);
   });
 });
+
+describe('pasted replies: an apply_patch input exported as a bare JSON string', () => {
+  // GitHub Copilot CLI's session export (Cuantum-Computing-Simulator, shared/interfaces.py,
+  // trimmed): the call's arguments printed as one JSON string literal in a ```json fence. It was
+  // refused with NO_EDITS_FOUND; wrapped as {"input": …} the same patch applied.
+  const path = 'shared/interfaces.py';
+  const file = [
+    'from pydantic import BaseModel',
+    'from typing import Optional',
+    '',
+    'class CircuitInput(BaseModel):',
+    '    initial_state: str',
+    '    num_qubits: int',
+    '    instructions: list[dict]',
+    '    #Check quisquit_buider to understand instructions form',
+    '    shots: int ',
+    '    num_clbits: int',
+    '    #How many experiments you will realize     ',
+    '',
+  ].join('\n');
+  const patch = [
+    '*** Begin Patch',
+    '*** Update File: shared/interfaces.py',
+    '@@',
+    '-from pydantic import BaseModel',
+    '-from typing import Optional',
+    '+from typing import Literal',
+    '+from pydantic import BaseModel, Field',
+    ' ',
+    ' class CircuitInput(BaseModel):',
+    '     initial_state: str',
+    '-    num_qubits: int',
+    '+    num_qubits: int = Field(ge=1)',
+    '     instructions: list[dict]',
+    '     #Check quisquit_buider to understand instructions form',
+    '-    shots: int ',
+    '-    num_clbits: int',
+    '+    shots: int = Field(ge=1)',
+    '+    num_clbits: int = Field(ge=0)',
+    '     #How many experiments you will realize     ',
+    '*** End Patch',
+    '',
+  ].join('\n');
+
+  it('decodes the string and applies the patch it holds', () => {
+    const reply = ['### ✅ `apply_patch`', '', '<details>', '<summary>Arguments</summary>', '', '```json', JSON.stringify(patch), '```', '', '</details>'].join('\n');
+    assert.equal(written(path, file, reply), [
+      'from typing import Literal',
+      'from pydantic import BaseModel, Field',
+      '',
+      'class CircuitInput(BaseModel):',
+      '    initial_state: str',
+      '    num_qubits: int = Field(ge=1)',
+      '    instructions: list[dict]',
+      '    #Check quisquit_buider to understand instructions form',
+      '    shots: int = Field(ge=1)',
+      '    num_clbits: int = Field(ge=0)',
+      '    #How many experiments you will realize     ',
+      '',
+    ].join('\n'));
+  });
+});
