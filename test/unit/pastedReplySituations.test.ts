@@ -329,3 +329,45 @@ describe('pasted replies: an apply_patch input exported as a bare JSON string', 
     ].join('\n'));
   });
 });
+
+describe('pasted replies: a whole file named by its bare name, the target file open', () => {
+  // Flask's tutorial template flaskr/templates/base.html, re-printed under 'Full `base.html`:'
+  // with that file as the target (--file): a new base.html was created at the root and the
+  // template was left as it was.
+  const path = 'flaskr/templates/base.html';
+  const file = [
+    '<!doctype html>',
+    '<title>{% block title %}{% endblock %} - Flaskr</title>',
+    '<link rel="stylesheet" href="{{ url_for(\'static\', filename=\'style.css\') }}">',
+    '<nav>',
+    '  <h1><a href="{{ url_for(\'index\') }}">Flaskr</a></h1>',
+    '</nav>',
+    '<section class="content">',
+    '  <header>',
+    '    {% block header %}{% endblock %}',
+    '  </header>',
+    '  {% for message in get_flashed_messages() %}',
+    '    <div class="flash">{{ message }}</div>',
+    '  {% endfor %}',
+    '  {% block content %}{% endblock %}',
+    '</section>',
+    '',
+  ].join('\n');
+  const rewritten = file.replace(
+    '  {% for message in get_flashed_messages() %}\n    <div class="flash">{{ message }}</div>\n  {% endfor %}\n',
+    "  {# flashed messages are rendered by the toast partial #}\n  {% include 'toast.html' %}\n",
+  );
+  const plan = (content: string) => runReply('Replace the inline flash loop with the toast partial. Full `base.html`:\n\n```html\n' + content + '```\n', (p) => (p === path ? file : undefined), { hintPath: path });
+
+  it('rewrites the target file the block is written again from', () => {
+    const planned = plan(rewritten);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.deepEqual(planned.changes.map((c) => [c.path, c.newText]), [[path, rewritten]]);
+  });
+
+  it('still creates a file of other content under that name where the reply says', () => {
+    const other = '<!doctype html>\n<title>Other</title>\n<p>A new page.</p>\n';
+    const planned = plan(other);
+    assert.deepEqual(planned.changes.map((c) => c.path), ['base.html']);
+  });
+});
