@@ -371,3 +371,98 @@ describe('pasted replies: a whole file named by its bare name, the target file o
     assert.deepEqual(planned.changes.map((c) => c.path), ['base.html']);
   });
 });
+
+describe('pasted replies: a whole method under a sentence naming its file, no target file given', () => {
+  // Flask's src/flask/config.py (trimmed) and `Config.from_file` gaining `text` (pallets/flask
+  // #4992), re-printed whole under "Updated `Config.from_file` in `src/flask/config.py`:": refused
+  // with NO_EDITS_FOUND "names no file", while the same block with --file was placed.
+  const path = 'src/flask/config.py';
+  const file = [
+    'import errno',
+    'import os',
+    'import typing as t',
+    '',
+    '',
+    'class Config(dict):',
+    '    def from_object(self, obj: t.Union[object, str]) -> None:',
+    '        if isinstance(obj, str):',
+    '            obj = import_string(obj)',
+    '        for key in dir(obj):',
+    '            if key.isupper():',
+    '                self[key] = getattr(obj, key)',
+    '',
+    '    def from_file(',
+    '        self,',
+    '        filename: str,',
+    '        load: t.Callable[[t.IO[t.Any]], t.Mapping],',
+    '        silent: bool = False,',
+    '    ) -> bool:',
+    '        """Update the values in the config from a file."""',
+    '        filename = os.path.join(self.root_path, filename)',
+    '',
+    '        try:',
+    '            with open(filename) as f:',
+    '                obj = load(f)',
+    '        except OSError as e:',
+    '            if silent and e.errno in (errno.ENOENT, errno.EISDIR):',
+    '                return False',
+    '',
+    '            e.strerror = f"Unable to load configuration file ({e.strerror})"',
+    '            raise',
+    '',
+    '        return self.from_mapping(obj)',
+    '',
+    '    def from_mapping(self, mapping=None, **kwargs: t.Any) -> bool:',
+    '        mappings: t.Dict[str, t.Any] = {}',
+    '        return True',
+    '',
+  ].join('\n');
+  const method = [
+    '    def from_file(',
+    '        self,',
+    '        filename: str,',
+    '        load: t.Callable[[t.IO[t.Any]], t.Mapping],',
+    '        silent: bool = False,',
+    '        text: bool = True,',
+    '    ) -> bool:',
+    '        """Update the values in the config from a file."""',
+    '        filename = os.path.join(self.root_path, filename)',
+    '',
+    '        try:',
+    '            with open(filename, "r" if text else "rb") as f:',
+    '                obj = load(f)',
+    '        except OSError as e:',
+    '            if silent and e.errno in (errno.ENOENT, errno.EISDIR):',
+    '                return False',
+    '',
+    '            e.strerror = f"Unable to load configuration file ({e.strerror})"',
+    '            raise',
+    '',
+    '        return self.from_mapping(obj)',
+  ];
+  const fenced = (sentence: string, lines: readonly string[]) => `${sentence}\n\n\`\`\`python\n${lines.join('\n')}\n\`\`\`\n`;
+  const expected = file
+    .replace('        silent: bool = False,\n    ) -> bool:', '        silent: bool = False,\n        text: bool = True,\n    ) -> bool:')
+    .replace('with open(filename) as f:', 'with open(filename, "r" if text else "rb") as f:');
+
+  for (const sentence of ['Updated `Config.from_file` in `src/flask/config.py`:', 'Here is the updated method in `src/flask/config.py`:']) {
+    it(`places the method in the file "${sentence}" names, as --file would`, () => {
+      assert.equal(written(path, file, fenced(sentence, method)), expected);
+    });
+  }
+
+  it('still refuses a block that defines nothing the named file defines once, saying which file the sentence named', () => {
+    const call = ['app.config.from_file("config.toml", load=tomllib.load, text=False)'];
+    const planned = result(path, file, fenced('Then call it in `src/flask/config.py`:', call));
+    assert.equal(planned.receipt.ok, false);
+    assert.deepEqual(planned.changes, []);
+    assert.match(planned.receipt.errors[0].message, /sentence above names src\/flask\/config\.py/);
+  });
+
+  it('takes no file when the sentences above the blocks name two files', () => {
+    const reply = fenced('Updated `from_file` in `src/flask/config.py`:', method) + '\n' + fenced('And in `src/flask/app.py`:', method);
+    const planned = runReply(reply, (p) => (p === path || p === 'src/flask/app.py' ? file : undefined));
+    assert.equal(planned.receipt.ok, false);
+    assert.deepEqual(planned.changes, []);
+  });
+});
