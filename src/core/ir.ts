@@ -268,7 +268,8 @@ export interface ParseProblem {
 /**
  * A fenced code block with no path and no elisions: in a chat reply, usually an illustration. It
  * becomes an edit only when the reply has no other and the block is plainly the whole of the
- * host's hint file (see `planReply`).
+ * host's hint file, or of the file the sentence above it names, or gives one definition of that
+ * file anew (see `hintFileOps`).
  */
 export interface UnnamedFile {
   /** The block's lines, `\n`-terminated. */
@@ -276,6 +277,11 @@ export interface UnnamedFile {
   /** 1-based reply lines of the block, fences included. */
   readonly startLine: number;
   readonly endLine: number;
+  /**
+   * The one file the sentence right above the block names, without presenting the block as that
+   * file whole ("Updated `Config.from_file` in `src/flask/config.py`:"), as the reply wrote it.
+   */
+  readonly namedInSentence?: string;
 }
 
 /** What a parser (or the whole registry) found in a reply. */

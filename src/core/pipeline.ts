@@ -164,12 +164,18 @@ function noEditsFound(parsed: ParsedReply, options: PlanOptions): ReceiptError {
     };
   }
   const unnamed = parsed.unnamedFiles?.length ?? 0;
+  // A file a sentence names, whose definitions the blocks did not give (see hintFileOps): said, so
+  // the user sees why the name was not enough.
+  const sentencePaths = [...new Set((parsed.unnamedFiles ?? []).flatMap((block) => (block.namedInSentence === undefined ? [] : [block.namedInSentence])))];
+  const noTarget = sentencePaths.length === 1
+    ? `, and no target file was given (the sentence above names ${sentencePaths[0]}, but ${unnamed === 1 ? 'the block is' : 'the blocks are'} neither the whole of it nor a definition it has once)`
+    : ', and no target file was given';
   return {
     ...error,
     message:
       unnamed === 0
         ? 'no edit blocks were found in the reply'
-        : `no edit blocks were found in the reply: its ${unnamed === 1 ? 'code block names' : `${unnamed} code blocks name`} no file${options.hintPath === undefined ? ', and no target file was given' : `, and ${unnamed === 1 ? 'it is not' : 'none is'} plainly the whole of ${options.hintPath}`}`,
+        : `no edit blocks were found in the reply: its ${unnamed === 1 ? 'code block names' : `${unnamed} code blocks name`} no file${options.hintPath === undefined ? noTarget : `, and ${unnamed === 1 ? 'it is not' : 'none is'} plainly the whole of ${options.hintPath}`}`,
     nextStep: nextStepFor('NO_EDITS_FOUND'),
   };
 }
@@ -219,7 +225,11 @@ export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}):
     if (shorter !== undefined) add(shorter);
   }
   // A fenced file without a path may be the whole of the hint file, or a part of it (see hintFileOps).
-  if (parsed.ops.length === 0 && parsed.unnamedFiles?.length) add(undefined);
+  if (parsed.ops.length === 0 && parsed.unnamedFiles?.length) {
+    add(undefined);
+    // Without a hint file, the file a sentence above such a block names (see hintFileOps).
+    if (options.hintPath === undefined) for (const block of parsed.unnamedFiles) if (block.namedInSentence !== undefined) add(block.namedInSentence);
+  }
   return [...paths];
 }
 

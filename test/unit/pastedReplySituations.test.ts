@@ -236,3 +236,253 @@ describe('pasted replies: apply_patch context copied a few columns off above an 
     assert.equal(written('store.py', "import json\n\n\nclass Store:\n    def load(self, path):\n        with open(path) as f:\n            data = f.read()\n        return data\n\n    def save(self, path, data):\n        with open(path, \"w\") as f:\n            f.write(data)\n", "*** Begin Patch\n*** Update File: store.py\n@@\n     with open(path) as f:\n         data = f.read()\n     return data\n \n+    def parse(self, text):\n+        return json.loads(text)\n+\n     def save(self, path, data):\n*** End Patch\n"), "import json\n\n\nclass Store:\n    def load(self, path):\n        with open(path) as f:\n            data = f.read()\n        return data\n\n    def parse(self, text):\n        return json.loads(text)\n\n    def save(self, path, data):\n        with open(path, \"w\") as f:\n            f.write(data)\n");
   });
 });
+
+describe('pasted replies: a docstring elided by words between dots', () => {
+  // SymPy's sympy/core/_print_helpers.py (trimmed), and a class re-printed with its docstring
+  // body given as `... existing docstring ...` (no comment sign: inside a docstring, one would be
+  // text) to add `__slots__`: read as a line of text, it replaced the seven lines of the docstring.
+  const file = [
+    'class Printable:',
+    '    """',
+    '    The default implementation of printing for SymPy classes.',
+    '',
+    '    This implements a hack that allows us to print elements of built-in',
+    '    Python containers in a readable way.',
+    '',
+    '    This also adds support for LaTeX printing in jupyter notebooks.',
+    '    """',
+    '',
+    '    # Note, we always use the default ordering (lex) in __str__ and __repr__,',
+    '    # regardless of the global setting. See issue 5487.',
+    '    def __str__(self):',
+    '        from sympy.printing.str import sstr',
+    '        return sstr(self, order=None)',
+    '',
+    '    __repr__ = __str__',
+    '',
+  ].join('\n');
+  const path = 'sympy/core/_print_helpers.py';
+
+  it('keeps the docstring `... existing docstring ...` stands for and adds only the new lines', () => {
+    const reply = [
+      'In `sympy/core/_print_helpers.py`:',
+      '',
+      '```python',
+      'class Printable:',
+      '    """',
+      '    ... existing docstring ...',
+      '    """',
+      '',
+      '    # Since this class is used as a mixin we set empty slots.',
+      '    __slots__ = ()',
+      '',
+      '    # Note, we always use the default ordering (lex) in __str__ and __repr__,',
+      '    # regardless of the global setting. See issue 5487.',
+      '    def __str__(self):',
+      '        # ... existing code ...',
+      '```',
+    ].join('\n');
+    const lines = file.split('\n');
+    const expected = [...lines.slice(0, 10), '    # Since this class is used as a mixin we set empty slots.', '    __slots__ = ()', '', ...lines.slice(10)].join('\n');
+    assert.equal(written(path, file, reply), expected);
+  });
+});
+
+describe('pasted replies: an apply_patch input exported as a bare JSON string', () => {
+  // GitHub Copilot CLI's session export (Cuantum-Computing-Simulator, shared/interfaces.py,
+  // trimmed): the call's arguments printed as one JSON string literal in a ```json fence. It was
+  // refused with NO_EDITS_FOUND; wrapped as {"input": …} the same patch applied.
+  const path = 'shared/interfaces.py';
+  const file = [
+    'from pydantic import BaseModel',
+    'from typing import Optional',
+    '',
+    'class CircuitInput(BaseModel):',
+    '    initial_state: str',
+    '    num_qubits: int',
+    '    instructions: list[dict]',
+    '    #Check quisquit_buider to understand instructions form',
+    '    shots: int ',
+    '    num_clbits: int',
+    '    #How many experiments you will realize     ',
+    '',
+  ].join('\n');
+  const patch = [
+    '*** Begin Patch',
+    '*** Update File: shared/interfaces.py',
+    '@@',
+    '-from pydantic import BaseModel',
+    '-from typing import Optional',
+    '+from typing import Literal',
+    '+from pydantic import BaseModel, Field',
+    ' ',
+    ' class CircuitInput(BaseModel):',
+    '     initial_state: str',
+    '-    num_qubits: int',
+    '+    num_qubits: int = Field(ge=1)',
+    '     instructions: list[dict]',
+    '     #Check quisquit_buider to understand instructions form',
+    '-    shots: int ',
+    '-    num_clbits: int',
+    '+    shots: int = Field(ge=1)',
+    '+    num_clbits: int = Field(ge=0)',
+    '     #How many experiments you will realize     ',
+    '*** End Patch',
+    '',
+  ].join('\n');
+
+  it('decodes the string and applies the patch it holds', () => {
+    const reply = ['### ✅ `apply_patch`', '', '<details>', '<summary>Arguments</summary>', '', '```json', JSON.stringify(patch), '```', '', '</details>'].join('\n');
+    assert.equal(written(path, file, reply), [
+      'from typing import Literal',
+      'from pydantic import BaseModel, Field',
+      '',
+      'class CircuitInput(BaseModel):',
+      '    initial_state: str',
+      '    num_qubits: int = Field(ge=1)',
+      '    instructions: list[dict]',
+      '    #Check quisquit_buider to understand instructions form',
+      '    shots: int = Field(ge=1)',
+      '    num_clbits: int = Field(ge=0)',
+      '    #How many experiments you will realize     ',
+      '',
+    ].join('\n'));
+  });
+});
+
+describe('pasted replies: a whole file named by its bare name, the target file open', () => {
+  // Flask's tutorial template flaskr/templates/base.html, re-printed under 'Full `base.html`:'
+  // with that file as the target (--file): a new base.html was created at the root and the
+  // template was left as it was.
+  const path = 'flaskr/templates/base.html';
+  const file = [
+    '<!doctype html>',
+    '<title>{% block title %}{% endblock %} - Flaskr</title>',
+    '<link rel="stylesheet" href="{{ url_for(\'static\', filename=\'style.css\') }}">',
+    '<nav>',
+    '  <h1><a href="{{ url_for(\'index\') }}">Flaskr</a></h1>',
+    '</nav>',
+    '<section class="content">',
+    '  <header>',
+    '    {% block header %}{% endblock %}',
+    '  </header>',
+    '  {% for message in get_flashed_messages() %}',
+    '    <div class="flash">{{ message }}</div>',
+    '  {% endfor %}',
+    '  {% block content %}{% endblock %}',
+    '</section>',
+    '',
+  ].join('\n');
+  const rewritten = file.replace(
+    '  {% for message in get_flashed_messages() %}\n    <div class="flash">{{ message }}</div>\n  {% endfor %}\n',
+    "  {# flashed messages are rendered by the toast partial #}\n  {% include 'toast.html' %}\n",
+  );
+  const plan = (content: string) => runReply('Replace the inline flash loop with the toast partial. Full `base.html`:\n\n```html\n' + content + '```\n', (p) => (p === path ? file : undefined), { hintPath: path });
+
+  it('rewrites the target file the block is written again from', () => {
+    const planned = plan(rewritten);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.deepEqual(planned.changes.map((c) => [c.path, c.newText]), [[path, rewritten]]);
+  });
+
+  it('still creates a file of other content under that name where the reply says', () => {
+    const other = '<!doctype html>\n<title>Other</title>\n<p>A new page.</p>\n';
+    const planned = plan(other);
+    assert.deepEqual(planned.changes.map((c) => c.path), ['base.html']);
+  });
+});
+
+describe('pasted replies: a whole method under a sentence naming its file, no target file given', () => {
+  // Flask's src/flask/config.py (trimmed) and `Config.from_file` gaining `text` (pallets/flask
+  // #4992), re-printed whole under "Updated `Config.from_file` in `src/flask/config.py`:": refused
+  // with NO_EDITS_FOUND "names no file", while the same block with --file was placed.
+  const path = 'src/flask/config.py';
+  const file = [
+    'import errno',
+    'import os',
+    'import typing as t',
+    '',
+    '',
+    'class Config(dict):',
+    '    def from_object(self, obj: t.Union[object, str]) -> None:',
+    '        if isinstance(obj, str):',
+    '            obj = import_string(obj)',
+    '        for key in dir(obj):',
+    '            if key.isupper():',
+    '                self[key] = getattr(obj, key)',
+    '',
+    '    def from_file(',
+    '        self,',
+    '        filename: str,',
+    '        load: t.Callable[[t.IO[t.Any]], t.Mapping],',
+    '        silent: bool = False,',
+    '    ) -> bool:',
+    '        """Update the values in the config from a file."""',
+    '        filename = os.path.join(self.root_path, filename)',
+    '',
+    '        try:',
+    '            with open(filename) as f:',
+    '                obj = load(f)',
+    '        except OSError as e:',
+    '            if silent and e.errno in (errno.ENOENT, errno.EISDIR):',
+    '                return False',
+    '',
+    '            e.strerror = f"Unable to load configuration file ({e.strerror})"',
+    '            raise',
+    '',
+    '        return self.from_mapping(obj)',
+    '',
+    '    def from_mapping(self, mapping=None, **kwargs: t.Any) -> bool:',
+    '        mappings: t.Dict[str, t.Any] = {}',
+    '        return True',
+    '',
+  ].join('\n');
+  const method = [
+    '    def from_file(',
+    '        self,',
+    '        filename: str,',
+    '        load: t.Callable[[t.IO[t.Any]], t.Mapping],',
+    '        silent: bool = False,',
+    '        text: bool = True,',
+    '    ) -> bool:',
+    '        """Update the values in the config from a file."""',
+    '        filename = os.path.join(self.root_path, filename)',
+    '',
+    '        try:',
+    '            with open(filename, "r" if text else "rb") as f:',
+    '                obj = load(f)',
+    '        except OSError as e:',
+    '            if silent and e.errno in (errno.ENOENT, errno.EISDIR):',
+    '                return False',
+    '',
+    '            e.strerror = f"Unable to load configuration file ({e.strerror})"',
+    '            raise',
+    '',
+    '        return self.from_mapping(obj)',
+  ];
+  const fenced = (sentence: string, lines: readonly string[]) => `${sentence}\n\n\`\`\`python\n${lines.join('\n')}\n\`\`\`\n`;
+  const expected = file
+    .replace('        silent: bool = False,\n    ) -> bool:', '        silent: bool = False,\n        text: bool = True,\n    ) -> bool:')
+    .replace('with open(filename) as f:', 'with open(filename, "r" if text else "rb") as f:');
+
+  for (const sentence of ['Updated `Config.from_file` in `src/flask/config.py`:', 'Here is the updated method in `src/flask/config.py`:']) {
+    it(`places the method in the file "${sentence}" names, as --file would`, () => {
+      assert.equal(written(path, file, fenced(sentence, method)), expected);
+    });
+  }
+
+  it('still refuses a block that defines nothing the named file defines once, saying which file the sentence named', () => {
+    const call = ['app.config.from_file("config.toml", load=tomllib.load, text=False)'];
+    const planned = result(path, file, fenced('Then call it in `src/flask/config.py`:', call));
+    assert.equal(planned.receipt.ok, false);
+    assert.deepEqual(planned.changes, []);
+    assert.match(planned.receipt.errors[0].message, /sentence above names src\/flask\/config\.py/);
+  });
+
+  it('takes no file when the sentences above the blocks name two files', () => {
+    const reply = fenced('Updated `from_file` in `src/flask/config.py`:', method) + '\n' + fenced('And in `src/flask/app.py`:', method);
+    const planned = runReply(reply, (p) => (p === path || p === 'src/flask/app.py' ? file : undefined));
+    assert.equal(planned.receipt.ok, false);
+    assert.deepEqual(planned.changes, []);
+  });
+});

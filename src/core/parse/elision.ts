@@ -89,6 +89,7 @@ const ELISION_PHRASES = [
  * True when a line stands for omitted code rather than being code. Recognised:
  * - only dots (three or more) or `…`, with any indentation, optionally in `[...]` / `(...)`;
  * - a placeholder in brackets with dots and an elision word (`(rest of methods ...)`);
+ * - elision words between dots, without a comment sign (`... existing docstring ...`);
  * - a comment (`//`, `#`, `--`, `;`, `%`, `'`, `/* *\/`, `<!-- -->`, `{/* *\/}`, `(* *)`, and templates'
  *   `{# #}`, `<%# %>`, `{{-- --}}` and kin) whose body is
  *   only dots, or starts with dots (`// ... more handlers`), or ends with dots next to an elision
@@ -110,6 +111,14 @@ export function isElisionLine(line: string): boolean {
   if (trailing) return isElisionBody(trailing[1].trim()) || STRONG_WORDS.test(trailing[1].toLowerCase());
   const body = commentBody(text);
   if (body !== undefined) return isElisionBody(body);
+  // Words between dots with no comment sign (`... existing docstring ...`, `… rest of the method …`),
+  // as models write inside a docstring or string where a comment sign would be text: no language
+  // has a line that opens and closes with dots around plain words (spread syntax is `...args`, with
+  // no space and no trailing dots), so with elision words it stands for the lines left out.
+  if (/^(?:\.{3}|…)[ \t]/.test(text) && /[ \t](?:\.{3}|…)$/.test(text)) {
+    const words = text.replace(/^(?:\.{3}|…)/, '').replace(/(?:\.{3}|…)$/, '').trim();
+    if (/^[\p{L}\d][\p{L}\d '’,()-]*$/u.test(words)) return isElisionBody(text);
+  }
   // A placeholder in brackets, no comment syntax (`(rest of methods ...)`, `[... existing code ...]`,
   // as Gemini's edit tool sees models write): with dots, never code on a line of its own.
   const bracketed = /^[([](.*)[)\]]$/.exec(text);

@@ -3,7 +3,7 @@
  * text editor (`str_replace`, `insert`, `create`), Amazon Q (`append`), Gemini CLI (`replace`,
  * `write_file`), Pi (`edit`), Serena (`replace_content`) and OpenAI-style wrappers (`{"name",
  * "arguments": "<json string>"}`), bare in the reply or in fences. A Codex `apply_patch` call
- * carried as a JSON string is read too.
+ * carried as a JSON string is read too, also as a bare string literal on a line of its own.
  *
  * JSON is found with a bracket-matching scanner that knows strings and escapes, never a regex, and
  * reads every character of the reply at most once (see `scanFrom`). JSON without an edit shape is
@@ -597,6 +597,16 @@ function parseJsonToolCalls(reply: ReplyText, isClaimed: (line: number) => boole
   let line = 0;
   while (line < lines.length) {
     if (isClaimed(line + 1)) { line++; continue; }
+    const patchString = patchStringOnLine(lines[line]);
+    if (patchString !== undefined) {
+      const span = { start: lineStarts[line] + lines[line].indexOf('"'), end: lineStarts[line] + lines[line].lastIndexOf('"') };
+      const range = withFence(lines, line, line, span, lineStarts, isClaimed);
+      const collector = new Collector(range.startLine, range.endLine);
+      collector.visit(patchString, 0);
+      if (collector.matched) blocks.push({ startLine: range.startLine, endLine: range.endLine, ops: collector.ops, problems: collector.problems });
+      line++;
+      continue;
+    }
     const start = candidateInLine(text, lines[line], lineStarts[line]);
     if (start < 0) { line++; continue; }
     const scan = scanFrom(text, start, claimedAfter);
@@ -649,6 +659,21 @@ function looksLikeJsonFile(collector: Collector, startLine: number, lines: reado
   if (!fence) return false;
   if (parseInfoString(fence.info).path !== undefined) return true;
   return openIndex > 0 && !isClaimed(openIndex) && pathFromLabelLine(lines[openIndex - 1]) !== undefined;
+}
+
+/**
+ * The text of a line that is nothing but one JSON string holding a `*** Begin Patch` envelope, or
+ * undefined. GitHub Copilot CLI's session export prints an apply_patch call's arguments so (the
+ * input as a bare JSON string literal in a ```json fence, not wrapped in `{"input": …}`): decoded,
+ * it is the same patch the object forms carry. A JSON string cannot hold a raw newline, so the
+ * literal is one line, and its quotes at both ends with JSON.parse accepting what lies between
+ * leave no other reading.
+ */
+function patchStringOnLine(line: string): string | undefined {
+  const text = line.trim();
+  if (text.length < 2 || text[0] !== '"' || text[text.length - 1] !== '"' || !text.includes('*** Begin Patch')) return undefined;
+  const parsed = tryParse(text);
+  return parsed.ok && typeof parsed.value === 'string' && parsed.value.includes('*** Begin Patch') ? parsed.value : undefined;
 }
 
 /** Offset of the first place in the line where a tool call can start, or -1. */

@@ -27,6 +27,8 @@ export interface ParsedBlock {
   readonly problems: ParseProblem[];
   /** For a block with no ops and no problems: a fenced file with no path (see `UnnamedFile`). */
   readonly unnamedFile?: string;
+  /** For such a block: the one file the sentence right above it names (`UnnamedFile.namedInSentence`). */
+  readonly unnamedFileNamedIn?: string;
   /**
    * The block ends where the reply ends for now, and more text could carry it on: a diff whose
    * fence closed on a line its hunk's counts take for context (see `diffFenceClose`). A streaming

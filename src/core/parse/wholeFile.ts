@@ -155,7 +155,10 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
       // replace the program's own (placed by the definitions it shares with the file).
       const intro = labelLineAbove(lines, fence.openIndex, 0, claimed);
       if (intro !== undefined && presentsExample(lines[intro])) return undefined;
-      return { startLine: start + 1, endLine: fence.closeIndex + 1, ops: [], problems: [], unnamedFile: content.join('\n') + '\n' };
+      // A sentence above that names one file ("Updated `from_file` in `src/flask/config.py`:") is
+      // kept with it: the block is that file's when it gives one of the file's definitions anew.
+      const namedIn = label && !label.strong ? { unnamedFileNamedIn: label.path } : {};
+      return { startLine: start + 1, endLine: fence.closeIndex + 1, ops: [], problems: [], unnamedFile: content.join('\n') + '\n', ...namedIn };
     }
     if (lang !== undefined && NON_FILE_LANGS.has(lang)) return undefined;
     // A snippet may take its file from the sentence above ("In `src/a.ts`, change:").

@@ -57,16 +57,35 @@ export interface HintedOp {
  * define nothing the file defines (a call, a test of it) stay illustrations, left out as before;
  * two blocks defining the same name differently (two versions) leave the choice to the user:
  * nothing is taken, and `twice` says why. No ops when nothing is.
+ *
+ * With no hint file, the file a sentence above the blocks names ("Updated `Config.from_file` in
+ * `src/flask/config.py`:", then the method whole) takes the blocks under such sentences by the
+ * same rules, when all those sentences name that one file: the reply says which file as surely as
+ * a target file would, and the rules keep a block the file does not define once out of it.
  */
 export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOps {
-  if (options.hintPath === undefined || !parsed.unnamedFiles?.length) return { ops: [] };
-  const text = hintFileText(readFile, options.hintPath, options);
+  if (!parsed.unnamedFiles?.length) return { ops: [] };
+  if (options.hintPath !== undefined) return fileOpsOf(parsed.unnamedFiles, options.hintPath, false, readFile, options);
+  const named = parsed.unnamedFiles.filter((block) => block.namedInSentence !== undefined);
+  const paths = new Set(named.map((block) => block.namedInSentence));
+  if (paths.size !== 1) return { ops: [] };
+  const [path] = named.map((block) => block.namedInSentence!);
+  return fileOpsOf(named, path, true, readFile, options);
+}
+
+/**
+ * The ops `path` takes from `blocks` (see `hintFileOps`): the hint file's, or (`namedInSentence`)
+ * the file the sentences above the blocks name, which the notes then say.
+ */
+function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence: boolean, readFile: ReadFile, options: PlanOptions): HintedOps {
+  const text = hintFileText(readFile, path, options);
   if (text === undefined) return { ops: [] };
-  const whole = wholeHintFile(parsed.unnamedFiles, options.hintPath, text);
-  if (whole) return { ops: [{ op: whole }] };
+  const why = namedInSentence ? `the code block names no file, and the sentence above it names ${path}` : 'the code block names no file';
+  const whole = wholeHintFile(blocks, path, text);
+  if (whole) return { ops: [{ op: whole, ...(namedInSentence ? { note: `${why}: it is plainly the whole of ${path}` } : {}) }] };
   const fileLines = toLines(normaliseEol(text));
   const defined = new Map<string, UnnamedFile[]>();
-  for (const unnamed of parsed.unnamedFiles) {
+  for (const unnamed of blocks) {
     const lines = toLines(unnamed.content);
     const headAt = definitionLine(lines);
     if (headAt === -1) continue;
@@ -77,16 +96,15 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
     // The same version shown twice is one version.
     if (!known.some((other) => other.content === unnamed.content)) defined.set(name, [...known, unnamed]);
   }
-  const path = options.hintPath;
-  const twice = [...defined].find(([, blocks]) => blocks.length > 1);
+  const twice = [...defined].find(([, versions]) => versions.length > 1);
   if (twice) {
-    const [name, blocks] = twice;
-    return { ops: [], twice: { message: `the reply's code blocks name no file, and ${blocks.length} of them (reply lines ${blocks.map((b) => `${b.startLine}-${b.endLine}`).join(', ')}) each give \`${name}\` of ${path}, differently: which version is meant is a guess`, startLine: blocks[0].startLine, endLine: blocks[blocks.length - 1].endLine } };
+    const [name, versions] = twice;
+    return { ops: [], twice: { message: `the reply's code blocks name no file, and ${versions.length} of them (reply lines ${versions.map((b) => `${b.startLine}-${b.endLine}`).join(', ')}) each give \`${name}\` of ${path}, differently: which version is meant is a guess`, startLine: versions[0].startLine, endLine: versions[versions.length - 1].endLine } };
   }
   const parts = [...defined].map(([name, [block]]) => ({ block, name }));
   // Blocks of imports only ("Don't forget the imports:"), beside a definition taken: the imports
   // the file lacks go after its own (a part alone would use a name nothing imports).
-  const imports = parts.length === 0 ? [] : parsed.unnamedFiles.flatMap((block) => {
+  const imports = parts.length === 0 ? [] : blocks.flatMap((block) => {
     const insert = importsToAdd(toLines(block.content), fileLines);
     return insert === undefined ? [] : [{ block, insert }];
   });
@@ -96,7 +114,7 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
       const { block, name } = item.part;
       return [{
         op: { kind: 'rewrite', path, content: block.content, partial: true, asPart: true, source: { block: i + 1, format: 'snippet', startLine: block.startLine, endLine: block.endLine } },
-        note: `the code block names no file; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
+        note: `${why}; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
       }];
     }
     const { block, insert } = item.entry;

@@ -18,7 +18,9 @@ export type TargetFile = { readonly ok: true; readonly path: string } | { readon
  * - an absolute path from the model's machine, outside the root, for an edit of an existing
  *   file: the workspace file its tail names (see `foreignTail`);
  * - a path that does not exist, for such an edit: the one file whose path ends with it (the
- *   host's `locateMissing`).
+ *   host's `locateMissing`);
+ * - a bare file name that does not exist, for a whole file that is the hint file written again:
+ *   the hint file (see `hintFileRewritten`).
  * Paths outside the root, or refused by the host, fail with `OUTSIDE_WORKSPACE` (or the host's code).
  * Every substitution leaves a note on the op's records.
  */
@@ -176,7 +178,12 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
     tx.note(op.source.block, `the reply names ${path}, which does not exist; ${corrected} is that path without the ${path.slice(0, path.length - corrected.length - 1)}/ put before it`);
     return corrected;
   }
-  if (!editsExistingFile(op)) return path;
+  if (!editsExistingFile(op)) {
+    const hinted = op.kind === 'rewrite' ? hintFileRewritten(tx, path, op) : undefined;
+    if (hinted === undefined) return path;
+    tx.note(op.source.block, `the reply names ${path}, which does not exist; the block is the target file ${hinted} written again (same first line, most of its lines)`);
+    return hinted;
+  }
   // Formats whose paths keep a leading `a/` or `b/` (a tool call's argument, an apply_patch
   // header: a real folder there) still get a git diff's prefix copied in: the file without it.
   const unprefixed = /^[ab]\/./.test(path) ? path.slice(2) : undefined;
@@ -210,6 +217,23 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
   }
   tx.note(op.source.block, `the reply names ${path}, which does not exist; ${listed}, and ${holding.length === 0 ? 'none' : 'more than one'} of them holds the search text: name the file by its whole path`);
   return path;
+}
+
+/**
+ * For a whole file written under a bare file name that does not exist at the root (`Full
+ * \`base.html\`:` above it): the host's hint path (the file the user has open) when its name is
+ * that name and the block is that file written again (`rewritesWhole`: its first line and most of
+ * its lines). A model names the file it was shown by its name alone; created at the root beside
+ * the real one, the edit was lost. A text that only shares the name is still created where the
+ * reply says: it may be a new file, and the hint file is never overwritten by other content.
+ */
+function hintFileRewritten(tx: Transaction, path: string, op: RewriteFileOp): string | undefined {
+  if (op.partial || path.includes('/') || tx.options.hintPath === undefined) return undefined;
+  const hint = resolvePath(tx.options.hintPath, tx.options.root);
+  if (!hint.ok || hint.path === path || !hint.path.endsWith('/' + path) || tx.options.refusePath?.(hint.path)) return undefined;
+  const state = tx.lookup(hint.path);
+  if (!state?.exists || !state.file) return undefined;
+  return rewritesWhole(state.file.lines, toLines(op.content)) ? hint.path : undefined;
 }
 
 /**

@@ -60,6 +60,10 @@ describe('parse/elision', () => {
     '// helper functions above',
     '# other options unchanged',
     '// Other functions remain unchanged',
+    // In place of a docstring's body, where a comment sign would be docstring text (a class
+    // re-printed with `... existing docstring ...`: read as text, it replaced the docstring).
+    '    ... existing docstring ...',
+    '… rest of the method …',
   ];
   const no = [
     '...args',
@@ -103,6 +107,10 @@ describe('parse/elision', () => {
     '<%# render the sidebar %>',
     '@Override',
     '# get_task rest',
+    // Dots around words that do not say code is left out, or around code: prose and doctest lines.
+    '... and then ...',
+    '... x = f(y) ...',
+    '...args...',
   ];
   for (const line of yes) it(`elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), true));
   for (const line of no) it(`not an elision: ${JSON.stringify(line)}`, () => assert.equal(isElisionLine(line), false));

@@ -146,6 +146,29 @@ describe('JSON tool-call parser', () => {
     assert.equal((r.ops[0] as ReplaceOp).granularity, 'lines');
   });
 
+  // GitHub Copilot CLI's session export prints an apply_patch call's arguments as a bare JSON
+  // string literal (Cuantum-Computing-Simulator's session): it found no edit, while the same
+  // string wrapped in {"input": …} applied.
+  it('reads an apply_patch input given as a bare JSON string in a ```json fence', () => {
+    const patch = '*** Begin Patch\n*** Update File: shared/interfaces.py\n@@\n-from pydantic import BaseModel\n-from typing import Optional\n+from typing import Literal\n+from pydantic import BaseModel, Field\n*** End Patch\n';
+    const text = ['### ✅ `apply_patch`', '', '<details>', '<summary>Arguments</summary>', '', '```json', JSON.stringify(patch), '```', '', '</details>'].join('\n');
+    const blocks = jsonToolCallParser.parse(toReplyText(text), () => false);
+    assert.equal(blocks.length, 1);
+    assert.deepEqual(blocks[0].problems, []);
+    assert.equal(blocks[0].startLine, 6);
+    assert.equal(blocks[0].endLine, 8);
+    const op = blocks[0].ops[0] as ReplaceOp;
+    assert.equal(op.path, 'shared/interfaces.py');
+    assert.equal(op.search, 'from pydantic import BaseModel\nfrom typing import Optional\n');
+  });
+
+  it('reads no bare JSON string that is not a whole line holding a patch', () => {
+    const patch = JSON.stringify('*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End Patch\n');
+    for (const text of ['```json\n"just a string"\n```', `${patch},`, `say ${patch}`, '"*** Begin Patch\\n" + rest']) {
+      assert.deepEqual(parse(text).ops, [], text);
+    }
+  });
+
   it('claims the ```json fence around the call', () => {
     const text = 'Edit:\n```json\n{"path": "a", "old_string": "x", "new_string": "y"}\n```\nok';
     const blocks = jsonToolCallParser.parse(toReplyText(text), () => false);
