@@ -94,10 +94,11 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     const edged = withBlankEdges(region, segment, original, s > 0 && written(starts[s] - 1), !isLast && written(starts[s + 1] - 1), cursor);
     if (typeof edged === 'string') return { ok: false, message: edged };
     region = edged;
-    const below = newTailBelowBlock(atFileDepth(region, original, fileUnit), original);
+    const atDepth = atFileDepth(region, original, fileUnit);
+    const below = definitionMovesLines(atDepth, original) ?? newTailBelowBlock(atDepth, original);
     if (typeof below === 'string') return { ok: false, message: below };
-    regions.push(below);
-    cursor = below.to;
+    regions.push(...below);
+    cursor = below[below.length - 1].to;
   }
   if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
   const twice = definedTwice(regions, original);
@@ -134,39 +135,154 @@ export function mergeElisions(original: readonly string[], block: readonly strin
 
 /**
  * The region with the new lines it ends with written after the end of the file's block they
- * would otherwise cut in two. A part that shows a function down to a line inside its body and
- * then writes a new function (Sweep's GPT-4 reply: `update_task` re-printed without its
- * `return`, then `delete_task`) ends its region at that body line: the new lines went in there,
- * and the body's rest, kept by the elision after the part, ran on under the new function (the
- * `return` now `delete_task`'s dead code, `update_task` returning nothing). Where the new lines
- * start with a definition shallower than the region's last line and the file's next line is
- * deeper than that definition, they go after the block's end (its deeper lines and its closers at
- * the definition's depth) and the block keeps its lines: the part left them out, as a model
- * re-printing a function leaves out lines it does not change. Any other new lines there (a
- * statement after a loop's body the part shows in part) are refused: whether the lines left
- * out are deleted or kept is a guess. Otherwise the region as it is.
+ * would otherwise cut in two, as two regions: the part shown, and the new lines inserted where
+ * the block ends. A part that shows a function down to a line inside its body and then writes a
+ * new function (Sweep's GPT-4 reply: `update_task` re-printed without its `return`, then
+ * `delete_task`) ends its region at that body line: the new lines went in there, and the body's
+ * rest, kept by the elision after the part, ran on under the new function (the `return` now
+ * `delete_task`'s dead code, `update_task` returning nothing). Where the new lines start with a
+ * definition shallower than the region's last line with text (the blank lines the part writes
+ * after it may be the file's: a class shown down to a method, two blank lines, then a top-level
+ * function, Flask's json/tag.py) and the file's next line is deeper than that definition, they go
+ * after the block's end (its deeper lines and its closers at the definition's depth) and the block
+ * keeps its lines: the part left them out, as a model re-printing a function leaves out lines it
+ * does not change. Any other new lines there (a statement after a loop's body the part shows in
+ * part) are refused: whether the lines left out are deleted or kept is a guess. Otherwise the
+ * region as it is.
  */
-function newTailBelowBlock(region: Region, original: readonly string[]): Region | string {
+function newTailBelowBlock(region: Region, original: readonly string[]): Region[] | string {
+  if (region.to <= region.from || region.to >= original.length) return [region];
+  let lastAt = region.to - 1;
+  while (lastAt > region.from && original[lastAt].trim() === '') lastAt--;
+  const k = alignedIndex(original.slice(region.from, region.to), region.lines, lastAt - region.from);
+  if (k === -1 || original[lastAt].trim() === '') return [region];
+  return belowBlock(region, original, lastAt, k) ?? [region];
+}
+
+/**
+ * `newTailBelowBlock` for a region whose file line `lastAt` (its last with text) is the region's
+ * line `k`, every line after `k` new: the part shown to `lastAt` and the new lines after the end
+ * of the file's block, a refusal, or undefined when the new lines do not cut a block.
+ */
+function belowBlock(region: Region, original: readonly string[], lastAt: number, k: number): Region[] | string | undefined {
   const { lines } = region;
-  if (region.to <= region.from || region.to >= original.length) return region;
-  const lastKept = original[region.to - 1];
-  let k = lines.length - 1;
-  while (k >= 0 && lines[k].trimEnd() !== lastKept.trimEnd()) k--;
-  const first = k === -1 ? -1 : firstNonBlank(lines.slice(k + 1));
-  if (first === -1 || lastKept.trim() === '') return region;
+  const lastKept = original[lastAt];
+  const first = firstNonBlank(lines.slice(k + 1));
+  if (first === -1) return undefined;
   const tailStart = lines[k + 1 + first];
   const depth = indentOf(tailStart);
-  let next = region.to;
+  // A doc comment above the new definition is its own (`// Yes reports whether …` over `func (s *Server) Yes() bool {`).
+  const opening = lines.slice(k + 1 + first).find((line) => line.trim() !== '' && !commentAbove(line, depth)) ?? tailStart;
+  let next = lastAt + 1;
   while (next < original.length && original[next].trim() === '') next++;
-  if (indentOf(lastKept) <= depth || next >= original.length || indentOf(original[next]) <= depth) return region;
+  if (indentOf(lastKept) <= depth || next >= original.length || indentOf(original[next]) <= depth) return undefined;
   let end = next;
   while (end < original.length && (original[end].trim() === '' || indentOf(original[end]) > depth)) end++;
   while (end < original.length && indentOf(original[end]) === depth && isCloser(original[end])) end++;
   while (end > next && original[end - 1].trim() === '') end--;
-  if (!opensDefinition(tailStart)) {
-    return `the snippet's new line "${tailStart.trim().slice(0, 40)}" follows "${lastKept.trim().slice(0, 40)}" (line ${region.to}) shallower than the file's lines ${next + 1}-${end} after it, which it does not show: placed there it would move them under the new line, and whether they are deleted or kept is a guess`;
+  if (indentOf(opening) !== depth || !opensDefinition(opening)) {
+    return `the snippet's new line "${tailStart.trim().slice(0, 40)}" follows "${lastKept.trim().slice(0, 40)}" (line ${lastAt + 1}) shallower than the file's lines ${next + 1}-${end} after it, which it does not show: placed there it would move them under the new line, and whether they are deleted or kept is a guess`;
   }
-  return { ...region, to: end, lines: [...lines.slice(0, k + 1), ...original.slice(region.to, end), ...lines.slice(k + 1)] };
+  return [
+    { from: region.from, to: lastAt + 1, lines: lines.slice(0, k + 1), newAbove: region.newAbove },
+    { from: end, to: end, lines: lines.slice(k + 1) },
+  ];
+}
+
+/** The index in `b` of the line aligned with `a[at]` (as `mergeRegion` aligns them), or -1 when that line is not kept. */
+function alignedIndex(a: readonly string[], b: readonly string[], at: number): number {
+  let [i, j] = [0, 0];
+  for (const part of alignLines(a, b, (x, y) => x.trimEnd() === y.trimEnd())) {
+    const n = part.value.length;
+    if (!part.added && at >= i && at < i + n) return part.removed ? -1 : j + (at - i);
+    if (!part.added) i += n;
+    if (!part.removed) j += n;
+  }
+  return -1;
+}
+
+/**
+ * The region, or its part shown and its new definition placed below the file's block
+ * (`belowBlock`), or a refusal, when the region writes a new definition (`opensDefinition`) at
+ * depth d and the file's lines it keeps right after it, deeper than d, belong in the file to a
+ * definition the merge keeps above it: merged as aligned, those lines would move out of that
+ * definition into the new one. A part that shows Flask's `delete()` down to `db = get_db()`, then
+ * a new `archive()` ending with the same `db.commit()` and `return redirect(…)` as delete, had its
+ * region reach delete's end: the alignment took archive's last lines for delete's, deleted
+ * delete's `db.execute("DELETE …")`, and delete no longer deleted. When the part quotes the file
+ * line for line down to where the new definition starts, the new definition's lines are all its
+ * own and go after the block, which keeps its lines. A split with no line of the block deleted
+ * (a function re-printed whole and cut in two: an extracted function) is the reply's own and is
+ * kept. Otherwise which lines belong where is a guess, refused.
+ */
+function definitionMovesLines(region: Region, original: readonly string[]): Region[] | string | undefined {
+  const regionLines = original.slice(region.from, region.to);
+  // A closer alone (`}`) is a line of its definition too.
+  const filled = (line: string) => line.trim() !== '';
+  // Each line of the merge with its file line when kept (undefined when new), and the file lines the merge deletes.
+  const merged: { line: string; at: number | undefined }[] = [];
+  const removedAt: number[] = [];
+  let i = 0;
+  for (const part of alignLines(regionLines, region.lines, (x, y) => x.trimEnd() === y.trimEnd())) {
+    if (part.removed) {
+      part.value.forEach((line, n) => { if (filled(line)) removedAt.push(region.from + i + n); });
+      i += part.value.length;
+    } else if (part.added) merged.push(...part.value.map((line) => ({ line, at: undefined })));
+    else {
+      merged.push(...part.value.map((line, n) => ({ line, at: region.from + i + n })));
+      i += part.value.length;
+    }
+  }
+  const opener = merged.findIndex((entry, n) => entry.at === undefined && filled(entry.line) && opensDefinition(entry.line) && merged.slice(0, n).some((before) => before.at !== undefined && filled(before.line)));
+  if (opener === -1) return undefined;
+  const depth = indentOf(merged[opener].line);
+  // Where the new definition starts: its new doc comment and decorators above it are its own.
+  let start = opener;
+  while (start > 0 && merged[start - 1].at === undefined && commentAbove(merged[start - 1].line, depth)) start--;
+  let n = opener + 1;
+  // The new definition's own header lines (a decorator's `def`, a signature's brace) at its depth.
+  while (n < merged.length && merged[n].at === undefined && filled(merged[n].line) && indentOf(merged[n].line) === depth && !isCloser(merged[n].line)) n++;
+  const moved: number[] = [];
+  for (; n < merged.length; n++) {
+    const { line, at } = merged[n];
+    if (line.trim() === '') continue;
+    if (indentOf(line) <= depth) {
+      // The file's closer at the definition's depth (a function's `}`) closes the new one now.
+      if (at !== undefined && indentOf(line) === depth && isCloser(line)) moved.push(at);
+      break;
+    }
+    if (at !== undefined) moved.push(at);
+  }
+  if (moved.length === 0) return undefined;
+  // The file's definition the moved lines stand in: the nearest line above them at the new one's depth or shallower.
+  let owner = moved[0] - 1;
+  while (owner >= 0 && (!filled(original[owner]) || indentOf(original[owner]) > depth)) owner--;
+  if (owner < 0 || removedAt.includes(owner)) return undefined;
+  // A brace alone on its line opens the definition above it (PHP's `public function register()`, then `{`).
+  const ownerAt = original[owner].trim() === '{' && owner > 0 ? owner - 1 : owner;
+  const lastMoved = moved[moved.length - 1];
+  if (!removedAt.some((at) => at > owner && at < lastMoved)) return undefined;
+  // The part's last file line above the new definition (one there is: see `opener`).
+  let shown = start - 1;
+  while (shown >= 0 && (merged[shown].at === undefined || !filled(merged[shown].line))) shown--;
+  if (shown < 0) return undefined;
+  const lastShown = merged[shown].at ?? region.from;
+  const quoted = merged.slice(0, start).every((entry) => entry.at !== undefined || !filled(entry.line)) && !removedAt.some((at) => at < lastShown);
+  if (quoted) {
+    const placed = belowBlock({ ...region, to: lastShown + 1 }, original, lastShown, shown);
+    if (placed !== undefined) return placed;
+  }
+  const [top, bottom] = [moved[0], lastMoved];
+  return `the snippet writes the new "${merged[opener].line.trim().slice(0, 40)}" where the file's lines ${top + 1}-${bottom + 1} ("${original[top].trim().slice(0, 40)}" …) would go on under it, though in the file they belong to "${original[ownerAt].trim().slice(0, 40)}" (line ${ownerAt + 1}), which keeps its first lines and loses others: whether the new definition replaces the rest of that one, or goes after it, is a guess (mark the lines kept with a "... existing code ..." comment)`;
+}
+
+/**
+ * True when the line belongs to a definition at `depth` below it: a comment line or decorator
+ * (`attachesBelow`) at that depth, or a doc block's inner line one column in (` * @return void`
+ * under `/**`).
+ */
+function commentAbove(line: string, depth: number): boolean {
+  return attachesBelow(line) && (indentOf(line) === depth || (indentOf(line) > depth && line.trim().startsWith('*')));
 }
 
 /** True when the line starts a definition: a decorator or annotation, a keyword that opens one (`def`, `function`, `class`, …), or a named declaration (`definedName`). */

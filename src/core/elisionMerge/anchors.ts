@@ -158,6 +158,23 @@ function definesOther(a: string, b: string): boolean {
 }
 
 /**
+ * True when a line of the segment between the head (`head`, file line `headAt`) and a tail
+ * candidate (`k`, file line `at`) is one the file has once below the head, and it stands below the
+ * candidate: the candidate is new code repeating a line of the file, not the file's line. A view
+ * shown down to a line of its body, then a new view under the same `@login_required` (Flask's
+ * blog.py, the last view's decorator the file's only one below the head) took the new view's
+ * decorator for the old one's: the old view's `def delete(id_):` and its body, between the two in
+ * the snippet, were read as new code.
+ */
+function anchoredBelow(segment: readonly string[], head: number, k: number, keys: AnchorIndex, headAt: number, at: number): boolean {
+  for (let j = head + 1; j < k; j++) {
+    const key = anchorKey(segment[j]);
+    if (key !== '' && uniqueAfter(keys, key, headAt + 1) > at) return true;
+  }
+  return false;
+}
+
+/**
  * The line of a definition a tail candidate (file line `at`) stands inside, opening below the
  * head anchor (`headAt`), which the segment's lines between the two (`head` to `k`) neither show
  * (its line, or an edit of it) nor reach into (none of them is a line the file has once, inside
@@ -332,7 +349,8 @@ export function markerClosesDefinition(lines: readonly string[], marker: string)
  * the file's definition (`rest`, the lines after the part placed, to its end): one of them is, or
  * is an edit of, one of those lines (`json.dump(data, f)` by `json.dump(data, f, indent=2)` under a
  * new `try:`), or both end with an exit at one depth (the file's `return {…}`, the new `raise …`:
- * lines after the new exit would never run). `shift`: the file's depth less the segment's.
+ * lines after the new exit would never run) that leaves the definition itself, not one nested in
+ * it (`insideNestedDefinition`). `shift`: the file's depth less the segment's.
  */
 function rewritesRest(added: readonly string[], rest: readonly string[], shift: number): boolean {
   const written = added.filter(hasText);
@@ -341,7 +359,26 @@ function rewritesRest(added: readonly string[], rest: readonly string[], shift: 
   const lastWritten = written[written.length - 1];
   const lastExisting = existing[existing.length - 1];
   const leaves = (line: string) => FUNCTION_EXITS.has(exitWord(line) ?? '');
-  return lastWritten !== undefined && lastExisting !== undefined && leaves(lastWritten) && leaves(lastExisting) && indentOf(lastWritten) + shift === indentOf(lastExisting);
+  if (lastWritten === undefined || lastExisting === undefined || !leaves(lastWritten) || !leaves(lastExisting)) return false;
+  return indentOf(lastWritten) + shift === indentOf(lastExisting) && !insideNestedDefinition(written) && !insideNestedDefinition(existing);
+}
+
+/**
+ * True when the last of `lines` stands inside a definition that one of the lines above it opens:
+ * going up, a line shallower than every line passed below it defines a name (`definedName`). A
+ * class shown down to one method, then a new method (`def __repr__(self):` and its `return`),
+ * ends with the new method's exit, not the class's: the class's other methods (`to_json`,
+ * `to_python`, ending with a `return` at the same depth) would still run, so the new lines do not
+ * rewrite them (Flask's json/tag.py, the methods were deleted).
+ */
+function insideNestedDefinition(lines: readonly string[]): boolean {
+  let depth = indentOf(lines[lines.length - 1]);
+  for (let i = lines.length - 2; i >= 0; i--) {
+    if (!hasText(lines[i]) || indentOf(lines[i]) >= depth) continue;
+    if (definedName(lines[i]) !== undefined) return true;
+    depth = indentOf(lines[i]);
+  }
+  return false;
 }
 
 /** A decorator or annotation line above a definition (`@app.route("/items")`, `@Override`). */
@@ -396,7 +433,7 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     // in a rewritten method, the file's only later one in a method further down): taken for the
     // tail, the methods between were replaced by nothing. Held to the head anchor's test, for the
     // definitions around it only: the tail's `if` or loop may be the one the segment edits.
-    if (at >= 0 && sameEnclosingBlock(segment, k, original, at, true)) {
+    if (at >= 0 && sameEnclosingBlock(segment, k, original, at, true) && !anchoredBelow(segment, head, k, keys, headAt, at)) {
       // Head and tail disagree: one of them is new code repeating a line of the file, and which
       // one is a guess (a tail taken below the head's definition deleted it; a head taken above
       // the tail's, once that tail was passed over, placed the segment there).
