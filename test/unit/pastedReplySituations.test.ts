@@ -551,29 +551,22 @@ describe('pasted replies: a part cut inside a body, then a new definition (Flask
   const reply = (lines: readonly string[]) => lines.join('\n') + '\n';
   const onBlog = (lines: readonly string[]) => runReply(reply(lines), (p) => (p === 'flaskr/blog.py' ? blog : undefined), { hintPath: 'flaskr/blog.py' });
   const deleteView = blog.slice(blog.indexOf('def delete(id_):'));
+  /** delete()'s signature and docstring, as the file has them. */
+  const deleteHead = ['def delete(id_):', '    """Delete a post.', '', '    Ensures that the post exists and that the logged in user is the', '    author of the post.', '    """'];
+  /** The new view the replies add: it ends with the same lines as delete(). */
+  const archiveView = ['def archive(id_):', '    """Archive a post instead of deleting it."""', '    get_post(id_)', '    db = get_db()', '    db.execute("UPDATE post SET archived = 1 WHERE id = ?", (id_,))', '    db.commit()', '    return redirect(url_for("blog.index"))'];
 
   it('keeps the body\'s rest in the view shown down to a line inside it, and writes the new view after it, though the new view ends with the same lines as that view', () => {
     const planned = onBlog([
       "Add an archive helper next to delete:",
       "",
       "```python",
-      "def delete(id_):",
-      "    \"\"\"Delete a post.",
-      "",
-      "    Ensures that the post exists and that the logged in user is the",
-      "    author of the post.",
-      "    \"\"\"",
+      ...deleteHead,
       "    get_post(id_)",
       "    db = get_db()",
       "",
       "",
-      "def archive(id_):",
-      "    \"\"\"Archive a post instead of deleting it.\"\"\"",
-      "    get_post(id_)",
-      "    db = get_db()",
-      "    db.execute(\"UPDATE post SET archived = 1 WHERE id = ?\", (id_,))",
-      "    db.commit()",
-      "    return redirect(url_for(\"blog.index\"))",
+      ...archiveView,
       "```",
     ]);
     assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
@@ -589,25 +582,14 @@ describe('pasted replies: a part cut inside a body, then a new definition (Flask
       "```python",
       "@bp.route(\"/<int:id_>/delete\", methods=(\"POST\",))",
       "@login_required",
-      "def delete(id_):",
-      "    \"\"\"Delete a post.",
-      "",
-      "    Ensures that the post exists and that the logged in user is the",
-      "    author of the post.",
-      "    \"\"\"",
+      ...deleteHead,
       "    get_post(id_)",
       "    db = get_db()",
       "",
       "",
       "@bp.route(\"/<int:id_>/archive\", methods=(\"POST\",))",
       "@login_required",
-      "def archive(id_):",
-      "    \"\"\"Archive a post instead of deleting it.\"\"\"",
-      "    get_post(id_)",
-      "    db = get_db()",
-      "    db.execute(\"UPDATE post SET archived = 1 WHERE id = ?\", (id_,))",
-      "    db.commit()",
-      "    return redirect(url_for(\"blog.index\"))",
+      ...archiveView,
       "```",
     ]);
     assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
@@ -619,23 +601,12 @@ describe('pasted replies: a part cut inside a body, then a new definition (Flask
       "Add an archive helper next to delete:",
       "",
       "```python",
-      "def delete(id_):",
-      "    \"\"\"Delete a post.",
-      "",
-      "    Ensures that the post exists and that the logged in user is the",
-      "    author of the post.",
-      "    \"\"\"",
+      ...deleteHead,
       "    post = get_post(id_)",
       "    db = get_db()",
       "",
       "",
-      "def archive(id_):",
-      "    \"\"\"Archive a post instead of deleting it.\"\"\"",
-      "    get_post(id_)",
-      "    db = get_db()",
-      "    db.execute(\"UPDATE post SET archived = 1 WHERE id = ?\", (id_,))",
-      "    db.commit()",
-      "    return redirect(url_for(\"blog.index\"))",
+      ...archiveView,
       "```",
     ]);
     assert.equal(planned.changes.length, 0);
