@@ -173,8 +173,10 @@ function belowBlock(region: Region, original: readonly string[], lastAt: number,
   const depth = indentOf(tailStart);
   // A doc comment above the new definition is its own (`// Yes reports whether …` over `func (s *Server) Yes() bool {`).
   const opening = lines.slice(k + 1 + first).find((line) => line.trim() !== '' && !commentAbove(line, depth)) ?? tailStart;
+  // The file's next line of code: a comment there says nothing of the block (a workflow's step
+  // commented out deeper than the next job's key: the new step cut no block).
   let next = lastAt + 1;
-  while (next < original.length && original[next].trim() === '') next++;
+  while (next < original.length && (original[next].trim() === '' || isCommentLine(original[next]))) next++;
   if (indentOf(lastKept) <= depth || next >= original.length || indentOf(original[next]) <= depth) return undefined;
   let end = next;
   while (end < original.length && (original[end].trim() === '' || indentOf(original[end]) > depth)) end++;

@@ -926,3 +926,31 @@ describe('pasted replies: a part cut inside a body, then a new definition (Flask
     assert.equal(planned.changes[0]?.newText, file.replace('\tpollDone()\n}\n', '\tpollDone()\n}\n\n' + "// Yes reports whether the version has been tagged.\nfunc (s *Server) Yes() bool {\n\ts.mu.RLock()\n\tdefer s.mu.RUnlock()\n\treturn s.yes\n}" + '\n'));
   });
 });
+
+describe('pasted replies: a step added at the end of a workflow job, a comment deeper than the next job below it', () => {
+  // ripgrep's .github/workflows/ci.yml around the end of its test job (trimmed).
+  const ci = [
+    'jobs:',
+    '  test:',
+    '    runs-on: ${{ matrix.os }}',
+    '    steps:',
+    '    - name: Checkout repository',
+    '      uses: actions/checkout@v4',
+    '',
+    '    - name: Print available short flags',
+    '      shell: bash',
+    '      run: cargo test --bin rg flags::defs::tests::available_shorts -- --nocapture',
+    '',
+    '     # Setup and compile on the wasm32-wasi target',
+    '  wasm:',
+    '    runs-on: ubuntu-latest',
+    '',
+  ].join('\n');
+
+  it('adds the step after the job\'s last step: the comment below is no line of that step\'s block (refused as cutting a block)', () => {
+    const reply = ['In `.github/workflows/ci.yml`:', '', '```yaml', '  test:', '    # ... existing config ...', '    steps:', '    # ... existing steps ...', '', '    - name: Print available short flags', '      shell: bash', '      run: cargo test --bin rg flags::defs::tests::available_shorts -- --nocapture', '', '    - name: Upload rg binary', '      uses: actions/upload-artifact@v4', '```', ''].join('\n');
+    const text = written('.github/workflows/ci.yml', ci, reply);
+    assert.ok(text.includes('--nocapture\n\n    - name: Upload rg binary\n      uses: actions/upload-artifact@v4\n'), text);
+    assert.ok(text.endsWith('     # Setup and compile on the wasm32-wasi target\n  wasm:\n    runs-on: ubuntu-latest\n'), text);
+  });
+});
