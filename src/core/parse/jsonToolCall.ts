@@ -35,6 +35,9 @@ const EDIT_KEY_PATTERN = /"(?:old_string|new_string|oldString|newString|old_str|
 const WRITE_KEY_PATTERN = /"content"\s*:/;
 const PATH_KEY_PATTERN = /"(?:file_path|filePath|path)"\s*:/;
 
+/** How deep inside a parsed value calls are looked for (tool calls nest a few levels, not dozens). */
+const MAX_DEPTH = 24;
+
 /** Work guard: characters handed to JSON.parse may not exceed this multiple of the reply. */
 const PARSE_BUDGET_FACTOR = 4;
 
@@ -134,7 +137,7 @@ class Collector {
    * only that name makes an edit (SWE-agent's `search`/`replace`) are read only under it.
    */
   visit(value: unknown, depth: number, toolName?: string): void {
-    if (depth > 24) return;
+    if (depth > MAX_DEPTH) return;
     if (typeof value === 'string') {
       if (value.includes('*** Begin Patch')) this.patch(value);
       return;
@@ -168,6 +171,9 @@ class Collector {
 
   /** Reads the known edit shapes; returns true when `obj` was one (so it is not searched further). */
   private editShape(obj: Record<string, unknown>, path: string | undefined, depth: number, toolName?: string): boolean {
+    // Edits nest in edits (an `edits` object holding its own `edits`): as deep as `visit` reads,
+    // and no deeper, or a reply of nested objects runs the call stack out.
+    if (depth > MAX_DEPTH) return false;
     const command = typeof obj.command === 'string' ? obj.command : undefined;
     const oldKey = OLD_KEYS.find((key) => key in obj);
     const newKey = NEW_KEYS.find((key) => key in obj);

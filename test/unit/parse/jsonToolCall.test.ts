@@ -248,4 +248,13 @@ describe('JSON tool-call parser', () => {
     const whole = parse(JSON.stringify({ target_file: 'new.py', code_edit: "print('hi')\n" }));
     assert.equal((whole.ops[0] as RewriteFileOp).partial, false);
   });
+
+  it('reads edits nested in edits 10,000 deep without running the call stack out (a fuzz case crashed the parser and the CLI)', () => {
+    for (const key of ['edits', 'edit']) {
+      const depth = 10_000;
+      const reply = '{"' + key + '":'.repeat(1) + ('{"' + key + '":').repeat(depth - 1) + '{"file_path": "a.ts", "old_string": "x", "new_string": "y"}' + '}'.repeat(depth) + '\n';
+      assert.doesNotThrow(() => parseReply(reply));
+    }
+  });
 });
+
