@@ -158,23 +158,6 @@ function definesOther(a: string, b: string): boolean {
 }
 
 /**
- * True when a line of the segment between the head (`head`, file line `headAt`) and a tail
- * candidate (`k`, file line `at`) is one the file has once below the head, and it stands below the
- * candidate: the candidate is new code repeating a line of the file, not the file's line. A view
- * shown down to a line of its body, then a new view under the same `@login_required` (Flask's
- * blog.py, the last view's decorator the file's only one below the head) took the new view's
- * decorator for the old one's: the old view's `def delete(id_):` and its body, between the two in
- * the snippet, were read as new code.
- */
-function anchoredBelow(segment: readonly string[], head: number, k: number, keys: AnchorIndex, headAt: number, at: number): boolean {
-  for (let j = head + 1; j < k; j++) {
-    const key = anchorKey(segment[j]);
-    if (key !== '' && uniqueAfter(keys, key, headAt + 1) > at) return true;
-  }
-  return false;
-}
-
-/**
  * The line of a definition a tail candidate (file line `at`) stands inside, opening below the
  * head anchor (`headAt`), which the segment's lines between the two (`head` to `k`) neither show
  * (its line, or an edit of it) nor reach into (none of them is a line the file has once, inside
@@ -433,7 +416,7 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     // in a rewritten method, the file's only later one in a method further down): taken for the
     // tail, the methods between were replaced by nothing. Held to the head anchor's test, for the
     // definitions around it only: the tail's `if` or loop may be the one the segment edits.
-    if (at >= 0 && sameEnclosingBlock(segment, k, original, at, true) && !anchoredBelow(segment, head, k, keys, headAt, at)) {
+    if (at >= 0 && sameEnclosingBlock(segment, k, original, at, true)) {
       // Head and tail disagree: one of them is new code repeating a line of the file, and which
       // one is a guess (a tail taken below the head's definition deleted it; a head taken above
       // the tail's, once that tail was passed over, placed the segment there).
