@@ -95,7 +95,9 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     if (typeof edged === 'string') return { ok: false, message: edged };
     region = edged;
     const atDepth = atFileDepth(region, original, fileUnit);
-    const below = definitionMovesLines(atDepth, original) ?? newTailBelowBlock(atDepth, original);
+    // How the region's lines align with the file's, as `mergeRegion` will align them: both checks read it.
+    const aligned = alignLines(original.slice(atDepth.from, atDepth.to), atDepth.lines, sameBarTrailing);
+    const below = definitionMovesLines(atDepth, original, aligned) ?? newTailBelowBlock(atDepth, original, aligned);
     if (typeof below === 'string') return { ok: false, message: below };
     regions.push(...below);
     cursor = below[below.length - 1].to;
@@ -148,13 +150,13 @@ export function mergeElisions(original: readonly string[], block: readonly strin
  * keeps its lines: the part left them out, as a model re-printing a function leaves out lines it
  * does not change. Any other new lines there (a statement after a loop's body the part shows in
  * part) are refused: whether the lines left out are deleted or kept is a guess. Otherwise the
- * region as it is.
+ * region as it is. `aligned`: as for `definitionMovesLines`.
  */
-function newTailBelowBlock(region: Region, original: readonly string[]): Region[] | string {
+function newTailBelowBlock(region: Region, original: readonly string[], aligned: readonly AlignedRun[]): Region[] | string {
   if (region.to <= region.from || region.to >= original.length) return [region];
   let lastAt = region.to - 1;
   while (lastAt > region.from && original[lastAt].trim() === '') lastAt--;
-  const k = alignedIndex(original.slice(region.from, region.to), region.lines, lastAt - region.from);
+  const k = alignedIndex(aligned, lastAt - region.from);
   if (k === -1 || original[lastAt].trim() === '') return [region];
   return belowBlock(region, original, lastAt, k) ?? [region];
 }
@@ -191,10 +193,10 @@ function belowBlock(region: Region, original: readonly string[], lastAt: number,
   ];
 }
 
-/** The index in `b` of the line aligned with `a[at]` (as `mergeRegion` aligns them), or -1 when that line is not kept. */
-function alignedIndex(a: readonly string[], b: readonly string[], at: number): number {
+/** In an alignment of `a` with `b` (`aligned`), the index in `b` of the line aligned with `a[at]`, or -1 when that line is not kept. */
+function alignedIndex(aligned: readonly AlignedRun[], at: number): number {
   let [i, j] = [0, 0];
-  for (const part of alignLines(a, b, (x, y) => x.trimEnd() === y.trimEnd())) {
+  for (const part of aligned) {
     const n = part.value.length;
     if (!part.added && at >= i && at < i + n) return part.removed ? -1 : j + (at - i);
     if (!part.added) i += n;
@@ -215,17 +217,17 @@ function alignedIndex(a: readonly string[], b: readonly string[], at: number): n
  * line for line down to where the new definition starts, the new definition's lines are all its
  * own and go after the block, which keeps its lines. A split with no line of the block deleted
  * (a function re-printed whole and cut in two: an extracted function) is the reply's own and is
- * kept. Otherwise which lines belong where is a guess, refused.
+ * kept. Otherwise which lines belong where is a guess, refused. `aligned`: the file's lines of
+ * the region aligned with the region's lines.
  */
-function definitionMovesLines(region: Region, original: readonly string[]): Region[] | string | undefined {
-  const regionLines = original.slice(region.from, region.to);
+function definitionMovesLines(region: Region, original: readonly string[], aligned: readonly AlignedRun[]): Region[] | string | undefined {
   // A closer alone (`}`) is a line of its definition too.
   const filled = (line: string) => line.trim() !== '';
   // Each line of the merge with its file line when kept (undefined when new), and the file lines the merge deletes.
   const merged: { line: string; at: number | undefined }[] = [];
   const removedAt: number[] = [];
   let i = 0;
-  for (const part of alignLines(regionLines, region.lines, (x, y) => x.trimEnd() === y.trimEnd())) {
+  for (const part of aligned) {
     if (part.removed) {
       part.value.forEach((line, n) => { if (filled(line)) removedAt.push(region.from + i + n); });
       i += part.value.length;
@@ -586,9 +588,14 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
+/** Line equality of the merge's alignments: trailing whitespace aside. */
+function sameBarTrailing(a: string, b: string): boolean {
+  return a.trimEnd() === b.trimEnd();
+}
+
 /** The segment's lines, with the lines it shares with the region written as the file has them. */
 function mergeRegion(region: readonly string[], segment: readonly string[]): string[] {
-  const parts = alignLines(region, segment, (a, b) => a.trimEnd() === b.trimEnd());
+  const parts = alignLines(region, segment, sameBarTrailing);
   const out: string[] = [];
   let origin = 0;
   for (const [k, part] of parts.entries()) {

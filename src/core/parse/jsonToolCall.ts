@@ -482,9 +482,8 @@ function pickPath(obj: Record<string, unknown>): string | undefined {
  * they stand.
  */
 function withoutGutter(search: string, replacement: string): Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'lineHint'> {
-  const lines = textLines;
   const ending = (text: string) => (text.endsWith('\n') ? '\n' : '');
-  const numbered = stripLineNumbers(lines(search), lines(replacement));
+  const numbered = stripLineNumbers(textLines(search), textLines(replacement));
   const stripped = numbered.search.join('\n') + ending(search);
   if (stripped === search) return { search, replacement };
   return {
@@ -565,7 +564,8 @@ function opensLikeJson(text: string, start: number): boolean {
   return next !== undefined && '"{[]-0123456789tfn'.includes(next);
 }
 
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+/** `text` parsed as JSON, or `ok: false` when it is not JSON. */
+export function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {

@@ -22,7 +22,7 @@
  * spellings of a call mean the same edits. A call the reply does not close is INCOMPLETE_BLOCK.
  */
 import type { EditOp, ParseProblem } from '../ir';
-import { editsFromToolInput } from './jsonToolCall';
+import { editsFromToolInput, tryParse } from './jsonToolCall';
 import { modificationAt } from './originalPatched';
 import { pythonCellEdits } from './pythonCall';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
@@ -190,7 +190,8 @@ function searchAndReplaceCall(xml: string, path: string | undefined, startLine: 
   let operations: Record<string, unknown>[];
   if (listed === undefined) operations = [fields(xml)];
   else if (listed.trim().startsWith('[')) {
-    const parsed = tryParseJson(listed.trim());
+    const json = tryParse(listed.trim());
+    const parsed = json.ok ? json.value : undefined;
     if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'object' && item !== null)) return refuse('The <operations> of the <search_and_replace> call are not a JSON list of operations.');
     operations = parsed as Record<string, unknown>[];
   } else operations = listed.split('</operation>').filter((part) => part.includes('<operation>')).map((part) => fields(part.slice(part.indexOf('<operation>'))));
@@ -218,14 +219,6 @@ function lineRange(start: unknown, end: unknown): { first: number; last: number 
   if (first === undefined && last === undefined) return undefined;
   if (Number.isNaN(first) || Number.isNaN(last) || (first !== undefined && last !== undefined && first > last)) return 'invalid';
   return { first: Math.max(first ?? 1, 1), last: last ?? Number.MAX_SAFE_INTEGER };
-}
-
-function tryParseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function asFileText(content: string): string {

@@ -1,5 +1,5 @@
 import type { ReplaceOp } from '../ir';
-import { charEdit, newlinesBefore, TextPlan } from '../plan';
+import { charEdit, lfLineStart, newlinesBefore, TextPlan } from '../plan';
 import { charOccurrences } from '../locate/charSearch';
 import { tokenRuns } from '../locate/tokenRuns';
 import { borderTable } from '../locate/lineSearch';
@@ -100,13 +100,9 @@ export function placeReplaceWithinLines(tx: Transaction, state: FileState, op: R
   tx.commit(state);
   const file = state.file!;
   const view = lfView(file);
-  let start = 0;
-  for (let line = 1; line < first && start !== -1; line++) start = view.indexOf('\n', start) + 1 || -1;
-  let end = start;
-  for (let line = first; line <= last && end !== -1 && end < view.length; line++) {
-    const newline = view.indexOf('\n', end);
-    end = newline === -1 ? view.length : newline + 1;
-  }
+  // The range in the LF view: from line `first`'s start to the start of the line after `last`.
+  const start = first - 1 < file.lineCount ? lfLineStart(file, first - 1) : -1;
+  const end = last < file.lineCount ? lfLineStart(file, last) : view.length;
   const occurrences: number[] = [];
   if (start !== -1 && start < view.length && op.search !== '') {
     for (let at = view.indexOf(op.search, start); at !== -1 && at + op.search.length <= end; at = view.indexOf(op.search, at + op.search.length)) occurrences.push(at);
