@@ -955,3 +955,66 @@ describe('pasted replies: a step added at the end of a workflow job, a comment d
     assert.ok(text.endsWith('     # Setup and compile on the wasm32-wasi target\n  wasm:\n    runs-on: ubuntu-latest\n'), text);
   });
 });
+
+describe('pasted replies: a Ruby method without parentheses re-printed under the target file', () => {
+  // rails/rails actionmailbox's Conductor InboundEmailsController (07d2fa0): `def new` and `def show`
+  // take no parameters and are written without parentheses, as Rails controllers' actions are.
+  // Read as no definition, the re-printed method was NO_EDITS_FOUND with the controller open.
+  const path = 'app/controllers/rails/conductor/action_mailbox/inbound_emails_controller.rb';
+  const file = [
+    "# frozen_string_literal: true",
+    "",
+    "module Rails",
+    "  class Conductor::ActionMailbox::InboundEmailsController < Rails::Conductor::BaseController",
+    "    rescue_from ActiveRecord::StatementInvalid, with: :setup_instruction_warning",
+    "",
+    "    def index",
+    "      @inbound_emails = ActionMailbox::InboundEmail.order(created_at: :desc)",
+    "    end",
+    "",
+    "    def new",
+    "    end",
+    "",
+    "    def show",
+    "      @inbound_email = ActionMailbox::InboundEmail.find(params[:id])",
+    "    end",
+    "",
+    "    def create",
+    "      inbound_email = create_inbound_email(new_mail)",
+    "      redirect_to main_app.rails_conductor_inbound_email_url(inbound_email)",
+    "    end",
+    "",
+    "    private",
+    "      def setup_instruction_warning",
+    "        render plain: \"Please follow the setup instructions for Action Mailbox\"",
+    "      end",
+    "",
+    "      def new_mail",
+    "        Mail.new(params.require(:mail).permit(:from, :to, :cc, :bcc, :in_reply_to, :subject, :body).to_h).tap do |mail|",
+    "          params[:mail][:attachments].to_a.each do |attachment|",
+    "            mail.add_file(filename: attachment.path, content: attachment.read)",
+    "          end",
+    "        end",
+    "      end",
+    "",
+    "      def create_inbound_email(mail)",
+    "        ActionMailbox::InboundEmail.create_and_extract_message_id!(mail.to_s)",
+    "      end",
+    "  end",
+    "end",
+    "",
+  ].join('\n');
+  const plan = (reply: string) => runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+
+  it('replaces `def show` whole where the file defines it', () => {
+    const planned = plan(['```ruby', '    def show', '      @inbound_email = ActionMailbox::InboundEmail.find(params[:id])', '      @message = @inbound_email.mail', '    end', '```', ''].join('\n'));
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes[0]?.newText, file.replace('find(params[:id])\n    end\n', 'find(params[:id])\n      @message = @inbound_email.mail\n    end\n'));
+  });
+
+  it('fills the empty `def new` stub: the block repeats its signature exactly', () => {
+    const planned = plan(['```ruby', '    def new', '      @mail = Mail.new(to: params[:to])', '    end', '```', ''].join('\n'));
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes[0]?.newText, file.replace('    def new\n    end\n', '    def new\n      @mail = Mail.new(to: params[:to])\n    end\n'));
+  });
+});

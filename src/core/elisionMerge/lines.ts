@@ -154,6 +154,8 @@ export function sameTail(a: string, b: string): boolean {
  * `} else if (…) {`) or a line without `(`.
  */
 export function definedName(line: string): string | undefined {
+  const bare = BARE_RUBY_DEFINITION.exec(line.trim());
+  if (bare !== null) return `def ${bare[1]}`;
   const open = line.indexOf('(');
   if (open === -1 || !(isOpener(line.trim()) || KEYWORD_DEFINITION.test(line.trim()))) return undefined;
   const words = line.slice(0, open).trim().split(/\s+/).filter((word) => /[A-Za-z_$]/.test(word));
@@ -233,6 +235,14 @@ function closingParen(text: string, open: number): number {
  * function written under one whose body an elision keeps was matched onto that body.
  */
 const KEYWORD_DEFINITION = /^(?:local\s+)?(?:function|def)\s+[\w.:!?]+\s*\(.*\)(?:\s+do)?$/;
+
+/**
+ * A Ruby (or Crystal) method that takes no parameters, written without parentheses (`def new`,
+ * `def show`, `def self.table_name`, `def valid?`), or an Elixir one (`def run do`): the common
+ * case in Rails controllers, and read as no definition, such a method re-printed under `--file`
+ * was "no edit block". A Python `def` always has parentheses and a colon, so this never reads one.
+ */
+const BARE_RUBY_DEFINITION = /^def\s+((?:self\.)?[A-Za-z_][\w]*[!?=]?)(?:\s+do)?$/;
 
 /** Words that open a block with parentheses without naming a method (beyond `CONTROL_KEYWORDS`). */
 const NOT_METHOD_NAMES = new Set(['function', 'elseif', 'using', 'lock', 'fixed', 'synchronized', 'select', 'when', 'sizeof', 'typeof', 'super', 'this', 'constructor']);

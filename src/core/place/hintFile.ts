@@ -167,6 +167,9 @@ export interface HintedOps {
 function sharesBody(lines: readonly string[], head: number, fileLines: readonly string[], at: number): boolean {
   const opener = bodyOpenerAt(fileLines, at);
   const body = fileLines.slice(opener + 1, blockEnd(fileLines, opener)).filter(hasText);
+  // A stub (`def new` / `end`, `fn reset() {}` on two lines) has no body to share: the block that
+  // fills it says it is this definition by repeating its signature exactly.
+  if (body.length === 0) return lines[head].trim() === fileLines[at].trim();
   return lines.slice(head + 1).some((line) => hasText(line) && body.some((existing) => correspond(line, existing)));
 }
 
