@@ -1058,6 +1058,24 @@ describe('peer situations: SWE-agent trajectories (marshmallow-1867 TimeDelta ro
     assert.deepEqual(both.receipt.files[0]?.edits.map((e) => e.status), ['applied', 'alreadyApplied']);
   });
 
+  it("creates a new file named under the container folder (/testbed) another call of the reply shows stands for the workspace", () => {
+    const script = 'from marshmallow.fields import TimeDelta\nfrom datetime import timedelta\n\ntd_field = TimeDelta(precision="milliseconds")\n\nobj = dict()\nobj["td_field"] = timedelta(milliseconds=345)\n\nprint(td_field.serialize("td_field", obj))';
+    const create = { command: 'create', path: '/testbed/reproduce.py', file_text: script };
+    const fix = { command: 'str_replace', path: '/testbed/src/marshmallow/fields.py', old_str: `        ${search}`, new_str: `        ${absolute}` };
+    const files: Record<string, string> = { 'src/marshmallow/fields.py': fields };
+    const planned = runReply(JSON.stringify([create, fix]), (p) => files[p]);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.deepEqual(planned.changes.map((c) => [c.path, c.newText]), [['reproduce.py', script], ['src/marshmallow/fields.py', fixed]]);
+    // Alone, nothing shows what /testbed stands for; nor does a path under another folder, nor one that leaves it.
+    for (const path of ['/testbed/reproduce.py', '/tmp/reproduce.py', '/testbed/../etc/reproduce.py']) {
+      const calls = path === '/testbed/reproduce.py' ? [{ ...create, path }] : [{ ...create, path }, fix];
+      const refused = runReply(JSON.stringify(calls), (p) => files[p]);
+      assert.equal(refused.receipt.ok, false, path);
+      assert.equal(refused.receipt.errors[0]?.code, 'OUTSIDE_WORKSPACE', path);
+      assert.equal(refused.changes.some((c) => c.path.endsWith('reproduce.py')), false, path);
+    }
+  });
+
   it('writes margin lines as given beside a line at the quoted depth, and refuses them after the last line of a top-level block', () => {
     // A line at the quoted line's depth: the text is the file's own, its margin line meant there.
     const preprocessor = 'void f() {\n        go();\n}\n';
