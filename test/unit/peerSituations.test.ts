@@ -1019,3 +1019,75 @@ describe('peer situations: a tool call quoting a tab-indented file exactly, its 
     assert.equal(written('t.py', python, block), expected);
   });
 });
+
+describe('peer situations: SWE-agent trajectories (marshmallow-1867 TimeDelta rounding)', () => {
+  // src/marshmallow/fields.py around TimeDelta._serialize, as the trajectory's `open` view shows it.
+  const fields = [
+    'class TimeDelta(Field):',
+    '    def _serialize(self, value, attr, obj, **kwargs):',
+    '        if value is None:',
+    '            return None',
+    '        base_unit = dt.timedelta(**{self.precision: 1})',
+    '        return int(value.total_seconds() / base_unit.total_seconds())',
+    '',
+    '    def _deserialize(self, value, attr, data, **kwargs):',
+    '        try:',
+    '            value = int(value)',
+    '',
+  ].join('\n');
+  const search = 'return int(value.total_seconds() / base_unit.total_seconds())';
+  const fixed = fields.replace(`        ${search}`, '        # round to nearest int\n        return int(round(value.total_seconds() / base_unit.total_seconds()))');
+  const editCall = (replace: string) => ({ role: 'assistant', content: '', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'edit', arguments: JSON.stringify({ search, replace }) } }] });
+  const fromMargin = '# round to nearest int\nreturn int(round(value.total_seconds() / base_unit.total_seconds()))';
+  const absolute = '# round to nearest int\n        return int(round(value.total_seconds() / base_unit.total_seconds()))';
+  const onFields = (file: string, reply: string) => runReply(reply, (p) => (p === 'src/marshmallow/fields.py' ? file : undefined), { hintPath: 'src/marshmallow/fields.py' });
+
+  it("indents a one-line old text's new lines written from the margin as the line it quotes after its indentation", () => {
+    // The trajectory's first call (SWE-agent refused it: IndentationError); its `return` was written at column 0.
+    const first = onFields(fields, JSON.stringify(editCall(fromMargin)));
+    assert.equal(first.receipt.ok, true, JSON.stringify(first.receipt.errors));
+    assert.equal(first.changes[0]?.newText, fixed);
+    // The same text as a str_replace_editor call on the container path.
+    const strReplace = { command: 'str_replace', path: '/testbed/src/marshmallow/fields.py', old_str: search, new_str: fromMargin };
+    assert.equal(onFields(fields, JSON.stringify(strReplace)).changes[0]?.newText, fixed);
+    // The model's corrected call writes the later line at the file's depth: written as given.
+    assert.equal(onFields(fields, JSON.stringify(editCall(absolute))).changes[0]?.newText, fixed);
+    // Both calls in a row, as the trajectory holds them: the second finds its text already there.
+    const both = onFields(fields, JSON.stringify([editCall(fromMargin), editCall(absolute)]));
+    assert.equal(both.changes[0]?.newText, fixed);
+    assert.deepEqual(both.receipt.files[0]?.edits.map((e) => e.status), ['applied', 'alreadyApplied']);
+  });
+
+  it("creates a new file named under the container folder (/testbed) another call of the reply shows stands for the workspace", () => {
+    const script = 'from marshmallow.fields import TimeDelta\nfrom datetime import timedelta\n\ntd_field = TimeDelta(precision="milliseconds")\n\nobj = dict()\nobj["td_field"] = timedelta(milliseconds=345)\n\nprint(td_field.serialize("td_field", obj))';
+    const create = { command: 'create', path: '/testbed/reproduce.py', file_text: script };
+    const fix = { command: 'str_replace', path: '/testbed/src/marshmallow/fields.py', old_str: `        ${search}`, new_str: `        ${absolute}` };
+    const files: Record<string, string> = { 'src/marshmallow/fields.py': fields };
+    const planned = runReply(JSON.stringify([create, fix]), (p) => files[p]);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.deepEqual(planned.changes.map((c) => [c.path, c.newText]), [['reproduce.py', script], ['src/marshmallow/fields.py', fixed]]);
+    // Alone, nothing shows what /testbed stands for; nor does a path under another folder, nor one that leaves it.
+    for (const path of ['/testbed/reproduce.py', '/tmp/reproduce.py', '/testbed/../etc/reproduce.py']) {
+      const calls = path === '/testbed/reproduce.py' ? [{ ...create, path }] : [{ ...create, path }, fix];
+      const refused = runReply(JSON.stringify(calls), (p) => files[p]);
+      assert.equal(refused.receipt.ok, false, path);
+      assert.equal(refused.receipt.errors[0]?.code, 'OUTSIDE_WORKSPACE', path);
+      assert.equal(refused.changes.some((c) => c.path.endsWith('reproduce.py')), false, path);
+    }
+  });
+
+  it('writes margin lines as given beside a line at the quoted depth, and refuses them after the last line of a top-level block', () => {
+    // A line at the quoted line's depth: the text is the file's own, its margin line meant there.
+    const preprocessor = 'void f() {\n        go();\n}\n';
+    const kept = { file_path: 'f.c', old_string: 'go();', new_string: 'go();\n#ifdef DEBUG\n        trace();\n#endif' };
+    assert.equal(written('f.c', preprocessor, JSON.stringify(kept)), 'void f() {\n        go();\n#ifdef DEBUG\n        trace();\n#endif\n}\n');
+    // A closing bracket after the line: the block goes on, the new lines are in it.
+    const js = 'function f() {\n  return a;\n}\n';
+    assert.equal(written('f.js', js, JSON.stringify({ file_path: 'f.js', old_string: 'return a;', new_string: 'const b = a + 1;\nreturn b;' })), 'function f() {\n  const b = a + 1;\n  return b;\n}\n');
+    // The file's last method: a line at the margin may be a new top-level function after its class.
+    const last = 'class A:\n    def f(self):\n        return a\n';
+    const unclear = result('m.py', last, JSON.stringify({ file_path: 'm.py', old_string: 'return a', new_string: 'return a\n\ndef g():\n    return b' }));
+    assert.equal(unclear.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.equal(unclear.changes.length, 0);
+  });
+});

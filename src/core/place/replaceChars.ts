@@ -5,7 +5,7 @@ import { tokenRuns } from '../locate/tokenRuns';
 import { borderTable } from '../locate/lineSearch';
 import { EditedText } from '../text/editedText';
 import { lfView, toLines, type FileText } from '../text/fileText';
-import { isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
+import { indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
 import { respelledToolCall } from '../reanchor/reanchor';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
 
@@ -69,13 +69,24 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   }
   const index = tx.indexOf(state);
   const view = lfView(file);
+  const placed = occurrences.map((at) => newTextAtLineIndent(view, at, op.search, op.replacement));
+  const unclear = placed.findIndex((reading) => reading === 'unclear');
+  if (unclear !== -1) {
+    const line = lineOf(occurrences[unclear]);
+    tx.fail('AMBIGUOUS', block, state.path, `the old text is line ${line + 1} of ${state.path} after its indentation, and the new text's later lines stand at the margin: they may be lines of the same block written relative to its first line, or new lines at the top level after the block line ${line + 1} ends. Quote the old text with its indentation and write the new text as the file is to have it`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }] }, state);
+    return true;
+  }
   let respelled = false;
-  const edits = occurrences.map((at) => {
+  let shifted = false;
+  const edits = occurrences.map((at, k) => {
     const lastLine = lineOf(at + Math.max(0, op.search.length - (op.search.endsWith('\n') ? 1 : 0)));
     const around = { fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, start: lineOf(at), end: lastLine + 1, startsLine: at === 0 || view[at - 1] === '\n' };
-    const replacement = respelledToolCall(op.search, op.replacement, around);
-    respelled ||= replacement !== undefined;
-    return charEdit(file, at, at + op.search.length, replacement ?? op.replacement);
+    const respelling = respelledToolCall(op.search, op.replacement, around);
+    respelled ||= respelling !== undefined;
+    const replacement = respelling ?? op.replacement;
+    const indent = placed[k];
+    shifted ||= indent !== undefined;
+    return charEdit(file, at, at + op.search.length, indent === undefined ? replacement : indentedAfterFirst(replacement, indent as string));
   });
   if (overlapsAny(edits, state.pending)) {
     tx.commit(state);
@@ -85,7 +96,8 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   const last = lineOf(occurrences[occurrences.length - 1] + op.search.length);
   const warnings = skipped > 0 ? [`${skipped} occurrence${skipped === 1 ? '' : 's'} already inside the new text ${skipped === 1 ? 'was' : 'were'} left as ${skipped === 1 ? 'it is' : 'they are'}`] : [];
   if (respelled) warnings.push('re-indented to fit the file');
-  tx.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: first + 1, endLine: last + 1, edits, warnings, ...(respelled ? { reindented: true } : {}) });
+  if (shifted) warnings.push("the old text starts after its line's indentation and the new text's later lines were written from the margin: they were indented as that line is");
+  tx.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: first + 1, endLine: last + 1, edits, warnings, ...(respelled || shifted ? { reindented: true } : {}) });
   return true;
 }
 
@@ -115,6 +127,47 @@ export function placeReplaceWithinLines(tx: Transaction, state: FileState, op: R
   const lineOf = (offset: number) => newlinesBefore(file, offset);
   const endLine = lineOf(occurrences[occurrences.length - 1] + op.search.length);
   tx.record(state, { block, status: 'applied', strategy: 'exact', score: 1, startLine: lineOf(occurrences[0]) + 1, endLine: endLine + 1, edits, warnings: [] });
+}
+
+/**
+ * How the new text's later lines are to be indented when the old text is one line quoted from its
+ * first non-blank character to its end (`return int(...)` for the file's `        return int(...)`):
+ * the file keeps that line's indentation in front of the new text's first line, and the model may
+ * have written the lines after it from the margin, relative to that first line. SWE-agent's
+ * marshmallow demonstration did so (`# round to nearest int\nreturn int(round(...))`): written as
+ * given, the `return` fell to column 0 and the module no longer parsed; the model's own retry put
+ * it at the line's eight spaces. Read so only when certain:
+ * - some later non-blank line stands at the margin, and none at or deeper than the quoted line
+ *   (a line at that depth shows the text was written as the file is to have it, and its margin
+ *   lines are meant there: a preprocessor line, a label);
+ * - the block the line stands in goes on after it: the file's next non-blank line is indented, or
+ *   closes a bracket. Where it is the last line before the margin (or the file's last), lines at the
+ *   margin may as well be new top-level code after it (a function added after the last one): the
+ *   occurrence is `'unclear'`.
+ * Returns the quoted line's indentation (the file's own characters) to put before every later
+ * non-blank line, `'unclear'`, or undefined when the new text is to be written as given.
+ */
+function newTextAtLineIndent(view: string, at: number, search: string, replacement: string): string | 'unclear' | undefined {
+  const lineStart = view.lastIndexOf('\n', at - 1) + 1;
+  const indent = view.slice(lineStart, at);
+  if (indent === '' || leadingWhitespace(indent) !== indent || search.trimEnd().includes('\n') || isBlank(search)) return undefined;
+  const end = at + search.length;
+  if (!search.endsWith('\n') && end < view.length && view[end] !== '\n') return undefined;
+  const later = replacement.split('\n').slice(1).filter((line) => !isBlank(line));
+  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
+  if (!later.some((line) => width(line) === 0) || later.some((line) => width(line) >= indentWidth(indent, 4))) return undefined;
+  const rest = view.slice(search.endsWith('\n') ? end : end + 1);
+  const next = rest.split('\n').find((line) => !isBlank(line));
+  const goesOn = next !== undefined && (leadingWhitespace(next) !== '' || /^[}\])]/.test(next));
+  return goesOn ? indent : 'unclear';
+}
+
+/** `text` with `indent` put before each of its non-blank lines but the first. */
+function indentedAfterFirst(text: string, indent: string): string {
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 || isBlank(line) ? line : indent + line))
+    .join('\n');
 }
 
 /**

@@ -19,6 +19,13 @@ const RESEMBLANCE = 0.5;
  * least half alike, or nothing but blank lines to replace); otherwise the numbers are not this
  * file's as it is, and the edit is refused (`NO_MATCH`) rather than written over other code. A
  * range that already reads as the new text is already applied.
+ *
+ * A new text that ends with the lines right after the range, or starts with those right before it
+ * (see `repeatedOutside`), was counted one line short: GPT-4's `edit 287:295` on pydicom's
+ * numpy_handler.py rewrote the `raise AttributeError(` call through its closing `)`, which is line
+ * 296, and written as numbered the `)` stood twice (SWE-agent's own lint refused it three times).
+ * As for a range counted on the original file, the one shift that puts both edge lines at the
+ * range's edges moves it; otherwise the edit is refused, naming the line it would repeat.
  */
 export function placeReplaceLines(tx: Transaction, state: FileState, op: ReplaceLinesOp): void {
   const block = op.source.block;
@@ -31,15 +38,27 @@ export function placeReplaceLines(tx: Transaction, state: FileState, op: Replace
   if (op.countedOnOriginal) return placeOriginalRange(tx, state, op);
   if (state.pending.length > 0) tx.commit(state);
   const file = state.file!;
-  const { firstLine, lastLine } = op;
+  let { firstLine, lastLine } = op;
   if (firstLine < 1 || lastLine < firstLine || lastLine > file.lineCount) {
     tx.fail('NO_MATCH', block, state.path, `the edit replaces lines ${firstLine}-${lastLine}, but ${state.path} has ${file.lineCount} lines`, op, { nextStep: NEXT_STEP }, state);
     return;
   }
-  const old = file.lines.slice(firstLine - 1, lastLine);
   const written = toLines(op.text);
+  const warnings: string[] = [];
+  const repeated = repeatedOutside(file.lines, firstLine, lastLine, written);
+  if (repeated !== undefined) {
+    const shift = onlyShift(file.lines, firstLine, lastLine, written);
+    if (shift === undefined) {
+      tx.fail('NO_MATCH', block, state.path, repeatMessage(state.path, file.lines, firstLine, lastLine, repeated), op, { nextStep: RANGE_STEP }, state);
+      return;
+    }
+    firstLine += shift;
+    lastLine += shift;
+    warnings.push(`the edit gives lines ${op.firstLine}-${op.lastLine}, but its first and last lines stand at ${firstLine} and ${lastLine}: taken as lines ${firstLine}-${lastLine}`);
+  }
+  const old = file.lines.slice(firstLine - 1, lastLine);
   if (old.length === written.length && old.every((line, i) => line === written[i])) {
-    tx.record(state, { block, status: 'alreadyApplied', strategy: 'lineNumbers', score: 1, startLine: firstLine, endLine: lastLine, warnings: ['the lines already read like this'] });
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'lineNumbers', score: 1, startLine: firstLine, endLine: lastLine, warnings: [...warnings, 'the lines already read like this'] });
     return;
   }
   if (!resembles(old, written)) {
@@ -47,7 +66,21 @@ export function placeReplaceLines(tx: Transaction, state: FileState, op: Replace
     tx.fail('NO_MATCH', block, state.path, `lines ${firstLine}-${lastLine} of ${state.path} ("${shown.slice(0, 80)}"…) have nothing in common with the new text: the line numbers are not this file's as it is now, so the edit is not written over them`, op, { nextStep: NEXT_STEP }, state);
     return;
   }
-  tx.record(state, { block, status: 'applied', strategy: 'lineNumbers', score: 1, startLine: firstLine, endLine: lastLine, edits: [lineEdit(file, firstLine - 1, lastLine, written)] });
+  tx.record(state, { block, status: 'applied', strategy: 'lineNumbers', score: 1, startLine: firstLine, endLine: lastLine, warnings, edits: [lineEdit(file, firstLine - 1, lastLine, written)] });
+}
+
+const RANGE_STEP = 'View the lines around the range again and re-send the edit with the range of exactly the lines its text replaces.';
+
+/**
+ * Why a range whose new text repeats the lines just outside it is refused: the line that would
+ * stand twice, by number and text, and the range that would take it in.
+ */
+function repeatMessage(path: string, lines: readonly string[], firstLine: number, lastLine: number, { side, count }: { side: 'after' | 'before'; count: number }): string {
+  const [from, to] = side === 'after' ? [lastLine + 1, lastLine + count] : [firstLine - count, firstLine - 1];
+  const shown = lines.slice(from - 1, to).find((line) => line.trim() !== '')?.trim().slice(0, 80) ?? '';
+  const which = count === 1 ? `line ${from}` : `lines ${from}-${to}`;
+  const widened = side === 'after' ? `${firstLine}:${to}` : `${from}:${lastLine}`;
+  return `the new text ${side === 'after' ? 'ends' : 'starts'} with ${which} of ${path} (\`${shown}\`), right ${side} lines ${firstLine}-${lastLine}: written over them, ${count === 1 ? 'that line' : 'those lines'} would stand twice. If the text rewrites ${which} too, the range is ${widened}; otherwise it is not where the text goes`;
 }
 
 /** True when the old lines are all blank, share a line with text with the new ones, or one old and one new line are at least `RESEMBLANCE` alike. */
@@ -99,7 +132,7 @@ function placeOriginalRange(tx: Transaction, state: FileState, op: ReplaceLinesO
     lastLine += shift;
     warnings.push(`the edit gives lines ${op.firstLine}-${op.lastLine}, but its first and last lines stand at ${firstLine} and ${lastLine}: taken as lines ${firstLine}-${lastLine}`);
   } else if (repeated !== undefined) {
-    tx.fail('NO_MATCH', block, state.path, `the new text ${repeated === 'after' ? 'ends' : 'starts'} with the lines ${state.path} has right ${repeated} lines ${firstLine}-${lastLine}: written over them it would repeat those lines, so the numbers are not where the text goes`, op, { nextStep: NEXT_STEP }, state);
+    tx.fail('NO_MATCH', block, state.path, `the new text ${repeated.side === 'after' ? 'ends' : 'starts'} with the lines ${state.path} has right ${repeated.side} lines ${firstLine}-${lastLine}: written over them it would repeat those lines, so the numbers are not where the text goes`, op, { nextStep: NEXT_STEP }, state);
     return;
   }
   const old = file.lines.slice(firstLine - 1, lastLine);
@@ -146,18 +179,18 @@ const MAX_REPEAT = 20;
 
 /**
  * Whether the new text ends with lines the file has right after the range (`after`), or starts
- * with lines it has right before it (`before`), those lines not blank alone and the range's own
- * last (first) lines not the same: written over the range, the text would stand twice.
+ * with lines it has right before it (`before`), and how many, those lines not blank alone and the
+ * range's own last (first) lines not the same: written over the range, the text would stand twice.
  */
-function repeatedOutside(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[]): 'after' | 'before' | undefined {
+function repeatedOutside(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[]): { readonly side: 'after' | 'before'; readonly count: number } | undefined {
   const old = lines.slice(firstLine - 1, lastLine);
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((line, i) => line.trimEnd() === b[i].trimEnd());
   const bound = Math.min(written.length, MAX_REPEAT);
   for (let k = 1; k <= bound; k++) {
     const tail = written.slice(written.length - k);
-    if (lastLine + k <= lines.length && tail.some((line) => line.trim() !== '') && same(tail, lines.slice(lastLine, lastLine + k)) && !same(tail, old.slice(Math.max(0, old.length - k)))) return 'after';
+    if (lastLine + k <= lines.length && tail.some((line) => line.trim() !== '') && same(tail, lines.slice(lastLine, lastLine + k)) && !same(tail, old.slice(Math.max(0, old.length - k)))) return { side: 'after', count: k };
     const head = written.slice(0, k);
-    if (firstLine - 1 - k >= 0 && head.some((line) => line.trim() !== '') && same(head, lines.slice(firstLine - 1 - k, firstLine - 1)) && !same(head, old.slice(0, k))) return 'before';
+    if (firstLine - 1 - k >= 0 && head.some((line) => line.trim() !== '') && same(head, lines.slice(firstLine - 1 - k, firstLine - 1)) && !same(head, old.slice(0, k))) return { side: 'before', count: k };
   }
   return undefined;
 }

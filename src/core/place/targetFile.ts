@@ -38,12 +38,14 @@ export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
   let resolved = resolvePath(rawPath, tx.options.root);
   if (!resolved.ok) {
     const tail = editsExistingFile(op) ? foreignTail(tx, rawPath) : op.kind === 'rewrite' ? foreignRewriteTail(tx, rawPath, op) : undefined;
-    if (tail === undefined) {
+    const proven = tail === undefined ? underProvenRoot(tx, rawPath) : undefined;
+    if (tail !== undefined) tx.note(block, `the reply names ${rawPath}, outside the workspace; ${tail} is the workspace file at its end`);
+    else if (proven !== undefined) tx.note(block, `the reply names ${rawPath}, outside the workspace; ${proven.path} is that path under ${proven.root}, which another path of the reply shows stands for the workspace`);
+    else {
       tx.fail('OUTSIDE_WORKSPACE', block, rawPath, resolved.message, op);
       return { ok: false };
     }
-    tx.note(block, `the reply names ${rawPath}, outside the workspace; ${tail} is the workspace file at its end`);
-    resolved = { ok: true, path: tail };
+    resolved = { ok: true, path: tail ?? proven!.path };
   }
   const refusal = tx.options.refusePath?.(resolved.path) ?? (op.kind === 'move' ? refusedTarget(tx, op.to) : undefined);
   if (refusal) {
@@ -136,6 +138,34 @@ function foreignTail(tx: Transaction, raw: string): string | undefined {
     if (resolved.ok && exists(tx, resolved.path)) return resolved.path;
   }
   return undefined;
+}
+
+/**
+ * For an absolute path outside the root that names no workspace file (a new file, a file deleted):
+ * the path below the folder another path of the same reply shows to stand for the workspace, when
+ * one does. Agents in a container name every file from its checkout (`/testbed/...` for SWE-bench,
+ * `/workspace/...` for OpenHands): a reply that edits `/testbed/src/marshmallow/fields.py`, the
+ * workspace's `src/marshmallow/fields.py`, and creates `/testbed/reproduce.py` means the
+ * workspace's `reproduce.py`. The folder is proven only by a path whose tail (see `foreignTail`)
+ * is an existing workspace file; a path under no such folder, or under two that read it
+ * differently, stays outside (undefined), and so does one that leaves the root once mapped.
+ */
+function underProvenRoot(tx: Transaction, raw: string): { root: string; path: string } | undefined {
+  const path = raw.trim().replace(/\\/g, '/');
+  const readings = new Map<string, string>();
+  for (const other of new Set(tx.namedPaths)) {
+    if (other === raw || resolvePath(other, tx.options.root).ok) continue;
+    const tail = foreignTail(tx, other);
+    const written = other.trim().replace(/\\/g, '/');
+    if (tail === undefined || !written.endsWith('/' + tail)) continue;
+    const root = written.slice(0, written.length - tail.length);
+    if (!path.startsWith(root)) continue;
+    const resolved = resolvePath(path.slice(root.length), tx.options.root);
+    if (resolved.ok) readings.set(resolved.path, root);
+  }
+  if (readings.size !== 1) return undefined;
+  const [[mapped, root]] = readings;
+  return { root: root.replace(/\/$/, ''), path: mapped };
 }
 
 /**

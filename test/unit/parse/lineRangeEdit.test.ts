@@ -31,6 +31,60 @@ describe("SWE-agent's edit N:M … end_of_edit", () => {
       assert.equal(refused.receipt.errors[0]?.code, 'NO_MATCH', wrong[0]);
     }
   });
+
+  it('refuses a range one line short whose text ends with the line after it (a closing `)` written twice), and moves one whose both edges sit one line off', () => {
+    // pydicom's pixel_data_handlers/numpy_handler.py, lines 283-298 as SWE-agent's view showed them
+    // (here lines 1-16): GPT-4's `edit 287:295` (here 5:13) rewrote the check through its closing
+    // `)`, which is line 296 (14). SWE-agent's lint refused it; its accepted retry was `edit 287:296`.
+    const handler = [
+      '            "Pixel Data or Double Float Pixel Data must be present in "',
+      '            "the dataset"',
+      '        )',
+      '',
+      '    required_elements = [',
+      "        'BitsAllocated', 'Rows', 'Columns', 'PixelRepresentation',",
+      "        'SamplesPerPixel', 'PhotometricInterpretation'",
+      '    ]',
+      '    missing = [elem for elem in required_elements if elem not in ds]',
+      '    if missing:',
+      '        raise AttributeError(',
+      '            "Unable to convert the pixel data as the following required "',
+      '            "elements are missing from the dataset: " + ", ".join(missing)',
+      '        )',
+      '',
+      '    # May be Pixel Data, Float Pixel Data or Double Float Pixel Data',
+      '',
+    ].join('\n');
+    const block = [
+      '    required_elements = [',
+      "        'BitsAllocated', 'Rows', 'Columns', 'SamplesPerPixel', 'PhotometricInterpretation'",
+      '    ]',
+      "    if 'PixelData' in ds:",
+      "        required_elements.append('PixelRepresentation')",
+      '    missing = [elem for elem in required_elements if elem not in ds]',
+      '    if missing:',
+      '        raise AttributeError(',
+      '            "Unable to convert the pixel data as the following required "',
+      '            "elements are missing from the dataset: " + ", ".join(missing)',
+      '        )',
+    ];
+    const read = (p: string) => (p === 'numpy_handler.py' ? handler : undefined);
+    const edit = (range: string, lines: readonly string[]) => runReply([`edit ${range}`, ...lines, 'end_of_edit'].join('\n'), read, { hintPath: 'numpy_handler.py' });
+    const lines = handler.split('\n');
+    const fixed = [...lines.slice(0, 4), ...block, ...lines.slice(14)].join('\n');
+    assert.equal(proposed(edit('5:14', block), 'numpy_handler.py'), fixed);
+    // The trajectory's second call: one line short. Its first call also left out `required_elements = [`.
+    for (const text of [block, block.slice(1)]) {
+      const short = edit('5:13', text);
+      assert.equal(short.changes.length, 0);
+      assert.equal(short.receipt.errors[0]?.code, 'NO_MATCH');
+      assert.match(short.receipt.errors[0].message, /ends with line 14 of numpy_handler\.py \(`\)`\).*stand twice.*5:14/);
+    }
+    // Both edge lines one line below the range's (6:15 for 5:14): the one shift that puts them in place.
+    const below = edit('6:15', block);
+    assert.equal(proposed(below, 'numpy_handler.py'), fixed);
+    assert.match(JSON.stringify(below.receipt), /taken as lines 5-14/);
+  });
 });
 
 // CopilotChat.nvim's lua/CopilotChat/utils/diff.lua @35ad8ff: its lines 1-58, and its lines 168-180
