@@ -5,6 +5,7 @@ import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, place
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
+import { versionsAbove } from './elisionMerge/versions';
 export { correspond } from './elisionMerge/lines';
 export { dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
@@ -91,6 +92,11 @@ export function mergeElisions(original: readonly string[], block: readonly strin
       return { ok: false, message: `the "${closer}" after the elision closes the block that ends at line ${blockEnd + 1}, but the lines after it match from line ${region.from + 1}: whether the file's lines between are to be deleted or kept is a guess` };
     }
     const written = (marker: number) => marker >= 0 && marker < block.length && block[marker] !== IMPLIED;
+    if (s > 0 && written(starts[s] - 1)) {
+      const versions = versionsAbove(region, original, cursor);
+      if (typeof versions === 'string') return { ok: false, message: versions };
+      region = versions;
+    }
     const edged = withBlankEdges(region, segment, original, s > 0 && written(starts[s] - 1), !isLast && written(starts[s + 1] - 1), cursor);
     if (typeof edged === 'string') return { ok: false, message: edged };
     region = edged;

@@ -1091,3 +1091,79 @@ describe('peer situations: SWE-agent trajectories (marshmallow-1867 TimeDelta ro
     assert.equal(unclear.changes.length, 0);
   });
 });
+
+describe('peer situations: fast-apply snippets whose changed lines follow a marker straight away (pi-fast-apply, Morph)', () => {
+  it('replaces an object\'s last field when the snippet restates its key with new values before the closer (Morph S09, nested config)', () => {
+    const config = "export const config = {\n  service: {\n    host: 'localhost',\n    port: 3000,\n  },\n  metrics: {\n    enabled: false,\n    sampleRate: 0.1,\n  },\n};\n";
+    const reply = 'config.ts\n```ts\nexport const config = {\n  // ... existing code ...\n  metrics: {\n    enabled: true,\n    sampleRate: 0.25,\n  },\n};\n```\n';
+    assert.equal(written('config.ts', config, reply), config.replace('enabled: false', 'enabled: true').replace('0.1,', '0.25,'));
+  });
+
+  it('replaces the columns a table\'s last line is a version of (a comma added) and adds the new ones after it (Morph SQL audit columns)', () => {
+    const sql = [
+      'CREATE TABLE users (',
+      '  id         UUID PRIMARY KEY DEFAULT gen_random_uuid(),',
+      '  email      TEXT NOT NULL UNIQUE,',
+      '  created_at TIMESTAMPTZ NOT NULL DEFAULT now()',
+      ');',
+      '',
+      'CREATE TABLE products (',
+      '  id          UUID PRIMARY KEY DEFAULT gen_random_uuid(),',
+      '  created_at  TIMESTAMPTZ NOT NULL DEFAULT now()',
+      ');',
+      '',
+      'CREATE TABLE orders (',
+      '  id         UUID PRIMARY KEY DEFAULT gen_random_uuid(),',
+      '  created_at TIMESTAMPTZ NOT NULL DEFAULT now()',
+      ');',
+      '',
+    ].join('\n');
+    const reply = [
+      'migration.sql',
+      '```sql',
+      'CREATE TABLE users (',
+      '  // ... existing code ...',
+      '  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),',
+      '  updated_at TIMESTAMPTZ,',
+      '  deleted_at TIMESTAMPTZ',
+      ');',
+      '',
+      'CREATE TABLE products (',
+      '  // ... existing code ...',
+      '  created_at  TIMESTAMPTZ NOT NULL DEFAULT now(),',
+      '  updated_at  TIMESTAMPTZ,',
+      '  deleted_at  TIMESTAMPTZ',
+      ');',
+      '',
+      '// ... existing code ...',
+      '```',
+      '',
+    ].join('\n');
+    const expected = sql
+      .replace('  created_at TIMESTAMPTZ NOT NULL DEFAULT now()\n);\n\nCREATE TABLE products', '  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),\n  updated_at TIMESTAMPTZ,\n  deleted_at TIMESTAMPTZ\n);\n\nCREATE TABLE products')
+      .replace('  created_at  TIMESTAMPTZ NOT NULL DEFAULT now()\n', '  created_at  TIMESTAMPTZ NOT NULL DEFAULT now(),\n  updated_at  TIMESTAMPTZ,\n  deleted_at  TIMESTAMPTZ\n');
+    assert.equal(written('migration.sql', sql, reply), expected);
+  });
+
+  it('replaces a CSS rule\'s, a Go struct literal\'s and a Rust match\'s last lines given with new values before their closers', () => {
+    const css = '.card {\n  display: flex;\n  gap: 8px;\n  padding: 16px;\n  border-radius: 8px;\n}\n\n.card__title {\n  font-weight: 600;\n}\n';
+    const cssReply = 'card.css\n```css\n.card {\n  /* ... existing styles ... */\n  padding: 24px;\n  border-radius: 12px;\n}\n\n/* ... existing styles ... */\n```\n';
+    assert.equal(written('card.css', css, cssReply), css.replace('16px', '24px').replace('radius: 8px', 'radius: 12px'));
+    const go = 'package config\n\nfunc Default() Config {\n\treturn Config{\n\t\tAddr:         ":8080",\n\t\tWriteTimeout: 10 * time.Second,\n\t\tMaxBodyBytes: 1 << 20,\n\t}\n}\n';
+    const goReply = 'config.go\n```go\n// ... existing code ...\n\nfunc Default() Config {\n\treturn Config{\n\t\t// ... existing code ...\n\t\tWriteTimeout: 30 * time.Second,\n\t\tMaxBodyBytes: 4 << 20,\n\t}\n}\n```\n';
+    assert.equal(written('config.go', go, goReply), go.replace('10 *', '30 *').replace('1 << 20', '4 << 20'));
+    const rust = 'impl Shape {\n    pub fn area(&self) -> f64 {\n        match self {\n            Shape::Circle { r } => PI * r * r,\n            Shape::Rect { w, h } => w * h,\n            Shape::Square { s } => s * s,\n        }\n    }\n}\n';
+    const rustReply = 'shape.rs\n```rust\nimpl Shape {\n    pub fn area(&self) -> f64 {\n        match self {\n            // ... existing code ...\n            Shape::Rect { w, h } => (w * h).abs(),\n            Shape::Square { s } => s.powi(2),\n        }\n    }\n}\n```\n';
+    assert.equal(written('shape.rs', rust, rustReply), rust.replace('=> w * h,', '=> (w * h).abs(),').replace('=> s * s,', '=> s.powi(2),'));
+  });
+
+  it('still adds new keys after a marker, and refuses a new value for a key the elision keeps further up', () => {
+    const css = '.card {\n  display: flex;\n  padding: 16px;\n  gap: 8px;\n}\n';
+    const added = 'card.css\n```css\n.card {\n  /* ... existing styles ... */\n  color: red;\n}\n```\n';
+    assert.equal(written('card.css', css, added), '.card {\n  display: flex;\n  padding: 16px;\n  gap: 8px;\n  color: red;\n}\n');
+    const further = 'card.css\n```css\n.card {\n  /* ... existing styles ... */\n  padding: 24px;\n}\n```\n';
+    const refused = result('card.css', css, further);
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /padding: 24px;.*padding: 16px;.*is a guess/);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * New lines written right under an elision that are versions of the lines the elision would keep
+ * beside them: the same key given a new value (`enabled: true,` for `enabled: false,`), the same
+ * declaration (`padding: 24px;` for `padding: 16px;`), the same line with a comma added.
+ */
+import { anchorKey } from './anchors';
+import { type Region, alignLines, hasText, identifiers, indentOf, isCloser } from './lines';
+
+/**
+ * The region widened up over the file's lines right above it that its leading new lines are
+ * versions of, a refusal when some of them are versions of lines the elision keeps further up,
+ * or the region as it is.
+ *
+ * A snippet that shows a block's head, an elision, then the block's last lines changed and its
+ * closer (`.card {`, `/* ... existing styles ... *\/`, `padding: 24px;`, `border-radius: 12px;`,
+ * `}`) has no line of the changed part that the file has: placed by the closer (or by a line
+ * below it), the changed lines were written as new lines above it and the elision kept the old
+ * ones, a duplicate key or column or declaration (Morph's nested-config and SQL audit-column
+ * fast-apply scenarios). The changed lines say which lines they are, by their keys:
+ * - when the region's new lines hold a run whose lines are, in order, versions of the file's last
+ *   lines above the region (`isVersion`), at their depth, and its other new lines are versions of
+ *   nothing the elision keeps, that run replaces those lines (the rest is added beside them);
+ * - when some new line is a version of a line the elision keeps, but not so, whether it replaces
+ *   that line or goes beside it is a guess, refused;
+ * - when no new line is a version of any, they are new code (a key added to an object, a method
+ *   added to a class), and go above the region as placed.
+ * `cursor`: where the region before ended; the elision stands for the lines from there.
+ */
+export function versionsAbove(region: Region, original: readonly string[], cursor: number): Region | string {
+  const added = leadingNewLines(region, original);
+  if (added === 0 || region.from <= cursor) return region;
+  const shift = depthShift(region, original, added);
+  if (shift === undefined) return region;
+  // The elided lines of the region's block: up from the region to the cursor, not out of the block.
+  const written = region.lines.slice(0, added).map((line, k) => ({ line, k })).filter(({ line }) => line.trim() !== '');
+  if (written.length === 0) return region;
+  // The depth of the block's own statements: the shallowest new line that is more than a closer.
+  const statements = written.filter(({ line }) => !isCloser(line));
+  if (statements.length === 0) return region;
+  const floor = Math.min(...statements.map(({ line }) => indentOf(line))) + shift;
+  const kept: number[] = [];
+  for (let i = region.from - 1; i >= cursor; i--) {
+    if (original[i].trim() === '') continue;
+    if (indentOf(original[i]) < floor && !isCloser(original[i])) break;
+    kept.unshift(i);
+  }
+  if (kept.length === 0) return region;
+  const sameDepth = (line: string, at: number) => indentOf(line) + shift === indentOf(original[at]);
+  const versionOf = (line: string, at: number) => sameDepth(line, at) && (line.trim() === original[at].trim() || isVersion(line, original[at]));
+  // Only statements of the block itself say so: a line of a new method's body that repeats one of
+  // the method above it (`return this;`, `this.result = 0;`) says nothing of the file's method.
+  const topLevel = (line: string) => indentOf(line) + shift === floor;
+  const keyedVersion = (line: string, at: number) => topLevel(line) && sameDepth(line, at) && isVersion(line, original[at]);
+  // The longest run of new lines that stands for the file's last lines above the region, in order.
+  for (let n = Math.min(written.length, kept.length); n >= 1; n--) {
+    const lines = kept.slice(kept.length - n);
+    // Only contiguous file lines (blank lines between aside) directly above the region, from a statement of the block.
+    if (indentOf(original[lines[0]]) !== floor || original.slice(lines[0], region.from).some((line, j) => line.trim() !== '' && !lines.includes(lines[0] + j))) continue;
+    for (let a = 0; a + n <= written.length; a++) {
+      const run = written.slice(a, a + n);
+      if (!run.every(({ line }, i) => versionOf(line, lines[i]))) continue;
+      // The run says something of its own: not closers alone, or lines the file has as they are.
+      if (!run.some(({ line }, i) => isVersion(line, original[lines[i]]))) continue;
+      const rest = [...written.slice(0, a), ...written.slice(a + n)];
+      const others = kept.slice(0, kept.length - n);
+      if (rest.some(({ line }) => others.some((at) => keyedVersion(line, at)) || lines.some((at) => keyedVersion(line, at)))) continue;
+      return { ...region, from: lines[0], newAbove: undefined };
+    }
+  }
+  for (const { line } of written) {
+    const at = kept.find((i) => keyedVersion(line, i));
+    if (at !== undefined) {
+      return `the snippet writes "${line.trim().slice(0, 40)}" as new code after an elision, and the file has "${original[at].trim().slice(0, 40)}" (line ${at + 1}), which that elision keeps and which it is a version of: whether it replaces that line or goes beside it is a guess (show the lines between, or mark the lines kept with a "... existing code ..." comment right above the changed ones)`;
+    }
+  }
+  return region;
+}
+
+/** How many of the region's first lines are new (written above the file's lines it places). */
+function leadingNewLines(region: Region, original: readonly string[]): number {
+  if (region.newAbove !== undefined) return region.newAbove;
+  const parts = alignLines(original.slice(region.from, region.to), region.lines, (a, b) => a.trimEnd() === b.trimEnd());
+  return parts.length > 0 && parts[0].added ? parts[0].value.length : 0;
+}
+
+/**
+ * The file's depth less the snippet's, read from the region's first line with text after its new
+ * lines and the file's line it stands for; undefined when there is none to read.
+ */
+function depthShift(region: Region, original: readonly string[], added: number): number | undefined {
+  for (let k = added, at = region.from; k < region.lines.length && at < region.to; k++, at++) {
+    if (region.lines[k].trim() !== '' && original[at].trim() !== '') return indentOf(original[at]) - indentOf(region.lines[k]);
+  }
+  return undefined;
+}
+
+/**
+ * True when a new line reads as a changed version of the file's line (neither a closer alone, nor
+ * the same line: a line repeated says nothing of which one it is): the same line but for
+ * whitespace and a trailing comma (`anchorKey`), or the same key given another value
+ * (`keyOf`: an object's or a struct literal's field, a CSS declaration, an assignment, a match
+ * arm's pattern). An assignment that reads the name it assigns (`total = total + part`) adds to
+ * the value: it is no version of another.
+ */
+export function isVersion(written: string, existing: string): boolean {
+  if (!hasText(written) || !hasText(existing) || isCloser(written) || isCloser(existing) || written.trim() === existing.trim()) return false;
+  if (anchorKey(written) === anchorKey(existing)) return true;
+  const [mine, theirs] = [keyOf(written), keyOf(existing)];
+  if (mine === undefined || mine.name !== theirs?.name) return false;
+  const last = mine.name.split('.').pop() ?? mine.name;
+  return !identifiers(mine.value).includes(last) && !identifiers(theirs.value).includes(last);
+}
+
+/**
+ * The key a line gives a value to, and the value: `name: value` (an object or struct field, a
+ * CSS declaration: a space or the line's end after the colon, so `a:hover {` is none), `name =
+ * value` and `name := value` (an assignment, a declaration's `const name =`), `pattern =>
+ * value` (a match arm, a PHP array entry). Undefined for any other line.
+ */
+function keyOf(line: string): { name: string; value: string } | undefined {
+  const text = line.trim();
+  const field = /^(?:(?:export\s+)?(?:const|let|var|val|local)\s+)?((?:--)?[A-Za-z_$][\w$.-]*|"[^"]*"|'[^']*')\??\s*(?::(?=\s|$)|:=|=(?![=>~]))(.*)$/.exec(text);
+  if (field !== null && !CONTROL_WORDS.has(field[1])) return { name: field[1], value: field[2] };
+  const arm = /^([^=()'"`]*[^\s=()'"`])\s*=>(.*)$/.exec(text);
+  if (arm !== null && !CONTROL_WORDS.has(arm[1])) return { name: arm[1], value: arm[2] };
+  return undefined;
+}
+
+/** Words a line may start with before a colon that name no key (`else:`, `default:`, `case x:` aside). */
+const CONTROL_WORDS = new Set(['else', 'try', 'finally', 'default', 'return', 'case']);
