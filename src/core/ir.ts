@@ -125,6 +125,14 @@ export interface ReplaceOp {
    * with `start_line`/`end_line`). One elsewhere is not the one the call means.
    */
   readonly withinLines?: { readonly first: number; readonly last: number };
+  /**
+   * The tool that takes this edit applies it to the file as the edits before it left it, and
+   * counts its old text's occurrences there (Claude Code's Edit and MultiEdit: "each edit operates
+   * on the result of the previous edit"; opencode's; Anthropic's text editor, one call after the
+   * other). An old text the file holds several times, once only after those edits, is that one
+   * place. Unset for tools that match a list's edits against the file as it was (Pi's `edits`).
+   */
+  readonly sequential?: true;
   readonly source: EditSource;
 }
 

@@ -1018,3 +1018,64 @@ describe('pasted replies: a Ruby method without parentheses re-printed under the
     assert.equal(planned.changes[0]?.newText, file.replace('    def new\n    end\n', '    def new\n      @mail = Mail.new(to: params[:to])\n    end\n'));
   });
 });
+
+describe('pasted replies: a reply that corrects its own block with the same SEARCH (requests\' structures.py)', () => {
+  // psf/requests src/requests/structures.py, CaseInsensitiveDict from __iter__ to lower_items.
+  const structures = [
+    'class CaseInsensitiveDict(MutableMapping[str, _VT], Generic[_VT]):',
+    '    def __iter__(self) -> Iterator[str]:',
+    '        return (casedkey for casedkey, _ in self._store.values())',
+    '',
+    '    def __len__(self) -> int:',
+    '        return len(self._store)',
+    '',
+    '    def lower_items(self) -> Iterator[tuple[str, _VT]]:',
+    '        """Like iteritems(), but with all lowercase keys."""',
+    '        return ((lowerkey, keyval[1]) for (lowerkey, keyval) in self._store.items())',
+    '',
+  ].join('\n');
+  const path = 'src/requests/structures.py';
+  const anchor = '    def __len__(self) -> int:\n        return len(self._store)\n';
+  const block = (search: string, replacement: string) => `${path}\n\`\`\`python\n<<<<<<< SEARCH\n${search}=======\n${replacement}>>>>>>> REPLACE\n\`\`\`\n`;
+  const insertion = (method: string) => block(anchor, `${anchor}\n${method}`);
+  const unguarded = '    def __contains__(self, key: object) -> bool:\n        return key.lower() in self._store\n';
+  const guarded = '    def __contains__(self, key: object) -> bool:\n        return isinstance(key, str) and key.lower() in self._store\n';
+
+  it('refuses a corrected insertion with the same SEARCH, naming both blocks: both versions were written, the retracted one last (it wins in a class body)', () => {
+    const reply = `${insertion(unguarded)}\nWait, that breaks for non-string keys. Here is the corrected version of the block:\n\n${insertion(guarded)}`;
+    const planned = result(path, structures, reply);
+    assert.equal(planned.changes.length, 0);
+    const error = planned.receipt.errors[0];
+    assert.equal(error?.code, 'OVERLAPPING_EDITS');
+    assert.equal(error?.block, 2);
+    assert.match(error?.message ?? '', /blocks 1 and 2 .*both define `def __contains__`/);
+    assert.match(error?.nextStep ?? '', /only one of blocks 1 and 2/);
+    // A longer "Updated block" (a docstring and a guard) is a version of the same method too.
+    const longer = '    def __contains__(self, key: object) -> bool:\n        """Case-insensitive membership test."""\n        if not isinstance(key, str):\n            return False\n        return key.lower() in self._store\n';
+    assert.equal(result(path, structures, `${insertion(unguarded)}\nHmm, I should handle non-string keys. Updated block:\n\n${insertion(longer)}`).receipt.errors[0]?.code, 'OVERLAPPING_EDITS');
+    // The same pair as two Claude Code Edit calls.
+    const call = (method: string) => '```json\n' + JSON.stringify({ type: 'tool_use', name: 'Edit', input: { file_path: path, old_string: anchor.trimEnd(), new_string: `${anchor}\n${method.trimEnd()}` } }) + '\n```\n';
+    assert.equal(result(path, structures, `${call(unguarded)}\nCorrected call:\n\n${call(guarded)}`).receipt.errors[0]?.code, 'OVERLAPPING_EDITS');
+  });
+
+  it('still applies two different insertions after one anchor in turn, and the same block twice once', () => {
+    const clear = '    def clear(self) -> None:\n        self._store.clear()\n';
+    assert.equal(written(path, structures, insertion(unguarded) + insertion(clear)), structures.replace(anchor, `${anchor}\n${clear}\n${unguarded}`));
+    assert.equal(written(path, structures, insertion(guarded) + insertion(guarded)), structures.replace(anchor, `${anchor}\n${guarded}`));
+    // Two imports added under one line, both meant: each block's lines are written.
+    const imports = 'import os\n\nprint(os.getcwd())\n';
+    const add = (line: string) => `main.py\n\`\`\`python\n<<<<<<< SEARCH\nimport os\n=======\nimport os\n${line}\n>>>>>>> REPLACE\n\`\`\`\n`;
+    assert.equal(written('main.py', imports, add('import sys') + add('import re')), 'import os\nimport re\nimport sys\n\nprint(os.getcwd())\n');
+  });
+
+  it('names the block a corrected replacement clashes with ("Actually, change that to…")', () => {
+    const repr = '    def __repr__(self) -> str:\n        return str(dict(self.items()))\n';
+    const file = `${structures}\n${repr}`;
+    const reply = `${block(repr, repr.replace('str(dict', 'repr(dict'))}\nActually, change that to show the class name:\n\n${block(repr, repr.replace('str(dict(self.items()))', 'f"CaseInsensitiveDict({dict(self.items())!r})"'))}`;
+    const planned = result(path, file, reply);
+    assert.equal(planned.changes.length, 0);
+    assert.equal(planned.receipt.errors[0]?.code, 'OVERLAPPING_EDITS');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /only where block 1 of this reply already changes it/);
+    assert.match(planned.receipt.errors[0]?.nextStep ?? '', /If block 2 is a corrected version of block 1, re-send the reply with only the version meant/);
+  });
+});

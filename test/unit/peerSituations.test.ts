@@ -197,6 +197,45 @@ describe('peer situations: tool calls', () => {
     assert.equal(partial.receipt.ok, false);
   });
 
+  it('counts a Claude Code MultiEdit edit\'s old text on the result of the edits before it, and a Pi list\'s on the file as it was (express\'s lib/view.js)', () => {
+    // View.prototype.lookup has `if (exists(path)) return path;` twice. Edit 1 changes the first,
+    // quoting the line above it; edit 2 is the bare line, unique once edit 1 ran ("each edit
+    // operates on the result of the previous edit"): it was AMBIGUOUS, one of its two places the
+    // line edit 1 had just changed.
+    const lookup = [
+      'View.prototype.lookup = function(path){',
+      '  var ext = this.ext;',
+      '',
+      '  // <path>.<engine>',
+      '  path = join(this.root, path);',
+      '  if (exists(path)) return path;',
+      '',
+      '  // <path>/index.<engine>',
+      "  path = join(dirname(path), basename(path, ext), 'index' + ext);",
+      '  if (exists(path)) return path;',
+      '};',
+      '',
+    ].join('\n');
+    const edits = (oldKey: string, newKey: string) => [
+      { [oldKey]: '  path = join(this.root, path);\n  if (exists(path)) return path;', [newKey]: '  path = join(this.root, path);\n  if (existsSync(path)) return path;' },
+      { [oldKey]: '  if (exists(path)) return path;', [newKey]: '  if (existsSync(path)) return path;' },
+    ];
+    const multiEdit = '```json\n' + JSON.stringify({ name: 'MultiEdit', input: { file_path: 'lib/view.js', edits: edits('old_string', 'new_string') } }, null, 2) + '\n```\n';
+    assert.equal(written('lib/view.js', lookup, multiEdit), lookup.replaceAll('if (exists(path))', 'if (existsSync(path))'));
+    const opencode = '```json\n' + JSON.stringify({ filePath: 'lib/view.js', edits: edits('oldString', 'newString') }) + '\n```\n';
+    assert.equal(written('lib/view.js', lookup, opencode), lookup.replaceAll('if (exists(path))', 'if (existsSync(path))'));
+    // Pi matches each edit of its list against the file as it was, where edit 2 stands twice.
+    const pi = '```json\n' + JSON.stringify({ path: 'lib/view.js', edits: edits('oldText', 'newText') }) + '\n```\n';
+    const refused = result('lib/view.js', lookup, pi);
+    assert.equal(refused.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.equal(refused.changes.length, 0);
+    // Still two places once edit 1 ran: AMBIGUOUS for a MultiEdit too.
+    const twiceAfter = [{ old_string: '  // <path>.<engine>', new_string: '  // <path>.<engine> first' }, edits('old_string', 'new_string')[1]];
+    const stillTwo = result('lib/view.js', lookup, '```json\n' + JSON.stringify({ name: 'MultiEdit', input: { file_path: 'lib/view.js', edits: twiceAfter } }) + '\n```\n');
+    assert.equal(stillTwo.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.equal(stillTwo.changes.length, 0);
+  });
+
   it('reads Roo\'s search_and_replace: every occurrence, or only those inside its start_line-end_line (an IBM Bob task\'s vite.config.ts)', () => {
     const vite = "export default defineConfig({\n    server: {\n        proxy: {\n            '/health': {\n                target: 'http://127.0.0.1:3001',\n                secure: false\n            },\n            '/api': {\n                target: 'http://127.0.0.1:3001',\n                secure: false\n            }\n        },\n    },\n});\n";
     const call = (fields: string[]) => ['<search_and_replace>', '<path>packages/web/vite.config.ts</path>', ...fields, '</search_and_replace>'].join('\n');

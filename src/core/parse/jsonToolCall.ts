@@ -23,6 +23,14 @@ const FORMAT = 'json-tool' as const;
 const PATH_KEYS = ['file_path', 'path', 'filePath', 'filepath', 'file', 'filename', 'target_file', 'target_filepath', 'TargetFile', 'absolute_path'];
 /** Windsurf's replace_file_content names its chunks' texts `TargetContent` and `ReplacementContent`. */
 const OLD_KEYS = ['old_string', 'oldString', 'old_str', 'oldStr', 'old_text', 'oldText', 'TargetContent'];
+/**
+ * The old-text keys of the tools that apply edits one after the other, each to the file the edits
+ * before it left (`ReplaceOp.sequential`): Claude Code's Edit and MultiEdit (`old_string`),
+ * opencode's edit and multiedit (`oldString`), Anthropic's text editor (`old_str`). Not Pi's
+ * `oldText`, whose `edits` are each matched against the file as it was, nor keys several tools
+ * share with unknown semantics (`old_text`).
+ */
+const SEQUENTIAL_OLD_KEYS = ['old_string', 'oldString', 'old_str'];
 const NEW_KEYS = ['new_string', 'newString', 'new_str', 'newStr', 'new_text', 'newText', 'ReplacementContent'];
 /** The operations of OpenAI's apply_patch tool call (`apply_patch_call.operation.type`). */
 const PATCH_OPERATIONS = new Set(['create_file', 'update_file', 'delete_file']);
@@ -410,7 +418,8 @@ class Collector {
     }
     if (numberedOnlyInReplacement(textLines(lf(oldText)), textLines(lf(newText)))) return this.fail(NUMBERED_REPLACEMENT, path);
     const gutter = withoutGutter(lf(oldText), lf(newText));
-    this.ops.push({ kind: 'replace', path, ...gutter, granularity: 'chars', expectedCount, source });
+    const sequential = SEQUENTIAL_OLD_KEYS.some((key) => key in obj);
+    this.ops.push({ kind: 'replace', path, ...gutter, granularity: 'chars', expectedCount, ...(sequential ? { sequential: true as const } : {}), source });
     return true;
   }
 

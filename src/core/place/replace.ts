@@ -28,6 +28,7 @@ import { withoutOuterContext } from './outerContext';
 import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
 import { mayStandAfterPending, placeReplaceByTokens, placeReplaceChars, placeReplaceWithinLines } from './replaceChars';
 import { placeRewrite } from './rewrite';
+import { failRevisedInsertion, revisedInsertion } from './revisedInsertion';
 import { overlapsAny, type FileState, type Transaction } from './transaction';
 
 const defaultFuzzyThreshold = 0.85;
@@ -288,16 +289,22 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     return;
   }
   // Found only where an earlier op of this reply already changed the text: overlapping edits.
-  const overlapsEarlier =
-    state.taken.length > 0 &&
-    withHunkContext(locate(index, needle, { expectedCount: op.expectedCount, fuzzyThreshold: tx.options.fuzzyThreshold ?? defaultFuzzyThreshold }), index, needle, replacementLines, op).kind === 'found';
+  const unrestricted = state.taken.length > 0 ? withHunkContext(locate(index, needle, { expectedCount: op.expectedCount, fuzzyThreshold: tx.options.fuzzyThreshold ?? defaultFuzzyThreshold }), index, needle, replacementLines, op) : undefined;
+  const overlapsEarlier = unrestricted?.kind === 'found';
+  const changedBy = unrestricted?.kind === 'found' ? blockChanging(state, unrestricted.matches[0]) : undefined;
   if (state.pending.length > 0) {
     tx.commit(state);
     const retry = locateOp(tx, state, op, needle, replacementLines);
     if (retry.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, retry.matches, [...retry.notes, 'located after the earlier edits of this reply']);
   }
   if (overlapsEarlier) {
-    tx.fail('OVERLAPPING_EDITS', block, state.path, `the search text is in ${state.path}, but only where an earlier block of this reply already changes it`, op, {}, state);
+    if (changedBy === undefined) {
+      tx.fail('OVERLAPPING_EDITS', block, state.path, `the search text is in ${state.path}, but only where an earlier block of this reply already changes it`, op, {}, state);
+      return;
+    }
+    // Most often the later block is the model's corrected version of the earlier one ("Actually,
+    // change that to…"), written against the file as it was: which one stands is the model's to say.
+    tx.fail('OVERLAPPING_EDITS', block, state.path, `the search text is in ${state.path} (lines ${changedBy.startLine}-${changedBy.endLine}), but only where block ${changedBy.block} of this reply already changes it`, op, { nextStep: `If block ${block} is a corrected version of block ${changedBy.block}, re-send the reply with only the version meant; if both changes are meant, merge them into one block.` }, state);
     return;
   }
   // The lines around the change have changed since the reply was written: placed by the rest (a
@@ -406,6 +413,15 @@ function withHunkContext(outcome: LocateOutcome, index: FileIndex, needle: Needl
   return { kind: 'notFound', notes: [LOOSE_REFUSED + reasons.find((reason) => reason !== undefined)] };
 }
 
+/**
+ * The earlier block of the reply whose edit, placed on the file's current base and not yet
+ * committed, changes lines `match` spans (its lines on that base); undefined when none does.
+ */
+function blockChanging(state: FileState, match: LineMatch): { block: number; startLine: number; endLine: number } | undefined {
+  const record = state.records.find((r) => r.status === 'applied' && r.edits.length > 0 && r.startLine - 1 < match.end && match.start < r.endLine);
+  return record && { block: record.block, startLine: record.startLine, endLine: record.endLine };
+}
+
 /** True when the op's replacement text (under the first `rungs` rungs) is in the file overlapping one of `matches`. */
 function replacementOverlaps(tx: Transaction, state: FileState, op: ReplaceOp, matches: readonly LineMatch[], rungs: number): boolean {
   return wherePresent(tx.indexOf(state), toNeedle(op.replacement, op.source), rungs).some((r) => matches.some((m) => r.start < m.end && m.start < r.end));
@@ -494,6 +510,9 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     tx.record(state, { block, status: 'alreadyApplied', strategy: matches[0].strategy, score: matches[0].score, startLine: matches[0].start + 1, endLine: matches[matches.length - 1].end, warnings: ['the file already reads like this'] });
     return;
   }
+  const earlier = matches.length === 1 ? state.placedEdits.get(op.search.trimEnd()) : undefined;
+  const revised = earlier && revisedInsertion(op, matches[0].start, matches[0].end, earlier);
+  if (revised) return failRevisedInsertion(tx, state, op, revised);
   if (overlapsAny(edits, state.pending)) {
     // Only possible when an earlier op replaced more than its match (an insert, an append):
     // apply the earlier edits first and place this op on their result.

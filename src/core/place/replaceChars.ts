@@ -8,19 +8,20 @@ import { lfView, toLines, type FileText } from '../text/fileText';
 import { indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../text/indentation';
 import { respelledToolCall } from '../reanchor/reanchor';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
+import { earlierEditsAlike, failRevisedInsertion, revisedInsertion } from './revisedInsertion';
 
 /**
  * Tool-call semantics (old_string may be part of a line): exact occurrences in the LF view.
  * Returns false when the text does not occur, so the line ladder gets its turn.
  */
-export function placeReplaceChars(tx: Transaction, state: FileState, op: ReplaceOp): boolean {
+export function placeReplaceChars(tx: Transaction, state: FileState, op: ReplaceOp, afterCommit = false): boolean {
   const block = op.source.block;
   const file = state.file!;
   const occurrences = charOccurrences(tx.indexOf(state), op.search, 1000, tx.timesNamed(state.path));
   if (occurrences.length === 0) {
     if (state.pending.length > 0 && mayStandAfterPending(state, op.search)) {
       tx.commit(state);
-      return placeReplaceChars(tx, state, op);
+      return placeReplaceChars(tx, state, op, true);
     }
     return false;
   }
@@ -52,6 +53,16 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
     occurrences.sort((a, b) => a - b);
   }
   const fits = overlapping === undefined && (wanted === 'all' || occurrences.length === wanted);
+  if (!fits && op.sequential && !afterCommit && state.pending.length > 0) {
+    // The tool counts the old text on the result of the edits before it (a MultiEdit whose first
+    // edit changes one of two equal lines, quoting the line above it, and whose second edit is the
+    // bare line: unique once the first ran, as Claude Code applies the list): counted there.
+    tx.commit(state);
+    const recordsBefore = state.records.length;
+    const placed = placeReplaceChars(tx, state, op, true);
+    for (const record of state.records.slice(recordsBefore)) if (record.status === 'applied') record.warnings.push('located after the earlier edits of this reply, where the tool looks for it');
+    return placed;
+  }
   if (!fits) {
     const candidates = occurrences.slice(0, 10).map((at) => {
       const line = lineOf(at);
@@ -90,7 +101,15 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   });
   if (overlapsAny(edits, state.pending)) {
     tx.commit(state);
-    return placeReplaceChars(tx, state, op);
+    return placeReplaceChars(tx, state, op, true);
+  }
+  if (afterCommit && occurrences.length === 1) {
+    const line = lineOf(occurrences[0]);
+    const revised = revisedInsertion(op, line, lineOf(occurrences[0] + op.search.length) + 1, earlierEditsAlike(tx, state, op));
+    if (revised) {
+      failRevisedInsertion(tx, state, op, revised);
+      return true;
+    }
   }
   const first = lineOf(occurrences[0]);
   const last = lineOf(occurrences[occurrences.length - 1] + op.search.length);
