@@ -955,3 +955,106 @@ describe('pasted replies: a step added at the end of a workflow job, a comment d
     assert.ok(text.endsWith('     # Setup and compile on the wasm32-wasi target\n  wasm:\n    runs-on: ubuntu-latest\n'), text);
   });
 });
+
+describe('pasted replies: a Haskell snippet elided with block comments', () => {
+  // xmonad's tests/Properties/Layout/Tall.hs (@69c5dae), its message properties; the reply is the
+  // hlint clean-up (@45a8913: brackets around `SomeMessage …` taken out) written as a snippet with
+  // `{- ... -}` markers, at the top, the bottom and inside two bodies.
+  const tall = [
+    "-- Test message handling of Tall",
+    "",
+    "-- what happens when we send a Shrink message to Tall",
+    "prop_shrink_tall (NonNegative n) (Positive delta) (NonNegative frac) =",
+    "        n == n' && delta == delta' -- these state components are unchanged",
+    "    && frac' <= frac  && (if frac' < frac then frac' == 0 || frac' == frac - delta",
+    "                                          else frac == 0 )",
+    "        -- remaining fraction should shrink",
+    "    where",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` (SomeMessage Shrink)",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "",
+    "-- what happens when we send a Shrink message to Tall",
+    "prop_expand_tall (NonNegative n)",
+    "                 (Positive delta)",
+    "                 (NonNegative n1)",
+    "                 (Positive d1) =",
+    "",
+    "       n == n'",
+    "    && delta == delta' -- these state components are unchanged",
+    "    && frac' >= frac",
+    "    && (if frac' > frac",
+    "           then frac' == 1 || frac' == frac + delta",
+    "           else frac == 1 )",
+    "",
+    "        -- remaining fraction should shrink",
+    "    where",
+    "         frac                 = min 1 (n1 % d1)",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` (SomeMessage Expand)",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "-- what happens when we send an IncMaster message to Tall",
+    "prop_incmaster_tall (NonNegative n) (Positive delta) (NonNegative frac)",
+    "                    (NonNegative k) =",
+    "       delta == delta'  && frac == frac' && n' == n + k",
+    "    where",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` (SomeMessage (IncMasterN k))",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "",
+    "",
+    "     --   toMessage LT = SomeMessage Shrink",
+    "     --   toMessage EQ = SomeMessage Expand",
+    "     --   toMessage GT = SomeMessage (IncMasterN 1)",
+    "",
+    "",
+    "prop_desc_mirror n r1 r2 = description (Mirror $! t) == \"Mirror Tall\"",
+    "    where t = Tall n r1 r2",
+  ].join('\n');
+  const path = 'tests/Properties/Layout/Tall.hs';
+  const snippet = [
+    "{- ... -}",
+    "",
+    "-- what happens when we send a Shrink message to Tall",
+    "prop_shrink_tall (NonNegative n) (Positive delta) (NonNegative frac) =",
+    "    {- ... unchanged ... -}",
+    "    where",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` SomeMessage Shrink",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "",
+    "-- what happens when we send a Shrink message to Tall",
+    "prop_expand_tall (NonNegative n)",
+    "    {- ... unchanged ... -}",
+    "    where",
+    "         frac                 = min 1 (n1 % d1)",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` SomeMessage Expand",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "-- what happens when we send an IncMaster message to Tall",
+    "prop_incmaster_tall (NonNegative n) (Positive delta) (NonNegative frac)",
+    "                    (NonNegative k) =",
+    "       delta == delta'  && frac == frac' && n' == n + k",
+    "    where",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` SomeMessage (IncMasterN k)",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "{- ... -}",
+  ];
+
+  it('fills {- ... -} and {- ... existing code ... -} markers from the file as it fills -- ... ones (both were NO_EDITS_FOUND)', () => {
+    const cleaned = tall.replace('(SomeMessage Shrink)', 'SomeMessage Shrink').replace('(SomeMessage Expand)', 'SomeMessage Expand').replace('(SomeMessage (IncMasterN k))', 'SomeMessage (IncMasterN k)');
+    for (const marker of ['{- ... -}', '{- ... existing code ... -}']) {
+      const reply = '```haskell\n' + snippet.map((line) => line.replace(/\{- \.\.\. (?:unchanged \.\.\. )?-\}/, marker)).join('\n') + '\n```\n';
+      const planned = runReply(reply, (p) => (p === path ? tall : undefined), { hintPath: path });
+      assert.equal(planned.receipt.ok, true, `${marker}: ${JSON.stringify(planned.receipt.errors, null, 2)}`);
+      assert.equal(planned.changes[0]?.newText, cleaned, marker);
+    }
+  });
+});
