@@ -1058,3 +1058,126 @@ describe('pasted replies: a Haskell snippet elided with block comments', () => {
     }
   });
 });
+
+describe('pasted replies: a Lisp form or a Haskell function re-printed whole, the file open', () => {
+  // weavejester/compojure src/compojure/coercions.clj (@0042d36), where `as-uuid` is about to take `when`.
+  const coercions = [
+    "(ns compojure.coercions",
+    "  \"Functions for coercing route parameters into different types.\")",
+    "",
+    "(defn as-int",
+    "  \"Parse a string into an integer, or `nil` if the string cannot be parsed.\"",
+    "  [s]",
+    "  (try",
+    "    (Long/parseLong s)",
+    "    (catch NumberFormatException _ nil)))",
+    "",
+    "(def ^:private uuid-pattern",
+    "  #\"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\")",
+    "",
+    "(defn as-uuid",
+    "  \"Parse a string into a UUID, or `nil` if the string cannot be parsed.\"",
+    "  [s]",
+    "  (if (re-matches uuid-pattern s)",
+    "    (try",
+    "      (java.util.UUID/fromString s)",
+    "      (catch IllegalArgumentException _ nil))))",
+  ].join('\n') + '\n';
+  const cljPath = 'src/compojure/coercions.clj';
+  const hinted = (path: string, file: string, reply: string) => runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+  const asUuid = coercions.slice(coercions.indexOf('(defn as-uuid'));
+
+  it('writes a `(defn as-uuid` re-printed whole over the one the file has (its name comes after the parenthesis: NO_EDITS_FOUND)', () => {
+    const reply = 'Use `when` since there is no else branch:\n\n```clojure\n' + asUuid.replace('(if (re-matches', '(when (re-matches') + '```\n';
+    const planned = hinted(cljPath, coercions, reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, coercions.replace('(if (re-matches', '(when (re-matches'));
+  });
+
+  it('writes a form whose body is rewritten through and through over the old body, never beside it', () => {
+    const rewritten = '(defn as-uuid\n  "Parse a string into a UUID, or `nil` if the string cannot be parsed."\n  [s]\n  (some-> (re-matches uuid-pattern s)\n          parse-uuid))\n';
+    const planned = hinted(cljPath, coercions, '```clojure\n' + rewritten + '```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, coercions.replace(asUuid, rewritten));
+  });
+
+  it('takes no form that goes on after its closing bracket, or stops before it', () => {
+    const unclosed = asUuid.replace('(catch IllegalArgumentException _ nil))))', '(catch IllegalArgumentException _ nil))').replace('(if (re-matches', '(when (re-matches');
+    const goesOn = asUuid.replace('(if (re-matches', '(when (re-matches') + '\n(as-uuid "not-a-uuid")\n';
+    for (const block of [unclosed, goesOn]) assert.equal(hinted(cljPath, coercions, '```clojure\n' + block + '```\n').changes.length, 0, block);
+  });
+
+  // xmonad tests/Properties/Layout/Tall.hs (@69c5dae) from its Tall section to prop_split_vertical;
+  // the reply is the hlint clean-up of prop_split_horizontal (@45a8913), the function re-printed.
+  const tall = [
+    "------------------------------------------------------------------------",
+    "-- The Tall layout",
+    "",
+    "-- 1 window should always be tiled fullscreen",
+    "prop_tile_fullscreen rect = tile pct rect 1 1 == [rect]",
+    "    where pct = 1/2",
+    "",
+    "-- multiple windows",
+    "prop_tile_non_overlap rect windows nmaster = noOverlaps (tile pct rect nmaster windows)",
+    "  where _ = rect :: Rectangle",
+    "        pct = 3 % 100",
+    "",
+    "-- splitting horizontally yields sensible results",
+    "prop_split_horizontal (NonNegative n) x =",
+    "      (noOverflows (+) (rect_x x) (rect_width x)) ==>",
+    "        sum (map rect_width xs) == rect_width x",
+    "     &&",
+    "        all (== rect_height x) (map rect_height xs)",
+    "     &&",
+    "        (map rect_x xs) == (sort $ map rect_x xs)",
+    "",
+    "    where",
+    "        xs = splitHorizontally n x",
+    "",
+    "-- splitting vertically yields sensible results",
+    "prop_split_vertical (r :: Rational) x =",
+    "        rect_x x == rect_x a && rect_x x == rect_x b",
+    "      &&",
+    "        rect_width x == rect_width a && rect_width x == rect_width b",
+    "    where",
+    "        (a,b) = splitVerticallyBy r x",
+    "",
+  ].join('\n') + '\n';
+  const hsPath = 'tests/Properties/Layout/Tall.hs';
+  const property = [
+    "-- splitting horizontally yields sensible results",
+    "prop_split_horizontal (NonNegative n) x =",
+    "      noOverflows (+) (rect_x x) (rect_width x) ==>",
+    "        sum (map rect_width xs) == rect_width x",
+    "     &&",
+    "        all (\\s -> rect_height s == rect_height x) xs",
+    "     &&",
+    "        map rect_x xs == sort (map rect_x xs)",
+    "",
+    "    where",
+    "        xs = splitHorizontally n x",
+  ];
+
+  it('writes a Haskell function re-printed whole (an equation: `name args =`, no parenthesis after the name) over the one the file has', () => {
+    const planned = hinted(hsPath, tall, 'Here is the updated property:\n\n```haskell\n' + property.join('\n') + '\n```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    const cleaned = tall
+      .replace('(noOverflows (+) (rect_x x) (rect_width x)) ==>', 'noOverflows (+) (rect_x x) (rect_width x) ==>')
+      .replace('all (== rect_height x) (map rect_height xs)', 'all (\\s -> rect_height s == rect_height x) xs')
+      .replace('(map rect_x xs) == (sort $ map rect_x xs)', 'map rect_x xs == sort (map rect_x xs)');
+    assert.equal(planned.changes[0]?.newText, cleaned);
+  });
+
+  it('takes no Haskell function cut short (its last line edits no line the file\'s definition ends with)', () => {
+    const planned = hinted(hsPath, tall, '```haskell\n' + property.slice(0, 4).join('\n') + '\n```\n');
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('reads a signature and the equations under it as one function: it is placed whole, the signature\'s equations with it', () => {
+    const file = 'module Fact where\n\n-- | factorial\nfact :: Integer -> Integer\nfact 0 = 1\nfact n =\n    n * fact (n - 1)\n\nmain :: IO ()\nmain = print (fact 5)\n';
+    const block = 'fact :: Integer -> Integer\nfact 0 = 1\nfact n =\n    n * fact (pred n)\n';
+    const planned = hinted('src/Fact.hs', file, '```haskell\n' + block + '```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, file.replace('fact (n - 1)', 'fact (pred n)'));
+  });
+});
