@@ -1181,3 +1181,40 @@ describe('pasted replies: a Lisp form or a Haskell function re-printed whole, th
     assert.equal(planned.changes[0]?.newText, file.replace('fact (n - 1)', 'fact (pred n)'));
   });
 });
+
+describe('pasted replies: a whole file re-printed under the target file, its last line changed or a Markdown section named Usage (pi-fast-apply S06, S07)', () => {
+  const hinted = (path: string, file: string, reply: string) => runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+  // pi-fast-apply's Morph scenario S06: a Python loader given a try/except, the file re-printed.
+  const config = "import json\n\ndef load_config(path):\n    with open(path) as fh:\n        return json.load(fh)\n";
+  const guarded = "import json\n\ndef load_config(path):\n    try:\n        with open(path) as fh:\n            return json.load(fh)\n    except FileNotFoundError as exc:\n        raise RuntimeError(f'Config not found: {path}') from exc\n";
+
+  it('takes a block that writes new lines only below the file\'s last line (and above its first) as the whole file (NO_EDITS_FOUND)', () => {
+    const planned = hinted('config.py', config, '```python\n' + guarded + '```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, guarded);
+    const imported = 'import os\n' + guarded;
+    assert.equal(hinted('config.py', config, '```python\n' + imported + '```\n').changes[0]?.newText, imported);
+  });
+
+  it('never takes the top of a file, or a part holding the file\'s last line among other lines, as the whole file', () => {
+    const file = "import json\nimport os\n\n\ndef load_config(path):\n    with open(path) as fh:\n        return json.load(fh)\n\n\ndef save_config(path, data):\n    with open(path, 'w') as fh:\n        json.dump(data, fh)\n\n\ndef main():\n    print(load_config(os.environ['CONFIG']))\n";
+    // The file's first lines and one function, then a new one: the rest of the file is not shown.
+    const top = "import json\nimport os\n\n\ndef load_config(path):\n    with open(path) as fh:\n        return json.load(fh)\n\n\ndef load_default():\n    return load_config('default.json')\n";
+    // The file's last line inside new code, with few of the file's other lines.
+    const moved = "import json\n\ndef run():\n    print(load_config(os.environ['CONFIG']))\n    print('done')\n";
+    for (const block of [top, moved]) {
+      const planned = hinted('config.py', file, '```python\n' + block + '```\n');
+      assert.deepEqual(planned.receipt.errors.map((error) => error.code), ['NO_EDITS_FOUND'], block);
+    }
+  });
+
+  // S07: a README given a Troubleshooting section, re-printed whole; its last section is "## Usage".
+  const readme = '# Tool\n\n## Install\n\nRun pnpm install.\n\n## Usage\n\nRun pnpm dev.\n';
+  const troubleshooting = readme.replace('## Usage', '## Troubleshooting\n\nIf install fails, run pnpm install --force and retry.\n\n## Usage');
+
+  it('keeps a Markdown block\'s "## Usage" section: a heading of the document, not an example of use after the code (the README lost it and was refused)', () => {
+    const planned = hinted('README.md', readme, '```markdown\n' + troubleshooting + '```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, troubleshooting);
+  });
+});

@@ -1,5 +1,5 @@
 import type { InsertOp, ParsedReply, ReplaceOp, RewriteFileOp, UnnamedFile } from '../ir';
-import { blockEnd, bodyOpenerAt, correspond, definedNameAt, hasText, identifiers, indentOf, isCommentLine, onlyDefinitionOf, sameModuleImport } from '../elisionMerge/lines';
+import { alignLines, blockEnd, bodyOpenerAt, correspond, definedNameAt, hasText, identifiers, indentOf, isCommentLine, onlyDefinitionOf, sameModuleImport } from '../elisionMerge/lines';
 import { isImport, unshownDeletion } from '../elisionMerge/wholeOrPart';
 import { resolvePath } from '../paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
@@ -8,20 +8,13 @@ import { normaliseEol } from './opText';
 
 /**
  * The reply's one fenced file without a path, as a rewrite of the hint file (`text`), when that
- * block is plainly the whole file: it starts and ends with the file's first and last lines and
- * holds at least half of the file's other lines. Anything less (an example, a function shown on
+ * block is plainly the whole file (`plainlyWhole`). Anything less (an example, a function shown on
  * its own, two candidates) is not the whole file: see `hintFileOps` for the parts.
  */
 function wholeHintFile(unnamedFiles: readonly UnnamedFile[], hintPath: string, text: string): RewriteFileOp | undefined {
   const fileLines = toLines(normaliseEol(text)).map((line) => line.trim()).filter((line) => line !== '');
   if (fileLines.length < 3) return undefined;
-  const matching = unnamedFiles.filter((unnamed) => {
-    const lines = toLines(unnamed.content).map((line) => line.trim()).filter((line) => line !== '');
-    if (lines.length < 3 || lines[0] !== fileLines[0] || lines[lines.length - 1] !== fileLines[fileLines.length - 1]) return false;
-    const present = new Set(lines);
-    const kept = fileLines.filter((line) => present.has(line)).length;
-    return kept >= fileLines.length / 2;
-  });
+  const matching = unnamedFiles.filter((unnamed) => plainlyWhole(toLines(unnamed.content).map((line) => line.trim()).filter((line) => line !== ''), fileLines));
   if (matching.length !== 1) return undefined;
   const [block] = matching;
   return {
@@ -31,6 +24,30 @@ function wholeHintFile(unnamedFiles: readonly UnnamedFile[], hintPath: string, t
     partial: false,
     source: { block: 1, format: 'whole-file', startLine: block.startLine, endLine: block.endLine },
   };
+}
+
+/**
+ * True when a block (its lines with text, trimmed) is plainly the whole file (`fileLines`, the
+ * same): it starts and ends with the file's first and last lines and holds at least half of the
+ * file's other lines. Or it writes new lines only above the file's first line and below its last
+ * (an import added at the top, a function's last lines rewritten: pi-fast-apply's Python file
+ * whose `return` became a `try`/`except`), the file's lines between, at least half of them, in
+ * the file's order: a part of the file (a function shown alone, the top of the file) does not
+ * hold both its first and its last line.
+ */
+function plainlyWhole(lines: readonly string[], fileLines: readonly string[]): boolean {
+  if (lines.length < 3) return false;
+  const [first, last] = [fileLines[0], fileLines[fileLines.length - 1]];
+  if (lines[0] === first && lines[lines.length - 1] === last) {
+    const present = new Set(lines);
+    return fileLines.filter((line) => present.has(line)).length >= fileLines.length / 2;
+  }
+  const inFile = new Set(fileLines);
+  const start = lines.indexOf(first);
+  const end = lines.lastIndexOf(last);
+  if (start === -1 || end <= start || [...lines.slice(0, start), ...lines.slice(end + 1)].some((line) => inFile.has(line))) return false;
+  const kept = alignLines(fileLines, lines.slice(start, end + 1), (a, b) => a === b).filter((run) => !run.added && !run.removed).reduce((sum, run) => sum + run.value.length, 0);
+  return kept >= fileLines.length / 2;
 }
 
 /** The hint file's text, when `hintPath` names a readable text file inside the root. */
