@@ -1079,3 +1079,266 @@ describe('pasted replies: a reply that corrects its own block with the same SEAR
     assert.match(planned.receipt.errors[0]?.nextStep ?? '', /If block 2 is a corrected version of block 1, re-send the reply with only the version meant/);
   });
 });
+
+describe('pasted replies: a Haskell snippet elided with block comments', () => {
+  // xmonad's tests/Properties/Layout/Tall.hs (@69c5dae), its message properties; the reply is the
+  // hlint clean-up (@45a8913: brackets around `SomeMessage …` taken out) written as a snippet with
+  // `{- ... -}` markers, at the top, the bottom and inside two bodies.
+  const tall = [
+    "-- Test message handling of Tall",
+    "",
+    "-- what happens when we send a Shrink message to Tall",
+    "prop_shrink_tall (NonNegative n) (Positive delta) (NonNegative frac) =",
+    "        n == n' && delta == delta' -- these state components are unchanged",
+    "    && frac' <= frac  && (if frac' < frac then frac' == 0 || frac' == frac - delta",
+    "                                          else frac == 0 )",
+    "        -- remaining fraction should shrink",
+    "    where",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` (SomeMessage Shrink)",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "",
+    "-- what happens when we send a Shrink message to Tall",
+    "prop_expand_tall (NonNegative n)",
+    "                 (Positive delta)",
+    "                 (NonNegative n1)",
+    "                 (Positive d1) =",
+    "",
+    "       n == n'",
+    "    && delta == delta' -- these state components are unchanged",
+    "    && frac' >= frac",
+    "    && (if frac' > frac",
+    "           then frac' == 1 || frac' == frac + delta",
+    "           else frac == 1 )",
+    "",
+    "        -- remaining fraction should shrink",
+    "    where",
+    "         frac                 = min 1 (n1 % d1)",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` (SomeMessage Expand)",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "-- what happens when we send an IncMaster message to Tall",
+    "prop_incmaster_tall (NonNegative n) (Positive delta) (NonNegative frac)",
+    "                    (NonNegative k) =",
+    "       delta == delta'  && frac == frac' && n' == n + k",
+    "    where",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` (SomeMessage (IncMasterN k))",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "",
+    "",
+    "     --   toMessage LT = SomeMessage Shrink",
+    "     --   toMessage EQ = SomeMessage Expand",
+    "     --   toMessage GT = SomeMessage (IncMasterN 1)",
+    "",
+    "",
+    "prop_desc_mirror n r1 r2 = description (Mirror $! t) == \"Mirror Tall\"",
+    "    where t = Tall n r1 r2",
+  ].join('\n');
+  const path = 'tests/Properties/Layout/Tall.hs';
+  const snippet = [
+    "{- ... -}",
+    "",
+    "-- what happens when we send a Shrink message to Tall",
+    "prop_shrink_tall (NonNegative n) (Positive delta) (NonNegative frac) =",
+    "    {- ... unchanged ... -}",
+    "    where",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` SomeMessage Shrink",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "",
+    "-- what happens when we send a Shrink message to Tall",
+    "prop_expand_tall (NonNegative n)",
+    "    {- ... unchanged ... -}",
+    "    where",
+    "         frac                 = min 1 (n1 % d1)",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` SomeMessage Expand",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "-- what happens when we send an IncMaster message to Tall",
+    "prop_incmaster_tall (NonNegative n) (Positive delta) (NonNegative frac)",
+    "                    (NonNegative k) =",
+    "       delta == delta'  && frac == frac' && n' == n + k",
+    "    where",
+    "         l1                   = Tall n delta frac",
+    "         Just l2@(Tall n' delta' frac') = l1 `pureMessage` SomeMessage (IncMasterN k)",
+    "        --  pureMessage :: layout a -> SomeMessage -> Maybe (layout a)",
+    "",
+    "{- ... -}",
+  ];
+
+  it('fills {- ... -} and {- ... existing code ... -} markers from the file as it fills -- ... ones (both were NO_EDITS_FOUND)', () => {
+    const cleaned = tall.replace('(SomeMessage Shrink)', 'SomeMessage Shrink').replace('(SomeMessage Expand)', 'SomeMessage Expand').replace('(SomeMessage (IncMasterN k))', 'SomeMessage (IncMasterN k)');
+    for (const marker of ['{- ... -}', '{- ... existing code ... -}']) {
+      const reply = '```haskell\n' + snippet.map((line) => line.replace(/\{- \.\.\. (?:unchanged \.\.\. )?-\}/, marker)).join('\n') + '\n```\n';
+      const planned = runReply(reply, (p) => (p === path ? tall : undefined), { hintPath: path });
+      assert.equal(planned.receipt.ok, true, `${marker}: ${JSON.stringify(planned.receipt.errors, null, 2)}`);
+      assert.equal(planned.changes[0]?.newText, cleaned, marker);
+    }
+  });
+});
+
+describe('pasted replies: a Lisp form or a Haskell function re-printed whole, the file open', () => {
+  // weavejester/compojure src/compojure/coercions.clj (@0042d36), where `as-uuid` is about to take `when`.
+  const coercions = [
+    "(ns compojure.coercions",
+    "  \"Functions for coercing route parameters into different types.\")",
+    "",
+    "(defn as-int",
+    "  \"Parse a string into an integer, or `nil` if the string cannot be parsed.\"",
+    "  [s]",
+    "  (try",
+    "    (Long/parseLong s)",
+    "    (catch NumberFormatException _ nil)))",
+    "",
+    "(def ^:private uuid-pattern",
+    "  #\"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\")",
+    "",
+    "(defn as-uuid",
+    "  \"Parse a string into a UUID, or `nil` if the string cannot be parsed.\"",
+    "  [s]",
+    "  (if (re-matches uuid-pattern s)",
+    "    (try",
+    "      (java.util.UUID/fromString s)",
+    "      (catch IllegalArgumentException _ nil))))",
+  ].join('\n') + '\n';
+  const cljPath = 'src/compojure/coercions.clj';
+  const hinted = (path: string, file: string, reply: string) => runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+  const asUuid = coercions.slice(coercions.indexOf('(defn as-uuid'));
+
+  it('writes a `(defn as-uuid` re-printed whole over the one the file has (its name comes after the parenthesis: NO_EDITS_FOUND)', () => {
+    const reply = 'Use `when` since there is no else branch:\n\n```clojure\n' + asUuid.replace('(if (re-matches', '(when (re-matches') + '```\n';
+    const planned = hinted(cljPath, coercions, reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, coercions.replace('(if (re-matches', '(when (re-matches'));
+  });
+
+  it('writes a form whose body is rewritten through and through over the old body, never beside it', () => {
+    const rewritten = '(defn as-uuid\n  "Parse a string into a UUID, or `nil` if the string cannot be parsed."\n  [s]\n  (some-> (re-matches uuid-pattern s)\n          parse-uuid))\n';
+    const planned = hinted(cljPath, coercions, '```clojure\n' + rewritten + '```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, coercions.replace(asUuid, rewritten));
+  });
+
+  it('takes no form that goes on after its closing bracket, or stops before it', () => {
+    const unclosed = asUuid.replace('(catch IllegalArgumentException _ nil))))', '(catch IllegalArgumentException _ nil))').replace('(if (re-matches', '(when (re-matches');
+    const goesOn = asUuid.replace('(if (re-matches', '(when (re-matches') + '\n(as-uuid "not-a-uuid")\n';
+    for (const block of [unclosed, goesOn]) assert.equal(hinted(cljPath, coercions, '```clojure\n' + block + '```\n').changes.length, 0, block);
+  });
+
+  // xmonad tests/Properties/Layout/Tall.hs (@69c5dae) from its Tall section to prop_split_vertical;
+  // the reply is the hlint clean-up of prop_split_horizontal (@45a8913), the function re-printed.
+  const tall = [
+    "------------------------------------------------------------------------",
+    "-- The Tall layout",
+    "",
+    "-- 1 window should always be tiled fullscreen",
+    "prop_tile_fullscreen rect = tile pct rect 1 1 == [rect]",
+    "    where pct = 1/2",
+    "",
+    "-- multiple windows",
+    "prop_tile_non_overlap rect windows nmaster = noOverlaps (tile pct rect nmaster windows)",
+    "  where _ = rect :: Rectangle",
+    "        pct = 3 % 100",
+    "",
+    "-- splitting horizontally yields sensible results",
+    "prop_split_horizontal (NonNegative n) x =",
+    "      (noOverflows (+) (rect_x x) (rect_width x)) ==>",
+    "        sum (map rect_width xs) == rect_width x",
+    "     &&",
+    "        all (== rect_height x) (map rect_height xs)",
+    "     &&",
+    "        (map rect_x xs) == (sort $ map rect_x xs)",
+    "",
+    "    where",
+    "        xs = splitHorizontally n x",
+    "",
+    "-- splitting vertically yields sensible results",
+    "prop_split_vertical (r :: Rational) x =",
+    "        rect_x x == rect_x a && rect_x x == rect_x b",
+    "      &&",
+    "        rect_width x == rect_width a && rect_width x == rect_width b",
+    "    where",
+    "        (a,b) = splitVerticallyBy r x",
+    "",
+  ].join('\n') + '\n';
+  const hsPath = 'tests/Properties/Layout/Tall.hs';
+  const property = [
+    "-- splitting horizontally yields sensible results",
+    "prop_split_horizontal (NonNegative n) x =",
+    "      noOverflows (+) (rect_x x) (rect_width x) ==>",
+    "        sum (map rect_width xs) == rect_width x",
+    "     &&",
+    "        all (\\s -> rect_height s == rect_height x) xs",
+    "     &&",
+    "        map rect_x xs == sort (map rect_x xs)",
+    "",
+    "    where",
+    "        xs = splitHorizontally n x",
+  ];
+
+  it('writes a Haskell function re-printed whole (an equation: `name args =`, no parenthesis after the name) over the one the file has', () => {
+    const planned = hinted(hsPath, tall, 'Here is the updated property:\n\n```haskell\n' + property.join('\n') + '\n```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    const cleaned = tall
+      .replace('(noOverflows (+) (rect_x x) (rect_width x)) ==>', 'noOverflows (+) (rect_x x) (rect_width x) ==>')
+      .replace('all (== rect_height x) (map rect_height xs)', 'all (\\s -> rect_height s == rect_height x) xs')
+      .replace('(map rect_x xs) == (sort $ map rect_x xs)', 'map rect_x xs == sort (map rect_x xs)');
+    assert.equal(planned.changes[0]?.newText, cleaned);
+  });
+
+  it('takes no Haskell function cut short (its last line edits no line the file\'s definition ends with)', () => {
+    const planned = hinted(hsPath, tall, '```haskell\n' + property.slice(0, 4).join('\n') + '\n```\n');
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('reads a signature and the equations under it as one function: it is placed whole, the signature\'s equations with it', () => {
+    const file = 'module Fact where\n\n-- | factorial\nfact :: Integer -> Integer\nfact 0 = 1\nfact n =\n    n * fact (n - 1)\n\nmain :: IO ()\nmain = print (fact 5)\n';
+    const block = 'fact :: Integer -> Integer\nfact 0 = 1\nfact n =\n    n * fact (pred n)\n';
+    const planned = hinted('src/Fact.hs', file, '```haskell\n' + block + '```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, file.replace('fact (n - 1)', 'fact (pred n)'));
+  });
+});
+
+describe('pasted replies: a whole file re-printed under the target file, its last line changed or a Markdown section named Usage (pi-fast-apply S06, S07)', () => {
+  const hinted = (path: string, file: string, reply: string) => runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+  // pi-fast-apply's Morph scenario S06: a Python loader given a try/except, the file re-printed.
+  const config = "import json\n\ndef load_config(path):\n    with open(path) as fh:\n        return json.load(fh)\n";
+  const guarded = "import json\n\ndef load_config(path):\n    try:\n        with open(path) as fh:\n            return json.load(fh)\n    except FileNotFoundError as exc:\n        raise RuntimeError(f'Config not found: {path}') from exc\n";
+
+  it('takes a block that writes new lines only below the file\'s last line (and above its first) as the whole file (NO_EDITS_FOUND)', () => {
+    const planned = hinted('config.py', config, '```python\n' + guarded + '```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, guarded);
+    const imported = 'import os\n' + guarded;
+    assert.equal(hinted('config.py', config, '```python\n' + imported + '```\n').changes[0]?.newText, imported);
+  });
+
+  it('never takes the top of a file, or a part holding the file\'s last line among other lines, as the whole file', () => {
+    const file = "import json\nimport os\n\n\ndef load_config(path):\n    with open(path) as fh:\n        return json.load(fh)\n\n\ndef save_config(path, data):\n    with open(path, 'w') as fh:\n        json.dump(data, fh)\n\n\ndef main():\n    print(load_config(os.environ['CONFIG']))\n";
+    // The file's first lines and one function, then a new one: the rest of the file is not shown.
+    const top = "import json\nimport os\n\n\ndef load_config(path):\n    with open(path) as fh:\n        return json.load(fh)\n\n\ndef load_default():\n    return load_config('default.json')\n";
+    // The file's last line inside new code, with few of the file's other lines.
+    const moved = "import json\n\ndef run():\n    print(load_config(os.environ['CONFIG']))\n    print('done')\n";
+    for (const block of [top, moved]) {
+      const planned = hinted('config.py', file, '```python\n' + block + '```\n');
+      assert.deepEqual(planned.receipt.errors.map((error) => error.code), ['NO_EDITS_FOUND'], block);
+    }
+  });
+
+  // S07: a README given a Troubleshooting section, re-printed whole; its last section is "## Usage".
+  const readme = '# Tool\n\n## Install\n\nRun pnpm install.\n\n## Usage\n\nRun pnpm dev.\n';
+  const troubleshooting = readme.replace('## Usage', '## Troubleshooting\n\nIf install fails, run pnpm install --force and retry.\n\n## Usage');
+
+  it('keeps a Markdown block\'s "## Usage" section: a heading of the document, not an example of use after the code (the README lost it and was refused)', () => {
+    const planned = hinted('README.md', readme, '```markdown\n' + troubleshooting + '```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, troubleshooting);
+  });
+});

@@ -17,6 +17,8 @@
  * comments come first, each before the shorter opener it starts with: Jinja, Twig and Nunjucks
  * `{# #}`, ERB `<%# %>`, HEEx `<%!-- --%>`, JSP and ASP.NET `<%-- --%>`, Blade `{{-- --}}`,
  * Handlebars `{{!-- --}}` and `{{! }}`, Razor `@* *@`: a model eliding a template writes those.
+ * Haskell's block comment `{- -}` (also Elm's, PureScript's, Idris's, Agda's) is how a model elides
+ * a Haskell snippet as often as with `--`: `{- ... existing code ... -}`.
  */
 const COMMENT_FORMS: ReadonlyArray<readonly [string, string]> = [
   ['{{!--', '--}}'],
@@ -28,6 +30,7 @@ const COMMENT_FORMS: ReadonlyArray<readonly [string, string]> = [
   ['<%#', '%>'],
   ['@*', '*@'],
   ['{/*', '*/}'],
+  ['{-', '-}'],
   ['<!--', '-->'],
   ['/*', '*/'],
   ['(*', '*)'],
@@ -90,7 +93,7 @@ const ELISION_PHRASES = [
  * - only dots (three or more) or `…`, with any indentation, optionally in `[...]` / `(...)`;
  * - a placeholder in brackets with dots and an elision word (`(rest of methods ...)`);
  * - elision words between dots, without a comment sign (`... existing docstring ...`);
- * - a comment (`//`, `#`, `--`, `;`, `%`, `'`, `/* *\/`, `<!-- -->`, `{/* *\/}`, `(* *)`, and templates'
+ * - a comment (`//`, `#`, `--`, `;`, `%`, `'`, `/* *\/`, `<!-- -->`, `{/* *\/}`, `(* *)`, `{- -}`, and templates'
  *   `{# #}`, `<%# %>`, `{{-- --}}` and kin) whose body is
  *   only dots, or starts with dots (`// ... more handlers`), or ends with dots next to an elision
  *   word (`# rest of the class ...`), or is an elision phrase without dots (`// rest of the code

@@ -146,8 +146,10 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
   }
   if (!strong) {
     // A block naming no file is code for one, maybe with an example of use after it in the same
-    // fence (`# Example usage:`, then calls): that part is not the file's code.
-    content = withoutExampleTail(content);
+    // fence (`# Example usage:`, then calls): that part is not the file's code. In a Markdown
+    // block, `## Usage` is a heading of the document, its own section: cut there, a README
+    // re-printed whole lost its last sections and was no longer the whole file.
+    if (!holdsFences(undefined, lang)) content = withoutExampleTail(content);
     if (!elided) {
       // Probably an illustration; kept aside in case it is the whole of the hint file (ParsedReply.unnamedFiles).
       if (fence.closeIndex === undefined || (lang !== undefined && NON_FILE_LANGS.has(lang))) return undefined;

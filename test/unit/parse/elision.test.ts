@@ -23,6 +23,11 @@ describe('parse/elision', () => {
     '{{! ... }}',
     '@* ... rest of the form ... *@',
     '<%-- ... --%>',
+    // Haskell's block comment (xmonad's Tall.hs elided with `{- ... -}` was NO_EDITS_FOUND, the same
+    // snippet elided with `-- ...` applied).
+    '{- ... -}',
+    '    {- ... unchanged ... -}',
+    '{- ... existing code ... -}',
     // The rest of a function named as code names it (Sweep's GPT-4 reply: `# Rest of get_task`).
     '    # Rest of get_task',
     '// rest of render()',
@@ -107,6 +112,8 @@ describe('parse/elision', () => {
     '<%# render the sidebar %>',
     '@Override',
     '# get_task rest',
+    '{-# LANGUAGE OverloadedStrings #-}',
+    '{- | The layout that splits the screen -}',
     // Dots around words that do not say code is left out, or around code: prose and doctest lines.
     '... and then ...',
     '... x = f(y) ...',
