@@ -506,6 +506,26 @@ describe('peer situations: paths (Aider, Codex)', () => {
     assert.equal(elsewhere.changes.length, 0);
   });
 
+  it('refuses every path inside the repository\'s .git folder as PROTECTED_PATH, in every format (probe p47/d 34, 50, 51)', () => {
+    const files: Record<string, string> = { '.git/config': '[core]\n\trepositoryformatversion = 0\n\tbare = false\n', 'turbo.json': '{}\n' };
+    const read = (p: string) => files[p];
+    const replies = [
+      '*** Begin Patch\n*** Add File: .git/hooks/pre-commit\n+#!/bin/sh\n+pnpm lint\n*** End Patch\n',
+      '.git/config\n```ini\n<<<<<<< SEARCH\n\tbare = false\n=======\n\tbare = false\n\thooksPath = .githooks\n>>>>>>> REPLACE\n```\n',
+      '```diff\n--- a/.git/config\n+++ b/.git/config\n@@ -1,3 +1,4 @@\n [core]\n \trepositoryformatversion = 0\n \tbare = false\n+\thooksPath = .githooks\n```\n',
+      '*** Begin Patch\n*** Update File: turbo.json\n*** Move to: .git/info/attributes\n@@\n-{}\n+{ }\n*** End Patch\n',
+    ];
+    for (const reply of replies) {
+      const planned = runReply(reply, read);
+      assert.deepEqual(planned.receipt.errors.map((e) => e.code), ['PROTECTED_PATH'], reply);
+      assert.equal(planned.changes.length, 0, reply);
+    }
+    // The folder's name is refused wherever it stands and however it is cased; a name that only starts like it is not.
+    assert.equal(runReply('packages/ui/.Git/HEAD\n```\nref: x\n```\n', read).receipt.errors[0]?.code, 'PROTECTED_PATH');
+    assert.deepEqual(runReply('.github/workflows/ci.yml\n```\non: push\n```\n', read).changes.map((c) => c.path), ['.github/workflows/ci.yml']);
+    assert.deepEqual(runReply('.gitignore\n```\nnode_modules\n```\n', read).changes.map((c) => c.path), ['.gitignore']);
+  });
+
   it('reads the paths of a patch run after `cd DIR &&` as inside DIR, and edits a file a `--- /dev/null` diff edits', () => {
     const patch = "cd web && apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/a.ts\n@@\n-old\n+new\n*** End Patch\nEOF\n";
     assert.equal(written('web/src/a.ts', 'old\n', patch), 'new\n');

@@ -21,7 +21,8 @@ export type TargetFile = { readonly ok: true; readonly path: string } | { readon
  *   host's `locateMissing`);
  * - a bare file name that does not exist, for a whole file that is the hint file written again:
  *   the hint file (see `hintFileRewritten`).
- * Paths outside the root, or refused by the host, fail with `OUTSIDE_WORKSPACE` (or the host's code).
+ * Paths outside the root, or refused by the host, fail with `OUTSIDE_WORKSPACE` (or the host's code);
+ * paths inside a version-control folder with `PROTECTED_PATH`.
  * Every substitution leaves a note on the op's records.
  */
 export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
@@ -39,7 +40,7 @@ export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
   if (!resolved.ok) {
     const tail = editsExistingFile(op) ? foreignTail(tx, rawPath) : op.kind === 'rewrite' ? foreignRewriteTail(tx, rawPath, op) : undefined;
     if (tail === undefined) {
-      tx.fail('OUTSIDE_WORKSPACE', block, rawPath, resolved.message, op);
+      tx.fail(resolved.code ?? 'OUTSIDE_WORKSPACE', block, rawPath, resolved.message, op);
       return { ok: false };
     }
     tx.note(block, `the reply names ${rawPath}, outside the workspace; ${tail} is the workspace file at its end`);
