@@ -330,6 +330,32 @@ describe('peer situations: whole files named by the end of their path in a monor
   });
 });
 
+describe('peer situations: a SEARCH/REPLACE under a path whose folders are wrong (probe p47/d)', () => {
+  // 0xLaurens/go-micro-grpc @b50ad61, trimmed: the server's main.go and the client's.
+  const server = 'package main\n\nimport "go-micro/adapters/grpc"\n\nfunc main() {\n\tserver := grpc.NewGRPCServer(":7331")\n\terr := server.Run()\n\tif err != nil {\n\t\treturn\n\t}\n}\n';
+  const client = 'package main\n\nimport (\n\t"context"\n\t"log"\n)\n\nfunc main() {\n\tctx := context.Background()\n\tconn, err := grpc.NewClient(":7331")\n\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n\tlog.Println(ctx, conn)\n}\n';
+  const files: Record<string, string> = { 'cmd/server/main.go': server, 'cmd/client/main.go': client, 'go.mod': 'module go-micro\n' };
+  const locateMissing = (wanted: string) => Object.keys(files).filter((file) => file === wanted || file.endsWith('/' + wanted)).sort();
+  const run = (reply: string) => runReply(reply, (p) => files[p], { locateMissing });
+  const block = (path: string, search: string, replace: string) => `\`${path}\`\n\`\`\`go\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n\`\`\`\n`;
+
+  it('edits the one file of that name that holds the search text, with a note (36: `cmd/main.go` for cmd/server/main.go)', () => {
+    const planned = run(block('cmd/main.go', '\tif err != nil {\n\t\treturn\n\t}\n', '\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n'));
+    assert.deepEqual(planned.changes.map((c) => [c.path, c.newText]), [['cmd/server/main.go', server.replace('\t\treturn\n', '\t\tlog.Fatal(err)\n')]]);
+    assert.match((planned.receipt.files[0]?.edits[0]?.warnings ?? []).join('\n'), /cmd\/main\.go, which does not exist, nor does a file ending with it; of the files named main\.go \(cmd\/client\/main\.go, cmd\/server\/main\.go\), only cmd\/server\/main\.go holds the search text/);
+  });
+
+  it('refuses when several of them hold it, or none, naming them', () => {
+    const both = run(block('cmd/main.go', 'func main() {\n', 'func main() { // entry\n'));
+    assert.equal(both.receipt.errors[0]?.code, 'FILE_NOT_FOUND');
+    assert.match(both.receipt.errors[0]?.message ?? '', /more than one of the files named main\.go \(cmd\/client\/main\.go, cmd\/server\/main\.go\) holds the search text/);
+    const none = run(block('cmd/main.go', '\tserver.Stop()\n', '\tserver.Close()\n'));
+    assert.equal(none.receipt.errors[0]?.code, 'FILE_NOT_FOUND');
+    assert.match(none.receipt.errors[0]?.message ?? '', /none of the files named main\.go/);
+    assert.equal(both.changes.length + none.changes.length, 0);
+  });
+});
+
 describe('peer situations: tool calls (OpenHands, Zed)', () => {
   it('refuses an old text that also stands overlapping itself (Zed: `aaaa` in `aaaaa`), as two places', () => {
     const refused = result('s.txt', 'aaaaa', JSON.stringify({ file_path: 's.txt', old_string: 'aaaa', new_string: 'X' }));

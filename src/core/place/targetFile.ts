@@ -177,7 +177,7 @@ export function absolutePathTails(raw: string): string[] {
 /**
  * `path`, or when `path` does not exist and `op` can only edit an existing file: `path` without
  * a git `a/`/`b/` prefix when that file exists, else the one workspace file it is the end of (see
- * `PlanOptions.locateMissing`); for a whole file, the workspace file it is written again. The op's
+ * `PlanOptions.locateMissing`), else the one file of its name holding the search text; for a whole file, the workspace file it is written again. The op's
  * records say which file it took. `ambiguous` (the reason) when a whole file's name fits several.
  */
 function existingPathFor(tx: Transaction, path: string, op: EditOp): string | { readonly ambiguous: string } {
@@ -219,9 +219,11 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string | { 
   if (candidates.length === 0) {
     // No file ends with the whole path: one at the end of it may, written from a folder above.
     const tail = existingTail(tx, path, op);
-    if (tail === undefined) return path;
-    tx.note(op.source.block, `the reply names ${path}, which does not exist; ${tail} is the file at its end that holds the search text (the path is written from a folder above the workspace)`);
-    return tail;
+    if (tail !== undefined) {
+      tx.note(op.source.block, `the reply names ${path}, which does not exist; ${tail} is the file at its end that holds the search text (the path is written from a folder above the workspace)`);
+      return tail;
+    }
+    return sameNamedFileHolding(tx, path, op) ?? path;
   }
   // Several files end with the name (`utils.py` in two packages): the edit's own text tells them
   // apart when only one holds it, as for a block naming no file.
@@ -371,6 +373,29 @@ function existingTail(tx: Transaction, path: string, op: EditOp): string | undef
     if (!resolved.ok || tx.options.refusePath?.(resolved.path) || !exists(tx, resolved.path)) continue;
     if (holdsSearch(tx, resolved.path, op)) return resolved.path;
   }
+  return undefined;
+}
+
+/**
+ * For a search-and-replace edit of a path that does not exist and that no file's path ends with
+ * (`cmd/main.go` for `cmd/server/main.go`, `apps/web/components/button.tsx` for the UI package's
+ * `button.tsx`): the one workspace file of the same name that holds the search text (rungs 1-6,
+ * never fuzzy), with a note. The model quoted that file and misremembered its folders; the name and
+ * the text it quoted agree on it. Several or none of them holding it: undefined, and the refusal
+ * names them.
+ */
+function sameNamedFileHolding(tx: Transaction, path: string, op: EditOp): string | undefined {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (op.kind !== 'replace' || op.search.trim() === '' || name === path) return undefined;
+  const sameNamed = filesEndingWith(tx, name);
+  if (sameNamed.length === 0) return undefined;
+  const holding = sameNamed.filter((candidate) => holdsSearch(tx, candidate, op));
+  const listed = listOf(sameNamed).text;
+  if (holding.length === 1) {
+    tx.note(op.source.block, `the reply names ${path}, which does not exist, nor does a file ending with it; of the files named ${name} (${listed}), only ${holding[0]} holds the search text`);
+    return holding[0];
+  }
+  tx.note(op.source.block, `the reply names ${path}, which does not exist, nor does a file ending with it; ${holding.length === 0 ? 'none' : 'more than one'} of the files named ${name} (${listed}) holds the search text: name the file by its whole path`);
   return undefined;
 }
 
