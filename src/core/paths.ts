@@ -56,7 +56,14 @@ const VERSION_CONTROL_FOLDERS = new Set(['.git', '.hg', '.svn']);
  * trailing dots and spaces Windows drops, as the file systems that ignore them open `.GIT/config`.
  */
 export function versionControlFolderIn(relative: string): string | undefined {
-  return relative.split('/').find((segment) => VERSION_CONTROL_FOLDERS.has(segment.toLowerCase().replace(/[. ]+$/, '')));
+  return relative.split('/').find((segment) => VERSION_CONTROL_FOLDERS.has(withoutTrailingDotsAndSpaces(segment).toLowerCase()));
+}
+
+/** Drops trailing dots and spaces with a loop (`/[. ]+$/` backtracks quadratically on long runs). */
+function withoutTrailingDotsAndSpaces(segment: string): string {
+  let end = segment.length;
+  while (end > 0 && (segment.charCodeAt(end - 1) === 46 || segment.charCodeAt(end - 1) === 32)) end--;
+  return segment.slice(0, end);
 }
 
 /** Why a path inside a version-control folder is refused, naming the folder. */
