@@ -10,9 +10,11 @@ const MAX_FILES = 200_000;
 /**
  * The CLI's `locateMissing` (see `PlanOptions`): the files under `root` whose relative paths end
  * with the given one, sorted, or undefined when none does or more than `MAX_PATH_CANDIDATES` do (a
- * name that common says too little, and the engine would read every one to choose). Walks the tree once, on
- * the first question (most replies name existing files and never ask); symbolic links are not
- * followed.
+ * name that common says too little, and the engine would read every one to choose). When none
+ * ends with it as written, those that do but for case (`Button.tsx` for `button.tsx`: a model
+ * writes a React component's file name as it writes the component; on macOS and Windows it is that
+ * file). Walks the tree once, on the first question (most replies name existing files and never
+ * ask); symbolic links are not followed.
  */
 export function suffixLocator(root: string): (relative: string) => readonly string[] | undefined {
   let files: string[] | undefined;
@@ -20,14 +22,20 @@ export function suffixLocator(root: string): (relative: string) => readonly stri
     files ??= listFiles(root);
     const wanted = relative.replace(/^\/+/, '');
     if (wanted === '') return undefined;
-    const found: string[] = [];
-    for (const file of files) {
-      if (!endsWithPath(file, wanted)) continue;
-      found.push(file);
-      if (found.length > MAX_PATH_CANDIDATES) return undefined;
-    }
-    return found.length > 0 ? found.sort() : undefined;
+    const lowered = wanted.toLowerCase();
+    return endingWith(files, (file) => endsWithPath(file, wanted)) ?? endingWith(files, (file) => endsWithPath(file.toLowerCase(), lowered));
   };
+}
+
+/** The files `ends` accepts, sorted; undefined for none or more than `MAX_PATH_CANDIDATES`. */
+function endingWith(files: readonly string[], ends: (file: string) => boolean): string[] | undefined {
+  const found: string[] = [];
+  for (const file of files) {
+    if (!ends(file)) continue;
+    found.push(file);
+    if (found.length > MAX_PATH_CANDIDATES) return undefined;
+  }
+  return found.length > 0 ? found.sort() : undefined;
 }
 
 function listFiles(root: string): string[] {

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'FILE_NOT_FOUND'
   | 'FILE_EXISTS'
   | 'OUTSIDE_WORKSPACE'
+  | 'PROTECTED_PATH'
   | 'OVERLAPPING_EDITS'
   | 'BINARY_FILE'
   | 'TOO_LARGE'
@@ -44,6 +45,8 @@ export function nextStepFor(code: ErrorCode): string {
       return 'The file already exists: send an edit of it instead of creating it.';
     case 'OUTSIDE_WORKSPACE':
       return 'Use a path relative to the workspace root; files outside the workspace are never touched.';
+    case 'PROTECTED_PATH':
+      return "The path is inside the repository's version-control folder (.git, .hg, .svn), which edits never touch: name a file of the workspace, or make that change with git itself.";
     case 'OVERLAPPING_EDITS':
       return 'Two edits change the same lines: merge them into one block.';
     case 'BINARY_FILE':

@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { protectedPathMessage, versionControlFolderIn } from '../core/paths';
 
 /** Longest file name (one path segment) in bytes that Linux and macOS file systems hold. */
 const nameMaxBytes = 255;
@@ -15,7 +16,7 @@ const pathMaxBytes = 4096;
 const maxLinks = 40;
 
 /** Why a path cannot be used, in the words of the error codes the hosts report. */
-export type RealPathProblem = 'outside' | 'notAFolder' | 'nameTooLong' | 'loop' | 'unreadable';
+export type RealPathProblem = 'outside' | 'protected' | 'notAFolder' | 'nameTooLong' | 'loop' | 'unreadable';
 
 export type RealPath =
   | {
@@ -107,6 +108,11 @@ export function realPathInRoot(realRoot: string, relative: string): RealPath {
   if (inside === '' || inside === '..' || inside.startsWith('..' + path.sep) || path.isAbsolute(inside)) {
     return refuse('outside', `${relative} leads outside the root through a symbolic link (to ${current})`);
   }
+  // A link inside the root may lead into `.git` (`hooks -> .git/hooks`): the path the engine
+  // allowed by its name is refused by where it leads.
+  const realRelative = inside.split(path.sep).join('/');
+  const metadata = versionControlFolderIn(realRelative);
+  if (metadata !== undefined) return refuse('protected', `${protectedPathMessage(relative, metadata)} (it leads to ${realRelative})`);
   let stat: fs.Stats | undefined;
   if (!missing) {
     try {
@@ -122,7 +128,7 @@ export function realPathInRoot(realRoot: string, relative: string): RealPath {
   } catch {
     isLink = false;
   }
-  return { ok: true, real: current, realRelative: inside.split(path.sep).join('/'), stat, isLink, throughLink: links > 0, dangling };
+  return { ok: true, real: current, realRelative, stat, isLink, throughLink: links > 0, dangling };
 }
 
 /** The kind of a non-regular entry, in words ("a folder", "a named pipe (FIFO)"), or undefined for a regular file. */

@@ -119,10 +119,11 @@ export class WorkspaceFiles {
     if (wanted === '' || /[*?[\]{}]/.test(wanted)) return [];
     const hits = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, `**/${wanted}`), '**/{node_modules,.git}/**', MAX_PATH_CANDIDATES + 1);
     if (hits.length > MAX_PATH_CANDIDATES) return [];
-    return hits
-      .map((hit) => this.relativePath(hit))
-      .filter((relative): relative is string => relative !== undefined && endsWithPath(relative, wanted))
-      .sort();
+    const relatives = hits.map((hit) => this.relativePath(hit)).filter((relative): relative is string => relative !== undefined);
+    // As the CLI's: those ending with it as written, else those that do but for case (`Button.tsx`).
+    const exact = relatives.filter((relative) => endsWithPath(relative, wanted));
+    const lowered = wanted.toLowerCase();
+    return (exact.length > 0 ? exact : relatives.filter((relative) => endsWithPath(relative.toLowerCase(), lowered))).sort();
   }
 
   async read(path: string): Promise<ReadResult> {

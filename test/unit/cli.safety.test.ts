@@ -83,6 +83,31 @@ describe('CLI safety: what the write path must survive (issue 10)', function () 
     });
   });
 
+  describe('the repository\'s .git folder inside the root', () => {
+    it('is refused as PROTECTED_PATH when a reply names it, or a link inside the root leads into it; nothing in .git changes', () => {
+      // Case p47/d 34, 50, 51: `*** Add File: .git/hooks/pre-commit` and `.git/config` edits were written.
+      const config = '[core]\n\trepositoryformatversion = 0\n\tbare = false\n';
+      const { base, ws } = sandbox(temps, 'dotgit', { '.git/config': config, 'turbo.json': '{}\n' });
+      fs.mkdirSync(path.join(ws, '.git', 'hooks'));
+      fs.symlinkSync('.git/hooks', path.join(ws, 'hooks'));
+      const before = picture(base);
+      const attacks: [string, string, string[]][] = [
+        ['Add File', patch('*** Add File: .git/hooks/pre-commit', '+#!/bin/sh', '+pnpm lint'), []],
+        ['SEARCH/REPLACE', searchReplace('.git/config', '\tbare = false\n', '\tbare = false\n\thooksPath = .githooks\n'), []],
+        ['a diff', '```diff\n--- a/.git/config\n+++ b/.git/config\n@@ -3 +3,2 @@\n \tbare = false\n+\thooksPath = .githooks\n```\n', []],
+        ['another case (a case-insensitive file system opens it)', searchReplace('.GIT/config', '\tbare = false\n', '\tbare = true\n'), []],
+        ['a link into .git', patch('*** Add File: hooks/pre-commit', '+#!/bin/sh'), []],
+        ['--file', '<<<<<<< SEARCH\n\tbare = false\n=======\n\tbare = true\n>>>>>>> REPLACE\n', ['--file', '.git/config']],
+      ];
+      for (const [what, reply, extra] of attacks) {
+        const run = apply(ws, reply, extra);
+        assert.equal(run.status, 1, `${what}: ${run.stderr}`);
+        assert.deepEqual(codes(run), ['PROTECTED_PATH'], `${what}: ${run.stdout}`);
+        assertSamePicture(picture(base), before, what);
+      }
+    });
+  });
+
   describe('a file that is not UTF-8', () => {
     // "José", a euro sign and CRLF line endings, as Windows-1252 bytes.
     const cp1252 = Buffer.from('name = "Jos\xe9"\r\nprice = "5 \x80"\r\nx = 1\r\n', 'latin1');

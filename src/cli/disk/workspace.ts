@@ -43,6 +43,7 @@ export interface WorkspaceOptions {
 
 const codeFor: Record<RealPathProblem, ErrorCode> = {
   outside: 'OUTSIDE_WORKSPACE',
+  protected: 'PROTECTED_PATH',
   notAFolder: 'NOT_A_FILE',
   nameTooLong: 'NAME_TOO_LONG',
   loop: 'NOT_A_FILE',

@@ -10,7 +10,7 @@ export function placeMove(tx: Transaction, state: FileState, rawTo: string, op: 
   const block = op.source.block;
   const resolved = resolvePath(rawTo, tx.options.root);
   if (!resolved.ok) {
-    tx.fail('OUTSIDE_WORKSPACE', block, rawTo, resolved.message, op, {}, state);
+    tx.fail(resolved.code ?? 'OUTSIDE_WORKSPACE', block, rawTo, resolved.message, op, {}, state);
     return;
   }
   if (!state.exists) {

@@ -20,8 +20,13 @@ export type TargetFile = { readonly ok: true; readonly path: string } | { readon
  * - a path that does not exist, for such an edit: the one file whose path ends with it (the
  *   host's `locateMissing`);
  * - a bare file name that does not exist, for a whole file that is the hint file written again:
- *   the hint file (see `hintFileRewritten`).
- * Paths outside the root, or refused by the host, fail with `OUTSIDE_WORKSPACE` (or the host's code).
+ *   the hint file (see `hintFileRewritten`);
+ * - a path that does not exist, for a whole file: the one workspace file ending with it that the
+ *   block is written again (see `rewrittenFileEndingWith`), `AMBIGUOUS` when several are;
+ * - a path that exists, for a whole file that shares little with it and is another file of that
+ *   name written again: `AMBIGUOUS` (see `sameNamedFileRewritten`).
+ * Paths outside the root, or refused by the host, fail with `OUTSIDE_WORKSPACE` (or the host's code);
+ * paths inside a version-control folder with `PROTECTED_PATH`.
  * Every substitution leaves a note on the op's records.
  */
 export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
@@ -38,11 +43,13 @@ export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
   let resolved = resolvePath(rawPath, tx.options.root);
   if (!resolved.ok) {
     const tail = editsExistingFile(op) ? foreignTail(tx, rawPath) : op.kind === 'rewrite' ? foreignRewriteTail(tx, rawPath, op) : undefined;
-    const proven = tail === undefined ? underProvenRoot(tx, rawPath) : undefined;
-    if (tail !== undefined) tx.note(block, `the reply names ${rawPath}, outside the workspace; ${tail} is the workspace file at its end`);
+    // A path inside the repository's own metadata (`.git/`) is refused as it is named: no mapping
+    // of a foreign prefix may lead into it either.
+    const proven = tail === undefined && resolved.code !== 'PROTECTED_PATH' ? underProvenRoot(tx, rawPath) : undefined;
+    if (tail !== undefined && resolved.code !== 'PROTECTED_PATH') tx.note(block, `the reply names ${rawPath}, outside the workspace; ${tail} is the workspace file at its end`);
     else if (proven !== undefined) tx.note(block, `the reply names ${rawPath}, outside the workspace; ${proven.path} is that path under ${proven.root}, which another path of the reply shows stands for the workspace`);
     else {
-      tx.fail('OUTSIDE_WORKSPACE', block, rawPath, resolved.message, op);
+      tx.fail(resolved.code ?? 'OUTSIDE_WORKSPACE', block, rawPath, resolved.message, op);
       return { ok: false };
     }
     resolved = { ok: true, path: tail ?? proven!.path };
@@ -53,7 +60,12 @@ export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
     tx.fail(code, block, resolved.path, message, op);
     return { ok: false };
   }
-  return { ok: true, path: existingPathFor(tx, resolved.path, op) };
+  const chosen = existingPathFor(tx, resolved.path, op);
+  if (typeof chosen !== 'string') {
+    tx.fail('AMBIGUOUS', block, resolved.path, chosen.ambiguous, op, { nextStep: 'Several workspace files fit the name the block gives: send it again under the whole path of the file it is for, from the workspace root.' });
+    return { ok: false };
+  }
+  return { ok: true, path: chosen };
 }
 
 /** True when `op` can only change a file that exists (a non-empty search, a snippet, an insert). */
@@ -197,12 +209,16 @@ export function absolutePathTails(raw: string): string[] {
 /**
  * `path`, or when `path` does not exist and `op` can only edit an existing file: `path` without
  * a git `a/`/`b/` prefix when that file exists, else the one workspace file it is the end of (see
- * `PlanOptions.locateMissing`). The op's records say which file it took.
+ * `PlanOptions.locateMissing`), else the one file of its name holding the search text; for a whole file, the workspace file it is written again. The op's
+ * records say which file it took. `ambiguous` (the reason) when a whole file's name fits several.
  */
-function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
+function existingPathFor(tx: Transaction, path: string, op: EditOp): string | { readonly ambiguous: string } {
   if (tx.isMoveDestination(path) || (!editsExistingFile(op) && op.kind !== 'rewrite' && op.kind !== 'create')) return path;
   const known = tx.loaded(path);
-  if (known ? known.exists || known.created : tx.readFile(path) !== undefined) return path;
+  if (known ? known.exists || known.created : tx.readFile(path) !== undefined) {
+    const ambiguous = op.kind === 'rewrite' && !op.partial && !known?.created ? sameNamedFileRewritten(tx, path, op) : undefined;
+    return ambiguous === undefined ? path : { ambiguous };
+  }
   const corrected = withoutMistakenPrefix(path);
   if (corrected !== undefined && !tx.options.refusePath?.(corrected) && exists(tx, corrected)) {
     tx.note(op.source.block, `the reply names ${path}, which does not exist; ${corrected} is that path without the ${path.slice(0, path.length - corrected.length - 1)}/ put before it`);
@@ -210,9 +226,11 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
   }
   if (!editsExistingFile(op)) {
     const hinted = op.kind === 'rewrite' ? hintFileRewritten(tx, path, op) : undefined;
-    if (hinted === undefined) return path;
-    tx.note(op.source.block, `the reply names ${path}, which does not exist; the block is the target file ${hinted} written again (same first line, most of its lines)`);
-    return hinted;
+    if (hinted !== undefined) {
+      tx.note(op.source.block, `the reply names ${path}, which does not exist; the block is the target file ${hinted} written again (same first line, most of its lines)`);
+      return hinted;
+    }
+    return op.kind === 'rewrite' && !op.partial ? rewrittenFileEndingWith(tx, path, op) : path;
   }
   // Formats whose paths keep a leading `a/` or `b/` (a tool call's argument, an apply_patch
   // header: a real folder there) still get a git diff's prefix copied in: the file without it.
@@ -233,9 +251,11 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string {
   if (candidates.length === 0) {
     // No file ends with the whole path: one at the end of it may, written from a folder above.
     const tail = existingTail(tx, path, op);
-    if (tail === undefined) return path;
-    tx.note(op.source.block, `the reply names ${path}, which does not exist; ${tail} is the file at its end that holds the search text (the path is written from a folder above the workspace)`);
-    return tail;
+    if (tail !== undefined) {
+      tx.note(op.source.block, `the reply names ${path}, which does not exist; ${tail} is the file at its end that holds the search text (the path is written from a folder above the workspace)`);
+      return tail;
+    }
+    return sameNamedFileHolding(tx, path, op) ?? path;
   }
   // Several files end with the name (`utils.py` in two packages): the edit's own text tells them
   // apart when only one holds it, as for a block naming no file.
@@ -264,6 +284,86 @@ function hintFileRewritten(tx: Transaction, path: string, op: RewriteFileOp): st
   const state = tx.lookup(hint.path);
   if (!state?.exists || !state.file) return undefined;
   return rewritesWhole(state.file.lines, toLines(op.content)) ? hint.path : undefined;
+}
+
+/**
+ * For a whole file under a path that does not exist (`ollama/__init__.py`, `src/button.tsx`, a
+ * bare `layout.tsx`, `Button.tsx` for `button.tsx`): the workspace file ending with that path (see
+ * `PlanOptions.locateMissing`) that the block is written again (`rewritesWhole`: its first line
+ * and most of its lines), when exactly one is; `ambiguous`, naming them, when several are; else
+ * `path`, created as new (with a note when files end with it). Models name a file by the tail of
+ * its path they were shown, or from the package they think in; created as new, the edit was lost
+ * beside the real file and a stray one (a new top-level Python package, a second Next.js layout)
+ * appeared. Content that only shares the name stays a new file: it may be one.
+ */
+function rewrittenFileEndingWith(tx: Transaction, path: string, op: RewriteFileOp): string | { readonly ambiguous: string } {
+  const candidates = filesEndingWith(tx, path);
+  if (candidates.length === 0) return path;
+  const written = toLines(op.content);
+  const rewritten = candidates.filter((candidate) => {
+    const state = tx.lookup(candidate);
+    return state?.exists === true && state.file !== undefined && rewritesWhole(state.file.lines, written);
+  });
+  const listed = listOf(candidates);
+  if (rewritten.length === 1) {
+    tx.note(op.source.block, `the reply names ${path}, which does not exist; ${listed.text} ${listed.count === 1 ? 'ends' : 'end'} with it, and the block is ${rewritten[0]} written again (same first line, most of its lines)`);
+    return rewritten[0];
+  }
+  if (rewritten.length > 1) {
+    return { ambiguous: `the reply names ${path}, which does not exist, for a whole file; ${rewritten.length} files end with it and the block is each of them written again (${listOf(rewritten).text}): name the file by its whole path` };
+  }
+  tx.note(op.source.block, `the reply names ${path}, which does not exist; ${listed.text} ${listed.count === 1 ? 'ends' : 'end'} with it, but the block is none of them written again, so it is created as a new file`);
+  return path;
+}
+
+/**
+ * For a whole file under a path that exists: why it is ambiguous, when the block shares little
+ * with that file (under half of its lines with a letter or digit) while it is another workspace
+ * file of the same name written again (`rewritesWhole`). "In the web app … Updated
+ * `package.json`:" above the web app's manifest replaced the monorepo's root `package.json` with
+ * it; the prose, not the path, said which file. Undefined (the file at the path) otherwise.
+ */
+function sameNamedFileRewritten(tx: Transaction, path: string, op: RewriteFileOp): string | undefined {
+  const state = tx.lookup(path);
+  if (!state?.exists || !state.file) return undefined;
+  const written = toLines(op.content);
+  const share = sharedWordLines(state.file.lines, written);
+  if (share.total === 0 || share.held * 2 >= share.total) return undefined;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const rewritten = filesEndingWith(tx, name).filter((candidate) => {
+    if (candidate === path) return false;
+    const other = tx.lookup(candidate);
+    return other?.exists === true && other.file !== undefined && rewritesWhole(other.file.lines, written);
+  });
+  if (rewritten.length === 0) return undefined;
+  return `the block is a whole ${path}, but it holds only ${share.held} of that file's ${share.total} lines, and it is ${listOf(rewritten).text} written again: name the file by its whole path`;
+}
+
+/** The workspace files other than `path` whose paths end with it (the host's `locateMissing`), resolved and not refused. */
+function filesEndingWith(tx: Transaction, path: string): string[] {
+  const found = tx.options.locateMissing?.(path);
+  return (found === undefined ? [] : typeof found === 'string' ? [found] : found).flatMap((candidate) => {
+    const resolved = resolvePath(candidate, tx.options.root);
+    return resolved.ok && resolved.path !== path && !tx.options.refusePath?.(resolved.path) ? [resolved.path] : [];
+  });
+}
+
+/**
+ * How many of the file's distinct lines that hold a letter or digit (trimmed) the block holds, of
+ * how many: lines of braces and brackets alone are in every JSON manifest and say nothing of which.
+ */
+function sharedWordLines(fileLines: readonly string[], blockLines: readonly string[]): { held: number; total: number } {
+  const worded = (lines: readonly string[]) => new Set(lines.map((line) => line.trim()).filter((line) => /[\p{L}\p{N}]/u.test(line)));
+  const file = worded(fileLines);
+  const block = worded(blockLines);
+  let held = 0;
+  for (const line of file) if (block.has(line)) held++;
+  return { held, total: file.size };
+}
+
+/** Up to `MAX_LISTED` paths joined for a message, `…` after them when there are more. */
+function listOf(paths: readonly string[]): { text: string; count: number } {
+  return { text: `${paths.slice(0, MAX_LISTED).join(', ')}${paths.length > MAX_LISTED ? ', …' : ''}`, count: paths.length };
 }
 
 /**
@@ -305,6 +405,29 @@ function existingTail(tx: Transaction, path: string, op: EditOp): string | undef
     if (!resolved.ok || tx.options.refusePath?.(resolved.path) || !exists(tx, resolved.path)) continue;
     if (holdsSearch(tx, resolved.path, op)) return resolved.path;
   }
+  return undefined;
+}
+
+/**
+ * For a search-and-replace edit of a path that does not exist and that no file's path ends with
+ * (`cmd/main.go` for `cmd/server/main.go`, `apps/web/components/button.tsx` for the UI package's
+ * `button.tsx`): the one workspace file of the same name that holds the search text (rungs 1-6,
+ * never fuzzy), with a note. The model quoted that file and misremembered its folders; the name and
+ * the text it quoted agree on it. Several or none of them holding it: undefined, and the refusal
+ * names them.
+ */
+function sameNamedFileHolding(tx: Transaction, path: string, op: EditOp): string | undefined {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (op.kind !== 'replace' || op.search.trim() === '' || name === path) return undefined;
+  const sameNamed = filesEndingWith(tx, name);
+  if (sameNamed.length === 0) return undefined;
+  const holding = sameNamed.filter((candidate) => holdsSearch(tx, candidate, op));
+  const listed = listOf(sameNamed).text;
+  if (holding.length === 1) {
+    tx.note(op.source.block, `the reply names ${path}, which does not exist, nor does a file ending with it; of the files named ${name} (${listed}), only ${holding[0]} holds the search text`);
+    return holding[0];
+  }
+  tx.note(op.source.block, `the reply names ${path}, which does not exist, nor does a file ending with it; ${holding.length === 0 ? 'none' : 'more than one'} of the files named ${name} (${listed}) holds the search text: name the file by its whole path`);
   return undefined;
 }
 

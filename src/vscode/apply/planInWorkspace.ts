@@ -39,8 +39,9 @@ export interface WorkspacePlanOptions {
  * {@link WorkspaceFiles.read}) → plan with the engine → check every file the plan touches (inside
  * the workspace, symlinks resolved; not binary; not too large). Files the host refuses are taken
  * out of `changes` and reported in the receipt with their code, which makes `receipt.ok` false.
- * If the engine asks for a file that was not preloaded, it is read and the reply planned again
- * (once), so a plan never rests on a file the host did not look at.
+ * If the engine asks for a file that was not preloaded, or for the files ending with a name that
+ * was not looked up, they are read (looked up) and the reply planned again (up to three times), so
+ * a plan never rests on a file the host did not look at.
  */
 export async function planInWorkspace(replyText: string, files: WorkspaceFiles, options: WorkspacePlanOptions): Promise<WorkspacePlan> {
   const parsed = parseReply(replyText);
@@ -49,6 +50,8 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
   const refusals = new Map<string, Refusal>();
   /** Paths the reply names that do not exist, and the workspace files whose paths end with each. */
   const suffixHits = new Map<string, string[]>();
+  /** Paths the engine asked about that were not looked up before it planned (a whole file's name). */
+  const suffixAsked = new Set<string>();
   const planOptions: PlanOptions = {
     hintPath: options.hintPath,
     root: files.root.uri.scheme === 'file' ? files.root.uri.fsPath : undefined,
@@ -59,7 +62,10 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
       const refusal = refusals.get(path);
       return refusal?.code === 'OUTSIDE_WORKSPACE' ? refusal.message : undefined;
     },
-    locateMissing: (path) => suffixHits.get(path),
+    locateMissing: (path) => {
+      if (!suffixHits.has(path)) suffixAsked.add(path);
+      return suffixHits.get(path);
+    },
     openFiles: openTabPaths(files),
   };
   const preload = async (paths: Iterable<string>) => {
@@ -78,15 +84,20 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
   // once they are loaded); findFiles is asynchronous, so the answers are looked up before planning.
   for (const path of referencedPaths({ ops: parsed.ops.filter(editsExistingFile), problems: [] }, planOptions)) {
     if (texts.has(path) || refusals.has(path)) continue;
-    const hits = await files.findBySuffix(path);
-    if (hits.length > 0) suffixHits.set(path, hits);
+    suffixHits.set(path, await files.findBySuffix(path));
   }
 
+  // A whole file asks for the files ending with its name only when its path does not exist, or
+  // when it is little like the file there (see targetFileOf), and then reads them: each round
+  // looks up and reads what the one before asked for, three at most (names, then their texts).
   const unseen = new Set<string>();
   let result = planReply(parsed, readTracked(texts, known, unseen), planOptions);
-  if (unseen.size > 0) {
-    await preload(unseen);
-    result = planReply(parsed, readTracked(texts, known, new Set()), planOptions);
+  for (let round = 0; round < 3 && (unseen.size > 0 || suffixAsked.size > 0); round++) {
+    for (const path of [...suffixAsked]) suffixHits.set(path, await files.findBySuffix(path));
+    suffixAsked.clear();
+    await preload([...unseen]);
+    unseen.clear();
+    result = planReply(parsed, readTracked(texts, known, unseen), planOptions);
   }
 
   const hostErrors: ReceiptError[] = [];
