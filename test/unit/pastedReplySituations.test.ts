@@ -955,3 +955,80 @@ describe('pasted replies: a step added at the end of a workflow job, a comment d
     assert.ok(text.endsWith('     # Setup and compile on the wasm32-wasi target\n  wasm:\n    runs-on: ubuntu-latest\n'), text);
   });
 });
+
+describe('pasted replies: a block of one twin quoted with a line copied from the other', () => {
+  // reduxjs/redux examples/todomvc/src/reducers/todos.js: two cases alike but for their label and one line.
+  const reducer = [
+    'const todos = (state = initialState, action) => {',
+    '  switch (action.type) {',
+    '    case DELETE_TODO:',
+    '      return state.filter(todo =>',
+    '        todo.id !== action.id',
+    '      )',
+    '',
+    '    case EDIT_TODO:',
+    '      return state.map(todo =>',
+    '        todo.id === action.id ?',
+    '          { ...todo, text: action.text } :',
+    '          todo',
+    '      )',
+    '',
+    '    case COMPLETE_TODO:',
+    '      return state.map(todo =>',
+    '        todo.id === action.id ?',
+    '          { ...todo, completed: !todo.completed } :',
+    '          todo',
+    '      )',
+    '',
+    '    default:',
+    '      return state',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  const block = (label: string, quoted: string, written: string) =>
+    `src/reducers/todos.js\n\`\`\`js\n<<<<<<< SEARCH\n    case ${label}:\n      return state.map(todo =>\n        todo.id === action.id ?\n          ${quoted}\n          todo\n      )\n=======\n    case ${label}:\n      return state.map(todo =>\n        todo.id === action.id ?\n          ${written}\n          todo\n      )\n>>>>>>> REPLACE\n\`\`\`\n`;
+
+  it('refuses `case COMPLETE_TODO:` quoted with EDIT_TODO\'s line, the line it rewrites (written into EDIT_TODO)', () => {
+    const planned = result('src/reducers/todos.js', reducer, block('COMPLETE_TODO', '{ ...todo, text: action.text } :', '{ ...todo, completed: true } :'));
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]!.message, /lines 15-20 have the search text's line "case COMPLETE_TODO:", lines 8-13 its line "\{ \.\.\.todo, text: action\.text \} :"/);
+    assert.deepEqual(planned.receipt.errors[0]!.candidates.map((c) => c.startLine), [8, 15]);
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('refuses the mirror, `case EDIT_TODO:` quoted with COMPLETE_TODO\'s line (written into COMPLETE_TODO)', () => {
+    const planned = result('src/reducers/todos.js', reducer, block('EDIT_TODO', '{ ...todo, completed: !todo.completed } :', '{ ...todo, text: action.text, editedAt: Date.now() } :'));
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('refuses the same mix as a diff hunk, which the context rule would have placed in the twin whose line it removes', () => {
+    const hunk = '```diff\n--- a/src/reducers/todos.js\n+++ b/src/reducers/todos.js\n@@ -15,6 +15,6 @@\n     case COMPLETE_TODO:\n       return state.map(todo =>\n         todo.id === action.id ?\n-          { ...todo, text: action.text } :\n+          { ...todo, completed: true } :\n           todo\n       )\n```\n';
+    const planned = result('src/reducers/todos.js', reducer, hunk);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.equal(planned.changes.length, 0);
+  });
+
+  // A Terraform EKS file's rules (the index gives no repository): alike but for the name and ports.
+  const rules = ['http', 'https', 'http_8080'].map((name, i) => {
+    const port = [80, 443, 8080][i];
+    return `resource "aws_security_group_rule" "allow_${name}" {\n  type              = "ingress"\n  from_port         = ${port}\n  to_port           = ${port}\n  protocol          = "tcp"\n  cidr_blocks       = ["0.0.0.0/0"]\n  security_group_id = aws_security_group.allow_tls.id\n}\n`;
+  }).join('\n');
+
+  it('refuses a rule named `allow_https` quoted with allow_http\'s ports, which it rewrites (allow_http went to 8443 at 99%)', () => {
+    const reply = 'infra/security_groups.tf\n```hcl\n<<<<<<< SEARCH\nresource "aws_security_group_rule" "allow_https" {\n  type              = "ingress"\n  from_port         = 80\n  to_port           = 80\n  protocol          = "tcp"\n=======\nresource "aws_security_group_rule" "allow_https" {\n  type              = "ingress"\n  from_port         = 8443\n  to_port           = 8443\n  protocol          = "tcp"\n>>>>>>> REPLACE\n```\n';
+    const planned = result('infra/security_groups.tf', rules, reply);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]!.nextStep, /copied from the one place it is meant for/);
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('refuses the rule named `allow_http_8080` quoted with allow_http\'s `to_port = 80`, though the edit keeps it: the same mix the other way round', () => {
+    const reply = 'infra/security_groups.tf\n```hcl\n<<<<<<< SEARCH\nresource "aws_security_group_rule" "allow_http_8080" {\n  type              = "ingress"\n  from_port         = 8080\n  to_port           = 80\n  protocol          = "tcp"\n  cidr_blocks       = ["0.0.0.0/0"]\n=======\nresource "aws_security_group_rule" "allow_http_8080" {\n  type              = "ingress"\n  from_port         = 8080\n  to_port           = 80\n  protocol          = "tcp"\n  cidr_blocks       = ["10.0.0.0/16"]\n>>>>>>> REPLACE\n```\n';
+    const planned = result('infra/security_groups.tf', rules, reply);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]!.message, /"to_port {11}= 80"/);
+    assert.equal(planned.changes.length, 0);
+  });
+});
