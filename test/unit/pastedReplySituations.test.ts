@@ -1010,6 +1010,24 @@ describe('pasted replies: a block of one twin quoted with a line copied from the
     assert.equal(planned.changes.length, 0);
   });
 
+  const underTarget = (reply: string) => runReply(reply, (p) => (p === 'src/reducers/todos.js' ? reducer : undefined), { hintPath: 'src/reducers/todos.js' });
+
+  it('places a bare re-print of one case, a line changed, under a target file, in the case it re-prints (NO_EDITS_FOUND, "names no file")', () => {
+    const planned = underTarget('```js\n    case EDIT_TODO:\n      return state.map(todo =>\n        todo.id === action.id ?\n          { ...todo, text: action.text.trim() } :\n          todo\n      )\n```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes[0]?.newText, reducer.replace('{ ...todo, text: action.text }', '{ ...todo, text: action.text.trim() }'));
+    // The other twin, re-printed two columns to the left: its name line is the one no other case holds.
+    const dedented = underTarget('```js\n  case COMPLETE_TODO:\n    return state.map(todo =>\n      todo.id === action.id ?\n        { ...todo, completed: !todo.completed, completedAt: Date.now() } :\n        todo\n    )\n```\n');
+    assert.equal(dedented.changes[0]?.newText, reducer.replace('{ ...todo, completed: !todo.completed }', '{ ...todo, completed: !todo.completed, completedAt: Date.now() }'));
+  });
+
+  it('takes no place for a bare block that holds as many lines of each twin, and says what the target file lacks', () => {
+    const planned = underTarget('```js\n    case COMPLETE_TODO:\n      return state.map(todo =>\n        todo.id === action.id ?\n          { ...todo, text: action.text } :\n          todo\n      ),\n```\n');
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    assert.match(planned.receipt.errors[0]!.message, /for src\/reducers\/todos\.js, the target file, it is neither the whole file, nor a definition it has once, nor a re-print of one place of it/);
+    assert.equal(planned.changes.length, 0);
+  });
+
   // A Terraform EKS file's rules (the index gives no repository): alike but for the name and ports.
   const rules = ['http', 'https', 'http_8080'].map((name, i) => {
     const port = [80, 443, 8080][i];

@@ -3,7 +3,12 @@ import { blockEnd, bodyOpenerAt, correspond, definedNameAt, hasText, identifiers
 import { isImport } from '../elisionMerge/wholeOrPart';
 import { resolvePath } from '../paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
-import { looksBinary, toLines } from '../text/fileText';
+import { mergeFragment } from '../elisionMerge';
+import { bracketSyntaxFor } from '../elisionMerge/balance';
+import { FileIndex, normaliseLine } from '../locate/fileIndex';
+import { defaultFuzzyLimits, votedWindows } from '../locate/fuzzy';
+import { inFileIndentation } from './fileIndentation';
+import { looksBinary, splitFileText, toLines } from '../text/fileText';
 import { normaliseEol } from './opText';
 
 /**
@@ -13,15 +18,7 @@ import { normaliseEol } from './opText';
  * its own, two candidates) is not the whole file: see `hintFileOps` for the parts.
  */
 function wholeHintFile(unnamedFiles: readonly UnnamedFile[], hintPath: string, text: string): RewriteFileOp | undefined {
-  const fileLines = toLines(normaliseEol(text)).map((line) => line.trim()).filter((line) => line !== '');
-  if (fileLines.length < 3) return undefined;
-  const matching = unnamedFiles.filter((unnamed) => {
-    const lines = toLines(unnamed.content).map((line) => line.trim()).filter((line) => line !== '');
-    if (lines.length < 3 || lines[0] !== fileLines[0] || lines[lines.length - 1] !== fileLines[fileLines.length - 1]) return false;
-    const present = new Set(lines);
-    const kept = fileLines.filter((line) => present.has(line)).length;
-    return kept >= fileLines.length / 2;
-  });
+  const matching = unnamedFiles.filter((unnamed) => readsAsWholeFile(unnamed, text));
   if (matching.length !== 1) return undefined;
   const [block] = matching;
   return {
@@ -31,6 +28,17 @@ function wholeHintFile(unnamedFiles: readonly UnnamedFile[], hintPath: string, t
     partial: false,
     source: { block: 1, format: 'whole-file', startLine: block.startLine, endLine: block.endLine },
   };
+}
+
+/** True when the block starts and ends with the file's first and last lines and holds at least half of the file's other lines. */
+function readsAsWholeFile(unnamed: UnnamedFile, text: string): boolean {
+  const fileLines = toLines(normaliseEol(text)).map((line) => line.trim()).filter((line) => line !== '');
+  if (fileLines.length < 3) return false;
+  const lines = toLines(unnamed.content).map((line) => line.trim()).filter((line) => line !== '');
+  if (lines.length < 3 || lines[0] !== fileLines[0] || lines[lines.length - 1] !== fileLines[fileLines.length - 1]) return false;
+  const present = new Set(lines);
+  const kept = fileLines.filter((line) => present.has(line)).length;
+  return kept >= fileLines.length / 2;
 }
 
 /** The hint file's text, when `hintPath` names a readable text file inside the root. */
@@ -96,6 +104,21 @@ function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence
     // The same version shown twice is one version.
     if (!known.some((other) => other.content === unnamed.content)) defined.set(name, [...known, unnamed]);
   }
+  // Under a target file, a block that defines nothing may still re-print one place of it, edited.
+  // One that reads as the whole file is no place of it: two such blocks stay two candidates.
+  let index: FileIndex | undefined;
+  const reprinted = namedInSentence ? [] : blocks.flatMap((block) => {
+    if ([...defined.values()].some((versions) => versions.includes(block)) || readsAsWholeFile(block, text)) return [];
+    const place = reprintedPlace(toLines(block.content), (index ??= new FileIndex(splitFileText(text))), fileLines, path);
+    return place === undefined ? [] : [{ block, place }];
+  });
+  for (const { block, place } of reprinted) {
+    // Blocks re-printing overlapping places are versions of one part, as blocks giving one definition are.
+    const first = reprinted.find((other) => other.place.start < place.end && place.start < other.place.end)!;
+    const key = `lines ${first.place.start + 1}-${first.place.end}`;
+    const versions = defined.get(key) ?? [];
+    if (!versions.some((other) => other.content === block.content)) defined.set(key, [...versions, block]);
+  }
   const twice = [...defined].find(([, versions]) => versions.length > 1);
   if (twice) {
     const [name, versions] = twice;
@@ -112,9 +135,12 @@ function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence
   const ops = taken.flatMap((item, i): HintedOp[] => {
     if ('part' in item) {
       const { block, name } = item.part;
+      const reprint = reprinted.some((r) => r.block === block);
       return [{
         op: { kind: 'rewrite', path, content: block.content, partial: true, asPart: true, source: { block: i + 1, format: 'snippet', startLine: block.startLine, endLine: block.endLine } },
-        note: `${why}; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
+        note: reprint
+          ? `${why}; it re-prints ${name} of ${path} with lines changed, and no other place of ${path} holds as many of its lines: placed there as a part of ${path}`
+          : `${why}; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
       }];
     }
     const { block, insert } = item.entry;
@@ -151,6 +177,47 @@ export function importsBesideEdits(parsed: ParsedReply, readFile: ReadFile, opti
     return insert === undefined ? [] : importOps(path, fileLines, block, insert, ++number);
   });
 }
+
+/**
+ * The one place of the file (0-based lines, end exclusive) that a block without a path re-prints
+ * with some lines changed, or undefined. Each window of the block's length that shares lines with
+ * it (`votedWindows`) holds some of the block's lines with text at their places (whitespace and
+ * punctuation aside); the place is the window holding the most, when that is at least half of
+ * them and three, not all of them (something changes), and every line any other window holds
+ * (so a window alike but for its name line, or one that holds the line the block changes, leaves
+ * the choice open and nothing is taken). The block, placed as a part of the file there, must
+ * change no line outside it.
+ *
+ * Why: the target file says which file; a block re-printing a part of it says where. A reducer's
+ * `case COMPLETE_TODO:` arm re-printed with one line changed defines no name, and was refused as
+ * naming no file under `--file`, though with its path on the line above it it applied. An
+ * illustration (a call, a test of the code) is not most of one place of the file, line for line.
+ */
+function reprintedPlace(lines: readonly string[], index: FileIndex, fileLines: readonly string[], path: string): { start: number; end: number } | undefined {
+  const withText = lines.filter(hasText).length;
+  if (withText < MIN_REPRINTED_LINES) return undefined;
+  const folded = lines.map((line) => normaliseLine(line, 'fold'));
+  const held = (start: number) => folded.flatMap((line, k) => (hasText(line) && start + k < index.lineCount && index.lineUnder('fold', start + k) === line ? [k] : []));
+  const scope = { from: 0, to: index.lineCount, fuzzyThreshold: 1 };
+  const windows = [...votedWindows(index, { lines, elisions: new Set() }, scope, defaultFuzzyLimits).keys()].map((start) => ({ start, held: held(start) }));
+  const best = windows.reduce<(typeof windows)[number] | undefined>((top, window) => (top === undefined || window.held.length > top.held.length ? window : top), undefined);
+  if (best === undefined || best.held.length < Math.max(MIN_REPRINTED_LINES, withText / 2) || best.held.length === withText) return undefined;
+  const bestHeld = new Set(best.held);
+  if (windows.some((window) => window !== best && (window.held.length === best.held.length || window.held.some((k) => !bestHeld.has(k))))) return undefined;
+  const start = best.start;
+  const end = Math.min(index.lineCount, start + lines.length);
+  // Placed as the rewrite will place it (in the file's indentation), it changes lines there only.
+  const merged = mergeFragment(fileLines, inFileIndentation(fileLines, lines).lines, bracketSyntaxFor(path));
+  if (!merged.ok) return undefined;
+  let first = 0;
+  while (first < fileLines.length && first < merged.lines.length && fileLines[first] === merged.lines[first]) first++;
+  let fromEnd = 0;
+  while (fromEnd < fileLines.length - first && fromEnd < merged.lines.length - first && fileLines[fileLines.length - 1 - fromEnd] === merged.lines[merged.lines.length - 1 - fromEnd]) fromEnd++;
+  return first >= start && fileLines.length - fromEnd <= end ? { start, end } : undefined;
+}
+
+/** A block with fewer lines with text than this, held by one place, is too short to say it re-prints that place. */
+const MIN_REPRINTED_LINES = 3;
 
 /** What `hintFileOps` takes; `twice` when blocks give one definition in several versions, and nothing is taken. */
 export interface HintedOps {
