@@ -170,12 +170,18 @@ function noEditsFound(parsed: ParsedReply, options: PlanOptions): ReceiptError {
   const noTarget = sentencePaths.length === 1
     ? `, and no target file was given (the sentence above names ${sentencePaths[0]}, but ${unnamed === 1 ? 'the block is' : 'the blocks are'} neither the whole of it nor a definition it has once)`
     : ', and no target file was given';
+  // With a target file, the blocks have a file: what they lack is a place in it.
+  const hint = options.hintPath;
+  if (unnamed > 0 && hint !== undefined) {
+    return {
+      ...error,
+      message: `no edit blocks were found in the reply: ${unnamed === 1 ? 'its code block names no file of its own, and for' : `its ${unnamed} code blocks name no file of their own, and for`} ${hint}, the target file, ${unnamed === 1 ? 'it is' : 'none is'} neither the whole file, nor a definition it has once, nor a re-print of one place of it, so where ${unnamed === 1 ? 'it goes' : 'they go'} is unknown`,
+      nextStep: `Ask for the change as a SEARCH/REPLACE block or a diff of ${hint}, or as the part with "... existing code ..." marking what it leaves out and enough unchanged lines around the change to stand at one place.`,
+    };
+  }
   return {
     ...error,
-    message:
-      unnamed === 0
-        ? 'no edit blocks were found in the reply'
-        : `no edit blocks were found in the reply: its ${unnamed === 1 ? 'code block names' : `${unnamed} code blocks name`} no file${options.hintPath === undefined ? noTarget : `, and ${unnamed === 1 ? 'it is not' : 'none is'} plainly the whole of ${options.hintPath}`}`,
+    message: unnamed === 0 ? 'no edit blocks were found in the reply' : `no edit blocks were found in the reply: its ${unnamed === 1 ? 'code block names' : `${unnamed} code blocks name`} no file${noTarget}`,
     nextStep: nextStepFor('NO_EDITS_FOUND'),
   };
 }

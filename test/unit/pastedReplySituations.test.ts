@@ -1292,9 +1292,10 @@ describe('pasted replies: a Lisp form or a Haskell function re-printed whole, th
     assert.equal(planned.changes[0]?.newText, cleaned);
   });
 
-  it('takes no Haskell function cut short (its last line edits no line the file\'s definition ends with)', () => {
+  it('takes a Haskell function cut short as the lines it re-prints, never as the whole function (the rest of it is kept)', () => {
     const planned = hinted(hsPath, tall, '```haskell\n' + property.slice(0, 4).join('\n') + '\n```\n');
-    assert.equal(planned.changes.length, 0);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, tall.replace('      (noOverflows (+) (rect_x x) (rect_width x)) ==>', '      noOverflows (+) (rect_x x) (rect_width x) ==>'));
   });
 
   it('reads a signature and the equations under it as one function: it is placed whole, the signature\'s equations with it', () => {
@@ -1326,10 +1327,13 @@ describe('pasted replies: a whole file re-printed under the target file, its las
     const top = "import json\nimport os\n\n\ndef load_config(path):\n    with open(path) as fh:\n        return json.load(fh)\n\n\ndef load_default():\n    return load_config('default.json')\n";
     // The file's last line inside new code, with few of the file's other lines.
     const moved = "import json\n\ndef run():\n    print(load_config(os.environ['CONFIG']))\n    print('done')\n";
-    for (const block of [top, moved]) {
-      const planned = hinted('config.py', file, '```python\n' + block + '```\n');
-      assert.deepEqual(planned.receipt.errors.map((error) => error.code), ['NO_EDITS_FOUND'], block);
-    }
+    // The top is a part of the file (a function added after load_config), never the file whole.
+    const placed = hinted('config.py', file, '```python\n' + top + '```\n');
+    assert.equal(placed.receipt.ok, true, JSON.stringify(placed.receipt.errors, null, 2));
+    const text = placed.changes[0]?.newText ?? '';
+    assert.ok(text.includes("def load_default():\n    return load_config('default.json')\n") && text.includes('def save_config(path, data):') && text.endsWith("def main():\n    print(load_config(os.environ['CONFIG']))\n"), text);
+    const planned = hinted('config.py', file, '```python\n' + moved + '```\n');
+    assert.deepEqual(planned.receipt.errors.map((error) => error.code), ['NO_EDITS_FOUND'], moved);
   });
 
   // S07: a README given a Troubleshooting section, re-printed whole; its last section is "## Usage".
@@ -1340,5 +1344,100 @@ describe('pasted replies: a whole file re-printed under the target file, its las
     const planned = hinted('README.md', readme, '```markdown\n' + troubleshooting + '```\n');
     assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
     assert.equal(planned.changes[0]?.newText, troubleshooting);
+  });
+});
+
+describe('pasted replies: a block of one twin quoted with a line copied from the other', () => {
+  // reduxjs/redux examples/todomvc/src/reducers/todos.js: two cases alike but for their label and one line.
+  const reducer = [
+    'const todos = (state = initialState, action) => {',
+    '  switch (action.type) {',
+    '    case DELETE_TODO:',
+    '      return state.filter(todo =>',
+    '        todo.id !== action.id',
+    '      )',
+    '',
+    '    case EDIT_TODO:',
+    '      return state.map(todo =>',
+    '        todo.id === action.id ?',
+    '          { ...todo, text: action.text } :',
+    '          todo',
+    '      )',
+    '',
+    '    case COMPLETE_TODO:',
+    '      return state.map(todo =>',
+    '        todo.id === action.id ?',
+    '          { ...todo, completed: !todo.completed } :',
+    '          todo',
+    '      )',
+    '',
+    '    default:',
+    '      return state',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  const block = (label: string, quoted: string, written: string) =>
+    `src/reducers/todos.js\n\`\`\`js\n<<<<<<< SEARCH\n    case ${label}:\n      return state.map(todo =>\n        todo.id === action.id ?\n          ${quoted}\n          todo\n      )\n=======\n    case ${label}:\n      return state.map(todo =>\n        todo.id === action.id ?\n          ${written}\n          todo\n      )\n>>>>>>> REPLACE\n\`\`\`\n`;
+
+  it('refuses `case COMPLETE_TODO:` quoted with EDIT_TODO\'s line, the line it rewrites (written into EDIT_TODO)', () => {
+    const planned = result('src/reducers/todos.js', reducer, block('COMPLETE_TODO', '{ ...todo, text: action.text } :', '{ ...todo, completed: true } :'));
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]!.message, /lines 15-20 have the search text's line "case COMPLETE_TODO:", lines 8-13 its line "\{ \.\.\.todo, text: action\.text \} :"/);
+    assert.deepEqual(planned.receipt.errors[0]!.candidates.map((c) => c.startLine), [8, 15]);
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('refuses the mirror, `case EDIT_TODO:` quoted with COMPLETE_TODO\'s line (written into COMPLETE_TODO)', () => {
+    const planned = result('src/reducers/todos.js', reducer, block('EDIT_TODO', '{ ...todo, completed: !todo.completed } :', '{ ...todo, text: action.text, editedAt: Date.now() } :'));
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('refuses the same mix as a diff hunk, which the context rule would have placed in the twin whose line it removes', () => {
+    const hunk = '```diff\n--- a/src/reducers/todos.js\n+++ b/src/reducers/todos.js\n@@ -15,6 +15,6 @@\n     case COMPLETE_TODO:\n       return state.map(todo =>\n         todo.id === action.id ?\n-          { ...todo, text: action.text } :\n+          { ...todo, completed: true } :\n           todo\n       )\n```\n';
+    const planned = result('src/reducers/todos.js', reducer, hunk);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.equal(planned.changes.length, 0);
+  });
+
+  const underTarget = (reply: string) => runReply(reply, (p) => (p === 'src/reducers/todos.js' ? reducer : undefined), { hintPath: 'src/reducers/todos.js' });
+
+  it('places a bare re-print of one case, a line changed, under a target file, in the case it re-prints (NO_EDITS_FOUND, "names no file")', () => {
+    const planned = underTarget('```js\n    case EDIT_TODO:\n      return state.map(todo =>\n        todo.id === action.id ?\n          { ...todo, text: action.text.trim() } :\n          todo\n      )\n```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes[0]?.newText, reducer.replace('{ ...todo, text: action.text }', '{ ...todo, text: action.text.trim() }'));
+    // The other twin, re-printed two columns to the left: its name line is the one no other case holds.
+    const dedented = underTarget('```js\n  case COMPLETE_TODO:\n    return state.map(todo =>\n      todo.id === action.id ?\n        { ...todo, completed: !todo.completed, completedAt: Date.now() } :\n        todo\n    )\n```\n');
+    assert.equal(dedented.changes[0]?.newText, reducer.replace('{ ...todo, completed: !todo.completed }', '{ ...todo, completed: !todo.completed, completedAt: Date.now() }'));
+  });
+
+  it('takes no place for a bare block that holds as many lines of each twin, and says what the target file lacks', () => {
+    const planned = underTarget('```js\n    case COMPLETE_TODO:\n      return state.map(todo =>\n        todo.id === action.id ?\n          { ...todo, text: action.text } :\n          todo\n      ),\n```\n');
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    assert.match(planned.receipt.errors[0]!.message, /for src\/reducers\/todos\.js, the target file, it is neither the whole file, nor a definition it has once, nor a re-print of one place of it/);
+    assert.equal(planned.changes.length, 0);
+  });
+
+  // A Terraform EKS file's rules (the index gives no repository): alike but for the name and ports.
+  const rules = ['http', 'https', 'http_8080'].map((name, i) => {
+    const port = [80, 443, 8080][i];
+    return `resource "aws_security_group_rule" "allow_${name}" {\n  type              = "ingress"\n  from_port         = ${port}\n  to_port           = ${port}\n  protocol          = "tcp"\n  cidr_blocks       = ["0.0.0.0/0"]\n  security_group_id = aws_security_group.allow_tls.id\n}\n`;
+  }).join('\n');
+
+  it('refuses a rule named `allow_https` quoted with allow_http\'s ports, which it rewrites (allow_http went to 8443 at 99%)', () => {
+    const reply = 'infra/security_groups.tf\n```hcl\n<<<<<<< SEARCH\nresource "aws_security_group_rule" "allow_https" {\n  type              = "ingress"\n  from_port         = 80\n  to_port           = 80\n  protocol          = "tcp"\n=======\nresource "aws_security_group_rule" "allow_https" {\n  type              = "ingress"\n  from_port         = 8443\n  to_port           = 8443\n  protocol          = "tcp"\n>>>>>>> REPLACE\n```\n';
+    const planned = result('infra/security_groups.tf', rules, reply);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]!.nextStep, /copied from the one place it is meant for/);
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('refuses the rule named `allow_http_8080` quoted with allow_http\'s `to_port = 80`, though the edit keeps it: the same mix the other way round', () => {
+    const reply = 'infra/security_groups.tf\n```hcl\n<<<<<<< SEARCH\nresource "aws_security_group_rule" "allow_http_8080" {\n  type              = "ingress"\n  from_port         = 8080\n  to_port           = 80\n  protocol          = "tcp"\n  cidr_blocks       = ["0.0.0.0/0"]\n=======\nresource "aws_security_group_rule" "allow_http_8080" {\n  type              = "ingress"\n  from_port         = 8080\n  to_port           = 80\n  protocol          = "tcp"\n  cidr_blocks       = ["10.0.0.0/16"]\n>>>>>>> REPLACE\n```\n';
+    const planned = result('infra/security_groups.tf', rules, reply);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]!.message, /"to_port {11}= 80"/);
+    assert.equal(planned.changes.length, 0);
   });
 });

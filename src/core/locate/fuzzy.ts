@@ -183,27 +183,17 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
         .slice(0, limits.maxWindows);
       const matches: LineMatch[] = [];
       const elsewhereQuoted = new Set<LineMatch>();
-      const differingOf = new Map<LineMatch, readonly number[]>();
+      const scoredOf = new Map<LineMatch, ScoredWindow>();
       for (const [start] of candidates) {
         const scored = scoreWindow(index, needle, start);
         if (scored.score < scope.fuzzyThreshold || scored.exactLines < minimumVotes || scored.unlike !== undefined) continue;
         const elsewhere = quotedElsewhere(index, needle, scored) !== undefined;
         // A differing line that is its neighbour's: every line from the first difference on may be one line off.
         const shifted = shiftedLine(index, needle, scored) !== undefined;
-        const match: LineMatch = {
-          start,
-          end: scored.end,
-          score: Math.round(scored.score * 1000) / 1000,
-          strategy: 'fuzzy',
-          ...(shifted ? { shiftedFrom: scored.differing[0] } : {}),
-          alignment: straightAlignment(start, needle.lines.length),
-          warnings: scored.differing.map(
-            (k) => `fuzzy match: file line ${start + k + 1} differs from the edit's "${needle.lines[k].trim().slice(0, 80)}"`,
-          ),
-        };
+        const match: LineMatch = { ...windowMatch(needle, scored), ...(shifted ? { shiftedFrom: scored.differing[0] } : {}) };
         matches.push(match);
         if (elsewhere) elsewhereQuoted.add(match);
-        differingOf.set(match, scored.differing);
+        scoredOf.set(match, scored);
       }
       // A window whose differing line the search quotes from elsewhere is not the place. Alone,
       // it is dropped. Beside others, it is dropped when another window holds a line it differs
@@ -214,20 +204,79 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
       // other: all stay, and the choice stays open (dropped, a looser rung placed the block by
       // its line number). One quoted from outside every window is kept beside the others.
       if (matches.length === 1 && elsewhereQuoted.has(matches[0])) return [];
-      const folded = foldedLines(needle);
       // A differing line that stands once in the file, exactly, where another window has it.
-      const onceAt = (k: number) => {
-        const exact = hasText(folded[k]) ? index.linesLike(needle.lines[k]).filter((p) => index.lineUnder('fold', p) === folded[k]) : [];
-        return exact.length === 1 ? exact[0] : -1;
-      };
-      const heldByAnother = (match: LineMatch) => (differingOf.get(match) ?? []).some((k) => {
-        const at = onceAt(k);
+      const heldByAnother = (match: LineMatch) => (scoredOf.get(match)?.differing ?? []).some((k) => {
+        const at = onceExactly(index, needle, k);
         return at !== -1 && matches.some((other) => other !== match && other.start + k === at);
       });
       const kept = elsewhereQuoted.size === 0 ? matches : matches.filter((match) => !heldByAnother(match));
-      return (kept.length > 0 ? kept : matches).sort((a, b) => b.score - a.score || a.start - b.start);
+      const ordered = (kept.length > 0 ? kept : matches).sort((a, b) => b.score - a.score || a.start - b.start);
+      // Only the best window can win by its score: it alone is checked for a twin.
+      const best = ordered[0];
+      const twin = best === undefined ? undefined : twinWindow(index, needle, scoredOf.get(best)!, scope, minimumVotes);
+      if (twin === undefined) return ordered;
+      const listed = ordered.find((match) => match.start === twin.scored.start);
+      const twinMatch: LineMatch = {
+        ...(listed ?? windowMatch(needle, twin.scored)),
+        mixedWith: { start: best.start, lacks: twin.twinLacks, twinLacks: twin.lacks },
+      };
+      const rest = ordered.filter((match) => match !== best && match !== listed);
+      return [{ ...best, mixedWith: { start: twin.scored.start, lacks: twin.lacks, twinLacks: twin.twinLacks } }, twinMatch, ...rest];
     },
   };
+}
+
+/** The 0-based file line where needle line `k` stands once in the file, word for word under `fold`; -1 when it stands nowhere or more than once, or has no text. */
+function onceExactly(index: FileIndex, needle: Needle, k: number): number {
+  const folded = foldedLines(needle)[k];
+  if (!hasText(folded)) return -1;
+  const exact = index.linesLike(needle.lines[k]).filter((p) => index.lineUnder('fold', p) === folded);
+  return exact.length === 1 ? exact[0] : -1;
+}
+
+/** A fuzzy match of a scored window, with a warning for each line that differs. */
+function windowMatch(needle: Needle, scored: ScoredWindow): LineMatch {
+  return {
+    start: scored.start,
+    end: scored.end,
+    score: Math.round(scored.score * 1000) / 1000,
+    strategy: 'fuzzy',
+    alignment: straightAlignment(scored.start, needle.lines.length),
+    warnings: scored.differing.map((k) => `fuzzy match: file line ${scored.start + k + 1} differs from the edit's "${needle.lines[k].trim().slice(0, 80)}"`),
+  };
+}
+
+/**
+ * The twin of a scored window: another window of the needle's length, apart from it, that holds
+ * at its place a line the window differs in, while the window holds at its place a line the twin
+ * differs in, each of the two lines standing once in the file (word for word under `fold`).
+ * `lacks` is the needle line the window differs in, `twinLacks` the one the twin differs in.
+ * The twin must hold the share of the needle's lines any fuzzy window must (`minimumVotes`); its
+ * score and a differing line unlike the file's are no bar. Undefined when there is no twin.
+ *
+ * Why: repetitive files hold near-identical blocks (two reducer cases, two firewall rules) that
+ * differ in their name line and a line or two of body. A model that re-types one and copies a
+ * line from the other quotes a mix, and each twin differs from it in a line the other has: which
+ * one is meant is a guess. The score does not tell (a name differing by one letter scores 99%);
+ * and the twin whose copied line the edit rewrites reads as out of date there (that line is
+ * unlike its own), which left the other twin alone: Redux's `case COMPLETE_TODO:` block, quoted
+ * with EDIT_TODO's `text: action.text` line to be rewritten, was written into EDIT_TODO.
+ */
+function twinWindow(index: FileIndex, needle: Needle, scored: ScoredWindow, scope: SearchScope, minimumVotes: number): { scored: ScoredWindow; lacks: number; twinLacks: number } | undefined {
+  const n = needle.lines.length;
+  const differs = new Set(scored.differing);
+  for (const k of scored.differing) {
+    const at = onceExactly(index, needle, k);
+    if (at === -1) continue;
+    const start = at - k;
+    // An overlapping window is the same place read shifted, not a twin.
+    if (Math.abs(start - scored.start) < n || start < scope.from || start + n > scope.to) continue;
+    const twin = scoreWindow(index, needle, start);
+    if (twin.exactLines < minimumVotes) continue;
+    const twinLacks = twin.differing.find((j) => !differs.has(j) && onceExactly(index, needle, j) === scored.start + j);
+    if (twinLacks !== undefined) return { scored: twin, lacks: k, twinLacks };
+  }
+  return undefined;
 }
 
 

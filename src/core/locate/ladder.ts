@@ -137,6 +137,8 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
     // The anchor's block is measured only when several matches follow the anchor.
     const settled = settle(matches, request, from > 0 ? { from, end: () => anchorBlockEnd(index, from - 1) } : undefined, rung.id, index);
     if (settled.kind === 'found' && notes.length > 0) return { ...settled, notes: [...notes, ...settled.notes] };
+    const mixed = settled.kind === 'ambiguous' ? settled.matches.find((match) => match.mixedWith !== undefined) : undefined;
+    if (settled.kind === 'ambiguous' && mixed !== undefined) return { ...settled, reason: mixedReason(needle, mixed) };
     return settled;
   }
   // An `@@` line naming the item the chunk's lines stand over (a doc comment quoted under
@@ -202,8 +204,9 @@ function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: nu
   if (matches.length === 1) return { kind: 'found', matches, notes: [] };
   if (strategy === 'fuzzy') {
     // Fuzzy matches arrive best first: a clear winner needs a margin over the runner-up.
+    // A window with a twin (`mixedWith`) wins by no margin: the score weighs the line that names a block like any other.
     const [best, second] = matches;
-    if (best.score - second.score >= (request.fuzzyMargin ?? 0.05)) return { kind: 'found', matches: [best], notes: [] };
+    if (best.mixedWith === undefined && best.score - second.score >= (request.fuzzyMargin ?? 0.05)) return { kind: 'found', matches: [best], notes: [] };
   }
   // apply_patch semantics: the first occurrence after the anchor is the one meant (Codex seeks on
   // from the anchor), unless the anchor's own block holds two: a model names the function the
@@ -247,6 +250,17 @@ function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: nu
       ? `the search text resembles ${matches.length} places about equally, and a line number alone does not choose between places it only resembles`
       : `the search text matches ${matches.length} places${request.lineHint !== undefined ? ' and the line hint is not close enough to one of them' : ''}`,
   };
+}
+
+/**
+ * Why a search text whose best fuzzy window has a twin (see `LineMatch.mixedWith`) is placed
+ * nowhere: the line of it each place has and the other lacks.
+ */
+function mixedReason(needle: Needle, match: LineMatch): string {
+  const { start, lacks, twinLacks } = match.mixedWith!;
+  const n = needle.lines.length;
+  const quoted = (k: number) => `"${needle.lines[k].trim().slice(0, 60)}"`;
+  return `lines ${start + 1}-${start + n} have the search text's line ${quoted(lacks)}, lines ${match.start + 1}-${match.start + n} its line ${quoted(twinLacks)}, and each lacks the one the other has: the search text mixes two alike places, and which one is meant is a guess`;
 }
 
 /** Keeps matches left to right, dropping any that overlap one already kept. */

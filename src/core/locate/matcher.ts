@@ -30,6 +30,13 @@ export interface LineMatch {
    * from this line on, where the lines it keeps are written from the file in order.
    */
   readonly shiftedFrom?: number;
+  /**
+   * For a fuzzy window that has a twin (see `twinWindow`): each differs from the needle in a line
+   * the other holds, so the needle mixes the two and no score margin makes either the place.
+   * `start` is the twin's first line; `lacks` the needle line this window differs in, which the
+   * twin holds; `twinLacks` the needle line the twin differs in, which this window holds.
+   */
+  readonly mixedWith?: { readonly start: number; readonly lacks: number; readonly twinLacks: number };
 }
 
 /** Limits that apply to a search: the lines it may look in (after an `@@` anchor, say). */

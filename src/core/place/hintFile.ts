@@ -3,7 +3,12 @@ import { alignLines, blockEnd, bodyOpenerAt, correspond, definedNameAt, hasText,
 import { isImport, unshownDeletion } from '../elisionMerge/wholeOrPart';
 import { resolvePath } from '../paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
-import { looksBinary, toLines } from '../text/fileText';
+import { mergeFragment } from '../elisionMerge';
+import { bracketSyntaxFor } from '../elisionMerge/balance';
+import { FileIndex, normaliseLine } from '../locate/fileIndex';
+import { defaultFuzzyLimits, votedWindows } from '../locate/fuzzy';
+import { inFileIndentation } from './fileIndentation';
+import { looksBinary, splitFileText, toLines } from '../text/fileText';
 import { normaliseEol } from './opText';
 
 /**
@@ -12,9 +17,7 @@ import { normaliseEol } from './opText';
  * its own, two candidates) is not the whole file: see `hintFileOps` for the parts.
  */
 function wholeHintFile(unnamedFiles: readonly UnnamedFile[], hintPath: string, text: string): RewriteFileOp | undefined {
-  const fileLines = toLines(normaliseEol(text)).map((line) => line.trim()).filter((line) => line !== '');
-  if (fileLines.length < 3) return undefined;
-  const matching = unnamedFiles.filter((unnamed) => plainlyWhole(toLines(unnamed.content).map((line) => line.trim()).filter((line) => line !== ''), fileLines));
+  const matching = unnamedFiles.filter((unnamed) => readsAsWholeFile(unnamed, text));
   if (matching.length !== 1) return undefined;
   const [block] = matching;
   return {
@@ -48,6 +51,13 @@ function plainlyWhole(lines: readonly string[], fileLines: readonly string[]): b
   if (start === -1 || end <= start || [...lines.slice(0, start), ...lines.slice(end + 1)].some((line) => inFile.has(line))) return false;
   const kept = alignLines(fileLines, lines.slice(start, end + 1), (a, b) => a === b).filter((run) => !run.added && !run.removed).reduce((sum, run) => sum + run.value.length, 0);
   return kept >= fileLines.length / 2;
+}
+
+/** True when the block is plainly the whole file `text` (`plainlyWhole`, on both sides' lines with text, trimmed). */
+function readsAsWholeFile(unnamed: UnnamedFile, text: string): boolean {
+  const fileLines = toLines(normaliseEol(text)).map((line) => line.trim()).filter((line) => line !== '');
+  if (fileLines.length < 3) return false;
+  return plainlyWhole(toLines(unnamed.content).map((line) => line.trim()).filter((line) => line !== ''), fileLines);
 }
 
 /** The hint file's text, when `hintPath` names a readable text file inside the root. */
@@ -122,6 +132,21 @@ function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence
     // The same version shown twice is one version.
     if (!known.some((other) => other.content === unnamed.content)) defined.set(name, [...known, unnamed]);
   }
+  // Under a target file, a block that defines nothing may still re-print one place of it, edited.
+  // One that reads as the whole file is no place of it: two such blocks stay two candidates.
+  let index: FileIndex | undefined;
+  const reprinted = namedInSentence ? [] : blocks.flatMap((block) => {
+    if ([...defined.values()].some((versions) => versions.includes(block)) || readsAsWholeFile(block, text)) return [];
+    const place = reprintedPlace(toLines(block.content), (index ??= new FileIndex(splitFileText(text))), fileLines, path);
+    return place === undefined ? [] : [{ block, place }];
+  });
+  for (const { block, place } of reprinted) {
+    // Blocks re-printing overlapping places are versions of one part, as blocks giving one definition are.
+    const first = reprinted.find((other) => other.place.start < place.end && place.start < other.place.end)!;
+    const key = `lines ${first.place.start + 1}-${first.place.end}`;
+    const versions = defined.get(key) ?? [];
+    if (!versions.some((other) => other.content === block.content)) defined.set(key, [...versions, block]);
+  }
   const twice = [...defined].find(([, versions]) => versions.length > 1);
   if (twice) {
     const [name, versions] = twice;
@@ -146,9 +171,12 @@ function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence
           note: `${why}; it gives \`${name}\` whole, which ${path} defines once (lines ${span.line}-${span.endLine}): written over it`,
         }];
       }
+      const reprint = reprinted.some((r) => r.block === block);
       return [{
         op: { kind: 'rewrite', path, content: block.content, partial: true, asPart: true, source: { block: i + 1, format: 'snippet', startLine: block.startLine, endLine: block.endLine } },
-        note: `${why}; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
+        note: reprint
+          ? `${why}; it re-prints ${name} of ${path} with lines changed, and no other place of ${path} holds as many of its lines: placed there as a part of ${path}`
+          : `${why}; it gives \`${name}\`, which ${path} defines once: placed there as a part of ${path}`,
       }];
     }
     const { block, insert } = item.entry;
@@ -185,6 +213,78 @@ export function importsBesideEdits(parsed: ParsedReply, readFile: ReadFile, opti
     return insert === undefined ? [] : importOps(path, fileLines, block, insert, ++number);
   });
 }
+
+/**
+ * The one place of the file (0-based lines, end exclusive) that a block without a path re-prints
+ * with some lines changed, or undefined. Each window of the block's length that shares lines with
+ * it (`votedWindows`) holds some of the block's lines with text at their places (whitespace and
+ * punctuation aside); the place is the window holding the most, when that is at least half of
+ * them and three, not all of them (something changes), and every line any other window holds
+ * (so a window alike but for its name line, or one that holds the line the block changes, leaves
+ * the choice open and nothing is taken). The block, placed as a part of the file there, must
+ * change no line outside it.
+ *
+ * Why: the target file says which file; a block re-printing a part of it says where. A reducer's
+ * `case COMPLETE_TODO:` arm re-printed with one line changed defines no name, and was refused as
+ * naming no file under `--file`, though with its path on the line above it it applied. An
+ * illustration (a call, a test of the code) is not most of one place of the file, line for line.
+ */
+function reprintedPlace(lines: readonly string[], index: FileIndex, fileLines: readonly string[], path: string): { start: number; end: number } | undefined {
+  const withText = lines.filter(hasText).length;
+  if (withText < MIN_REPRINTED_LINES) return undefined;
+  const folded = lines.map((line) => normaliseLine(line, 'fold'));
+  const held = (start: number) => folded.flatMap((line, k) => (hasText(line) && start + k < index.lineCount && index.lineUnder('fold', start + k) === line ? [k] : []));
+  const scope = { from: 0, to: index.lineCount, fuzzyThreshold: 1 };
+  const windows = [...votedWindows(index, { lines, elisions: new Set() }, scope, defaultFuzzyLimits).keys()].map((start) => ({ start, held: held(start) }));
+  const best = windows.reduce<(typeof windows)[number] | undefined>((top, window) => (top === undefined || window.held.length > top.held.length ? window : top), undefined);
+  if (best === undefined || best.held.length < Math.max(MIN_REPRINTED_LINES, withText / 2) || best.held.length === withText) return undefined;
+  const bestHeld = new Set(best.held);
+  if (windows.some((window) => window !== best && (window.held.length === best.held.length || window.held.some((k) => !bestHeld.has(k))))) return undefined;
+  const start = best.start;
+  const end = Math.min(index.lineCount, start + lines.length);
+  // Placed as the rewrite will place it (in the file's indentation), it changes lines there only.
+  const merged = mergeFragment(fileLines, inFileIndentation(fileLines, lines).lines, bracketSyntaxFor(path));
+  if (!merged.ok || !sameBracketCounts(fileLines, merged.lines)) return undefined;
+  let first = 0;
+  while (first < fileLines.length && first < merged.lines.length && fileLines[first] === merged.lines[first]) first++;
+  let fromEnd = 0;
+  while (fromEnd < fileLines.length - first && fromEnd < merged.lines.length - first && fileLines[fileLines.length - 1 - fromEnd] === merged.lines[merged.lines.length - 1 - fromEnd]) fromEnd++;
+  return first >= start && fileLines.length - fromEnd <= end ? { start, end } : undefined;
+}
+
+/**
+ * True when both texts open and close as many `(`, `[` and `{` (outside double-quoted strings).
+ * A re-print that leaves a bracket unclosed is cut short, not an edit: compojure's `(defn as-uuid`
+ * re-printed without its last `))` was written over the form, leaving the file unbalanced. The
+ * count is rough (a bracket in a comment or a single-quoted string counts), but it reads both
+ * texts alike, and a re-print changes few lines: it only ever turns a placement into a refusal.
+ * Languages the merge's own bracket check does not know (Lisps, Haskell, Erlang) need it most.
+ */
+function sameBracketCounts(before: readonly string[], after: readonly string[]): boolean {
+  const counts = (lines: readonly string[]) => {
+    const open = [0, 0, 0];
+    for (const line of lines) {
+      let quoted = false;
+      for (let i = 0; i < line.length; i++) {
+        const ch = line[i];
+        if (ch === '\\') i++;
+        else if (ch === '"') quoted = !quoted;
+        else if (!quoted) {
+          const kind = '([{'.indexOf(ch);
+          if (kind !== -1) open[kind]++;
+          const closing = ')]}'.indexOf(ch);
+          if (closing !== -1) open[closing]--;
+        }
+      }
+    }
+    return open;
+  };
+  const [a, b] = [counts(before), counts(after)];
+  return a.every((count, kind) => count === b[kind]);
+}
+
+/** A block with fewer lines with text than this, held by one place, is too short to say it re-prints that place. */
+const MIN_REPRINTED_LINES = 3;
 
 /** What `hintFileOps` takes; `twice` when blocks give one definition in several versions, and nothing is taken. */
 export interface HintedOps {

@@ -269,7 +269,9 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     const inTurn = placeInTurn(tx, state, op, outcome);
     if (inTurn) return placeMatches(tx, state, op, needle, replacementLines, [inTurn.match], [inTurn.note]);
     const index = tx.indexOf(state);
-    tx.fail('AMBIGUOUS', block, state.path, `${outcome.reason} in ${state.path} (matched by the ${outcome.strategy} rung)`, op, { candidates: matchCandidates(index, outcome.matches) }, state);
+    // A search text mixing two twins is fixed by quoting one of them, not by quoting more of it.
+    const mixed = outcome.matches.some((match) => match.mixedWith !== undefined) ? { nextStep: 'Re-send this block with every SEARCH line copied from the one place it is meant for.' } : {};
+    tx.fail('AMBIGUOUS', block, state.path, `${outcome.reason} in ${state.path} (matched by the ${outcome.strategy} rung)`, op, { candidates: matchCandidates(index, outcome.matches), ...mixed }, state);
     return;
   }
   // Not found against the current base: an already-applied edit, or one meant to follow an
@@ -408,7 +410,12 @@ function withHunkContext(outcome: LocateOutcome, index: FileIndex, needle: Needl
   if (reasons.every((reason) => reason === undefined)) return outcome;
   const fitting = outcome.matches.filter((_, i) => reasons[i] === undefined);
   if (outcome.kind === 'found' && fitting.length > 0) return { ...outcome, matches: fitting };
-  if (outcome.kind === 'ambiguous' && fitting.length === 1 && op.expectedCount === 1) return { kind: 'found', matches: fitting, notes: ['the only loose match whose context fits the hunk'] };
+  if (outcome.kind === 'ambiguous' && fitting.length === 1 && op.expectedCount === 1) {
+    // A window with a twin (`mixedWith`) is no more the place for its twin's lines not fitting:
+    // the hunk quotes the twin's name line and rewrites the line it copied from this one.
+    if (fitting[0].mixedWith !== undefined) return outcome;
+    return { kind: 'found', matches: fitting, notes: ['the only loose match whose context fits the hunk'] };
+  }
   if (outcome.kind === 'ambiguous' && fitting.length > 1) return { ...outcome, matches: fitting };
   return { kind: 'notFound', notes: [LOOSE_REFUSED + reasons.find((reason) => reason !== undefined)] };
 }
