@@ -6,6 +6,7 @@ import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerg
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
 import { versionsAbove } from './elisionMerge/versions';
+import { restatedBeforeMarker, unshownAfterOpenTail } from './elisionMerge/tails';
 export { correspond } from './elisionMerge/lines';
 export { dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
@@ -45,6 +46,8 @@ export function mergeElisions(original: readonly string[], block: readonly strin
   let lastMarker = -1;
   for (let i = block.length - 1; i >= 0 && lastMarker === -1; i--) if (isElision(block[i]) && block[i] !== IMPLIED) lastMarker = i;
   const regions: Region[] = [];
+  // For each region, whether a marker the reply wrote comes right after it (see `restatedBeforeMarker`).
+  const markerAfterRegion: boolean[] = [];
   let unit: IndentUnit | undefined | null = null;
   const fileUnit = () => (unit === null ? (unit = detectIndentUnit(original)) : unit);
   let cursor = 0;
@@ -105,10 +108,19 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     const aligned = alignLines(original.slice(atDepth.from, atDepth.to), atDepth.lines, sameBarTrailing);
     const below = definitionMovesLines(atDepth, original, aligned) ?? newTailBelowBlock(atDepth, original, aligned);
     if (typeof below === 'string') return { ok: false, message: below };
+    if (openEnd && lastMarker >= 0) {
+      const unshown = unshownAfterOpenTail(below[below.length - 1], original);
+      if (unshown !== undefined) return { ok: false, message: unshown };
+    }
     regions.push(...below);
+    markerAfterRegion.push(...below.map((_, k) => k === below.length - 1 && !isLast && written(starts[s + 1] - 1)));
     cursor = below[below.length - 1].to;
   }
   if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
+  for (const [k, region] of regions.entries()) {
+    const restated = markerAfterRegion[k] ? restatedBeforeMarker(region, original, regions[k + 1]?.from ?? original.length) : undefined;
+    if (restated !== undefined) return { ok: false, message: restated };
+  }
   const twice = definedTwice(regions, original);
   if (twice !== undefined) {
     return { ok: false, message: `the snippet writes "${twice.written}" as new code, but the file already defines ${twice.name} at line ${twice.fileLine + 1}, which an elision keeps: whether the new one replaces that one or joins it is a guess` };

@@ -1323,3 +1323,121 @@ describe('peer situations: fast-apply snippets whose changed lines follow a mark
     assert.match(refused.receipt.errors[0]?.message ?? '', /padding: 24px;.*padding: 16px;.*is a guess/);
   });
 });
+
+describe('peer situations: changed lines a snippet writes last, with nothing after them the file has (p47/b Erlang, Nix, OCaml)', () => {
+  // cowboy examples/echo_get/src/toppage_handler.erl @e2b11bb (Cowboy 1 API), trimmed.
+  const handler = [
+    '%% Feel free to use, reuse and abuse the code in this file.',
+    '',
+    '%% @doc GET echo handler.',
+    '-module(toppage_handler).',
+    '',
+    '-export([init/3]).',
+    '-export([handle/2]).',
+    '',
+    'init(_Transport, Req, []) ->',
+    '\t{ok, Req, undefined}.',
+    '',
+    'handle(Req, State) ->',
+    '\t{Method, Req2} = cowboy_req:method(Req),',
+    '\t{ok, Req4} = echo(Method, Req2),',
+    '\t{ok, Req4, State}.',
+    '',
+    'echo(<<"GET">>, Req) ->',
+    '\tcowboy_req:reply(200, Req);',
+    'echo(_, Req) ->',
+    '\tcowboy_req:reply(405, Req).',
+    '',
+  ].join('\n');
+
+  it('refuses a module head re-printed with a new clause of a function the marker after it keeps (Erlang init/3 to init/2)', () => {
+    const reply = [
+      'src/toppage_handler.erl',
+      '```erlang',
+      '%% Feel free to use, reuse and abuse the code in this file.',
+      '',
+      '%% @doc GET echo handler.',
+      '-module(toppage_handler).',
+      '',
+      '-export([init/2]).',
+      '',
+      'init(Req, Opts) ->',
+      '\tMethod = cowboy_req:method(Req),',
+      '\tReq2 = echo(Method, Req),',
+      '\t{ok, Req2, Opts}.',
+      '',
+      '%% ... existing echo/3 clauses unchanged ...',
+      '```',
+      '',
+    ].join('\n');
+    const refused = result('src/toppage_handler.erl', handler, reply);
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /init\(Req, Opts\) ->.*init\(_Transport, Req, \[\]\) ->.*is a guess/);
+  });
+
+  it('still writes a new clause that the file\'s clauses continue (it ends with ";") and a new export above a marker', () => {
+    const clause = 'src/toppage_handler.erl\n```erlang\n%% ... existing code ...\n\t{ok, Req4, State}.\n\necho(<<"HEAD">>, Req) ->\n\tcowboy_req:reply(204, Req);\n%% ... existing clauses ...\n```\n';
+    assert.equal(written('src/toppage_handler.erl', handler, clause), handler.replace('echo(<<"GET">>, Req) ->', 'echo(<<"HEAD">>, Req) ->\n\tcowboy_req:reply(204, Req);\necho(<<"GET">>, Req) ->'));
+    const exported = 'src/toppage_handler.erl\n```erlang\n-module(toppage_handler).\n\n-export([info/3]).\n%% ... existing code ...\n```\n';
+    assert.equal(written('src/toppage_handler.erl', handler, exported), handler.replace('-export([init/3]).', '-export([info/3]).\n-export([init/3]).'));
+    // The same clause ended by "." ends its function: written above the file's clauses of that name, it is refused.
+    const refused = result('src/toppage_handler.erl', handler, clause.replace('204, Req);', '204, Req).'));
+    assert.match(refused.receipt.errors[0]?.message ?? '', /echo\(<<"HEAD">>, Req\) ->.*echo\(<<"GET">>, Req\) ->.*is a guess/);
+  });
+
+  it('refuses a Nix module head re-printed without `with lib;` before a marker (home-manager bashmount.nix)', () => {
+    const module = [
+      '{ config, lib, pkgs, ... }:',
+      '',
+      'with lib;',
+      '',
+      'let',
+      '',
+      '  cfg = config.programs.bashmount;',
+      '',
+      'in {',
+      '  meta.maintainers = [ maintainers.AndersonTorres ];',
+      '',
+      '  options.programs.bashmount = {',
+      '    enable = mkEnableOption "bashmount";',
+      '  };',
+      '}',
+      '',
+    ].join('\n');
+    const reply = '```nix\n{ config, lib, pkgs, ... }:\nlet cfg = config.programs.bashmount;\nin {\n  meta.maintainers = [ lib.maintainers.AndersonTorres ];\n\n  # ... existing code ...\n```\n';
+    const refused = result('modules/programs/bashmount.nix', module, reply.replace('```nix\n', 'modules/programs/bashmount.nix\n```nix\n'));
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /"in \{".*line 9.*is a guess/);
+  });
+
+  // ocaml/dune bin/clean.ml @09fe7fd, trimmed.
+  const clean = [
+    'open Stdune',
+    'open Import',
+    '',
+    'let command =',
+    '  let doc = "Clean the project." in',
+    '  let term =',
+    '    let+ common = Common.term in',
+    '    Common.set_common common ~log_file:No_log_file;',
+    '    Path.rm_rf Path.build_dir',
+    '  in',
+    '  (term, Term.info "clean" ~doc ~man)',
+    '',
+  ].join('\n');
+
+  it('refuses a snippet that ends, with no marker, on a new last line of a block whose old last line it does not show (dune clean.ml)', () => {
+    for (const marker of ['(* ... existing code ... *)', '// ... existing code ...']) {
+      const reply = `bin/clean.ml\n\`\`\`ocaml\nlet command =\n  ${marker}\n  let term =\n    let+ common = Common.term in\n    let _config = Common.init common ~log_file:No_log_file in\n    Path.rm_rf Path.build_dir\n  in\n  Cmd.v (Cmd.info "clean" ~doc ~man) term\n\`\`\`\n`;
+      const refused = result('bin/clean.ml', clean, reply);
+      assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED', marker);
+      assert.match(refused.receipt.errors[0]?.message ?? '', /Cmd\.v .*\(term, Term\.info "clean" ~doc ~man\).*is a guess/);
+    }
+  });
+
+  it('still adds a method after the one a snippet re-prints with no marker after it, the class\'s next method left out', () => {
+    const python = 'class Store:\n    def load(self):\n        return 1\n\n    def save(self):\n        return 2\n';
+    const reply = 'store.py\n```python\n# ... existing code ...\n    def load(self):\n        return 1\n\n    def reload(self):\n        return 3\n```\n';
+    assert.match(written('store.py', python, reply), /def load\(self\):\n {8}return 1\n\n {4}def reload\(self\):\n {8}return 3\n\n? {4}def save\(self\):\n {8}return 2\n$/);
+  });
+});
