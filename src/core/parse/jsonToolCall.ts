@@ -11,12 +11,13 @@
  */
 import type { EditOp, ParseProblem, ReplaceOp } from '../ir';
 import { readPatch } from './applyPatch';
-import { parseInfoString } from './fences';
+import { firstNonBlankChar, parseInfoString } from './fences';
 import { isElisionLine } from './elision';
 import { lineIndexAt, lineStartsOf, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
 import { isSearchMarker, NUMBERED_REPLACEMENT, numberedOnlyInReplacement, searchReplaceParser, stripLineNumbers } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
+import { trimsToEmpty } from '../text/indentation';
 
 const FORMAT = 'json-tool' as const;
 
@@ -676,6 +677,10 @@ function looksLikeJsonFile(collector: Collector, startLine: number, lines: reado
  * leave no other reading.
  */
 function patchStringOnLine(line: string): string | undefined {
+  // Asked of every line: one whose first character after blanks is printable and not a quote
+  // cannot trim to a quoted string, and is not trimmed (a copy of each indented line).
+  const first = firstNonBlankChar(line);
+  if (first !== '"' && first > ' ' && first < '\x7f') return undefined;
   const text = line.trim();
   if (text.length < 2 || text[0] !== '"' || text[text.length - 1] !== '"' || !text.includes('*** Begin Patch')) return undefined;
   const parsed = tryParse(text);
@@ -700,7 +705,7 @@ function fenceOpenAbove(lines: readonly string[], first: number, isClaimed: (lin
 }
 
 function restBlank(lines: readonly string[], from: number): boolean {
-  for (let k = from; k < lines.length; k++) if (lines[k].trim() !== '') return false;
+  for (let k = from; k < lines.length; k++) if (!trimsToEmpty(lines[k])) return false;
   return true;
 }
 

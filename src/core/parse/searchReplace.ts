@@ -19,7 +19,7 @@
 import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
 import { closesFence, firstNonBlankChar, parseFenceOpener, parseInfoString, pathLabelAbove, type FenceOpener } from './fences';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
-import { isBlank } from '../text/indentation';
+import { isBlank, trimsToEmpty } from '../text/indentation';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } from './paths';
 
@@ -79,8 +79,9 @@ function withoutGutterBlank(rests: readonly string[], separated: readonly boolea
 
 /** Marker lines start (after indentation) with one of these characters: a cheap gate before the regexes. */
 function mayBeMarker(line: string): boolean {
-  const c = line[0];
-  return c === '<' || c === '>' || c === '=' || c === '-' || c === '+';
+  // Asked of every line: a char code, not a one-character string.
+  const c = line.charCodeAt(0);
+  return c === 60 /* < */ || c === 62 /* > */ || c === 61 /* = */ || c === 45 /* - */ || c === 43 /* + */;
 }
 
 /**
@@ -93,7 +94,10 @@ function mayBeMarker(line: string): boolean {
  */
 function isLabelledHead(lines: readonly string[], i: number): boolean {
   const line = lines[i];
-  if (line.length === 0 || ' \t<=+-'.includes(line[0]) || !line.trimEnd().endsWith(' <<<<<<< SEARCH')) return false;
+  // Asked of every line: its first char code settles most (code is indented).
+  const first = line.charCodeAt(0);
+  if (line.length === 0 || first === 32 || first === 9 || first === 60 || first === 61 || first === 43 || first === 45) return false;
+  if (!line.trimEnd().endsWith(' <<<<<<< SEARCH')) return false;
   const next = lines[i + 1] ?? '';
   return (next.startsWith(':') && META.test(next)) || (next.startsWith('-') && DASHES.test(next));
 }
@@ -342,7 +346,7 @@ class SearchReplaceScan {
     const usable = (i: number) => i >= this.floor && !this.claimed(i);
     const prevNonBlank = (from: number) => {
       let i = from;
-      while (usable(i) && lines[i].trim().length === 0) i--;
+      while (usable(i) && trimsToEmpty(lines[i])) i--;
       return i;
     };
 
@@ -450,7 +454,7 @@ class SearchReplaceScan {
         return update;
       }
       if (parseFenceOpener(line) !== undefined || UPDATE.test(line)) return update;
-      if (line.trim().length > 0 && ++nonBlank > 3) return update;
+      if (!trimsToEmpty(line) && ++nonBlank > 3) return update;
     }
     return update;
   }
@@ -585,7 +589,7 @@ function gappedGutter(lines: readonly string[]): { lines: string[]; first: numbe
     const m = startsWithDigit(lines[k]) ? NUMBER_PREFIX.exec(lines[k]) : null;
     if (!m) {
       // Past half the lines plain, the numbered ones cannot outnumber them: most blocks stop here.
-      if (lines[k].trim() !== '' && ++plain * 2 >= lines.length) return undefined;
+      if (!trimsToEmpty(lines[k]) && ++plain * 2 >= lines.length) return undefined;
       out.push(lines[k]);
       separated.push(false);
       continue;
