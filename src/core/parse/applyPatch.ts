@@ -389,6 +389,8 @@ function underFolder(op: EditOp, folder: string): EditOp {
 
 /** The file headers a patch starts with. */
 const FILE_HEADER_TEXTS = ['*** Update File:', '*** Add File:', '*** Delete File:'];
+/** A short part of each text `hitFinder` seeks, that a reply without it mostly lacks too. */
+const HIT_PROBES: Record<string, string> = { [BEGIN]: 'Begin', '*** Update File:': 'Updat', '*** Add File:': 'Add F', '*** Delete File:': 'Delet' };
 
 /**
  * A search for the next `*** Begin Patch` (or, with `headers`, file header) at or after a position
@@ -398,7 +400,9 @@ const FILE_HEADER_TEXTS = ['*** Update File:', '*** Add File:', '*** Delete File
  */
 function hitFinder(text: string, headers: boolean): (from: number) => number {
   const texts = headers ? [BEGIN, ...FILE_HEADER_TEXTS] : [BEGIN];
-  const last = texts.map(() => -2);
+  // A text whose short probe the reply lacks stands nowhere in it (-1 from the start): V8 took
+  // 0.47 ms to miss `*** Add File:` in a megabyte of code, 0.10 ms to miss `Add F` (see `replyHolds`).
+  const last: number[] = texts.map((wanted) => (text.includes(HIT_PROBES[wanted]) ? -2 : -1));
   return (from) => {
     let hit = -1;
     texts.forEach((wanted, k) => {

@@ -690,8 +690,9 @@ function patchStringOnLine(line: string): string | undefined {
 /** Offset of the first place in the line where a tool call can start, or -1. */
 function candidateInLine(text: string, line: string, lineStart: number): number {
   let k = 0;
-  while (k < line.length && (line[k] === ' ' || line[k] === '\t')) k++;
-  if (line[k] === '{' || line[k] === '[') return lineStart + k;
+  // Asked of every line: char codes, no one-character strings read past the indentation.
+  while (k < line.length && (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9)) k++;
+  if (line.charCodeAt(k) === 123 /* { */ || line.charCodeAt(k) === 91 /* [ */) return lineStart + k;
   let at = line.indexOf('{', k);
   while (at >= 0) {
     if (isCandidateOpen(text, lineStart + at)) return lineStart + at;

@@ -59,6 +59,10 @@ const NUMBER_PREFIX = /^[ \t]*(?:L(?=\d{1,7}:))?(\d{1,7})(?:[ \t]*([|:])|[ \t]*\
 
 /** What separates a line's number from its text (`|`, `:`, `→` or a tab), or undefined when it has no gutter. */
 function gutterMark(line: string): string | undefined {
+  // Asked of every line of a block's SEARCH side: a gutter starts (after blanks) with its number
+  // or avante's `L`, and a line that does not is turned away before the regex.
+  const c = firstNonBlankChar(line);
+  if (!(c >= '0' && c <= '9') && c !== 'L') return undefined;
   const m = NUMBER_PREFIX.exec(line);
   if (!m) return undefined;
   return m[2] ?? (m[0].includes('\u2192') ? '\u2192' : '\t');
@@ -278,7 +282,14 @@ class SearchReplaceScan {
     }
     const bodyStart = separator >= 0 ? separator + 1 : j;
     const divider = chooseDivider(lines, dividers, bodyStart, k, lines[head], lines[k]);
-    const metaInReplace = lines.slice(divider + 1, k).findIndex((line) => META.test(line));
+    // Roo's line markers start (after blanks) with `:`: the other lines are not matched.
+    let metaInReplace = -1;
+    for (let r = divider + 1; r < k; r++) {
+      if (firstNonBlankChar(lines[r]) === ':' && META.test(lines[r])) {
+        metaInReplace = r - (divider + 1);
+        break;
+      }
+    }
     if (metaInReplace !== -1) {
       // Roo's line markers belong before SEARCH's text: in REPLACE they would be written into the file.
       this.problem(ctx.start, end, 'PARSE_ERROR', `The block's REPLACE part holds a \`${lines[divider + 1 + metaInReplace].trim()}\` line: line markers go right after \`<<<<<<< SEARCH\`.`, ctx.path);
@@ -482,7 +493,8 @@ function strayDivider(search: readonly string[], replace: readonly string[], div
 }
 
 function unescape(line: string): string {
-  return ESCAPED.test(line) ? line.slice(1) : line;
+  // Only a line starting with a backslash can be escaped: the others skip the regex.
+  return line.charCodeAt(0) === 92 && ESCAPED.test(line) ? line.slice(1) : line;
 }
 
 function joinLines(lines: readonly string[]): string {
