@@ -26,6 +26,7 @@ import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } fr
 import type { FenceOpen } from './replyScan';
 import { isElisionLine } from './elision';
 import { stripLineNumbers } from './searchReplace';
+import { trimsToEmpty } from '../text/indentation';
 
 const FORMAT = 'apply-patch' as const;
 const BEGIN = '*** Begin Patch';
@@ -177,14 +178,14 @@ export function readPatch(
       continue;
     }
     if (!section) {
-      if (line.trim() !== '' && !skipping) error(k, 'A line between "*** Begin Patch" and the first file header: expected "*** Add File:", "*** Update File:" or "*** Delete File:".');
+      if (!trimsToEmpty(line) && !skipping) error(k, 'A line between "*** Begin Patch" and the first file header: expected "*** Add File:", "*** Update File:" or "*** Delete File:".');
       continue;
     }
     if (section.kind === 'add') {
       if (line.startsWith('+')) {
         section.content.push(line.slice(1));
         section.lastIndex = k;
-      } else if (line.trim() === '') {
+      } else if (trimsToEmpty(line)) {
         // A blank content line whose "+" was lost counts only when more content follows it.
         const next = nextNonBlank(lines, k, n);
         if (next < n && lines[next].startsWith('+')) {
@@ -220,7 +221,7 @@ export function readPatch(
       section.lastIndex = k;
       continue;
     }
-    if (line.trim() === '') {
+    if (trimsToEmpty(line)) {
       // An empty line is a blank context line when more chunk lines follow (its space was lost).
       const next = nextNonBlank(lines, k, n);
       if (chunk && next < n && (isChunkLine(lines[next]) || unprefixedContextEnd(lines, next, n) !== undefined)) {
@@ -235,7 +236,7 @@ export function readPatch(
     // costs nothing in safety.
     const resume = chunk ? unprefixedContextEnd(lines, k, n) : undefined;
     if (chunk && resume !== undefined) {
-      for (let b = k; b < resume; b++) chunk.lines.push({ kind: ' ', text: lines[b].trim() === '' ? '' : lines[b] });
+      for (let b = k; b < resume; b++) chunk.lines.push({ kind: ' ', text: trimsToEmpty(lines[b]) ? '' : lines[b] });
       chunk.lastIndex = resume - 1;
       section.lastIndex = resume - 1;
       k = resume - 1;
@@ -263,7 +264,7 @@ function unprefixedContextEnd(lines: readonly string[], from: number, to: number
     const line = lines[k];
     if (isElisionLine(line)) return undefined;
     if (line.startsWith('***') || line.startsWith('@@')) return lastText === -1 ? undefined : lastText + 1;
-    if (line.trim() === '') continue;
+    if (trimsToEmpty(line)) continue;
     if (k > from && isChunkLine(line)) return k;
     lastText = k;
   }
@@ -277,7 +278,7 @@ function isChunkLine(line: string): boolean {
 
 function nextNonBlank(lines: readonly string[], from: number, n: number): number {
   let k = from;
-  while (k < n && lines[k].trim() === '') k++;
+  while (k < n && trimsToEmpty(lines[k])) k++;
   return k;
 }
 
@@ -388,6 +389,8 @@ function underFolder(op: EditOp, folder: string): EditOp {
 
 /** The file headers a patch starts with. */
 const FILE_HEADER_TEXTS = ['*** Update File:', '*** Add File:', '*** Delete File:'];
+/** A short part of each text `hitFinder` seeks, that a reply without it mostly lacks too. */
+const HIT_PROBES: Record<string, string> = { [BEGIN]: 'Begin', '*** Update File:': 'Updat', '*** Add File:': 'Add F', '*** Delete File:': 'Delet' };
 
 /**
  * A search for the next `*** Begin Patch` (or, with `headers`, file header) at or after a position
@@ -397,7 +400,9 @@ const FILE_HEADER_TEXTS = ['*** Update File:', '*** Add File:', '*** Delete File
  */
 function hitFinder(text: string, headers: boolean): (from: number) => number {
   const texts = headers ? [BEGIN, ...FILE_HEADER_TEXTS] : [BEGIN];
-  const last = texts.map(() => -2);
+  // A text whose short probe the reply lacks stands nowhere in it (-1 from the start): V8 took
+  // 0.47 ms to miss `*** Add File:` in a megabyte of code, 0.10 ms to miss `Add F` (see `replyHolds`).
+  const last: number[] = texts.map((wanted) => (text.includes(HIT_PROBES[wanted]) ? -2 : -1));
   return (from) => {
     let hit = -1;
     texts.forEach((wanted, k) => {
@@ -417,7 +422,7 @@ function hitFinder(text: string, headers: boolean): (from: number) => number {
 function opensHeaderless(lines: readonly string[], i: number, isClaimed: (line: number) => boolean, stopBelow: (i: number) => number): boolean {
   if (!FILE_HEADER_TEXTS.some((header) => lines[i].startsWith(header))) return false;
   let above = i - 1;
-  while (above >= 0 && lines[above].trim() === '') above--;
+  while (above >= 0 && trimsToEmpty(lines[above])) above--;
   if (above >= 0 && (patchMarker(lines[above]).startsWith('***') || isClaimed(above + 1))) return false;
   const stop = stopBelow(i);
   return stop < lines.length && patchMarker(lines[stop]) === END;

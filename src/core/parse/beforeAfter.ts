@@ -23,6 +23,7 @@ import { fenceContent, labelLineAbove, NON_FILE_LANGS, parseInfoString, type Fen
 import type { ParsedBlock } from './parser';
 import { pathFromComment, pathFromLabelLine } from './paths';
 import { joinLines, sourceOf } from './replyScan';
+import { trimsToEmpty } from '../text/indentation';
 
 /** Labels of the code as it is (lower case, markdown and a final colon taken off). */
 const BEFORE_LABEL = /^(?:in [^,]{1,80}, )?(?:(?:your|the) )?(?:before|old|old code|old version|original|original code|current|current code|existing code|change this|change these lines|change this line|replace this|replace these lines|replace this line|replace|find this|find|instead of this|instead of)$/;
@@ -69,7 +70,7 @@ export function beforeAfterPairs(lines: readonly string[], fences: readonly Fenc
     // Both blocks headed by the same comment naming the file (`// src/utils/format.ts`): a label, not code.
     const labelled = pathFromComment(search[0] ?? '');
     if (labelled !== undefined && search[0] === replacement[0]) [search, replacement] = [search.slice(1), replacement.slice(1)];
-    if (search.every((line) => line.trim() === '')) continue;
+    if (search.every((line) => trimsToEmpty(line))) continue;
     const path = labelled ?? namedPath(lines, old, next, beforeLabel);
     const op: ReplaceOp = {
       kind: 'replace',

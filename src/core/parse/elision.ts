@@ -102,6 +102,15 @@ const ELISION_PHRASES = [
  * ordinary comments that end with dots (`// Loading...`).
  */
 export function isElisionLine(line: string): boolean {
+  // The first character settles most lines of code (see MAY_START below): read past the
+  // indentation here, no trimmed copy of each indented line is made. A character that is not
+  // printable ASCII may be whitespace to `trim()`: such a line goes the whole way.
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 32 || c === 9) continue;
+    if (c > 32 && c < 127 && !MAY_START.has(line[i])) return false;
+    break;
+  }
   const text = line.trim();
   if (text.length < 1 || text.length > 200) return false;
   // Every form below starts with dots, a bracket or a comment token: most lines of code are

@@ -15,6 +15,7 @@
 
 import { toLines } from '../text/fileText';
 import { fileShapedPath, pathFromLabelLine } from './paths';
+import { trimsToEmpty } from '../text/indentation';
 
 /** An opening fence line, parsed. */
 export interface FenceOpener {
@@ -95,9 +96,11 @@ export function closesFence(line: string, open: FenceOpener): boolean {
 
 /** The first character that is not a space or tab ('' for a blank line). */
 export function firstNonBlankChar(line: string): string {
+  // Every parser asks this of most lines, past indentation that runs deep in code: compared as
+  // char codes, the loop reads no one-character strings.
   for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c !== ' ' && c !== '\t') return c;
+    const c = line.charCodeAt(i);
+    if (c !== 32 && c !== 9) return line[i];
   }
   return '';
 }
@@ -106,7 +109,7 @@ export function firstNonBlankChar(line: string): string {
 function bareFenceLength(line: string, char: '`' | '~'): number {
   if (firstNonBlankChar(line) !== char) return 0;
   const m = BACKTICK_OR_TILDE.exec(line);
-  if (!m || m[2][0] !== char || m[3].trim().length > 0) return 0;
+  if (!m || m[2][0] !== char || !trimsToEmpty(m[3])) return 0;
   return m[2].length;
 }
 
@@ -136,7 +139,7 @@ export function findFencedBlocks(lines: readonly string[], claimed: (index: numb
       continue;
     }
     const line = lines[i];
-    if (line.trim().length === 0) {
+    if (trimsToEmpty(line)) {
       i++;
       continue;
     }
@@ -168,7 +171,7 @@ function scanBlock(lines: readonly string[], openIndex: number, open: FenceOpene
       let k = j;
       while (k < n && claimed(k)) k++;
       let next = k;
-      while (next < n && !claimed(next) && lines[next].trim().length === 0) next++;
+      while (next < n && !claimed(next) && trimsToEmpty(lines[next])) next++;
       if (next < n && !claimed(next) && closesFence(lines[next], open)) return done(next, next - 1);
       // The closer went with the claimed run: the block ends where the run ends.
       return done(k - 1, k - 1);
@@ -183,7 +186,7 @@ function scanBlock(lines: readonly string[], openIndex: number, open: FenceOpene
         else if (bare >= open.length) return done(j, j - 1);
       } else {
         const inner = firstNonBlankChar(line) === open.char ? BACKTICK_OR_TILDE.exec(line) : null;
-        if (inner && inner[2][0] === open.char && inner[3].trim().length > 0 && !(open.char === '`' && inner[3].includes('`'))) {
+        if (inner && inner[2][0] === open.char && !trimsToEmpty(inner[3]) && !(open.char === '`' && inner[3].includes('`'))) {
           nested.push(inner[2].length);
         }
       }
@@ -257,7 +260,8 @@ export function pathLabelAbove(
   const line = lines[i];
   if (parseFenceOpener(line) !== undefined) return pathAloneInFence(lines, i, floor, claimed);
   const label = pathFromLabelLine(line);
-  return label ? { ...label, index: i } : undefined;
+  // Written out, not spread: asked for every block's label, and a spread copies by a slower path.
+  return label ? { path: label.path, strong: label.strong, index: i } : undefined;
 }
 
 /**
@@ -272,7 +276,7 @@ export function labelLineAbove(
   claimed: (i: number) => boolean,
 ): number | undefined {
   for (let i = index - 1, blanks = 0; i >= floor && !claimed(i); i--) {
-    if (lines[i].trim().length > 0) return i;
+    if (!trimsToEmpty(lines[i])) return i;
     if (++blanks > 1) return undefined;
   }
   return undefined;
@@ -331,7 +335,7 @@ export function wrappingFence(text: string): { open: FenceOpener; content: strin
   // Every tool call's old text is asked: only one that starts with a fence is split into lines.
   if (!text.startsWith('```') && !text.startsWith('~~~')) return undefined;
   const lines = toLines(text);
-  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
+  while (lines.length > 0 && trimsToEmpty(lines[lines.length - 1])) lines.pop();
   if (lines.length < 2) return undefined;
   const open = parseFenceOpener(lines[0]);
   if (!open || open.char === '<' || open.indent > 0) return undefined;

@@ -11,12 +11,13 @@
  */
 import type { EditOp, ParseProblem, ReplaceOp } from '../ir';
 import { readPatch } from './applyPatch';
-import { parseInfoString } from './fences';
+import { firstNonBlankChar, parseInfoString } from './fences';
 import { isElisionLine } from './elision';
 import { lineIndexAt, lineStartsOf, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
 import { isSearchMarker, NUMBERED_REPLACEMENT, numberedOnlyInReplacement, searchReplaceParser, stripLineNumbers } from './searchReplace';
 import { unifiedDiffParser } from './unifiedDiff';
 import { cleanPath, fenceOpen, isFenceClose, pathFromLabelLine, problemOf, sourceOf } from './replyScan';
+import { trimsToEmpty } from '../text/indentation';
 
 const FORMAT = 'json-tool' as const;
 
@@ -685,6 +686,10 @@ function looksLikeJsonFile(collector: Collector, startLine: number, lines: reado
  * leave no other reading.
  */
 function patchStringOnLine(line: string): string | undefined {
+  // Asked of every line: one whose first character after blanks is printable and not a quote
+  // cannot trim to a quoted string, and is not trimmed (a copy of each indented line).
+  const first = firstNonBlankChar(line);
+  if (first !== '"' && first > ' ' && first < '\x7f') return undefined;
   const text = line.trim();
   if (text.length < 2 || text[0] !== '"' || text[text.length - 1] !== '"' || !text.includes('*** Begin Patch')) return undefined;
   const parsed = tryParse(text);
@@ -694,8 +699,9 @@ function patchStringOnLine(line: string): string | undefined {
 /** Offset of the first place in the line where a tool call can start, or -1. */
 function candidateInLine(text: string, line: string, lineStart: number): number {
   let k = 0;
-  while (k < line.length && (line[k] === ' ' || line[k] === '\t')) k++;
-  if (line[k] === '{' || line[k] === '[') return lineStart + k;
+  // Asked of every line: char codes, no one-character strings read past the indentation.
+  while (k < line.length && (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9)) k++;
+  if (line.charCodeAt(k) === 123 /* { */ || line.charCodeAt(k) === 91 /* [ */) return lineStart + k;
   let at = line.indexOf('{', k);
   while (at >= 0) {
     if (isCandidateOpen(text, lineStart + at)) return lineStart + at;
@@ -709,7 +715,7 @@ function fenceOpenAbove(lines: readonly string[], first: number, isClaimed: (lin
 }
 
 function restBlank(lines: readonly string[], from: number): boolean {
-  for (let k = from; k < lines.length; k++) if (lines[k].trim() !== '') return false;
+  for (let k = from; k < lines.length; k++) if (!trimsToEmpty(lines[k])) return false;
   return true;
 }
 

@@ -22,7 +22,7 @@
  * numbered file the model was shown). The numbers are all there is to place any of them by: the
  * placement checks the old lines resemble the new ones (see `placeReplaceLines`).
  */
-import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { replyHolds, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
 import { fenceContent, findFencedBlocks, labelLineAbove, parseInfoString } from './fences';
 import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
 
@@ -40,7 +40,7 @@ export const lineRangeEditParser: ReplyParser = {
   parse(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
     const commands = sweAgentEdits(reply, isClaimed);
     // Most replies hold no range: native searches and done.
-    if (reply.text.indexOf('start_line=') === -1 && !/Replace lines/i.test(reply.text)) return commands;
+    if (!replyHolds(reply.text, 'start_line=', '_line=') && !/Replace lines/i.test(reply.text)) return commands;
     const taken = new Set<number>();
     for (const block of commands) for (let line = block.startLine; line <= block.endLine; line++) taken.add(line);
     return [...commands, ...rangedFences(reply, (line) => isClaimed(line) || taken.has(line))];
@@ -51,7 +51,7 @@ export const lineRangeEditParser: ReplyParser = {
 function sweAgentEdits(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
   // Most replies hold no such command: one native search and done. (A reply cut before its
   // `end_of_edit` holds no command then: nothing is written, as for any unfinished block.)
-  if (reply.text.indexOf('end_of_edit') === -1) return [];
+  if (!replyHolds(reply.text, 'end_of_edit', '_of_ed')) return [];
   const { lines } = reply;
   const claimed = (i: number) => isClaimed(i + 1);
   const blocks: ParsedBlock[] = [];

@@ -1,6 +1,7 @@
 import { closesFence, firstNonBlankChar, parseFenceOpener } from './fences';
 import { diffFenceClose, isDiffFence } from './diffFence';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
+import { trimsToEmpty } from '../text/indentation';
 
 /** A line that starts with a SEARCH (or REPLACE) marker: it opens (or closes) an unfenced block. */
 const STARTS_SEARCH = new RegExp(`^${SEARCH_MARKER}`);
@@ -41,7 +42,7 @@ export function outdentListFences(lines: string[]): boolean {
     for (; close < lines.length; close++) {
       const inner = lines[close];
       if (closesFence(inner, open)) break;
-      if (uniform && inner.trim() !== '' && leadingSpaces(inner) < indent) uniform = false;
+      if (uniform && !trimsToEmpty(inner) && leadingSpaces(inner) < indent) uniform = false;
       // The markers inside count too: a line of the block's own text may close this fence early
       // (a `\t````` in a doc comment), and the lines after it are still the block's.
       if (STARTS_SEARCH.test(inner)) insideBlock = true;

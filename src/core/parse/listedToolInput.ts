@@ -26,6 +26,7 @@
 import { fenceContent, labelLineAbove, type FencedBlock } from './fences';
 import { editsFromToolInput } from './jsonToolCall';
 import type { ParsedBlock } from './parser';
+import { trimsToEmpty } from '../text/indentation';
 
 /** A list item naming a key: `- oldString:`, `* **newString**:`, `` - `filePath`: `src/a.ts` ``. */
 const ITEM = /^[ \t]*[-*][ \t]+(?:\*\*)?`?([A-Za-z_]{2,20})`?(?:\*\*)?:(.*)$/;
@@ -81,13 +82,13 @@ function fencedItem(lines: readonly string[], fence: FencedBlock, claimed: (i: n
   const label = labelLineAbove(lines, fence.openIndex, 0, claimed);
   if (label === undefined) return undefined;
   const item = ITEM.exec(lines[label]);
-  if (!item || item[2].trim() !== '' || !FENCED_KEYS.has(item[1])) return undefined;
+  if (!item || !trimsToEmpty(item[2]) || !FENCED_KEYS.has(item[1])) return undefined;
   return { key: item[1], fence, label };
 }
 
 /** True when lines [from, to) hold only blank lines and list items with inline values. */
 function onlyItemsBetween(lines: readonly string[], from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (lines[i].trim() !== '' && !ITEM.test(lines[i])) return false;
+  for (let i = from; i < to; i++) if (!trimsToEmpty(lines[i]) && !ITEM.test(lines[i])) return false;
   return true;
 }
 
@@ -98,7 +99,7 @@ function onlyItemsBetween(lines: readonly string[], from: number, to: number): b
 function itemsAbove(lines: readonly string[], label: number, claimed: (i: number) => boolean, input: Record<string, unknown>): number {
   let start = label;
   for (let i = label - 1; i >= 0 && i >= label - ITEMS_ABOVE && !claimed(i); i--) {
-    if (lines[i].trim() === '') continue;
+    if (trimsToEmpty(lines[i])) continue;
     if (!inlineItem(lines[i], input)) break;
     start = i;
   }

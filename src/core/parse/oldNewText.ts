@@ -28,7 +28,7 @@
  */
 import type { EditOp } from '../ir';
 import { editsFromToolInput } from './jsonToolCall';
-import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { replyHolds, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
 import { problemOf } from './replyScan';
 
 const FORMAT = 'old-new-text' as const;
@@ -61,7 +61,7 @@ export const oldNewTextParser: ReplyParser = {
   format: FORMAT,
   parse(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
     // Most replies hold no such tag: one native search and done.
-    if (reply.text.indexOf(OLD_OPEN) === -1) return [];
+    if (!replyHolds(reply.text, OLD_OPEN, '<old_')) return [];
     return new OldNewTextScan(reply, isClaimed).run();
   },
 };

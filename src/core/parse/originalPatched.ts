@@ -23,6 +23,7 @@
 import type { EditOp, ParseProblem } from '../ir';
 import type { ParsedBlock } from './parser';
 import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
+import { trimsToEmpty } from '../text/indentation';
 
 const FORMAT = 'original-patched' as const;
 const FILE_TAG = /^<file>(.+?)<\/file>$/;
@@ -43,7 +44,7 @@ export function modificationAt(lines: readonly string[], at: number, claimed: (i
 
 /** The index of the first non-blank line from `from` on, unless a claimed line comes first. */
 function nextText(lines: readonly string[], from: number, claimed: (i: number) => boolean): number | undefined {
-  for (let i = from; i < lines.length && !claimed(i); i++) if (lines[i].trim() !== '') return i;
+  for (let i = from; i < lines.length && !claimed(i); i++) if (!trimsToEmpty(lines[i])) return i;
   return undefined;
 }
 
@@ -57,7 +58,7 @@ function readTagged(lines: readonly string[], at: number, tag: string, claimed: 
   const sameLine = closesOn(first);
   if (sameLine !== -1) return { text: [first.slice(0, sameLine)], end: at };
   // A newline right after the opening tag belongs to the tag.
-  if (first.trim() !== '') text.push(first);
+  if (!trimsToEmpty(first)) text.push(first);
   for (let i = at + 1; i < lines.length && !claimed(i); i++) {
     const end = closesOn(lines[i]);
     if (end === -1) {
@@ -66,7 +67,7 @@ function readTagged(lines: readonly string[], at: number, tag: string, claimed: 
     }
     // So does one right before the closing tag (with the indentation before it).
     const before = lines[i].slice(0, end);
-    if (before.trim() !== '') text.push(before);
+    if (!trimsToEmpty(before)) text.push(before);
     return { text, end: i };
   }
   return { text: undefined, end: lines.length - 1 };
@@ -102,7 +103,7 @@ function readModification(lines: readonly string[], at: number, rawPath: string,
     }
     end = patched.end;
     if (path === undefined) problems.push(problemOf('PARSE_ERROR', FORMAT, at + 1, end + 1, `The <file> tag names no usable path (${JSON.stringify(rawPath.trim())}).`));
-    else if (original.text.every((line) => line.trim() === '')) problems.push(problemOf('PARSE_ERROR', FORMAT, k + 1, end + 1, 'The <original> is empty: there is nothing to find in the file.', path));
+    else if (original.text.every((line) => trimsToEmpty(line))) problems.push(problemOf('PARSE_ERROR', FORMAT, k + 1, end + 1, 'The <original> is empty: there is nothing to find in the file.', path));
     else ops.push({ kind: 'replace', path, search: joinLines(original.text), replacement: joinLines(patched.text), granularity: 'lines', expectedCount: 1, source: sourceOf(FORMAT, k + 1, end + 1) });
     k = nextText(lines, end + 1, claimed);
   }

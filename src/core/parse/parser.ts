@@ -78,3 +78,15 @@ export function lineIndexAt(lineStarts: Int32Array, offset: number): number {
   }
   return lo;
 }
+
+/**
+ * `text.includes(needle)`, for the reply-wide checks a parser makes before it reads a line (does
+ * this reply hold `end_of_edit` at all?). `probe` is a short part of `needle` that starts with a
+ * character code seldom holds (`_`, `<`): a text without the probe cannot hold the needle. V8 finds
+ * a pattern under seven characters by its first character, natively; a longer one it searches with
+ * Boyer-Moore-Horspool, which took 0.55 ms to miss `end_of_edit` in a megabyte of code against
+ * 0.08 ms for `_of_ed` (the needle is still sought when the probe is there).
+ */
+export function replyHolds(text: string, needle: string, probe: string): boolean {
+  return text.includes(probe) && text.includes(needle);
+}

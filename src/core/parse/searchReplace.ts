@@ -19,7 +19,7 @@
 import type { EditSource, ParseProblem, ReplaceOp } from '../ir';
 import { closesFence, firstNonBlankChar, parseFenceOpener, parseInfoString, pathLabelAbove, type FenceOpener } from './fences';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
-import { isBlank } from '../text/indentation';
+import { isBlank, trimsToEmpty } from '../text/indentation';
 import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { cleanReplyPath, filenameFromLine, pathFromComment, pathsNamedByLine } from './paths';
 
@@ -59,6 +59,10 @@ const NUMBER_PREFIX = /^[ \t]*(?:L(?=\d{1,7}:))?(\d{1,7})(?:[ \t]*([|:])|[ \t]*\
 
 /** What separates a line's number from its text (`|`, `:`, `→` or a tab), or undefined when it has no gutter. */
 function gutterMark(line: string): string | undefined {
+  // Asked of every line of a block's SEARCH side: a gutter starts (after blanks) with its number
+  // or avante's `L`, and a line that does not is turned away before the regex.
+  const c = firstNonBlankChar(line);
+  if (!(c >= '0' && c <= '9') && c !== 'L') return undefined;
   const m = NUMBER_PREFIX.exec(line);
   if (!m) return undefined;
   return m[2] ?? (m[0].includes('\u2192') ? '\u2192' : '\t');
@@ -79,8 +83,9 @@ function withoutGutterBlank(rests: readonly string[], separated: readonly boolea
 
 /** Marker lines start (after indentation) with one of these characters: a cheap gate before the regexes. */
 function mayBeMarker(line: string): boolean {
-  const c = line[0];
-  return c === '<' || c === '>' || c === '=' || c === '-' || c === '+';
+  // Asked of every line: a char code, not a one-character string.
+  const c = line.charCodeAt(0);
+  return c === 60 /* < */ || c === 62 /* > */ || c === 61 /* = */ || c === 45 /* - */ || c === 43 /* + */;
 }
 
 /**
@@ -93,7 +98,10 @@ function mayBeMarker(line: string): boolean {
  */
 function isLabelledHead(lines: readonly string[], i: number): boolean {
   const line = lines[i];
-  if (line.length === 0 || ' \t<=+-'.includes(line[0]) || !line.trimEnd().endsWith(' <<<<<<< SEARCH')) return false;
+  // Asked of every line: its first char code settles most (code is indented).
+  const first = line.charCodeAt(0);
+  if (line.length === 0 || first === 32 || first === 9 || first === 60 || first === 61 || first === 43 || first === 45) return false;
+  if (!line.trimEnd().endsWith(' <<<<<<< SEARCH')) return false;
   const next = lines[i + 1] ?? '';
   return (next.startsWith(':') && META.test(next)) || (next.startsWith('-') && DASHES.test(next));
 }
@@ -274,7 +282,14 @@ class SearchReplaceScan {
     }
     const bodyStart = separator >= 0 ? separator + 1 : j;
     const divider = chooseDivider(lines, dividers, bodyStart, k, lines[head], lines[k]);
-    const metaInReplace = lines.slice(divider + 1, k).findIndex((line) => META.test(line));
+    // Roo's line markers start (after blanks) with `:`: the other lines are not matched.
+    let metaInReplace = -1;
+    for (let r = divider + 1; r < k; r++) {
+      if (firstNonBlankChar(lines[r]) === ':' && META.test(lines[r])) {
+        metaInReplace = r - (divider + 1);
+        break;
+      }
+    }
     if (metaInReplace !== -1) {
       // Roo's line markers belong before SEARCH's text: in REPLACE they would be written into the file.
       this.problem(ctx.start, end, 'PARSE_ERROR', `The block's REPLACE part holds a \`${lines[divider + 1 + metaInReplace].trim()}\` line: line markers go right after \`<<<<<<< SEARCH\`.`, ctx.path);
@@ -342,7 +357,7 @@ class SearchReplaceScan {
     const usable = (i: number) => i >= this.floor && !this.claimed(i);
     const prevNonBlank = (from: number) => {
       let i = from;
-      while (usable(i) && lines[i].trim().length === 0) i--;
+      while (usable(i) && trimsToEmpty(lines[i])) i--;
       return i;
     };
 
@@ -450,7 +465,7 @@ class SearchReplaceScan {
         return update;
       }
       if (parseFenceOpener(line) !== undefined || UPDATE.test(line)) return update;
-      if (line.trim().length > 0 && ++nonBlank > 3) return update;
+      if (!trimsToEmpty(line) && ++nonBlank > 3) return update;
     }
     return update;
   }
@@ -478,7 +493,8 @@ function strayDivider(search: readonly string[], replace: readonly string[], div
 }
 
 function unescape(line: string): string {
-  return ESCAPED.test(line) ? line.slice(1) : line;
+  // Only a line starting with a backslash can be escaped: the others skip the regex.
+  return line.charCodeAt(0) === 92 && ESCAPED.test(line) ? line.slice(1) : line;
 }
 
 function joinLines(lines: readonly string[]): string {
@@ -585,7 +601,7 @@ function gappedGutter(lines: readonly string[]): { lines: string[]; first: numbe
     const m = startsWithDigit(lines[k]) ? NUMBER_PREFIX.exec(lines[k]) : null;
     if (!m) {
       // Past half the lines plain, the numbered ones cannot outnumber them: most blocks stop here.
-      if (lines[k].trim() !== '' && ++plain * 2 >= lines.length) return undefined;
+      if (!trimsToEmpty(lines[k]) && ++plain * 2 >= lines.length) return undefined;
       out.push(lines[k]);
       separated.push(false);
       continue;

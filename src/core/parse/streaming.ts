@@ -31,6 +31,7 @@ import { isSourceClose, parseFenceOpener } from './fences';
 import { outdentListFences } from './listFences';
 import { copiedNoBreakSpacesAsSpacesInPlace } from './noBreakSpaces';
 import { parseOutsideReasoning } from './reasoning';
+import { trimsToEmpty } from '../text/indentation';
 
 /** A block began (the reply is inside it). `startLine` is 1-based in the whole reply. */
 export interface BlockStartedEvent {
@@ -289,7 +290,7 @@ export function createStreamingParser(parsers: readonly ReplyParser[] = replyPar
       ({ found, openReasoning } = runParsers(parsers, replyTextOf([...tailLines, '']), offset === 0));
     }
     let lastNonBlank = tailLines.length - 1;
-    while (lastNonBlank >= 0 && tailLines[lastNonBlank].trim() === '') lastNonBlank--;
+    while (lastNonBlank >= 0 && trimsToEmpty(tailLines[lastNonBlank])) lastNonBlank--;
     // Diff header lines at the end may still become part of the block before them (`---` whose
     // `+++` has not come yet): only a line after them shows that block has ended.
     while (lastNonBlank >= 0 && GIT_HEADER.test(tailLines[lastNonBlank])) lastNonBlank--;

@@ -18,6 +18,7 @@ import { isElisionLine } from './elision';
 import { toLines } from '../text/fileText';
 import { parseFenceOpener, pathLabelAbove } from './fences';
 import { diffFenceClose, isDiffFence, NUMBERED_HUNK } from './diffFence';
+import { trimsToEmpty } from '../text/indentation';
 
 const FORMAT = 'unified-diff' as const;
 /** Why a hunk of added lines alone, with no line number, is refused (but in an empty file). */
@@ -176,7 +177,7 @@ function nextPrefixedLine(lines: readonly string[], from: number, to: number): n
     const line = lines[k];
     const c = line[0];
     if (c === '-' || c === '+') return line.startsWith('--- ') || line.startsWith('+++ ') ? undefined : k;
-    if (c === ' ' && line.trim() !== '') return k;
+    if (c === ' ' && !trimsToEmpty(line)) return k;
     // An elision (`...`, `// ... existing code ...`) is not context: the hunk stays an error.
     if (c === '\\' || line.startsWith('@@') || line.startsWith('diff --git ') || parseFenceOpener(line) !== undefined || isElisionLine(line)) return undefined;
   }
@@ -194,7 +195,7 @@ function startsBareDiff(lines: readonly string[], index: number): boolean {
 /** True when the first non-blank line in [from, to) looks like the start of a diff. */
 function bodyStartsWithDiff(lines: readonly string[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
-    if (lines[k].trim() === '') continue;
+    if (trimsToEmpty(lines[k])) continue;
     return startsBareDiff(lines, k) || lines[k].startsWith('@@');
   }
   return false;
@@ -272,7 +273,7 @@ function parseRegion(
   };
   /** Adds lines [from, to) as context (see `unprefixedContextEnd`). */
   const addUnprefixedContext = (from: number, to: number): void => {
-    for (let b = from; b < to; b++) addBodyLine(hunk!, ' ', lines[b].trim() === '' ? '' : lines[b]);
+    for (let b = from; b < to; b++) addBodyLine(hunk!, ' ', trimsToEmpty(lines[b]) ? '' : lines[b]);
     hunk!.lastIndex = to - 1;
     end = to;
   };
@@ -314,10 +315,10 @@ function parseRegion(
         k++;
         continue;
       }
-      if (line.trim() === '') {
+      if (trimsToEmpty(line)) {
         // Blank context whose leading space was lost, if more hunk lines follow the run of blanks.
         let next = k;
-        while (next < to && lines[next].trim() === '' && (fenced || !isClaimed(next + 1))) next++;
+        while (next < to && trimsToEmpty(lines[next]) && (fenced || !isClaimed(next + 1))) next++;
         const bareAndDone = !fenced && hunkCountsMet(hunk);
         if (next < to && isBodyLine(lines[next]) && !bareAndDone && !lines[next].startsWith('--- ')) {
           for (let b = k; b < next; b++) addBodyLine(hunk, ' ', '');
@@ -433,7 +434,7 @@ function parseRegion(
       k++;
       continue;
     }
-    if (file && file.hunks.length === 0 && file.newPath !== undefined && k === file.lastIndex + 1 && line.trim() !== '' && line[0] !== '\\' && isBodyLine(line)) {
+    if (file && file.hunks.length === 0 && file.newPath !== undefined && k === file.lastIndex + 1 && !trimsToEmpty(line) && line[0] !== '\\' && isBodyLine(line)) {
       // Hunk lines right under a file's `---`/`+++` header with no `@@` line (a model left it
       // out): one bare hunk, as in a fence of hunk lines only. A new file's lines were dropped and
       // the file created empty.
@@ -441,7 +442,7 @@ function parseRegion(
       file.hunks.push(hunk);
       continue;
     }
-    if (fenced && file && strayIndex !== undefined && isBodyLine(line) && line.trim() !== '') {
+    if (fenced && file && strayIndex !== undefined && isBodyLine(line) && !trimsToEmpty(line)) {
       const strayLine = strayIndex + 1;
       file.problems.push(
         problemOf('PARSE_ERROR', FORMAT, strayLine, strayLine,
@@ -456,7 +457,7 @@ function parseRegion(
     k++;
   }
   let rest = end;
-  while (rest < to && lines[rest].trim() === '') rest++;
+  while (rest < to && trimsToEmpty(lines[rest])) rest++;
   // The reply's final newline leaves an empty last line: no blank line of the diff.
   finishFile(!fenced && rest >= to, rest - end - (rest > end && to === lines.length && lines[to - 1] === '' ? 1 : 0));
   return { ops, problems, end: fenced ? to : Math.max(end, from + 1) };
@@ -875,11 +876,11 @@ function fencedBlock(lines: readonly string[], open: number, close: number, clos
  * re-anchors the new lines to them and the separator never reaches the file.
  */
 function withoutSeparatorSpace(op: EditOp): EditOp {
-  if (op.kind !== 'replace' || op.search.trim() !== '' || op.replacement.trim() === '') return op;
+  if (op.kind !== 'replace' || !trimsToEmpty(op.search) || trimsToEmpty(op.replacement)) return op;
   const lines = op.replacement.split('\n');
   let least = Infinity;
   for (const line of lines) {
-    if (line.trim() === '') continue;
+    if (trimsToEmpty(line)) continue;
     if (line[0] !== ' ') return op;
     least = Math.min(least, line.length - line.trimStart().length);
   }
@@ -910,9 +911,9 @@ function isHunkBodyOnly(lines: readonly string[], from: number, to: number, inDi
     } else if (c === '+') {
       if (line.startsWith('+++ ')) return false;
       plus = true;
-    } else if (c === ' ' && line.trim() !== '') {
+    } else if (c === ' ' && !trimsToEmpty(line)) {
       context = true;
-    } else if (line.trim() !== '') {
+    } else if (!trimsToEmpty(line)) {
       return false;
     }
   }
@@ -925,7 +926,7 @@ function onlyAddedLines(lines: readonly string[], from: number, to: number): boo
   for (let k = from; k < to; k++) {
     const line = lines[k];
     if (line[0] === '+' && !line.startsWith('+++ ')) added = true;
-    else if (line.trim() !== '') return false;
+    else if (!trimsToEmpty(line)) return false;
   }
   return added;
 }

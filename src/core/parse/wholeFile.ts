@@ -27,6 +27,7 @@ import { fenceContent, findFencedBlocks, firstNonBlankChar, labelLineAbove, NON_
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import type { ParsedBlock, ReplyParser } from './parser';
 import { isNameLineWithInnerBackticks, pathFromComment } from './paths';
+import { trimsToEmpty } from '../text/indentation';
 
 
 /** Fence languages that are never a file's content here (another parser's business). */
@@ -88,7 +89,7 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
   if (lang !== undefined && NEVER_LANGS.has(lang)) return undefined;
 
   let content = fenceContent(lines, fence);
-  if (content.every((line) => line.trim().length === 0)) return undefined;
+  if (content.every((line) => trimsToEmpty(line))) return undefined;
   for (const line of content) if (isForeignMarker(line)) return undefined;
 
   let start = fence.openIndex;
@@ -177,7 +178,7 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     };
     return { startLine: start + 1, endLine: end + 1, ops: [], problems: [problem] };
   }
-  if (content.every((line) => line.trim().length === 0)) return undefined;
+  if (content.every((line) => trimsToEmpty(line))) return undefined;
   if (!elided && fence.open.char !== '<' && holdsFences(path, lang) && closedTooEarly(lines, fence.closeIndex, fence.open.char, claimed)) {
     const problem: ParseProblem = {
       code: 'PARSE_ERROR', block: 0, format: source.format, startLine: start + 1, endLine: end + 1,
@@ -232,7 +233,7 @@ function withoutExampleTail(content: string[]): string[] {
     if (comment === null || !presentsExample(comment[1].replace(/\*\/$/, ''))) continue;
     if (!content.slice(0, i).some((code) => /[A-Za-z_]\w{2}/.test(code))) return content;
     let end = i;
-    while (end > 0 && content[end - 1].trim() === '') end--;
+    while (end > 0 && trimsToEmpty(content[end - 1])) end--;
     return content.slice(0, end);
   }
   return content;
@@ -251,10 +252,10 @@ function holdsFences(path: string | undefined, lang: string | undefined): boolea
  */
 function closedTooEarly(lines: readonly string[], closeIndex: number, char: '`' | '~' | '<', claimed: (i: number) => boolean): boolean {
   const next = closeIndex + 1;
-  if (next >= lines.length || claimed(next) || lines[next].trim().length === 0) return false;
+  if (next >= lines.length || claimed(next) || trimsToEmpty(lines[next])) return false;
   for (let i = next; i < lines.length && i < next + 200 && !claimed(i); i++) {
     const line = lines[i];
-    if (line.trim().length === 0) return false;
+    if (trimsToEmpty(line)) return false;
     const open = parseFenceOpener(line);
     if (open && open.char === char && open.info.length === 0) return true;
   }
@@ -267,6 +268,6 @@ function samePath(a: string, b: string): boolean {
 }
 
 function firstNonBlank(lines: readonly string[]): number {
-  for (let i = 0; i < lines.length; i++) if (lines[i].trim().length > 0) return i;
+  for (let i = 0; i < lines.length; i++) if (!trimsToEmpty(lines[i])) return i;
   return -1;
 }

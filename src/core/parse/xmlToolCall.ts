@@ -29,6 +29,7 @@ import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
 import { wrappingFence } from './fences';
 import { cleanReplyPath } from './paths';
 import { fenceLanguage } from './replyScan';
+import { trimsToEmpty } from '../text/indentation';
 
 const FORMAT = 'json-tool' as const;
 const CLINE_OPEN = /^<(write_to_file|insert_content|search_and_replace)>/;
@@ -320,7 +321,7 @@ function bareElementsCall(lines: readonly string[], at: number, isClaimed: (line
   }
   if (end === at) return undefined;
   let above = at - 1;
-  while (above >= 0 && lines[above].trim() === '' && !isClaimed(above + 1)) above--;
+  while (above >= 0 && trimsToEmpty(lines[above]) && !isClaimed(above + 1)) above--;
   const named = above >= 0 && !isClaimed(above + 1) ? /^(?:Action:[ \t]*([A-Za-z_]{1,40})|<([A-Za-z_]{1,40})>)[ \t]*$/.exec(lines[above].trim()) : null;
   const toolName = named ? (named[1] ?? named[2]) : undefined;
   // Moatless's tools say by name what the elements alone leave open.

@@ -120,3 +120,19 @@ export function renderIndent(width: number, unit: IndentUnit, tabSize: number): 
   if (unit.kind === 'spaces') return ' '.repeat(width);
   return '\t'.repeat(Math.floor(width / tabSize)) + ' '.repeat(width % tabSize);
 }
+
+/**
+ * Exactly `line.trim().length === 0`, without cutting the line: the parsers ask it of nearly every
+ * line of a reply, and `trim()` made a new string of each indented one (a megabyte of code is
+ * mostly indented lines). Spaces and tabs are skipped here and printable ASCII decides at once;
+ * any other character is left to `trim()` itself, so its Unicode whitespace stays the definition.
+ */
+export function trimsToEmpty(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 32 || c === 9) continue;
+    if (c > 32 && c < 127) return false;
+    return line.trim().length === 0;
+  }
+  return true;
+}
