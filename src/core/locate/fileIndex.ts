@@ -128,6 +128,16 @@ export class FileIndex {
   }
 
   /**
+   * At least `countLike(line)`, and equal to it when the line's skeleton is short enough to be read
+   * whole; never splits a group of the skeleton table (see `SkeletonLookup`), so it costs one hash
+   * of `line`. For choosing which line of a needle to search by: splitting the groups of every
+   * needle line only to compare their counts was most of a whitespace-drifted reply's hashing.
+   */
+  countLikeAtMost(line: string): number {
+    return this.skeleton().countAtMost(line);
+  }
+
+  /**
    * Line numbers (ascending) whose skeleton hash equals that of `line`: a superset of the lines
    * equal to it under any normalisation. Callers verify with `lineUnder`.
    */
@@ -380,6 +390,8 @@ const rootIndexes = new WeakMap<FileText, FileIndex>();
  */
 interface LineLookup {
   count(line: string): number;
+  /** At least `count(line)`, and cheaper to know. */
+  countAtMost(line: string): number;
   positions(line: string): number[];
 }
 
@@ -389,6 +401,10 @@ class ExactLookup implements LineLookup {
 
   count(line: string): number {
     return this.table.count(exactHashOf(line, 0, line.length));
+  }
+
+  countAtMost(line: string): number {
+    return this.count(line);
   }
 
   positions(line: string): number[] {
@@ -415,6 +431,11 @@ class SkeletonLookup implements LineLookup {
   count(line: string): number {
     const coarse = coarseSkeletonHashOf(line, 0, line.length);
     return readWhole(coarse) ? this.coarse.count(coarse) : (this.refine(coarse).get(skeletonHashOf(line, 0, line.length))?.length ?? 0);
+  }
+
+  /** The size of the line's coarse group: a union of skeleton groups, its own among them. */
+  countAtMost(line: string): number {
+    return this.coarse.count(coarseSkeletonHashOf(line, 0, line.length));
   }
 
   positions(line: string): number[] {
@@ -487,6 +508,10 @@ class EditedLookup implements LineLookup {
   count(line: string): number {
     const hash = this.hashOf(line, 0, line.length);
     return this.root.count(line) - (this.removed.get(hash) ?? 0) + (this.written.get(hash)?.length ?? 0);
+  }
+
+  countAtMost(line: string): number {
+    return this.count(line);
   }
 
   positions(line: string): number[] {

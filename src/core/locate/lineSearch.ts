@@ -4,34 +4,21 @@ import type { SearchScope } from './matcher';
 
 /**
  * Start lines (0-based, ascending) where every needle line equals the file line under `kind`.
- * Candidates come from the index's lines sharing the hash of the needle's rarest non-empty line
- * (the exact table for `exact`, the skeleton table for the other normalisations), so the cost is
- * about (occurrences of that line) × (needle length), never file length × needle length. When
- * even the rarest line is everywhere (a block of `}` lines against a file of them) and checking
- * its candidates would cost more than a few passes over the file, the file's lines are grouped
- * into classes and the needle is found by Knuth–Morris–Pratt over them: linear in the file
- * whatever the needle. A needle whose lines are all empty under `kind` matches nowhere: blank
- * text places nothing.
+ * Candidates come from the index's lines sharing the hash of one needle line (the exact table for
+ * `exact`, the skeleton table for the other normalisations): the rarest non-empty line, or under
+ * the other normalisations one with few places (`likePivot`), so the cost is about (occurrences of
+ * that line) × (needle length), never file length × needle length. When even the rarest line is
+ * everywhere (a block of `}` lines against a file of them) and checking its candidates would cost
+ * more than a few passes over the file, the file's lines are grouped into classes and the needle
+ * is found by Knuth–Morris–Pratt over them: linear in the file whatever the needle. A needle whose
+ * lines are all empty under `kind` matches nowhere: blank text places nothing.
  */
 export function findNormalisedRuns(index: FileIndex, needleLines: readonly string[], kind: Normalisation, scope: SearchScope): number[] {
-  // Normalised as the pivot search goes: it stops at the first line the file does not have.
   const wanted: string[] = [];
   const exact = kind === 'exact';
-  let pivot = -1;
-  let pivotCount = Infinity;
-  for (let i = 0; i < needleLines.length; i++) {
-    wanted.push(normaliseLine(needleLines[i], kind));
-    if (wanted[i] === '' || wanted[i].trim() === '') continue;
-    const count = exact ? index.countExact(needleLines[i]) : index.countLike(needleLines[i]);
-    if (count === 0) return [];
-    if (count < pivotCount) {
-      pivot = i;
-      pivotCount = count;
-    }
-  }
+  const pivot = exact ? exactPivot(index, needleLines, wanted) : likePivot(index, needleLines, kind, wanted);
   if (pivot === -1) return [];
-  // Line comparisons allowed before the linear search takes over.
-  let budget = 4 * index.lineCount + 10_000;
+  let allowed = budget(index);
   const starts: number[] = [];
   const positions = exact ? index.linesExact(needleLines[pivot]) : index.linesLike(needleLines[pivot]);
   for (const position of positions) {
@@ -39,16 +26,91 @@ export function findNormalisedRuns(index: FileIndex, needleLines: readonly strin
     if (start < scope.from || start + wanted.length > scope.to) continue;
     let equal = true;
     for (let i = 0; i < wanted.length; i++) {
-      budget--;
+      allowed--;
       if (exact ? !index.lineIs(start + i, wanted[i]) : index.lineUnder(kind, start + i) !== wanted[i]) {
         equal = false;
         break;
       }
     }
-    if (budget < 0) return runsByClasses(index, wanted, kind, scope);
+    if (allowed < 0) return runsByClasses(index, wanted, kind, scope);
     if (equal) starts.push(start);
   }
   return starts;
+}
+
+/**
+ * The needle line to search an exact needle by: its rarest non-empty line (the first of the
+ * rarest), or -1 when a line is nowhere in the file or every line is empty. Fills `wanted` with
+ * the needle's lines as they are, up to the first line the file does not have.
+ */
+function exactPivot(index: FileIndex, needleLines: readonly string[], wanted: string[]): number {
+  let pivot = -1;
+  let pivotCount = Infinity;
+  for (let i = 0; i < needleLines.length; i++) {
+    wanted.push(needleLines[i]);
+    if (wanted[i] === '' || wanted[i].trim() === '') continue;
+    const count = index.countExact(needleLines[i]);
+    if (count === 0) return -1;
+    if (count < pivotCount) {
+      pivot = i;
+      pivotCount = count;
+    }
+  }
+  return pivot;
+}
+
+/**
+ * A pivot with at most this many candidate places is kept without counting the needle's other
+ * lines exactly: checking a few places costs less than splitting their skeleton groups.
+ */
+const FEW_PLACES = 16;
+
+/**
+ * The needle line to search a needle under `kind` (not `exact`) by, or -1 when every line is
+ * empty under `kind` or a line is nowhere in the file. Fills `wanted` with the needle's lines
+ * under `kind`.
+ *
+ * Counting a line exactly (`countLike`) splits its group of the skeleton table, a full hash of
+ * every line in the group; counting every line of every drifted needle that way was most of the
+ * hashing a reply did. So lines are taken in order of a cheap upper bound (`countLikeAtMost`), and
+ * once a line has at most `FEW_PLACES` like lines, lines whose bound is not below its count are
+ * not counted. Otherwise every line is counted, and the pivot is the rarest line (the first of
+ * those), as it always was. Either way the starts found are the same: every candidate is checked
+ * line by line, and a line left uncounted that is nowhere in the file fails every candidate. The
+ * few places a kept pivot adds stay within the search's budget (`budget`), so the linear search
+ * takes over exactly when it did.
+ */
+function likePivot(index: FileIndex, needleLines: readonly string[], kind: Normalisation, wanted: string[]): number {
+  const lines: number[] = [];
+  const bounds: number[] = [];
+  for (let i = 0; i < needleLines.length; i++) {
+    wanted.push(normaliseLine(needleLines[i], kind));
+    if (wanted[i] === '' || wanted[i].trim() === '') continue;
+    const bound = index.countLikeAtMost(needleLines[i]);
+    if (bound === 0) return -1;
+    lines.push(i);
+    bounds.push(bound);
+  }
+  const order = lines.map((_, k) => k).sort((a, b) => bounds[a] - bounds[b] || lines[a] - lines[b]);
+  const few = Math.min(FEW_PLACES, Math.floor((budget(index) - 1) / Math.max(1, needleLines.length)));
+  let pivot = -1;
+  let pivotCount = Infinity;
+  for (const k of order) {
+    if (pivotCount <= few && bounds[k] >= pivotCount) continue;
+    const i = lines[k];
+    const count = index.countLike(needleLines[i]);
+    if (count === 0) return -1;
+    if (count < pivotCount || (count === pivotCount && i < pivot)) {
+      pivot = i;
+      pivotCount = count;
+    }
+  }
+  return pivot;
+}
+
+/** Line comparisons a search may make before the linear search takes over. */
+function budget(index: FileIndex): number {
+  return 4 * index.lineCount + 10_000;
 }
 
 /** `findNormalisedRuns` by the file's line classes: every start, in time linear in the file. */
