@@ -1232,6 +1232,31 @@ describe('peer situations: SWE-agent trajectories (marshmallow-1867 TimeDelta ro
     }
   });
 
+  it('writes margin lines as given when the file\'s next line stands under them as it is (CPython locale.py: a new function split off after a call\'s closing line)', () => {
+    // Lib/locale.py at 0fc7bc2 (trimmed): the commit splits getdefaultlocale's body into
+    // _getdefaultlocale. The old text is the warning call's closing line; the new text returns at
+    // the function's depth and opens a new `def` at the margin, whose body the file's `try:` becomes.
+    const file = [
+      'def getdefaultlocale(envvars=(\'LC_ALL\', \'LC_CTYPE\', \'LANG\', \'LANGUAGE\')):',
+      '    import warnings',
+      '    warnings._deprecated(',
+      '        "locale.getdefaultlocale",',
+      '        "{name!r} is deprecated and slated for removal in Python {remove}. "',
+      '        "Use setlocale(), getencoding() and getlocale() instead.",',
+      '        remove=(3, 15))',
+      '',
+      '    try:',
+      '        # check if it\'s supported by the _locale module',
+      '        import _locale',
+      '        code, encoding = _locale._getdefaultlocale()',
+      '    except (ImportError, AttributeError):',
+      '        pass',
+      '',
+    ].join('\n');
+    const call = { file_path: 'locale.py', old_string: 'remove=(3, 15))\n', new_string: "remove=(3, 15))\n    return _getdefaultlocale(envvars)\n\n\ndef _getdefaultlocale(envvars=('LC_ALL', 'LC_CTYPE', 'LANG', 'LANGUAGE')):" };
+    assert.equal(written('locale.py', file, JSON.stringify(call)), file.replace('        remove=(3, 15))\n\n', "        remove=(3, 15))\n    return _getdefaultlocale(envvars)\n\n\ndef _getdefaultlocale(envvars=('LC_ALL', 'LC_CTYPE', 'LANG', 'LANGUAGE')):\n"));
+  });
+
   it('writes margin lines as given beside a line at the quoted depth, and refuses them after the last line of a top-level block', () => {
     // A line at the quoted line's depth: the text is the file's own, its margin line meant there.
     const preprocessor = 'void f() {\n        go();\n}\n';

@@ -175,10 +175,35 @@ function newTextAtLineIndent(view: string, at: number, search: string, replaceme
   const later = replacement.split('\n').slice(1).filter((line) => !isBlank(line));
   const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
   if (!later.some((line) => width(line) === 0) || later.some((line) => width(line) >= indentWidth(indent, 4))) return undefined;
-  const rest = view.slice(search.endsWith('\n') ? end : end + 1);
-  const next = rest.split('\n').find((line) => !isBlank(line));
-  const goesOn = next !== undefined && (leadingWhitespace(next) !== '' || /^[}\])]/.test(next));
+  const next = nextLineWithText(view, search.endsWith('\n') ? end : end + 1);
+  // Written as given, do the new lines still hold the file's next line where it stands? Then they
+  // may well be meant where they are (CPython's locale.py: a call's closing line, then a
+  // `return` at the function's depth and a new `def` at the margin whose body the file's next,
+  // deeper line becomes). Only a reading the file's next line contradicts is re-indented: that
+  // line deeper than the last new line, which opens no block (marshmallow: a `return` at the
+  // margin above a method's `def`), or a closing bracket no shallower than it.
+  const last = later[later.length - 1];
+  const closes = next !== undefined && /^\s*[}\])]/.test(next);
+  const contradicted = next !== undefined && (closes ? width(next) >= width(last) : width(next) > width(last) && !OPENS_BLOCK.test(last.trimEnd()));
+  if (next !== undefined && !contradicted) return undefined;
+  const goesOn = next !== undefined && (leadingWhitespace(next) !== '' || closes);
   return goesOn ? indent : 'unclear';
+}
+
+/** A line that ends by opening a block its next lines are indented under (`def f():`, `if (x) {`, `items = [`, `x =>`, `do`). */
+const OPENS_BLOCK = /(?:[:{([,\\]|=>|->|\bdo|\bthen)$/;
+
+/** The first line with text that starts at or after `from` in `view`; undefined when none does. */
+function nextLineWithText(view: string, from: number): string | undefined {
+  let start = from;
+  while (start < view.length) {
+    const newline = view.indexOf('\n', start);
+    const line = view.slice(start, newline === -1 ? view.length : newline);
+    if (!isBlank(line)) return line;
+    if (newline === -1) return undefined;
+    start = newline + 1;
+  }
+  return undefined;
 }
 
 /** `text` with `indent` put before each of its non-blank lines but the first. */

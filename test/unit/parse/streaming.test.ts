@@ -157,7 +157,7 @@ describe('streaming parser: a reply of ordinary length', () => {
   it('reports every finished block while the stream runs, not only at the end (30 blocks, 16-character chunks)', () => {
     // Real code as block content: this repository's own ladder and planner, cut into 30 edits of 12 lines.
     const core = path.join(__dirname, '..', '..', '..', '..', 'src', 'core');
-    const files = ['locate', 'place'].flatMap((folder) => fs.readdirSync(path.join(core, folder)).sort().map((name) => path.join(core, folder, name)));
+    const files = ['locate', 'place'].flatMap((folder) => fs.readdirSync(path.join(core, folder)).sort().map((name) => path.join(core, folder, name))).filter((file) => fs.statSync(file).isFile());
     const source = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n').split('\n');
     assert.ok(source.length >= 360, `${source.length} lines of source`);
     const blocks: string[] = [];

@@ -1,0 +1,82 @@
+/**
+ * A block without a path that re-prints one place of the target file with lines changed (no
+ * definition named, no marker): where it goes, when one place holds most of its lines.
+ */
+import { mergeFragment } from '../../elisionMerge';
+import { bracketSyntaxFor } from '../../elisionMerge/balance';
+import { hasText } from '../../elisionMerge/lines';
+import { type FileIndex, normaliseLine } from '../../locate/fileIndex';
+import { defaultFuzzyLimits, votedWindows } from '../../locate/fuzzy';
+import { inFileIndentation } from '../fileIndentation';
+
+/**
+ * The one place of the file (0-based lines, end exclusive) that a block without a path re-prints
+ * with some lines changed, or undefined. Each window of the block's length that shares lines with
+ * it (`votedWindows`) holds some of the block's lines with text at their places (whitespace and
+ * punctuation aside); the place is the window holding the most, when that is at least half of
+ * them and three, not all of them (something changes), and every line any other window holds
+ * (so a window alike but for its name line, or one that holds the line the block changes, leaves
+ * the choice open and nothing is taken). The block, placed as a part of the file there, must
+ * change no line outside it.
+ *
+ * Why: the target file says which file; a block re-printing a part of it says where. A reducer's
+ * `case COMPLETE_TODO:` arm re-printed with one line changed defines no name, and was refused as
+ * naming no file under `--file`, though with its path on the line above it it applied. An
+ * illustration (a call, a test of the code) is not most of one place of the file, line for line.
+ */
+export function reprintedPlace(lines: readonly string[], index: FileIndex, fileLines: readonly string[], path: string): { start: number; end: number } | undefined {
+  const withText = lines.filter(hasText).length;
+  if (withText < MIN_REPRINTED_LINES) return undefined;
+  const folded = lines.map((line) => normaliseLine(line, 'fold'));
+  const held = (start: number) => folded.flatMap((line, k) => (hasText(line) && start + k < index.lineCount && index.lineUnder('fold', start + k) === line ? [k] : []));
+  const scope = { from: 0, to: index.lineCount, fuzzyThreshold: 1 };
+  const windows = [...votedWindows(index, { lines, elisions: new Set() }, scope, defaultFuzzyLimits).keys()].map((start) => ({ start, held: held(start) }));
+  const best = windows.reduce<(typeof windows)[number] | undefined>((top, window) => (top === undefined || window.held.length > top.held.length ? window : top), undefined);
+  if (best === undefined || best.held.length < Math.max(MIN_REPRINTED_LINES, withText / 2) || best.held.length === withText) return undefined;
+  const bestHeld = new Set(best.held);
+  if (windows.some((window) => window !== best && (window.held.length === best.held.length || window.held.some((k) => !bestHeld.has(k))))) return undefined;
+  const start = best.start;
+  const end = Math.min(index.lineCount, start + lines.length);
+  // Placed as the rewrite will place it (in the file's indentation), it changes lines there only.
+  const merged = mergeFragment(fileLines, inFileIndentation(fileLines, lines).lines, bracketSyntaxFor(path));
+  if (!merged.ok || !sameBracketCounts(fileLines, merged.lines)) return undefined;
+  let first = 0;
+  while (first < fileLines.length && first < merged.lines.length && fileLines[first] === merged.lines[first]) first++;
+  let fromEnd = 0;
+  while (fromEnd < fileLines.length - first && fromEnd < merged.lines.length - first && fileLines[fileLines.length - 1 - fromEnd] === merged.lines[merged.lines.length - 1 - fromEnd]) fromEnd++;
+  return first >= start && fileLines.length - fromEnd <= end ? { start, end } : undefined;
+}
+
+/**
+ * True when both texts open and close as many `(`, `[` and `{` (outside double-quoted strings).
+ * A re-print that leaves a bracket unclosed is cut short, not an edit: compojure's `(defn as-uuid`
+ * re-printed without its last `))` was written over the form, leaving the file unbalanced. The
+ * count is rough (a bracket in a comment or a single-quoted string counts), but it reads both
+ * texts alike, and a re-print changes few lines: it only ever turns a placement into a refusal.
+ * Languages the merge's own bracket check does not know (Lisps, Haskell, Erlang) need it most.
+ */
+function sameBracketCounts(before: readonly string[], after: readonly string[]): boolean {
+  const counts = (lines: readonly string[]) => {
+    const open = [0, 0, 0];
+    for (const line of lines) {
+      let quoted = false;
+      for (let i = 0; i < line.length; i++) {
+        const ch = line[i];
+        if (ch === '\\') i++;
+        else if (ch === '"') quoted = !quoted;
+        else if (!quoted) {
+          const kind = '([{'.indexOf(ch);
+          if (kind !== -1) open[kind]++;
+          const closing = ')]}'.indexOf(ch);
+          if (closing !== -1) open[closing]--;
+        }
+      }
+    }
+    return open;
+  };
+  const [a, b] = [counts(before), counts(after)];
+  return a.every((count, kind) => count === b[kind]);
+}
+
+/** A block with fewer lines with text than this, held by one place, is too short to say it re-prints that place. */
+const MIN_REPRINTED_LINES = 3;
