@@ -1441,3 +1441,79 @@ describe('pasted replies: a block of one twin quoted with a line copied from the
     assert.equal(planned.changes.length, 0);
   });
 });
+
+describe('pasted replies: a marker, then a method\'s last line given one more argument (Mastodon\'s domain blocks controller)', () => {
+  // mastodon app/controllers/api/v1/admin/domain_blocks_controller.rb (0486db9, its top): `update`
+  // re-printed down to a marker, then its `render` with `, status: 200` added. Once `def update`
+  // read as a definition, the new `render` went in beside the old one (the action rendered twice).
+  const path = 'app/controllers/api/v1/admin/domain_blocks_controller.rb';
+  const file = [
+    "class Api::V1::Admin::DomainBlocksController < Api::BaseController",
+    "  include Authorization",
+    "  include AccountableConcern",
+    "",
+    "  LIMIT = 100",
+    "",
+    "  before_action -> { authorize_if_got_token! :'admin:read', :'admin:read:domain_blocks' }, only: [:index, :show]",
+    "  before_action -> { authorize_if_got_token! :'admin:write', :'admin:write:domain_blocks' }, except: [:index, :show]",
+    "  before_action :set_domain_blocks, only: :index",
+    "  before_action :set_domain_block, only: [:show, :update, :destroy]",
+    "",
+    "  after_action :verify_authorized",
+    "  after_action :insert_pagination_headers, only: :index",
+    "",
+    "  PAGINATION_PARAMS = %i(limit).freeze",
+    "",
+    "  def create",
+    "    authorize :domain_block, :create?",
+    "",
+    "    existing_domain_block = resource_params[:domain].present? ? DomainBlock.rule_for(resource_params[:domain]) : nil",
+    "    return render json: existing_domain_block, serializer: REST::Admin::ExistingDomainBlockErrorSerializer, status: 422 if existing_domain_block.present?",
+    "",
+    "    @domain_block = DomainBlock.create!(resource_params)",
+    "    DomainBlockWorker.perform_async(@domain_block.id)",
+    "    log_action :create, @domain_block",
+    "    render json: @domain_block, serializer: REST::Admin::DomainBlockSerializer",
+    "  end",
+    "",
+    "  def index",
+    "    authorize :domain_block, :index?",
+    "    render json: @domain_blocks, each_serializer: REST::Admin::DomainBlockSerializer",
+    "  end",
+    "",
+    "  def show",
+    "    authorize @domain_block, :show?",
+    "    render json: @domain_block, serializer: REST::Admin::DomainBlockSerializer",
+    "  end",
+    "",
+    "  def update",
+    "    authorize @domain_block, :update?",
+    "    @domain_block.update!(domain_block_params)",
+    "    DomainBlockWorker.perform_async(@domain_block.id, @domain_block.severity_previously_changed?)",
+    "    log_action :update, @domain_block",
+    "    render json: @domain_block, serializer: REST::Admin::DomainBlockSerializer",
+    "  end",
+    "",
+    "  def destroy",
+    "    authorize @domain_block, :destroy?",
+    "    UnblockDomainService.new.call(@domain_block)",
+    "    log_action :destroy, @domain_block",
+    "    render_empty",
+    "  end",
+    "",
+    "  private",
+    "",
+    "  def set_domain_blocks",
+    "    @domain_blocks = filtered_domain_blocks.order(id: :desc).to_a_paginated_by_id(limit_param(LIMIT), params_slice(:max_id, :since_id, :min_id))",
+    "  end",
+    "",
+    "  def set_domain_block"
+  ].join('\n');
+
+  it('replaces the `render` the new line adds an argument to, never writes it beside it', () => {
+    const planned = runReply('Return 200 explicitly from update:\n\n```ruby\n  def update\n    authorize @domain_block, :update?\n    @domain_block.update!(domain_block_params)\n    # ... existing code ...\n    render json: @domain_block, serializer: REST::Admin::DomainBlockSerializer, status: 200\n  end\n```\n', (p) => (p === path ? file : undefined), { hintPath: path });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    const old = '    log_action :update, @domain_block\n    render json: @domain_block, serializer: REST::Admin::DomainBlockSerializer\n';
+    assert.equal(planned.changes[0]?.newText, file.replace(old, old.replace('DomainBlockSerializer\n', 'DomainBlockSerializer, status: 200\n')));
+  });
+});

@@ -105,10 +105,24 @@ function depthShift(region: Region, original: readonly string[], added: number):
 export function isVersion(written: string, existing: string): boolean {
   if (!hasText(written) || !hasText(existing) || isCloser(written) || isCloser(existing) || written.trim() === existing.trim()) return false;
   if (anchorKey(written) === anchorKey(existing)) return true;
+  if (argumentAdded(written, existing)) return true;
   const [mine, theirs] = [keyOf(written), keyOf(existing)];
   if (mine === undefined || mine.name !== theirs?.name) return false;
   const last = mine.name.split('.').pop() ?? mine.name;
   return !identifiers(mine.value).includes(last) && !identifiers(theirs.value).includes(last);
+}
+
+/**
+ * True when the new line is the file's line with an argument or an element added at its end: the
+ * old line up to its closing brackets and terminator (`render json: @block, serializer: S`,
+ * `foo(a, b` of `foo(a, b);`), then `, ` and more (Mastodon's `update` given `, status: 200`:
+ * written beside the old `render`, the action rendered twice). The old part must say something
+ * (a word and more than a few characters): `x` or `)` alone is the start of many lines.
+ */
+function argumentAdded(written: string, existing: string): boolean {
+  const stem = existing.trim().replace(/[\s)\]};,]+$/, '');
+  const text = written.trim();
+  return stem.length >= 8 && /[A-Za-z_]/.test(stem) && text.startsWith(stem) && /^,\s*\S/.test(text.slice(stem.length));
 }
 
 /**
