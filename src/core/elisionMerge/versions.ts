@@ -120,7 +120,11 @@ export function isVersion(written: string, existing: string): boolean {
  * (a word and more than a few characters): `x` or `)` alone is the start of many lines.
  */
 function argumentAdded(written: string, existing: string): boolean {
-  const stem = existing.trim().replace(/[\s)\]};,]+$/, '');
+  // Trimmed by hand: a pattern for the closing run at the end would backtrack on a long line.
+  const trimmed = existing.trim();
+  let end = trimmed.length;
+  while (end > 0 && ' \t)]};,'.includes(trimmed[end - 1])) end--;
+  const stem = trimmed.slice(0, end);
   const text = written.trim();
   return stem.length >= 8 && /[A-Za-z_]/.test(stem) && text.startsWith(stem) && /^,\s*\S/.test(text.slice(stem.length));
 }
