@@ -299,11 +299,7 @@ function hintFileRewritten(tx: Transaction, path: string, op: RewriteFileOp): st
 function rewrittenFileEndingWith(tx: Transaction, path: string, op: RewriteFileOp): string | { readonly ambiguous: string } {
   const candidates = filesEndingWith(tx, path);
   if (candidates.length === 0) return path;
-  const written = toLines(op.content);
-  const rewritten = candidates.filter((candidate) => {
-    const state = tx.lookup(candidate);
-    return state?.exists === true && state.file !== undefined && rewritesWhole(state.file.lines, written);
-  });
+  const rewritten = rewrittenAmong(tx, candidates, toLines(op.content));
   const listed = listOf(candidates);
   if (rewritten.length === 1) {
     tx.note(op.source.block, `the reply names ${path}, which does not exist; ${listed.text} ${listed.count === 1 ? 'ends' : 'end'} with it, and the block is ${rewritten[0]} written again (same first line, most of its lines)`);
@@ -330,13 +326,17 @@ function sameNamedFileRewritten(tx: Transaction, path: string, op: RewriteFileOp
   const share = sharedWordLines(state.file.lines, written);
   if (share.total === 0 || share.held * 2 >= share.total) return undefined;
   const name = path.slice(path.lastIndexOf('/') + 1);
-  const rewritten = filesEndingWith(tx, name).filter((candidate) => {
-    if (candidate === path) return false;
-    const other = tx.lookup(candidate);
-    return other?.exists === true && other.file !== undefined && rewritesWhole(other.file.lines, written);
-  });
+  const rewritten = rewrittenAmong(tx, filesEndingWith(tx, name).filter((candidate) => candidate !== path), written);
   if (rewritten.length === 0) return undefined;
   return `the block is a whole ${path}, but it holds only ${share.held} of that file's ${share.total} lines, and it is ${listOf(rewritten).text} written again: name the file by its whole path`;
+}
+
+/** The existing files among `candidates` that `written` is written again (`rewritesWhole`: the same first line, most of its lines). */
+function rewrittenAmong(tx: Transaction, candidates: readonly string[], written: readonly string[]): string[] {
+  return candidates.filter((candidate) => {
+    const state = tx.lookup(candidate);
+    return state?.exists === true && state.file !== undefined && rewritesWhole(state.file.lines, written);
+  });
 }
 
 /** The workspace files other than `path` whose paths end with it (the host's `locateMissing`), resolved and not refused. */
