@@ -1466,3 +1466,14 @@ describe('peer situations: changed lines a snippet writes last, with nothing aft
     assert.match(written('store.py', python, reply), /def load\(self\):\n {8}return 1\n\n {4}def reload\(self\):\n {8}return 3\n\n? {4}def save\(self\):\n {8}return 2\n$/);
   });
 });
+
+describe('peer situations: Roo, Cline and Continue suites (probe p48/d)', () => {
+  it("writes a line added after a SEARCH line quoted shallower than the file at that line's depth, when a closer follows (Roo's mixed indentation)", () => {
+    // Roo's multi-search-replace.spec.ts 'should handle mixed indentation styles in the same file':
+    // `this.init();` quoted at 8 spaces where the file's `if` body has 12, `this.validate();` added
+    // beside it at 8, then `}`: the new statement went to 8 beside the kept line at 12.
+    const file = 'class Example {\n    constructor() {\n        this.value = 0;\n        if (true) {\n            this.init();\n        }\n    }\n}';
+    const reply = 'test.ts\n<<<<<<< SEARCH\n    constructor() {\n        this.value = 0;\n        if (true) {\n        this.init();\n        }\n    }\n=======\n    constructor() {\n        this.value = 1;\n        if (true) {\n        this.init();\n        this.validate();\n        }\n    }\n>>>>>>> REPLACE';
+    assert.equal(written('test.ts', file, reply), 'class Example {\n    constructor() {\n        this.value = 1;\n        if (true) {\n            this.init();\n            this.validate();\n        }\n    }\n}');
+  });
+});

@@ -4,7 +4,7 @@ import { correspond } from '../elisionMerge';
 import { indentWidth, isBlank, leadingWhitespace, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
 import { asciiPunctuation, typographicCount } from '../text/normalize';
 import { foreignIndentation, indentFrame, indentFrom, respellIndent, type IndentAnchor, type IndentFrame, type MovingFrame } from './indent';
-import { flatPlacement, type FlatNeighbours } from './flattened';
+import { closesBlock, flatPlacement, type FlatNeighbours } from './flattened';
 import { alignSteps, type Step } from './steps';
 import { withContextPrefixes } from './lostPrefix';
 import type { FileLines } from '../text/fileText';
@@ -388,12 +388,12 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
   // line, or a new line written over a search line: the reply wrote the lines it adds relative to
   // the lines just above them, which may sit at another drift than the context further up), else
   // the nearest quoted line after it.
-  const nextQuoted: (IndentAnchor | undefined)[] = new Array(emitted.length);
-  let next: IndentAnchor | undefined;
+  const nextQuoted: (QuotedAnchor | undefined)[] = new Array(emitted.length);
+  let next: QuotedAnchor | undefined;
   for (let i = emitted.length - 1; i >= 0; i--) {
     nextQuoted[i] = next;
     const entry = emitted[i];
-    if (entry.kind === 'file' && entry.anchor) next = entry.anchor;
+    if (entry.kind === 'file' && entry.anchor) next = { ...entry.anchor, line: fileLines.line(entry.place) };
   }
   let previous: IndentAnchor | undefined;
   /** The lines written so far that a flattened reply adds (see `flatPlacement`). */
@@ -415,7 +415,7 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
       }
       written = placed.indent + entry.line.trimStart();
       added.add(lines.length);
-    } else written = indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? nearerAnchor(previous, nextQuoted[i]) ?? frame.first, frame);
+    } else written = indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? nearerAnchor(entry.line, previous, nextQuoted[i]) ?? frame.first, frame);
     if (entry.anchor) previous = entry.anchor;
     if (written !== entry.line) reindented = true;
     lines.push(written);
@@ -424,17 +424,33 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
   return { lines, sources, reindented };
 }
 
+/** A quoted line's anchor with the file's text of that line. */
+interface QuotedAnchor extends IndentAnchor {
+  readonly line: string;
+}
+
 /**
- * The anchor of a new line that has none of its own: the nearest anchored line before it, else
- * the nearest quoted line after it; but the line after it when that one is quoted exactly as the
- * file has it and the line before is not. Context copied with a column too many above an insertion
- * and exactly below it (a Codex-family model's apply_patch on a Lua file; a Python hunk whose
- * upper context was four spaces deep): the lines added between were written as the file has them,
- * and moved by the drift above, a new function went one column left, a `return` to the margin,
- * a method into the method above it.
+ * The anchor of new line `line` that has none of its own: the nearest anchored line before it,
+ * else the nearest quoted line after it; but the line after it when that one is quoted exactly as
+ * the file has it and the line before is not. Context copied with a column too many above an
+ * insertion and exactly below it (a Codex-family model's apply_patch on a Lua file; a Python hunk
+ * whose upper context was four spaces deep): the lines added between were written as the file has
+ * them, and moved by the drift above, a new function went one column left, a `return` to the
+ * margin, a method into the method above it.
+ *
+ * Not when the exact line after closes a block (`}`, `end`, `)`) that the file has shallower than
+ * the line before, and the new line stands at that line's depth in the reply: the new line is then
+ * inside the block being closed, a sibling of the line before as the reply writes it, and takes
+ * that line's place in the file. (Roo's "mixed indentation" case: `this.init();` quoted four
+ * spaces shallower than the file's `if` body, `this.validate();` added after it at the same depth,
+ * then `}`: the closer's anchor wrote the new statement at the `if`'s depth, beside the body line
+ * kept at the file's.)
  */
-function nearerAnchor(previous: IndentAnchor | undefined, next: IndentAnchor | undefined): IndentAnchor | undefined {
-  if (previous !== undefined && next !== undefined && next.replyIndent === next.fileIndent && previous.replyIndent !== previous.fileIndent) return next;
+function nearerAnchor(line: string, previous: IndentAnchor | undefined, next: QuotedAnchor | undefined): IndentAnchor | undefined {
+  if (previous !== undefined && next !== undefined && next.replyIndent === next.fileIndent && previous.replyIndent !== previous.fileIndent) {
+    const insideClosedBlock = closesBlock(next.line) && next.fileIndent.length < previous.fileIndent.length && previous.fileIndent.startsWith(next.fileIndent);
+    return insideClosedBlock && leadingWhitespace(line) === previous.replyIndent ? previous : next;
+  }
   return previous ?? next;
 }
 
