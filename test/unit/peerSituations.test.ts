@@ -1477,3 +1477,25 @@ describe('peer situations: Roo, Cline and Continue suites (probe p48/d)', () => 
     assert.equal(written('test.ts', file, reply), 'class Example {\n    constructor() {\n        this.value = 1;\n        if (true) {\n            this.init();\n            this.validate();\n        }\n    }\n}');
   });
 });
+
+describe('peer situations: accented letters in another Unicode form than the file (probe p48/d)', () => {
+  // Continue's findSearchMatch.vitest.ts unicode shape: the file's `café` composed (NFC, U+00E9),
+  // the SEARCH's decomposed (NFD, `e` + U+0301), as text copied through macOS arrives.
+  const composedFile = 'const message = {\n  greeting: "Hello 👋",\n  emoji: "🚀",\n  unicode: "café",\n  symbol: "∑"\n};\n';
+  const decomposed = (text: string) => text.normalize('NFD');
+
+  it('finds a decomposed search text in a composed file and writes the new line composed, the other lines untouched', () => {
+    const reply = decomposed('msg.js\n<<<<<<< SEARCH\n  unicode: "café",\n=======\n  unicode: "café noir",\n>>>>>>> REPLACE\n');
+    assert.notEqual(reply, reply.normalize('NFC'));
+    const planned = result('msg.js', composedFile, reply);
+    assert.equal(written('msg.js', composedFile, reply), composedFile.replace('"café"', '"café noir"'));
+    assert.match(planned.receipt.files[0].edits[0].warnings?.join('\n') ?? '', /decomposed \(Unicode NFD/);
+  });
+
+  it('says the lines differ only in how their accents are encoded when a decomposed file is searched with composed text', () => {
+    const refused = result('msg.js', decomposed(composedFile), 'msg.js\n<<<<<<< SEARCH\n  unicode: "café",\n=======\n  unicode: "café noir",\n>>>>>>> REPLACE\n');
+    assert.equal(refused.receipt.errors[0]?.code, 'NO_MATCH');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /line 4 of the file differs from the search text's line only in how its accented letters are encoded/);
+    assert.equal(refused.changes.length, 0);
+  });
+});

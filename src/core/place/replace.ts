@@ -13,6 +13,7 @@ import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines } from '../text/fileText';
 import { isBlank } from '../text/indentation';
 import { provesHtmlEscaped, unescapedHtml } from '../text/htmlEscaped';
+import { COMPOSED_NOTE, composedTexts, differOnlyInForm } from '../text/composedForm';
 import { backslashUseOf, repairOverEscaped } from '../text/overEscaped';
 import { similarityPercent } from '../report';
 import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, holdsRemovedLines, wherePresent } from './alreadyApplied';
@@ -99,6 +100,11 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
   if (unescaped) {
     tx.note(op.source.block, 'the reply was HTML-escaped (&lt; for <): its text read unescaped, as the file has it');
     return placeReplace(tx, state, { ...op, ...unescaped });
+  }
+  const composed = file ? composedTexts(op.search, op.replacement, () => lfView(file)) : undefined;
+  if (composed) {
+    tx.note(op.source.block, COMPOSED_NOTE);
+    return placeReplace(tx, state, { ...op, ...composed });
   }
   // Tool calls only: elsewhere a backslash in the search is the file's own text.
   const repaired = op.source.format === 'json-tool' ? repairOverEscaped(op.search, op.replacement, () => (state.file ? lfView(state.file) : ''), backslashUseOf(state.path)) : undefined;
@@ -343,7 +349,12 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
       : best
         ? `the search text was not found in ${state.path}, and nothing in it resembles it closely (lines ${best.startLine}-${best.endLine} come closest, ${similarityPercent(best.score)} similar)`
         : `the search text was not found in ${state.path}, and nothing in the file resembles it`;
-  tx.fail('NO_MATCH', block, state.path, message, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
+  // Lines that read alike on screen: say what differs, or the reader is shown two equal lines.
+  const difference = report.firstDifference;
+  const formNote = difference && differOnlyInForm(difference.searchLine.trim(), difference.fileLine.trim())
+    ? `; line ${difference.line} of the file differs from the search text's line only in how its accented letters are encoded (Unicode composed, NFC, or decomposed, NFD: the two look the same): copy the line from the file, or convert the reply to the file's form`
+    : '';
+  tx.fail('NO_MATCH', block, state.path, message + formNote, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
 }
 
 /**
