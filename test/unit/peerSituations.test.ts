@@ -593,7 +593,16 @@ describe('peer situations: a SEARCH text quoting part of a line (Cline, Aider)',
     assert.equal(result('a.py', 'x = 10\ny = 2\n', sr('a.py', 'x = 1', 'x = 2  # updated')).receipt.errors[0]?.code, 'NO_MATCH');
     assert.equal(result('a.py', 'import os.path\n', sr('a.py', 'import os', 'import os, sys')).receipt.errors[0]?.code, 'NO_MATCH');
     assert.equal(result('a.py', 'total_count = 1\n', sr('a.py', 'count = 1', 'count = 2')).receipt.errors[0]?.code, 'NO_MATCH');
-    assert.equal(result('a.py', 'f(a, b) + 1\ng(f(a, b))\n', sr('a.py', 'f(a, b)', 'f(a, c)')).receipt.errors[0]?.code, 'NO_MATCH');
+    // In two places it is there, but which one is meant is not shown.
+    assert.equal(result('a.py', 'f(a, b) + 1\ng(f(a, b))\n', sr('a.py', 'f(a, b)', 'f(a, c)')).receipt.errors[0]?.code, 'AMBIGUOUS');
+  });
+
+  it("refuses a fragment standing several times on one line as AMBIGUOUS, naming the line, not as text found nowhere (Continue's findSearchMatch 'first occurrence')", () => {
+    // Continue's test takes the first `test` of `test test test`; nothing in the reply says which one.
+    const refused = result('w.txt', 'test test test\n', 'w.txt\n```\n<<<<<<< SEARCH\ntest\n=======\nexam\n>>>>>>> REPLACE\n```\n');
+    assert.equal(refused.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /part of a line of w\.txt, not a whole line, and stands 3 times so \(line 1 \(3 times\)\)/);
+    assert.equal(refused.changes.length, 0);
   });
 
   it('keeps the whole-line meaning when the replacement is several lines or none', () => {

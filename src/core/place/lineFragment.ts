@@ -50,6 +50,32 @@ export function placeLineFragment(tx: Transaction, state: FileState, op: Replace
 }
 
 /**
+ * Refuses, as `AMBIGUOUS`, a one-line search text that `placeLineFragment` reads as part of a line
+ * but finds in several places at word edges (`test` in `test test test`): the text is there, so
+ * "not found, nothing resembles it" misled, and which place is meant is not shown. Called only once
+ * every other reading has failed; returns false, recording nothing, when the search is no such
+ * fragment.
+ */
+export function failSeveralLineFragments(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: readonly string[]): boolean {
+  if (op.expectedCount !== 1 || needle.elisions.size > 0 || !state.file) return false;
+  const search = onlyLine(needle.lines);
+  const replacement = onlyLine(replacementLines);
+  if (search === undefined || replacement === undefined || search === replacement) return false;
+  const file = state.file;
+  const places = wordEdgedPlaces(lfView(file), search);
+  if (places === undefined || places.length < 2) return false;
+  const timesOnLine = new Map<number, number>();
+  for (const at of places) {
+    const line = newlinesBefore(file, at);
+    timesOnLine.set(line, (timesOnLine.get(line) ?? 0) + 1);
+  }
+  const where = [...timesOnLine].map(([line, times]) => `line ${line + 1}${times > 1 ? ` (${times} times)` : ''}`).join(', ');
+  const candidates = [...timesOnLine.keys()].map((line) => ({ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }));
+  tx.fail('AMBIGUOUS', op.source.block, state.path, `the search text is part of a line of ${state.path}, not a whole line, and stands ${places.length} times so (${where}): which one is meant is not shown`, op, { candidates, nextStep: 'Re-send this block with the whole line quoted in SEARCH, and more lines around it if the line itself repeats, so that it matches exactly one place.' }, state);
+  return true;
+}
+
+/**
  * A search text of several lines whose first line is the end of a line of the file, or whose last
  * line is the start of one (`// Build tree spheres` quoted for the file's `// Build tree spheres
  * with live audio`): the model cut the edge line short, or began its quote inside it. Read so only

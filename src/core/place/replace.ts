@@ -24,7 +24,7 @@ import { leftOutEdit } from './leftOutRuns';
 import { shiftedWindowRefusal } from './shiftedWindow';
 import { placeCreate } from './create';
 import { outOfFileOrder, placeInTurn, writtenInTurn } from './inTurn';
-import { placeCutEdgeLines, placeLineFragment } from './lineFragment';
+import { failSeveralLineFragments, placeCutEdgeLines, placeLineFragment } from './lineFragment';
 import { withoutOuterContext } from './outerContext';
 import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
 import { mayStandAfterPending, placeReplaceByTokens, placeReplaceChars, placeReplaceWithinLines } from './replaceChars';
@@ -331,6 +331,7 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   // (a scan of the file per failed block; a diff's hunk is lines by nature).
   const tokenSearch = op.granularity === 'chars' || (!isLinePrefixed(op.source.format) && needle.lines.filter((line) => !isBlank(line)).length === 1);
   if (tokenSearch && needle.elisions.size === 0 && placeReplaceByTokens(tx, state, op)) return;
+  if (op.granularity === 'lines' && failSeveralLineFragments(tx, state, op, needle, replacementLines)) return;
   const report = nearestCandidates(tx.indexOf(state), needle, op.lineHint !== undefined ? op.lineHint - 1 : undefined);
   const best = report.candidates[0];
   // A hunk marked `\ No newline at end of file` is looked for at the file's end only: quoted
