@@ -120,6 +120,13 @@ export interface ReplaceOp {
    */
   readonly dividerLikeMarkers?: true;
   /**
+   * A SEARCH/REPLACE block opened with a full marker whose SEARCH part holds a shorter SEARCH
+   * marker line (`<<< SEARCH`), read as a line of the search text: taken so only where the file
+   * holds the search text as written (its lines, whitespace aside); elsewhere the line may open a
+   * block of its own after one cut off, and the block is refused as the marker reading would be.
+   */
+  readonly markerLikeSearchLine?: true;
+  /**
    * Lines `first` to `last` (1-based, inclusive) of the file as the reply's earlier edits left it:
    * only the occurrences of the search text inside them are replaced (Roo's search_and_replace
    * with `start_line`/`end_line`). One elsewhere is not the one the call means.

@@ -1487,6 +1487,27 @@ describe('peer situations: Roo, Cline and Continue suites (probe p48/d)', () => 
   });
 });
 
+describe('peer situations: a shorter SEARCH marker line inside a full block (Cline, probe p48/d)', () => {
+  // Cline's diff_edge_cases2.test.ts 'should handle special regex chars and nested search markers'.
+  const file = 'text with $^.*\n<<< SEARCH\nend';
+  const reply = '<<<<<<< SEARCH\n$^.*\n=======\nreplaced\n>>>>>>> REPLACE\n\n<<<<<<< SEARCH\n<<< SEARCH\n=======\nbefore\n>>>>>>> REPLACE';
+  const onFile = (text: string, edit: string) => runReply(edit, (p) => (p === 'f.txt' ? text : undefined), { hintPath: 'f.txt' });
+
+  it('replaces the file\'s own `<<< SEARCH` line a full block searches for', () => {
+    const planned = onFile(file, reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(proposed(planned, 'f.txt'), 'text with replaced\nbefore\nend');
+  });
+
+  it('refuses the block when the file does not hold the search text with that line: it may open a block after one cut off', () => {
+    const cutOff = '<<<<<<< SEARCH\nalpha\n<<< SEARCH\ncharlie\n=======\ndelta\n>>>>>>> REPLACE\n';
+    const refused = onFile('alpha\ncharlie\nend\n', cutOff);
+    assert.equal(refused.receipt.errors[0]?.code, 'PARSE_ERROR');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /shorter marker line, `<<< SEARCH`/);
+    assert.equal(refused.changes.length, 0);
+  });
+});
+
 describe('peer situations: accented letters in another Unicode form than the file (probe p48/d)', () => {
   // Continue's findSearchMatch.vitest.ts unicode shape: the file's `café` composed (NFC, U+00E9),
   // the SEARCH's decomposed (NFD, `e` + U+0301), as text copied through macOS arrives.

@@ -106,6 +106,33 @@ function isLabelledHead(lines: readonly string[], i: number): boolean {
   return (next.startsWith(':') && META.test(next)) || (next.startsWith('-') && DASHES.test(next));
 }
 
+/** The marker length Aider, Cline and Roo write (`<<<<<<< SEARCH`): shorter markers are a model's shorthand. */
+const FULL_MARKER = 7;
+
+/**
+ * True when the SEARCH marker line at `at`, inside the SEARCH part of the block opened at `head`,
+ * reads as a line of the search text rather than a new block: the block was opened with a full
+ * marker (7 characters or more) and this one is shorter, and read as text it leaves a well-formed
+ * block, a divider and then a full REPLACE marker following before any full SEARCH marker. A file
+ * may hold a `<<< SEARCH` line (Cline's own tests quote one); a shortened block of a model that
+ * writes short markers ends with a short REPLACE marker, and one opened after a full block cut off
+ * meets no full REPLACE marker first. (The planner still asks the file for the line: see
+ * `ReplaceOp.markerLikeSearchLine`.)
+ */
+function shortMarkerInFullBlock(lines: readonly string[], head: number, at: number): boolean {
+  const run = (pattern: RegExp, line: string) => pattern.exec(line)?.[1].length ?? 0;
+  if (run(HEAD, lines[head]) < FULL_MARKER || run(HEAD, lines[at]) >= FULL_MARKER) return false;
+  let divided = false;
+  for (let k = at + 1; k < lines.length; k++) {
+    const line = lines[k];
+    if (!mayBeMarker(line)) continue;
+    if (UPDATE.test(line)) return divided && run(UPDATE, line) >= FULL_MARKER;
+    if (HEAD.test(line) && run(HEAD, line) >= FULL_MARKER) return false;
+    if (DIVIDER.test(line)) divided = true;
+  }
+  return false;
+}
+
 /** The texts of a SEARCH/REPLACE block read with one of its `=======` lines as the divider. */
 type BlockReading = NonNullable<ReplaceOp['otherReadings']>[number];
 
@@ -251,11 +278,16 @@ class SearchReplaceScan {
 
     const dividers: number[] = [];
     let k = separator >= 0 ? separator + 1 : j;
+    /** A shorter SEARCH marker line was read as the search text's own line (see `shortMarkerInFullBlock`). */
+    let markerLikeSearchLine = false;
     while (k < n) {
       const line = lines[k];
       if (mayBeMarker(line)) {
-        if (UPDATE.test(line) || HEAD.test(line)) break;
-        if (DIVIDER.test(line)) dividers.push(k);
+        if (UPDATE.test(line)) break;
+        if (HEAD.test(line)) {
+          if (dividers.length > 0 || !shortMarkerInFullBlock(lines, head, k)) break;
+          markerLikeSearchLine = true;
+        } else if (DIVIDER.test(line)) dividers.push(k);
       }
       k++;
     }
@@ -335,6 +367,7 @@ class SearchReplaceScan {
       expectedCount: 1,
       ...(others.length > 0 ? { otherReadings: others } : {}),
       ...(ctx.inherited ? { pathInherited: true } : {}),
+      ...(markerLikeSearchLine ? { markerLikeSearchLine: true as const } : {}),
       source,
     };
     this.blocks.push({ startLine: ctx.start + 1, endLine: end + 1, ops: [op], problems: [] });

@@ -29,6 +29,7 @@ import { withoutOuterContext } from './outerContext';
 import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
 import { mayStandAfterPending, placeReplaceByTokens, placeReplaceChars, placeReplaceWithinLines } from './replaceChars';
 import { placeRewrite } from './rewrite';
+import { isSearchMarker } from '../parse/searchReplace';
 import { failRevisedInsertion, revisedInsertion } from './revisedInsertion';
 import { overlapsAny, type FileState, type Transaction } from './transaction';
 
@@ -71,6 +72,13 @@ export function placeReplace(tx: Transaction, state: FileState, op: ReplaceOp): 
     if (reading !== op) tx.note(op.source.block, 'the block has several ======= lines: the one after the search text the file holds was taken as the divider');
     const { search, replacement, quotedSearch, quotedReplacement, strayDivider, lineHint } = reading;
     return placeReplace(tx, state, { ...rest, search, replacement, ...(quotedSearch !== undefined ? { quotedSearch } : {}), ...(quotedReplacement !== undefined ? { quotedReplacement } : {}), ...(strayDivider ? { strayDivider } : {}), ...(lineHint !== undefined ? { lineHint } : {}) });
+  }
+  if (op.markerLikeSearchLine && !(state.exists && state.file && wherePresent(tx.indexOf(state), toNeedle(op.search, op.source), 5).length > 0)) {
+    // Read as text only where the file confirms it: otherwise the short marker may open a new
+    // block after one the model cut off, and writing the two as one would edit both places.
+    const marker = toLines(op.search).find(isSearchMarker)?.trim() ?? '<<< SEARCH';
+    tx.fail('PARSE_ERROR', op.source.block, state.path, `the block's SEARCH part holds a shorter marker line, \`${marker}\`, and ${state.path} does not hold the search text with it as a line: it may open a new block, leaving the one before it without \`=======\` and \`>>>>>>> REPLACE\``, op, {}, state);
+    return;
   }
   if (op.strayDivider && !MARKUP_PATH.test(state.path)) {
     const lines = toLines(op.replacement);

@@ -72,6 +72,21 @@ describe('parse/searchReplace', () => {
     assert.equal(ops(block('a\n', 'b\n', '<<<<<<< SEARCH', '====')).length, 0);
   });
 
+  it('reads a shorter SEARCH marker inside the SEARCH part of a block opened with a full one as a line of text, when a divider and a full REPLACE marker follow', () => {
+    // Cline's diff_edge_cases2 'nested search markers': the file holds a `<<< SEARCH` line.
+    const [op] = ops('<<<<<<< SEARCH\n<<< SEARCH\n=======\nbefore\n>>>>>>> REPLACE\n');
+    assert.deepEqual([op?.search, op?.replacement, op?.markerLikeSearchLine], ['<<< SEARCH\n', 'before\n', true]);
+    // Not in a block of short markers, which ends with a short REPLACE marker: the short line opens a new block.
+    const short = parse('<<<<<<< SEARCH\na\n<<< SEARCH\nb\n===\nc\n>>> REPLACE\n');
+    assert.equal(short.problems[0]?.code, 'PARSE_ERROR');
+    assert.deepEqual((short.ops as ReplaceOp[]).map((o) => [o.search, o.markerLikeSearchLine]), [['b\n', undefined]]);
+    // Nor after the block's divider (its REPLACE part cut off), nor when the block itself is short.
+    assert.equal(parse('<<<<<<< SEARCH\na\n=======\nb\n<<< SEARCH\nc\n=======\nd\n>>>>>>> REPLACE\n').problems[0]?.code, 'PARSE_ERROR');
+    assert.equal(parse('<<<<< SEARCH\n<<< SEARCH\n=======\nd\n>>>>>>> REPLACE\n').problems[0]?.code, 'PARSE_ERROR');
+    // A full marker inside is always a new block.
+    assert.equal(parse('<<<<<<< SEARCH\na\n<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>> REPLACE\n').problems[0]?.code, 'PARSE_ERROR');
+  });
+
   it('markers start at column 0 (an indented one is file text, e.g. a diff context line)', () => {
     assert.deepEqual(ops(' <<<<<<< SEARCH\n a\n =======\n b\n >>>>>>> REPLACE'), []);
     const [op] = ops('<<<<<<< SEARCH\nTitle\n  =======\n=======\nTitle!\n  =======\n>>>>>>> REPLACE');
