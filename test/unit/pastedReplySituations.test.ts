@@ -1517,3 +1517,55 @@ describe('pasted replies: a marker, then a method\'s last line given one more ar
     assert.equal(planned.changes[0]?.newText, file.replace(old, old.replace('DomainBlockSerializer\n', 'DomainBlockSerializer, status: 200\n')));
   });
 });
+
+describe('pasted replies: an Aider reply re-applied to the file Aider wrote, a REPLACE\'s last blank line dropped (Simple-Calulator\'s 3D buttons)', () => {
+  // AndrewJacop/Simple-Calulator src/styles.css at 7b151a5, the commit of this very reply
+  // (gemini-2.5-pro, aider 0.82): Aider wrote the REPLACE without its last line, a blank one, so
+  // `.theme-toggle-btn {` follows the new rule's `}` directly.
+  const path = 'src/styles.css';
+  const pressRules = [
+    '/* General button press effect */',
+    'button:active {',
+    '  /* background: lightgray; Remove this generic one */',
+    '  top: 3px; /* Move button down slightly */',
+    '  border-bottom-width: 2px; /* Reduce bottom border */',
+    '  box-shadow: 0 1px 2px rgba(0, 0, 0, 0.15); /* Reduce shadow */',
+    '}',
+    '',
+    '/* Apply animation to equals button on active state */',
+    '.equals-btn:active {',
+    '  animation: pressAnimation 0.2s ease-out;',
+    '  top: 3px;',
+    '}',
+    '',
+    '',
+    '/* Theme Toggle Button Styles */',
+    '/* Keep existing :active styles for theme toggle if needed, or adjust */',
+    '.theme-toggle-btn:active {',
+    '   top: 3px;',
+    '   border-bottom-width: 2px;',
+    '}',
+  ].join('\n');
+  const toggle = '.theme-toggle-btn {\n  position: absolute;\n  top: 20px;\n}\n';
+  const spanTwo = '.colored-btn:active {\n  background-color: chocolate;\n  color: white;\n}\n\n.span-two {\n  width: 50%;\n}\n\n';
+  const committed = `${spanTwo}${pressRules}\n${toggle}`;
+  const original = `${spanTwo}button:active {\n  background: lightgray;\n}\n\n/* Theme Toggle Button Styles */\n${toggle}`;
+  const reply = `\`\`\`css\n${path}\n<<<<<<< SEARCH\n  width: 50%;\n}\n\nbutton:active {\n  background: lightgray;\n}\n\n/* Theme Toggle Button Styles */\n=======\n  width: 50%;\n}\n\n${pressRules}\n\n>>>>>>> REPLACE\n\`\`\`\n`;
+
+  it('reads the block as already applied where its replacement stands but for that blank line, and writes nothing', () => {
+    const planned = result(path, committed, reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes.length, 0);
+    const edit = planned.receipt.files[0]?.edits[0];
+    assert.equal(edit?.status, 'alreadyApplied');
+    assert.match(edit?.warnings?.join('\n') ?? '', /but for the blank lines at its edges/);
+    // On the file before the reply, the block is applied, its blank line written.
+    assert.equal(written(path, original, reply), `${spanTwo}${pressRules}\n\n${toggle}`);
+  });
+
+  it('still refuses the block when the lines between the blank edges stand twice: which one is its result is unknown', () => {
+    const twice = `${committed}\n${spanTwo}${pressRules}\n`;
+    const planned = result(path, twice, reply);
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_MATCH', JSON.stringify(planned.receipt.files));
+  });
+});
