@@ -1569,3 +1569,40 @@ describe('pasted replies: an Aider reply re-applied to the file Aider wrote, a R
     assert.equal(planned.receipt.errors[0]?.code, 'NO_MATCH', JSON.stringify(planned.receipt.files));
   });
 });
+
+describe('pasted replies: a whole file named after the folder the same reply fills (seniales\' "Nuevo directorio de tests")', () => {
+  // Blizard32/seniales' aider chat (qwen3, whole format): beside the tests it creates under
+  // seniales/test/, the reply gives `seniales/test` itself a whole-file block, three comment lines
+  // describing the folder. Aider failed on it (Permission denied); planned file by file, the
+  // reply was "ready", and the write failed half-way with a misleading OUT_OF_DATE.
+  const runTests = 'Archivo para ejecutar todos los tests:\nseniales/test/RunTests.py\n````\n# Ejecutor de tests para la librería seniales\nimport os\n\nif __name__ == "__main__":\n    run_tests()\n````\n';
+  const folderNote = 'Nuevo directorio de tests:\nseniales/test\n````\n# Directorio de tests para la librería seniales\n# Contiene archivos de prueba para cada función principal\n# Ejecute RunTests.py para correr todos los tests\n````\n';
+  const plotting = 'Nuevo archivo de prueba para funciones de graficado:\nseniales/test/test_plotting.py\n````\n# Test para funciones de graficación\nimport numpy as np\n````\n';
+  const files: Record<string, string> = { 'seniales/__init__.py': '' };
+  const read = (path: string) => files[path];
+
+  it('refuses, before any write, a reply that makes one path both a file and a folder, whatever block comes first, naming both', () => {
+    for (const reply of [`${runTests}\n${folderNote}\n${plotting}`, `${folderNote}\n${runTests}\n${plotting}`]) {
+      const planned = runReply(reply, read);
+      assert.equal(planned.receipt.ok, false);
+      assert.equal(planned.changes.length, 0, JSON.stringify(planned.changes.map((c) => c.path)));
+      const errors = planned.receipt.errors;
+      assert.deepEqual(errors.map((e) => [e.code, e.path]).sort(), [['NOT_A_FILE', 'seniales/test'], ['NOT_A_FILE', 'seniales/test/RunTests.py'], ['NOT_A_FILE', 'seniales/test/test_plotting.py']]);
+      const onFile = errors.find((e) => e.path === 'seniales/test');
+      assert.match(onFile?.message ?? '', /writes seniales\/test as a file, and also files inside a folder of that name \(seniales\/test\/RunTests\.py and seniales\/test\/test_plotting\.py\)/);
+      assert.match(onFile?.nextStep ?? '', /Say which one is meant/);
+      assert.match(errors.find((e) => e.path === 'seniales/test/RunTests.py')?.message ?? '', /inside seniales\/test, which block \d of this reply writes as a file/);
+    }
+  });
+
+  it('fails only what the reply puts inside a file that exists and stays, and lets a file it deletes give way to a folder', () => {
+    const existing: Record<string, string> = { ...files, 'seniales/test': '# notes\n' };
+    const planned = runReply(`${runTests}\n${folderNote}`, (path) => existing[path]);
+    assert.deepEqual(planned.receipt.errors.map((e) => [e.code, e.path]), [['NOT_A_FILE', 'seniales/test/RunTests.py']]);
+    assert.match(planned.receipt.errors[0].message, /inside seniales\/test, a file this reply keeps/);
+    const replaced = '*** Begin Patch\n*** Delete File: seniales/test\n*** Add File: seniales/test/RunTests.py\n+import os\n*** End Patch\n';
+    assert.equal(runReply(replaced, (path) => existing[path]).receipt.ok, true);
+    // Files side by side whose names only start alike are no clash.
+    assert.equal(runReply('seniales/test.py\n````\nx = 1\n````\n\nseniales/test/RunTests.py\n````\nimport os\n````\n', read).receipt.ok, true);
+  });
+});
