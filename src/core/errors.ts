@@ -60,7 +60,7 @@ export function nextStepFor(code: ErrorCode): string {
     case 'UNSUPPORTED_ENCODING':
       return "The file is not UTF-8 (or UTF-16 with a byte order mark): name its encoding (the CLI's --encoding, e.g. windows-1252) so no byte of it is changed by mistake.";
     case 'NOT_A_FILE':
-      return 'The path is a folder, a pipe, a socket or a device: only regular files are read or written. Name a file.';
+      return 'The path is a folder, a pipe, a socket or a device, or it goes through a file as if that were a folder: only regular files are read or written. Name a file.';
     case 'NAME_TOO_LONG':
       return 'The file system cannot hold a name this long: choose a shorter file name or fewer folders.';
     case 'SAME_FILE':

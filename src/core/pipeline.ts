@@ -80,7 +80,9 @@ export interface PlanResult {
  *   earlier op of the same file (a chain of tool-call edits) is located on that intermediate text;
  * - a file is in `changes` only if all its ops were placed; `receipt.ok` only if every op of the
  *   reply was placed (or found already applied) and the reply parsed cleanly;
- * - BOM, line endings (per line), the final-newline state and the indent unit are the file's.
+ * - BOM, line endings (per line), the final-newline state and the indent unit are the file's;
+ * - no path is planned both as a file and as a folder holding another planned file
+ *   (`NOT_A_FILE`, see `Transaction.refuseFileFolderClashes`).
  */
 export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
@@ -105,6 +107,7 @@ export function planReply(parsed: ParsedReply, readFile: ReadFile, options: Plan
     });
   }
   if (parsed.ops.length === 0 && parsed.problems.length === 0 && hinted.length === 0 && !twice) tx.errors.push(noEditsFound(parsed, options));
+  tx.refuseFileFolderClashes();
   const result = tx.finish();
   const locateMs = now() - started;
   // A reply with nothing else to apply has its reasoning explained by its NO_EDITS_FOUND already.

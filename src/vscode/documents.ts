@@ -78,23 +78,28 @@ export class WorkspaceFiles {
    * no symlinks we could see.
    */
   async checkInside(uri: vscode.Uri): Promise<boolean> {
-    return (await this.whyOutside(uri)) === undefined;
+    return (await this.whyRefused(uri)) === undefined;
   }
 
-  /** Why `uri` is not a path inside the root on disk, or undefined when it is. */
-  private async whyOutside(uri: vscode.Uri): Promise<string | undefined> {
+  /**
+   * Why `uri` is not a path inside the root on disk, or undefined when it is. A path through a
+   * file (`notes.txt/child.md`, the file standing where a folder should) is `NOT_A_FILE`, as the
+   * CLI says it: the path is not outside, and creating it would fail at the write.
+   */
+  private async whyRefused(uri: vscode.Uri): Promise<Refusal | undefined> {
+    const outside = (message: string): Refusal => ({ code: 'OUTSIDE_WORKSPACE', message });
     const relative = this.relativePath(uri);
-    if (relative === undefined) return `${uri.toString()} is outside the workspace folder ${this.root.name}`;
+    if (relative === undefined) return outside(`${uri.toString()} is outside the workspace folder ${this.root.name}`);
     if (this.root.uri.scheme !== 'file') return undefined;
     let rootReal: string;
     try {
       rootReal = await fs.promises.realpath(this.root.uri.fsPath);
     } catch {
-      return `the workspace folder ${this.root.name} cannot be read`;
+      return outside(`the workspace folder ${this.root.name} cannot be read`);
     }
     const resolved = realPathInRoot(rootReal, relative);
-    if (!resolved.ok) return resolved.message;
-    if (resolved.dangling) return `${relative} is a symbolic link to ${resolved.real}, which does not exist`;
+    if (!resolved.ok) return resolved.problem === 'notAFolder' ? { code: 'NOT_A_FILE', message: resolved.message } : outside(resolved.message);
+    if (resolved.dangling) return outside(`${relative} is a symbolic link to ${resolved.real}, which does not exist`);
     return undefined;
   }
 
@@ -102,9 +107,7 @@ export class WorkspaceFiles {
   async resolveInside(path: string): Promise<vscode.Uri | Refusal> {
     const resolved = this.resolve(path);
     if (!(resolved instanceof vscode.Uri)) return resolved;
-    const outside = await this.whyOutside(resolved);
-    if (outside !== undefined) return { code: 'OUTSIDE_WORKSPACE', message: outside };
-    return resolved;
+    return (await this.whyRefused(resolved)) ?? resolved;
   }
 
   /** Reads `path` for planning: the open document's text, else the file checked and loaded by VS Code. */

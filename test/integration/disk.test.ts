@@ -69,12 +69,14 @@ describe('files on disk: encodings, links, special files', () => {
     }
   });
 
-  it('refuses a named pipe and a folder as NOT_A_FILE without reading them', async function () {
+  it('refuses a named pipe, a folder and a path through a file as NOT_A_FILE without reading them', async function () {
     const dir = fresh('special');
     put(`${dir}/folder.ts/inner.txt`, 'x\n');
+    put(`${dir}/plain.txt`, 'x\n');
     fs.mkdirSync(abs(dir), { recursive: true });
     if (spawnSync('mkfifo', [abs(`${dir}/pipe.txt`)]).status !== 0) this.skip();
-    for (const target of [`${dir}/pipe.txt`, `${dir}/folder.ts`]) {
+    // `plain.txt/inner.ts`: the file stands where the path needs a folder (it was OUTSIDE_WORKSPACE).
+    for (const target of [`${dir}/pipe.txt`, `${dir}/folder.ts`, `${dir}/plain.txt/inner.ts`]) {
       for (const search of ['x\n', '']) {
         const outcome = await applyFromClipboard(searchReplace(target, search, 'y\n'));
         assert.strictEqual(outcome.receipt.ok, false, `${target} must be refused`);

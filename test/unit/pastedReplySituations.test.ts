@@ -1517,3 +1517,92 @@ describe('pasted replies: a marker, then a method\'s last line given one more ar
     assert.equal(planned.changes[0]?.newText, file.replace(old, old.replace('DomainBlockSerializer\n', 'DomainBlockSerializer, status: 200\n')));
   });
 });
+
+describe('pasted replies: an Aider reply re-applied to the file Aider wrote, a REPLACE\'s last blank line dropped (Simple-Calulator\'s 3D buttons)', () => {
+  // AndrewJacop/Simple-Calulator src/styles.css at 7b151a5, the commit of this very reply
+  // (gemini-2.5-pro, aider 0.82): Aider wrote the REPLACE without its last line, a blank one, so
+  // `.theme-toggle-btn {` follows the new rule's `}` directly.
+  const path = 'src/styles.css';
+  const pressRules = [
+    '/* General button press effect */',
+    'button:active {',
+    '  /* background: lightgray; Remove this generic one */',
+    '  top: 3px; /* Move button down slightly */',
+    '  border-bottom-width: 2px; /* Reduce bottom border */',
+    '  box-shadow: 0 1px 2px rgba(0, 0, 0, 0.15); /* Reduce shadow */',
+    '}',
+    '',
+    '/* Apply animation to equals button on active state */',
+    '.equals-btn:active {',
+    '  animation: pressAnimation 0.2s ease-out;',
+    '  top: 3px;',
+    '}',
+    '',
+    '',
+    '/* Theme Toggle Button Styles */',
+    '/* Keep existing :active styles for theme toggle if needed, or adjust */',
+    '.theme-toggle-btn:active {',
+    '   top: 3px;',
+    '   border-bottom-width: 2px;',
+    '}',
+  ].join('\n');
+  const toggle = '.theme-toggle-btn {\n  position: absolute;\n  top: 20px;\n}\n';
+  const spanTwo = '.colored-btn:active {\n  background-color: chocolate;\n  color: white;\n}\n\n.span-two {\n  width: 50%;\n}\n\n';
+  const committed = `${spanTwo}${pressRules}\n${toggle}`;
+  const original = `${spanTwo}button:active {\n  background: lightgray;\n}\n\n/* Theme Toggle Button Styles */\n${toggle}`;
+  const reply = `\`\`\`css\n${path}\n<<<<<<< SEARCH\n  width: 50%;\n}\n\nbutton:active {\n  background: lightgray;\n}\n\n/* Theme Toggle Button Styles */\n=======\n  width: 50%;\n}\n\n${pressRules}\n\n>>>>>>> REPLACE\n\`\`\`\n`;
+
+  it('reads the block as already applied where its replacement stands but for that blank line, and writes nothing', () => {
+    const planned = result(path, committed, reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes.length, 0);
+    const edit = planned.receipt.files[0]?.edits[0];
+    assert.equal(edit?.status, 'alreadyApplied');
+    assert.match(edit?.warnings?.join('\n') ?? '', /but for the blank lines at its edges/);
+    // On the file before the reply, the block is applied, its blank line written.
+    assert.equal(written(path, original, reply), `${spanTwo}${pressRules}\n\n${toggle}`);
+  });
+
+  it('still refuses the block when the lines between the blank edges stand twice: which one is its result is unknown', () => {
+    const twice = `${committed}\n${spanTwo}${pressRules}\n`;
+    const planned = result(path, twice, reply);
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_MATCH', JSON.stringify(planned.receipt.files));
+  });
+});
+
+describe('pasted replies: a whole file named after the folder the same reply fills (seniales\' "Nuevo directorio de tests")', () => {
+  // Blizard32/seniales' aider chat (qwen3, whole format): beside the tests it creates under
+  // seniales/test/, the reply gives `seniales/test` itself a whole-file block, three comment lines
+  // describing the folder. Aider failed on it (Permission denied); planned file by file, the
+  // reply was "ready", and the write failed half-way with a misleading OUT_OF_DATE.
+  const runTests = 'Archivo para ejecutar todos los tests:\nseniales/test/RunTests.py\n````\n# Ejecutor de tests para la librería seniales\nimport os\n\nif __name__ == "__main__":\n    run_tests()\n````\n';
+  const folderNote = 'Nuevo directorio de tests:\nseniales/test\n````\n# Directorio de tests para la librería seniales\n# Contiene archivos de prueba para cada función principal\n# Ejecute RunTests.py para correr todos los tests\n````\n';
+  const plotting = 'Nuevo archivo de prueba para funciones de graficado:\nseniales/test/test_plotting.py\n````\n# Test para funciones de graficación\nimport numpy as np\n````\n';
+  const files: Record<string, string> = { 'seniales/__init__.py': '' };
+  const read = (path: string) => files[path];
+
+  it('refuses, before any write, a reply that makes one path both a file and a folder, whatever block comes first, naming both', () => {
+    for (const reply of [`${runTests}\n${folderNote}\n${plotting}`, `${folderNote}\n${runTests}\n${plotting}`]) {
+      const planned = runReply(reply, read);
+      assert.equal(planned.receipt.ok, false);
+      assert.equal(planned.changes.length, 0, JSON.stringify(planned.changes.map((c) => c.path)));
+      const errors = planned.receipt.errors;
+      assert.deepEqual(errors.map((e) => [e.code, e.path]).sort(), [['NOT_A_FILE', 'seniales/test'], ['NOT_A_FILE', 'seniales/test/RunTests.py'], ['NOT_A_FILE', 'seniales/test/test_plotting.py']]);
+      const onFile = errors.find((e) => e.path === 'seniales/test');
+      assert.match(onFile?.message ?? '', /writes seniales\/test as a file, and also files inside a folder of that name \(seniales\/test\/RunTests\.py and seniales\/test\/test_plotting\.py\)/);
+      assert.match(onFile?.nextStep ?? '', /Say which one is meant/);
+      assert.match(errors.find((e) => e.path === 'seniales/test/RunTests.py')?.message ?? '', /inside seniales\/test, which block \d of this reply writes as a file/);
+    }
+  });
+
+  it('fails only what the reply puts inside a file that exists and stays, and lets a file it deletes give way to a folder', () => {
+    const existing: Record<string, string> = { ...files, 'seniales/test': '# notes\n' };
+    const planned = runReply(`${runTests}\n${folderNote}`, (path) => existing[path]);
+    assert.deepEqual(planned.receipt.errors.map((e) => [e.code, e.path]), [['NOT_A_FILE', 'seniales/test/RunTests.py']]);
+    assert.match(planned.receipt.errors[0].message, /inside seniales\/test, a file this reply keeps/);
+    const replaced = '*** Begin Patch\n*** Delete File: seniales/test\n*** Add File: seniales/test/RunTests.py\n+import os\n*** End Patch\n';
+    assert.equal(runReply(replaced, (path) => existing[path]).receipt.ok, true);
+    // Files side by side whose names only start alike are no clash.
+    assert.equal(runReply('seniales/test.py\n````\nx = 1\n````\n\nseniales/test/RunTests.py\n````\nimport os\n````\n', read).receipt.ok, true);
+  });
+});

@@ -300,8 +300,9 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     if (after.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, after.matches, [...after.notes, 'located after the earlier edits of this reply']);
   }
   const index = tx.indexOf(state);
-  if (isAlreadyApplied(index, op, writtenInTurn(tx, op))) {
-    tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: ['the replacement text is already in the file'] });
+  const applied = alreadyAppliedReading(index, op, writtenInTurn(tx, op));
+  if (applied) {
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: [applied === 'whole' ? 'the replacement text is already in the file' : 'the replacement text is already in the file, but for the blank lines at its edges'] });
     return;
   }
   // Found only where an earlier op of this reply already changed the text: overlapping edits.
@@ -455,19 +456,36 @@ function replacementOverlaps(tx: Transaction, state: FileState, op: ReplaceOp, m
 }
 
 /**
- * True when the op's replacement already stands in the file as many times as the op would have
- * written it (once, unless `expected_replacements` says otherwise; at least once for replace-all),
- * or as many times as the reply's identical blocks would have written it in turn (`writtenInTurn`).
+ * How the op's replacement already stands in the file, when it does: `whole` as written, or
+ * `blankEdgesAside` without the blank lines at its start and end; undefined when it does not.
+ * Aider writes a replacement that ends with a blank line without it (its committed file has the
+ * next rule right under the block's closing `}`), so a reply re-applied to the files Aider wrote
+ * finds its replacement there but for that line. Blank lines at a replacement's edges are layout,
+ * not content: the lines between them are read under the same rules as a whole replacement, and
+ * only when the whole one stands nowhere (one that stands too often is not read shorter).
+ */
+function alreadyAppliedReading(index: FileIndex, op: ReplaceOp, inTurn: number): 'whole' | 'blankEdgesAside' | undefined {
+  const replacement = toNeedle(op.replacement, op.source);
+  const found = wherePresent(index, replacement, 5);
+  if (found.length > 0) return isAlreadyApplied(index, op, replacement.lines, found, inTurn) ? 'whole' : undefined;
+  const trimmed = trimBlankEdges(replacement, [])?.needle;
+  return trimmed && isAlreadyApplied(index, op, trimmed.lines, wherePresent(index, trimmed, 5), inTurn) ? 'blankEdgesAside' : undefined;
+}
+
+/**
+ * True when `replacementLines` (the op's replacement text, or its lines between blank edges; see
+ * `alreadyAppliedReading`), found in the file at `found`, stand there as many times as the op
+ * would have written them (once, unless `expected_replacements` says otherwise; at least once for
+ * replace-all), or as many times as the reply's identical blocks would have written them in turn
+ * (`writtenInTurn`).
  * A replacement standing in more places than that (a common line, a text the file repeats) says
  * nothing about this edit: its missing search text is then NO_MATCH, not a success. So is a
  * replacement that stands with a line the edit deletes at its edge still beside it.
  */
-function isAlreadyApplied(index: FileIndex, op: ReplaceOp, inTurn: number): boolean {
-  const replacement = toNeedle(op.replacement, op.source);
-  const found = wherePresent(index, replacement, 5);
+function isAlreadyApplied(index: FileIndex, op: ReplaceOp, replacementLines: readonly string[], found: readonly LineMatch[], inTurn: number): boolean {
   // Where the replacement stands with a line it deletes still next to it, the edit is not applied
   // there, nor (the file counting one place fewer) anywhere: see `appliedPlaces`.
-  if (found.length > 0 && appliedPlaces(index, toLines(op.search), replacement.lines, found).length < found.length) return false;
+  if (found.length > 0 && appliedPlaces(index, toLines(op.search), replacementLines, found).length < found.length) return false;
   return op.expectedCount === 'all' ? found.length > 0 : found.length === op.expectedCount || (inTurn > 1 && found.length === inTurn);
 }
 

@@ -333,6 +333,59 @@ export class Transaction {
     if (state) state.failed = true;
   }
 
+  /**
+   * Fails the files the plan would put at a path that it also makes a folder of, or inside a
+   * path it also makes a file, each error naming the other side: one reply writing
+   * `seniales/test` whole and files inside `seniales/test/` (a model's whole-file block for "the
+   * new test folder", beside the tests it puts there). A disk holds a file or a folder at one
+   * path, never both: planned apart, each looks fine, and the write fails half-way through the
+   * reply; which of the two the reply meant is its reader's to say, so every side the reply
+   * makes fails (a file it creates or moves there). A file that exists and stays (edited or
+   * not) is a side too, but not one to fail: what the reply puts inside it is what cannot be.
+   * A file the reply deletes or moves away frees its path.
+   */
+  refuseFileFolderClashes(): void {
+    const standing = new Map<string, { state: FileState; made: boolean }>();
+    for (const state of this.order) {
+      if (state.deleted) continue;
+      const moved = state.movedTo !== undefined && !state.failed;
+      if (state.original !== undefined) standing.set(moved ? state.movedTo! : state.path, { state, made: moved });
+      else if (state.created && !state.failed) standing.set(state.movedTo ?? state.path, { state, made: true });
+    }
+    const inside = new Map<string, string[]>();
+    for (const path of standing.keys()) {
+      for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) {
+        const folder = path.slice(0, cut);
+        if (standing.has(folder)) inside.set(folder, [...(inside.get(folder) ?? []), path]);
+      }
+    }
+    for (const [folder, paths] of inside) {
+      const file = standing.get(folder)!;
+      const contents = paths.map((path) => ({ path, ...standing.get(path)! }));
+      if (!file.made && !contents.some((c) => c.made)) continue;
+      const asFile = file.made ? `which ${blocksNamed(file.state)} of this reply writes as a file` : 'a file this reply keeps';
+      const nextStep = `Say which one is meant: re-send the reply with the file ${folder} under another name, or with the files of a ${folder}/ folder in another folder.`;
+      if (file.made) this.failAfterPlacing(file.state, folder, `this reply writes ${folder} as a file, and also files inside a folder of that name (${listed(paths)}): one path cannot be both a file and a folder`, nextStep);
+      for (const content of contents) {
+        if (content.made) this.failAfterPlacing(content.state, content.path, `${content.path} would be inside ${folder}, ${asFile}: one path cannot be both a file and a folder`, nextStep);
+      }
+    }
+  }
+
+  /** Fails a placed file whole (each of its blocks), with one NOT_A_FILE error at its first block. */
+  private failAfterPlacing(state: FileState, path: string, message: string, nextStep: string): void {
+    if (state.failed) return;
+    const block = state.records[0]?.block ?? 0;
+    const op = this.ops.find((o) => o.source.block === block);
+    this.errors.push({ code: 'NOT_A_FILE', block, path, message, candidates: [], nextStep, ...(op ? { replyLines: { start: op.source.startLine, end: op.source.endLine } } : {}) });
+    state.failed = true;
+    for (const record of state.records) {
+      record.status = 'failed';
+      record.edits = [];
+    }
+    state.pending = [];
+  }
+
   /** The receipt's files and the proposed change of every file whose ops all placed. */
   finish(): PlanResult {
     const files: FileReceipt[] = [];
@@ -453,4 +506,15 @@ export function countNewlines(text: string, end: number): number {
   let count = 0;
   for (let at = text.indexOf('\n'); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) count++;
   return count;
+}
+
+/** `block 5`, `blocks 2 and 4`: the blocks that placed edits on the state's file. */
+function blocksNamed(state: FileState): string {
+  const blocks = [...new Set(state.records.map((record) => record.block))];
+  return `${blocks.length === 1 ? 'block' : 'blocks'} ${listed(blocks.map(String))}`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
