@@ -193,6 +193,12 @@ export interface RewriteFileOp {
    * resembles it (see `placeRewrite`).
    */
   readonly namedInProse?: boolean;
+  /**
+   * The reply calls the file new where it names it (`### middleware/timing.py (new file)`, "Create
+   * a new file `a.py`:"): a path that does not exist is created where it says, never taken for
+   * another workspace file whose path ends with it, however alike their texts (see `targetFileOf`).
+   */
+  readonly declaredNew?: true;
   readonly source: EditSource;
 }
 

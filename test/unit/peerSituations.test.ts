@@ -369,6 +369,70 @@ describe('peer situations: whole files named by the end of their path in a monor
   });
 });
 
+describe('peer situations: a new file beside a near copy elsewhere, and a root Makefile named in the info string (probe p48/a)', () => {
+  // encode/starlette's starlette/middleware/httpsredirect.py vendored under vendor/, an app's own
+  // middleware package beside it; openshift-eng/aos-cd-jobs' pyartcd/Makefile under a root Makefile.
+  const vendored = [
+    'from starlette.datastructures import URL',
+    'from starlette.responses import RedirectResponse',
+    'from starlette.types import ASGI3Application, Receive, Scope, Send',
+    '',
+    '',
+    'class HTTPSRedirectMiddleware:',
+    '    def __init__(self, app: ASGI3Application) -> None:',
+    '        self.app = app',
+    '',
+    '    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:',
+    '        if scope["type"] in ("http", "websocket") and scope["scheme"] in ("http", "ws"):',
+    '            url = URL(scope=scope)',
+    '            redirect_scheme = {"http": "https", "ws": "wss"}[url.scheme]',
+    '            netloc = url.hostname if url.port in (80, 443) else url.netloc',
+    '            url = url.replace(scheme=redirect_scheme, netloc=netloc)',
+    '            response = RedirectResponse(url, status_code=307)',
+    '            await response(scope, receive, send)',
+    '        else:',
+    '            await self.app(scope, receive, send)',
+    '',
+  ].join('\n');
+  const copied = vendored
+    .replace('app: ASGI3Application) -> None:\n        self.app = app\n', 'app: ASGI3Application, exempt_paths: tuple = ("/healthz",)) -> None:\n        self.app = app\n        self.exempt_paths = exempt_paths\n')
+    .replace('        if scope["type"]', '        if scope.get("path") in self.exempt_paths:\n            await self.app(scope, receive, send)\n        elif scope["type"]');
+  const files: Record<string, string> = {
+    'middleware/__init__.py': '',
+    'middleware/timing.py': 'import time\n\nfrom starlette.types import ASGIApp, Receive, Scope, Send\n\n\nclass TimingMiddleware:\n    def __init__(self, app: ASGIApp) -> None:\n        self.app = app\n',
+    'vendor/starlette/middleware/httpsredirect.py': vendored,
+  };
+  const locateMissing = (wanted: string) => Object.keys(files).filter((file) => file === wanted || file.endsWith('/' + wanted)).sort();
+  const run = (reply: string) => runReply(reply, (p) => files[p], { locateMissing });
+
+  it('creates a whole file the reply calls new where it says, leaving the file it is a near copy of alone (02, 02b)', () => {
+    for (const reply of [
+      `Copy it into your own \`middleware\` package.\n\n### middleware/httpsredirect.py (new file)\n\n\`\`\`python\n${copied}\`\`\`\n`,
+      `Copy it into your own package.\n\nCreate a new file \`middleware/httpsredirect.py\`:\n\n\`\`\`python\n${copied}\`\`\`\n`,
+    ]) {
+      const planned = run(reply);
+      assert.deepEqual(planned.changes.map((c) => [c.path, c.action, c.newText]), [['middleware/httpsredirect.py', 'create', copied]], reply);
+      assert.match((planned.receipt.files[0]?.edits[0]?.warnings ?? []).join('\n'), /names middleware\/httpsredirect\.py as a new file; vendor\/starlette\/middleware\/httpsredirect\.py ends with that path but is left as it is/);
+    }
+    // Not called new, the block is still the vendored file written again, as before (p47/d 18).
+    assert.deepEqual(run(`### middleware/httpsredirect.py\n\n\`\`\`python\n${copied}\`\`\`\n`).changes.map((c) => c.path), ['vendor/starlette/middleware/httpsredirect.py']);
+  });
+
+  it('creates a new module a sentence names, "New file `path`:" above it (08)', () => {
+    const bodysize = 'from starlette.types import ASGIApp, Receive, Scope, Send\n\n\nclass MaxBodySizeMiddleware:\n    def __init__(self, app: ASGIApp, max_size: int = 1_000_000) -> None:\n        self.app = app\n        self.max_size = max_size\n\n    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:\n        await self.app(scope, receive, send)\n';
+    const planned = runReply(`New file \`starlette/middleware/bodysize.py\`:\n\n\`\`\`python\n${bodysize}\`\`\`\n`, (p) => (p === 'starlette/middleware/httpsredirect.py' ? vendored : undefined));
+    assert.deepEqual(planned.changes.map((c) => [c.path, c.action, c.newText]), [['starlette/middleware/bodysize.py', 'create', bodysize]]);
+  });
+
+  it('replaces the root Makefile a ```makefile Makefile fence names, not its near copy in a folder (07)', () => {
+    const sub = '.PHONY: venv tox lint test\n\nvenv:\n\tpython3.8 -m venv venv\n\t./venv/bin/pip install -r requirements-dev.txt -r requirements.txt\n\t# source venv/bin/activate\n\nlint:\n\t./venv/bin/python -m flake8\n\ntest: lint\n\t./venv/bin/python -m pytest --verbose --color=yes tests/\n';
+    const make = { Makefile: '.PHONY: all\n\nall:\n\t@echo "see pyartcd/Makefile"\n', 'pyartcd/Makefile': sub };
+    const root = sub.replace('-r requirements-dev.txt -r requirements.txt', '-r pyartcd/requirements-dev.txt -r pyartcd/requirements.txt').replace('color=yes tests/', 'color=yes pyartcd/tests/');
+    const planned = runReply(`Replace the root \`Makefile\` with the same targets as \`pyartcd/Makefile\`, pointed at the pyartcd paths, so CI can run from the repository root:\n\n\`\`\`makefile Makefile\n${root}\`\`\`\n`, (p) => make[p as keyof typeof make], { locateMissing: (wanted) => Object.keys(make).filter((file) => file === wanted || file.endsWith('/' + wanted)) });
+    assert.deepEqual(planned.changes.map((c) => [c.path, c.action, c.newText]), [['Makefile', 'modify', root]]);
+  });
+});
+
 describe('peer situations: a SEARCH/REPLACE under a path whose folders are wrong (probe p47/d)', () => {
   // 0xLaurens/go-micro-grpc @b50ad61, trimmed: the server's main.go and the client's.
   const server = 'package main\n\nimport "go-micro/adapters/grpc"\n\nfunc main() {\n\tserver := grpc.NewGRPCServer(":7331")\n\terr := server.Run()\n\tif err != nil {\n\t\treturn\n\t}\n}\n';

@@ -14,7 +14,7 @@
  */
 
 import { toLines } from '../text/fileText';
-import { fileShapedPath, pathFromLabelLine } from './paths';
+import { fileShapedPath, isConventionalBareName, pathFromLabelLine } from './paths';
 import { trimsToEmpty } from '../text/indentation';
 
 /** An opening fence line, parsed. */
@@ -202,7 +202,7 @@ const DOTTED_LANGS = new Set(['vb.net', 'asp.net', 'c#.net', 'f#.net']);
 /**
  * Reads an info string: ```` ```python ```` (lang), ```` ```a.py ```` (path), ```` ```ts:src/a.ts ````
  * (lang and path), ```` ```python title="a.py" ```` / `filename=a.py` / `file=` / `path=`
- * (attributes), ```` ```python a.py ```` (lang then path), and Cursor citations
+ * (attributes), ```` ```python a.py ```` and ```` ```makefile Makefile ```` (lang then path), and Cursor citations
  * ```` ```12:30:src/a.ts ```` (flagged `citation`, path kept).
  */
 export function parseInfoString(info: string): FenceInfo {
@@ -234,7 +234,9 @@ function readInfoString(info: string): FenceInfo {
     lang = first.toLowerCase();
   }
   if (attr) path = fileShapedPath(attr[1] ?? attr[2] ?? attr[3]) ?? path;
-  if (path === undefined && tokens.length >= 2 && isPathToken(tokens[1])) path = fileShapedPath(tokens[1]);
+  // After a language, a well-known file name without a dot is the path as well (```` ```makefile
+  // Makefile ````): `sub/Makefile` was read and the root's `Makefile` was not, so the block was left out.
+  if (path === undefined && tokens.length >= 2 && (isPathToken(tokens[1]) || (lang !== undefined && isConventionalBareName(tokens[1])))) path = fileShapedPath(tokens[1]);
   return { lang, path, citation: false };
 }
 

@@ -15,6 +15,18 @@ const KNOWN_BARE_NAMES = new Set([
 ]);
 
 /**
+ * True for a token written as a well-known extension-less file name is written by convention
+ * (`Makefile`, `Dockerfile`, `LICENSE`, `justfile`): capitalised, or in lower case for the
+ * `…file` names tools also read so (`makefile`, `justfile`). A fence's info string puts it after
+ * the language (```` ```makefile Makefile ````), where a lower-case word such as `license` or
+ * `notice` is more likely an attribute of the fence than a file.
+ */
+export function isConventionalBareName(token: string): boolean {
+  if (!KNOWN_BARE_NAMES.has(token.toLowerCase())) return false;
+  return /^[A-Z]/.test(token) || /^[a-z]+file$/.test(token);
+}
+
+/**
  * File extensions that make a backticked word in a prose sentence count as a file mention, and a
  * bracketed line without a label (`[a.py]`) a file-name line. Deliberately narrower than "anything
  * after a dot": prose is full of `obj.method` and `os.path`, config files of `[tool.poetry]`.

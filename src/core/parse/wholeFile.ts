@@ -95,12 +95,16 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
   let start = fence.openIndex;
   let path = info.path;
   let strong = path !== undefined;
+  // The text the path was read from: whether it calls the file new (see `declaresNewFile`).
+  let namingText = path !== undefined ? fence.open.info : undefined;
   const label = pathLabelAbove(lines, fence.openIndex, 0, claimed);
   if (path === undefined && label?.strong) {
     path = label.path;
     start = label.index;
+    namingText = lines[label.index];
   } else if (label?.strong && label.path === path) {
     start = label.index;
+    namingText = `${lines[label.index]} ${namingText ?? ''}`;
   }
 
   const first = firstNonBlank(content);
@@ -113,6 +117,7 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
       path = commentPath;
       strong = true;
       labelLine = content[first];
+      namingText = labelLine;
       content = content.slice(first + 1);
     } else if (samePath(commentPath, path)) {
       labelLine = content[first];
@@ -130,6 +135,7 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     strong = true;
     start = label.index;
     fromSentence = true;
+    namingText = lines[label.index];
   }
   if (!strong && label === undefined) {
     const above = labelLineAbove(lines, fence.openIndex, 0, claimed);
@@ -187,24 +193,50 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     };
     return { startLine: start + 1, endLine: end + 1, ops: [], problems: [problem] };
   }
-  const op: RewriteFileOp = { kind: 'rewrite', path, content: content.join('\n') + '\n', partial: elided, ...(labelLine !== undefined ? { label: labelLine } : {}), ...(fromSentence ? { namedInProse: true } : {}), source };
+  const declaredNew = !elided && namingText !== undefined && declaresNewFile(namingText);
+  const op: RewriteFileOp = {
+    kind: 'rewrite', path, content: content.join('\n') + '\n', partial: elided,
+    ...(labelLine !== undefined ? { label: labelLine } : {}), ...(fromSentence ? { namedInProse: true } : {}), ...(declaredNew ? { declaredNew: true } : {}), source,
+  };
   return { startLine: start + 1, endLine: end + 1, ops: [op], problems: [] };
 }
 
 /**
  * True for a sentence that presents the block below as the new version of the file it names,
  * whole: an adjective on the file itself ("the updated `a.py`", "a new version of `a.txt`", "the
- * modified `hello.py` file", "the complete `config.json`"), or a short lead-in that only hands it
- * over ("And here is `b.txt`:"). Not one about a part of it ("the updated `render` method in
- * `view.py`", "an example of calling it from `main.py`").
+ * modified `hello.py` file", "the complete `config.json`"), a short lead-in that only hands it
+ * over ("And here is `b.txt`:"), or one that ends with a colon and opens by making the file
+ * ("Create a new file `middleware/httpsredirect.py`:", "New file `bodysize.py`:", "Add a file
+ * named `x.py`:"). Not one about a part of it ("the updated `render` method in `view.py`", "an
+ * example of calling it from `main.py`"), nor one that only mentions a file ("this works like
+ * `a.py`:", "Then import it from the new file `x.py`:" above the lines that import it).
  */
 function presentsWholeFile(line: string, path: string): boolean {
   const lower = line.trim().toLowerCase();
   const name = path.toLowerCase().split('/').pop()!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const named = `[\`*"']*(?:[\\w./-]*/)?${name}[\`*"']*`;
   const adjective = '(?:updated|modified|new|revised|rewritten|corrected|complete|entire|full|whole|final|fixed)';
-  if (new RegExp(`\\b${adjective}\\s+(?:version\\s+of\\s+)?(?:the\\s+)?[\`*"']*(?:[\\w./-]*/)?${name}[\`*"']*`).test(lower)) return true;
+  if (new RegExp(`\\b${adjective}\\s+(?:version\\s+of\\s+)?(?:the\\s+)?${named}`).test(lower)) return true;
   // "And here is `b.txt`:": a short lead-in that only hands the file over.
-  return /^(?:and |then |now )?here(?: is|'s|\u2019s| are)\b/.test(lower) && /:$/.test(lower) && lower.split(/\s+/).length <= 6;
+  if (/^(?:and |then |now )?here(?: is|'s|\u2019s| are)\b/.test(lower) && /:$/.test(lower) && lower.split(/\s+/).length <= 6) return true;
+  // "Create a new file `a.py`:": the sentence opens by making the file the block then holds.
+  // Only at its start: further on, "the new file `x.py`" is as often where the block's lines go.
+  const lead = lower.replace(/^(?:[-*+>#]+\s*|\d{1,3}[.)]\s*)+/, '').replace(/\*/g, '');
+  if (!/:$/.test(lead)) return false;
+  const makes = `^(?:(?:and|then|now|next|finally),?\\s+)?(?:create\\s+(?:(?:a|the)\\s+)?(?:new\\s+)?(?:file\\s+)?|add\\s+(?:(?:a|the)\\s+)?(?:new\\s+)?file\\s+|(?:(?:a|the)\\s+)?new\\s+file\\s+)(?:(?:named|called|at)\\s+)?${named}`;
+  return new RegExp(makes).test(lead);
+}
+
+/**
+ * True when the text a block's path was read from calls the file new: `(new file)`, `(new)` or
+ * `(created)` after the path, "New file:", or it opens with "Create" or "Add a file". The path's
+ * own words are left out (a file named `create_user.py` or `src/new/file.ts` says nothing), so are
+ * backticked spans; a "create" further on ("the updated `a.py`, which creates the user:") is
+ * about the code.
+ */
+function declaresNewFile(text: string): boolean {
+  const words = text.toLowerCase().replace(/`[^`]*`/g, ' ').split(/\s+/).filter((word) => !/[./\\]/.test(withoutClosingPunctuation(word))).join(' ');
+  return /\bnew\s+file\b|\((?:new|created)\)|^[^a-z]*(?:(?:and|then|now|next|finally),?\s+)?(?:create\b|add\s+(?:(?:a|the)\s+)?file\b)/.test(words);
 }
 
 /**
@@ -237,6 +269,13 @@ function withoutExampleTail(content: string[]): string[] {
     return content.slice(0, end);
   }
   return content;
+}
+
+/** `word` without the punctuation that closes a phrase after it (`file).`, `a.py:`): cut by hand, as a regex's `+$` is quadratic on a long run. */
+function withoutClosingPunctuation(word: string): string {
+  let end = word.length;
+  while (end > 0 && '.:;,!)'.includes(word[end - 1])) end--;
+  return word.slice(0, end);
 }
 
 /** Markdown-like files, where fenced blocks inside the file are normal. */

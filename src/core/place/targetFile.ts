@@ -22,7 +22,8 @@ export type TargetFile = { readonly ok: true; readonly path: string } | { readon
  * - a bare file name that does not exist, for a whole file that is the hint file written again:
  *   the hint file (see `hintFileRewritten`);
  * - a path that does not exist, for a whole file: the one workspace file ending with it that the
- *   block is written again (see `rewrittenFileEndingWith`), `AMBIGUOUS` when several are;
+ *   block is written again (see `rewrittenFileEndingWith`), `AMBIGUOUS` when several are; never
+ *   for a whole file the reply calls new (see `declaredNewPath`);
  * - a path that exists, for a whole file that shares little with it and is another file of that
  *   name written again: `AMBIGUOUS` (see `sameNamedFileRewritten`).
  * Paths outside the root, or refused by the host, fail with `OUTSIDE_WORKSPACE` (or the host's code);
@@ -225,6 +226,7 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string | { 
     return corrected;
   }
   if (!editsExistingFile(op)) {
+    if (op.kind === 'rewrite' && op.declaredNew) return declaredNewPath(tx, path, op);
     const hinted = op.kind === 'rewrite' ? hintFileRewritten(tx, path, op) : undefined;
     if (hinted !== undefined) {
       tx.note(op.source.block, `the reply names ${path}, which does not exist; the block is the target file ${hinted} written again (same first line, most of its lines)`);
@@ -309,6 +311,23 @@ function rewrittenFileEndingWith(tx: Transaction, path: string, op: RewriteFileO
     return { ambiguous: `the reply names ${path}, which does not exist, for a whole file; ${rewritten.length} files end with it and the block is each of them written again (${listOf(rewritten).text}): name the file by its whole path` };
   }
   tx.note(op.source.block, `the reply names ${path}, which does not exist; ${listed.text} ${listed.count === 1 ? 'ends' : 'end'} with it, but the block is none of them written again, so it is created as a new file`);
+  return path;
+}
+
+/**
+ * For a whole file the reply calls new (`RewriteFileOp.declaredNew`) under a path that does not
+ * exist: that path, with a note naming the files that end with it, which are left alone. "Copy
+ * Starlette's middleware into your own `middleware` package" gives a near copy of the vendored
+ * `vendor/starlette/middleware/httpsredirect.py` under `### middleware/httpsredirect.py (new
+ * file)`: read as that file written again, the library's own file was overwritten. A new file
+ * copied from another is what such a reply asks for; the reply's word, not the likeness, decides.
+ */
+function declaredNewPath(tx: Transaction, path: string, op: RewriteFileOp): string {
+  const candidates = filesEndingWith(tx, path);
+  if (candidates.length > 0) {
+    const listed = listOf(candidates);
+    tx.note(op.source.block, `the reply names ${path} as a new file; ${listed.text} ${listed.count === 1 ? 'ends' : 'end'} with that path but ${listed.count === 1 ? 'is' : 'are'} left as ${listed.count === 1 ? 'it is' : 'they are'}`);
+  }
   return path;
 }
 

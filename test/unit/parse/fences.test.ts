@@ -74,6 +74,12 @@ describe('parse/fences', () => {
     assert.deepEqual(parseInfoString('python src/a.py'), { lang: 'python', path: 'src/a.py', citation: false });
     assert.deepEqual(parseInfoString('12:30:src/a.ts'), { lang: undefined, path: 'src/a.ts', citation: true });
     assert.deepEqual(parseInfoString('vb.net'), { lang: 'vb.net', path: undefined, citation: false });
+    // A well-known file name without a dot after the language is the path (p48/a 07: the root Makefile).
+    assert.deepEqual(parseInfoString('makefile Makefile'), { lang: 'makefile', path: 'Makefile', citation: false });
+    assert.deepEqual(parseInfoString('dockerfile Dockerfile'), { lang: 'dockerfile', path: 'Dockerfile', citation: false });
+    assert.deepEqual(parseInfoString('just justfile'), { lang: 'just', path: 'justfile', citation: false });
+    // A lower-case word that is also such a name is the fence's, not a file.
+    assert.deepEqual(parseInfoString('text license'), { lang: 'text', path: undefined, citation: false });
   });
 
   it('moves a fence that a list item indents back to the margin, content and closer included', () => {

@@ -67,6 +67,34 @@ describe('parse/wholeFile', () => {
     assert.deepEqual(parse('Add this to `src/a.ts`:\n```ts\nfoo();\n```').ops, []);
   });
 
+  it('reads the file a sentence opening by making it names as the block\'s path, and marks the block new (p48/a 02b, 08)', () => {
+    const module = 'from starlette.types import ASGIApp, Receive, Scope, Send\n\n\nclass MaxBodySizeMiddleware:\n    def __init__(self, app: ASGIApp, max_size: int = 1_000_000) -> None:\n        self.app = app\n';
+    for (const [sentence, path] of [
+      ['Create a new file `middleware/httpsredirect.py`:', 'middleware/httpsredirect.py'],
+      ['New file `starlette/middleware/bodysize.py`:', 'starlette/middleware/bodysize.py'],
+      ['**Add a file named `bodysize.py`:**', 'bodysize.py'],
+      ['2. Then create `starlette/middleware/bodysize.py`:', 'starlette/middleware/bodysize.py'],
+    ]) {
+      const [op] = rewrites(`${sentence}\n\n\`\`\`python\n${module}\`\`\`\n`);
+      assert.deepEqual([op?.path, op?.namedInProse, op?.declaredNew, op?.content], [path, true, true, module], sentence);
+    }
+    // A sentence that only mentions a file, or puts "the new file" after other words, names no
+    // file for a whole block: the lines may be where that file is used.
+    for (const sentence of ['This works like `starlette/middleware/bodysize.py`:', 'Then import it from the new file `bodysize.py`:', 'Create a new file `bodysize.py` and register it']) {
+      assert.deepEqual(rewrites(`${sentence}\n\n\`\`\`python\n${module}\`\`\`\n`), [], sentence);
+    }
+  });
+
+  it('marks a whole file new when its path line says so, never for words of the path itself (p48/a 02)', () => {
+    const declared = (label: string) => rewrites(`${label}\n\n\`\`\`python\nx = 1\n\`\`\`\n`)[0]?.declaredNew;
+    assert.equal(declared('### middleware/httpsredirect.py (new file)'), true);
+    assert.equal(declared('**New file: `middleware/httpsredirect.py`**'), true);
+    assert.equal(declared('### middleware/httpsredirect.py'), undefined);
+    assert.equal(declared('### src/new/file.py'), undefined);
+    assert.equal(declared('### `create_user.py`'), undefined);
+    assert.equal(declared('Here is the updated `users.py`, which creates the user:'), undefined);
+  });
+
   it('ignores illustrations: no path, no elision', () => {
     assert.deepEqual(parse('For example:\n```js\nconst x = 1;\n```\n').ops, []);
   });
