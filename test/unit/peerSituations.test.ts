@@ -1501,4 +1501,27 @@ describe('peer situations: bytes a reply cannot show, on the lines it keeps and 
     const reply = '```json\n{"file_path": "languages/si-captcha-fr_FR.po", "old_string": "msgstr \\"ERREUR : le plugin si-captcha signale que captcha_library est introuvable.\\"", "new_string": "msgstr \\"ERREUR: le plugin si-captcha signale que captcha_library est introuvable.\\""}\n```\n';
     assert.equal(written('languages/si-captcha-fr_FR.po', po, reply), po.replace('"ERREUR\u00a0: le plugin si-captcha signale que captcha', '"ERREUR: le plugin si-captcha signale que captcha'));
   });
+
+  it('keeps the hard breaks of a whole README given back with its trailing spaces stripped, the changed line\'s too', () => {
+    const stripped = zen.split('\n').map((line) => line.trimEnd()).join('\n').replace('optimize when', 'optimize only when');
+    const reply = `Updated \`README.md\`:\n\n\`\`\`markdown\n${stripped}\n\`\`\`\n`;
+    assert.equal(written('README.md', zen, reply), zen.replace('optimize when', 'optimize only when'));
+  });
+
+  // iamharvey/go-coding-guide README.md @07bb98e, trimmed: a trailing space on the title, two blank lines at the end.
+  const guide = ['# Go语言编码规范 ', '', '| 作者 | 仰山 |', '| -- | -- |', '| 当前版本 | 1.0 |', '| 上一次更新 | 2021-09-18 |', '', '为了便于记忆，文档尽可能让规约的描述短小精悍。', '', '', ''].join('\n');
+
+  it('keeps a whole file\'s trailing space and final blank lines that the block left out', () => {
+    const reply = 'Updated `README.md`:\n\n```markdown\n# Go语言编码规范\n\n| 作者 | 仰山 |\n| -- | -- |\n| 当前版本 | 1.1 |\n| 上一次更新 | 2021-09-18 |\n\n为了便于记忆，文档尽可能让规约的描述短小精悍。\n```\n';
+    const planned = result('README.md', guide, reply);
+    assert.equal(planned.changes.find((c) => c.path === 'README.md')?.newText, guide.replace('1.0', '1.1'));
+    assert.match(planned.receipt.files[0]?.edits[0]?.warnings?.join('\n') ?? '', /kept as the file has them/);
+  });
+
+  it('changes nothing with a whole file that differs only in the trailing whitespace it lost, and says so', () => {
+    const reply = `Updated \`README.md\`:\n\n\`\`\`markdown\n${zen.split('\n').map((line) => line.trimEnd()).join('\n')}\n\`\`\`\n`;
+    const planned = result('README.md', zen, reply);
+    assert.equal(planned.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+    assert.match(planned.receipt.files[0]?.edits[0]?.warnings?.join('\n') ?? '', /lacks trailing whitespace.*kept as the file has them/);
+  });
 });
