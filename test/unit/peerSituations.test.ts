@@ -1593,3 +1593,62 @@ describe('peer situations: accented letters in another Unicode form than the fil
     assert.equal(refused.changes.length, 0);
   });
 });
+
+describe('peer situations: bytes a reply cannot show, on the lines it keeps and the lines it changes (probe p48/c)', () => {
+  // PowerShell/PowerShell .editorconfig @03f188b, trimmed, with a zero-width space pasted after "Top-most".
+  const editorconfig = ['# Top-most\u200b EditorConfig file', 'root = true', '', '[*]', 'charset = utf-8', 'indent_style = space', ''].join('\n');
+
+  it('keeps a zero-width space in a line a SEARCH/REPLACE only quotes (it matched ignoring it, then wrote the line without it)', () => {
+    const reply = '.editorconfig\n```ini\n<<<<<<< SEARCH\n# Top-most EditorConfig file\nroot = true\n\n[*]\ncharset = utf-8\n=======\n# Top-most EditorConfig file\nroot = true\n\n[*]\ncharset = utf-8\nend_of_line = lf\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('.editorconfig', editorconfig, reply), editorconfig.replace('charset = utf-8\n', 'charset = utf-8\nend_of_line = lf\n'));
+  });
+
+  // A README quoting the Zen of Python with Markdown hard line breaks (index id 6505011839), trimmed; no final newline, as stored.
+  const zen = ['# up', '', 'Make your code **clear and simple** to understand, **optimize when needed**.  ', '', '>Beautiful is better than ugly.  ', 'Now is better than never.  ', 'Although never is often better than *right* now.  ', 'If the implementation is hard to explain, it\'s a bad idea.  ', 'Namespaces are one honking great idea -- let\'s do more of those!  '].join('\n');
+
+  it('keeps the two-space hard break of the line a SEARCH/REPLACE changes when its quote of the line had none', () => {
+    const reply = 'README.md\n```markdown\n<<<<<<< SEARCH\nNow is better than never.\nAlthough never is often better than *right* now.\n=======\nNow is better than never.\nAlthough never is often better than *rushing it* now.\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('README.md', zen, reply), zen.replace('*right* now.  ', '*rushing it* now.  '));
+  });
+
+  it('still removes trailing whitespace that the SEARCH text quotes and the REPLACE text leaves out', () => {
+    const reply = 'README.md\n```markdown\n<<<<<<< SEARCH\nNow is better than never.  \n=======\nNow is better than ever.\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('README.md', zen, reply), zen.replace('Now is better than never.  ', 'Now is better than ever.'));
+  });
+
+  // The si-captcha French .po (index id 1095829295), trimmed, with the no-break spaces French typography puts before ':' and '!'.
+  const po = ['#: si-captcha.php:195', 'msgstr "ERREUR\u00a0: le plugin si-captcha signale que la fonction imagepng n\'est pas détectée dans PHP\u00a0!"', '', '#: si-captcha.php:200', 'msgid "ERROR: si-captcha.php plugin says captcha_library not found."', 'msgstr "ERREUR\u00a0: le plugin si-captcha signale que captcha_library est introuvable."', ''].join('\n');
+
+  it('keeps the no-break space a tool call\'s old and new strings both give as a space, on the line it changes after it', () => {
+    const reply = '```json\n{"file_path": "languages/si-captcha-fr_FR.po", "old_string": "msgstr \\"ERREUR : le plugin si-captcha signale que captcha_library est introuvable.\\"", "new_string": "msgstr \\"ERREUR : le plugin si-captcha signale que la bibliothèque captcha_library est introuvable.\\""}\n```\n';
+    assert.equal(written('languages/si-captcha-fr_FR.po', po, reply), po.replace('que captcha_library', 'que la bibliothèque captcha_library'));
+  });
+
+  it('puts back no no-break space where the change removes the space it stood for', () => {
+    const reply = '```json\n{"file_path": "languages/si-captcha-fr_FR.po", "old_string": "msgstr \\"ERREUR : le plugin si-captcha signale que captcha_library est introuvable.\\"", "new_string": "msgstr \\"ERREUR: le plugin si-captcha signale que captcha_library est introuvable.\\""}\n```\n';
+    assert.equal(written('languages/si-captcha-fr_FR.po', po, reply), po.replace('"ERREUR\u00a0: le plugin si-captcha signale que captcha', '"ERREUR: le plugin si-captcha signale que captcha'));
+  });
+
+  it('keeps the hard breaks of a whole README given back with its trailing spaces stripped, the changed line\'s too', () => {
+    const stripped = zen.split('\n').map((line) => line.trimEnd()).join('\n').replace('optimize when', 'optimize only when');
+    const reply = `Updated \`README.md\`:\n\n\`\`\`markdown\n${stripped}\n\`\`\`\n`;
+    assert.equal(written('README.md', zen, reply), zen.replace('optimize when', 'optimize only when'));
+  });
+
+  // iamharvey/go-coding-guide README.md @07bb98e, trimmed: a trailing space on the title, two blank lines at the end.
+  const guide = ['# Go语言编码规范 ', '', '| 作者 | 仰山 |', '| -- | -- |', '| 当前版本 | 1.0 |', '| 上一次更新 | 2021-09-18 |', '', '为了便于记忆，文档尽可能让规约的描述短小精悍。', '', '', ''].join('\n');
+
+  it('keeps a whole file\'s trailing space and final blank lines that the block left out', () => {
+    const reply = 'Updated `README.md`:\n\n```markdown\n# Go语言编码规范\n\n| 作者 | 仰山 |\n| -- | -- |\n| 当前版本 | 1.1 |\n| 上一次更新 | 2021-09-18 |\n\n为了便于记忆，文档尽可能让规约的描述短小精悍。\n```\n';
+    const planned = result('README.md', guide, reply);
+    assert.equal(planned.changes.find((c) => c.path === 'README.md')?.newText, guide.replace('1.0', '1.1'));
+    assert.match(planned.receipt.files[0]?.edits[0]?.warnings?.join('\n') ?? '', /kept as the file has them/);
+  });
+
+  it('changes nothing with a whole file that differs only in the trailing whitespace it lost, and says so', () => {
+    const reply = `Updated \`README.md\`:\n\n\`\`\`markdown\n${zen.split('\n').map((line) => line.trimEnd()).join('\n')}\n\`\`\`\n`;
+    const planned = result('README.md', zen, reply);
+    assert.equal(planned.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+    assert.match(planned.receipt.files[0]?.edits[0]?.warnings?.join('\n') ?? '', /lacks trailing whitespace.*kept as the file has them/);
+  });
+});

@@ -6,6 +6,7 @@ import { diffArrays } from 'diff';
 import { lineEdit, type TextEdit } from '../plan';
 import { toLines, type FileText } from '../text/fileText';
 import { placeCreate } from './create';
+import { withFileUnseenKept } from './unseenKept';
 import { inFileIndentation } from './fileIndentation';
 import type { FileState, Transaction } from './transaction';
 
@@ -75,10 +76,15 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
       }
     }
   }
+  // A whole file's lines as the file has them where the block lost only bytes nobody sees.
+  const kept = whole ? withFileUnseenKept(file.lines, lines) : undefined;
+  const keptNote = kept && kept.restored > 0 ? `the block lacks trailing whitespace, final blank lines, or no-break or zero-width spaces that ${kept.restored === 1 ? 'a line' : `${kept.restored} lines`} of the file ${kept.restored === 1 ? 'has' : 'have'}: kept as the file has them` : undefined;
+  if (kept) lines = [...kept.lines];
+  if (keptNote !== undefined) warnings.push(keptNote);
   const sameText = lines.length === file.lines.length && lines.every((line, i) => line === file.lines[i]);
   if (sameText) {
-    // The indentation note says why a block indented otherwise changes nothing.
-    const why = indented.note === undefined ? [] : [indented.note];
+    // The indentation note (the kept-bytes note) says why a block indented otherwise (stripped) changes nothing.
+    const why = [indented.note, keptNote].filter((note) => note !== undefined);
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'rewrite', score: 1, startLine: 1, endLine: file.lines.length, warnings: ['the file already has this content', ...why] });
     return;
   }

@@ -3,6 +3,7 @@ import { normaliseLine } from '../locate/fileIndex';
 import { correspond } from '../elisionMerge';
 import { indentWidth, isBlank, leadingWhitespace, type IndentedLineCounts, type IndentUnit } from '../text/indentation';
 import { asciiPunctuation, typographicCount } from '../text/normalize';
+import { asSeen, withFileUnseen } from '../text/unseenCharacters';
 import { foreignIndentation, indentFrame, indentFrom, respellIndent, type IndentAnchor, type IndentFrame, type MovingFrame } from './indent';
 import { closesBlock, flatPlacement, type FlatNeighbours } from './flattened';
 import { alignSteps, type Step } from './steps';
@@ -197,11 +198,19 @@ export function reanchor(given: ReanchorInput): Reanchored {
   return { ...render(emitted, fileLines, frame, match), warnings };
 }
 
-/** Emits replacement line `r` of a change: it replaces the search line at the same position, if any. */
+/**
+ * Emits replacement line `r` of a change: it replaces the search line at the same position, if any.
+ * In a change of as many lines as it replaces, each new line is a version of the line it replaces,
+ * and gets back the file's characters the reply's quote of that line lost where the change leaves
+ * them alone (`withFileUnseen`: a no-break space, a zero-width space, a Markdown hard break).
+ */
 function emitChanged(emitted: Emitted[], input: ReanchorInput, step: Extract<Step, { kind: 'change' }>, r: number, anchorOf: (n: number) => IndentAnchor | undefined, written: (line: string) => string): void {
   const a = r - step.rFrom;
   const replaced = a < step.nTo - step.nFrom ? step.nFrom + a : undefined;
-  emitted.push(newLine(written(input.replacement[r]), replaced, replaced === undefined ? undefined : anchorOf(replaced), input.match));
+  const place = replaced === undefined ? undefined : input.match.alignment[replaced];
+  const lineForLine = step.nTo - step.nFrom === step.rTo - step.rFrom;
+  const line = lineForLine && typeof place === 'number' ? withFileUnseen(input.fileLines.line(place), input.needle.lines[replaced!], written(input.replacement[r])) : written(input.replacement[r]);
+  emitted.push(newLine(line, replaced, replaced === undefined ? undefined : anchorOf(replaced), input.match));
 }
 
 /**
@@ -472,9 +481,14 @@ function flatNeighbours(emitted: readonly Emitted[], i: number, lines: readonly 
   return { previous };
 }
 
-/** True for a match under folded punctuation (the unicode and left-out-lines rungs) whose kept line differs from the file in more than whitespace. */
+/**
+ * True for a match under folded punctuation (the unicode and left-out-lines rungs) whose kept line
+ * differs from the file in more than whitespace and unseen characters (`asSeen`): a quote or a
+ * dash the model wrote otherwise is its text, but a no-break or zero-width space it could not
+ * show is not a change it means (a ZWSP in a kept comment line of .editorconfig was dropped).
+ */
 function differsBeyondWhitespace(fileLine: string, replyLine: string, strategy: string): boolean {
-  return (strategy === 'unicode' || strategy === 'leftOutLines') && normaliseLine(fileLine, 'collapse') !== normaliseLine(replyLine, 'collapse');
+  return (strategy === 'unicode' || strategy === 'leftOutLines') && asSeen(fileLine) !== asSeen(replyLine);
 }
 
 function refused(code: NonNullable<Reanchored['problem']>['code'], message: string): Reanchored {
