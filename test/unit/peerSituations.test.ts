@@ -1466,3 +1466,52 @@ describe('peer situations: changed lines a snippet writes last, with nothing aft
     assert.match(written('store.py', python, reply), /def load\(self\):\n {8}return 1\n\n {4}def reload\(self\):\n {8}return 3\n\n? {4}def save\(self\):\n {8}return 2\n$/);
   });
 });
+
+describe('peer situations: SQL columns and styled-components blocks (probe p48: go-social, React Wars Card.js)', () => {
+  // mikepadiernos/Sprint-Challenge-React-Wars starwars/src/components/presentation/Card.js, the two first blocks (tabs).
+  const card = [
+    "import React from 'react';",
+    'import styled from "styled-components";',
+    '',
+    'export const Card = styled.article`',
+    '\tbackground-color: #fff;',
+    '\tborder-radius: 4px;',
+    '\ttext-align: left;',
+    '\toverflow: hidden;',
+    '`;',
+    '',
+    'export const CardHeader = styled.div`',
+    '\tmargin: 0;',
+    '\tpadding: 1.5rem;',
+    '\tbackground-color: #1c1e22;',
+    '\tcolor: #ffe300;',
+    '\th2 {',
+    '\t\tmargin: 0;',
+    '\t}',
+    '`;',
+    '',
+  ].join('\n');
+  const cardPath = 'src/components/presentation/Card.js';
+  const snippet = (opener: string, ...lines: string[]) => `\`\`\`js\n${opener}\n\t/* ... existing styles ... */\n${lines.join('\n')}\n\`;\n\`\`\`\n`;
+  const cardWritten = (reply: string) => {
+    const planned = runReply(reply, (p) => (p === cardPath ? card : undefined), { hintPath: cardPath });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    return proposed(planned, cardPath);
+  };
+
+  it('places a snippet of a styled-components block at the end of its template literal, as a CSS rule\'s body', () => {
+    assert.equal(cardWritten(snippet('export const Card = styled.article`', '\toverflow-wrap: break-word;')), card.replace('\toverflow: hidden;\n', '\toverflow: hidden;\n\toverflow-wrap: break-word;\n'));
+    assert.equal(cardWritten(snippet('export const Card = styled.article`', '\toverflow: hidden auto;')), card.replace('\toverflow: hidden;\n', '\toverflow: hidden auto;\n'));
+    const h3 = '\th3 {\n\t\tmargin: 0;\n\t}\n';
+    assert.equal(cardWritten(snippet('export const CardHeader = styled.div`', '\th3 {', '\t\tmargin: 0;', '\t}')), card.replace('\t}\n`;', `\t}\n${h3}\`;`));
+    // The block's last rule repeated above the new one, to show where it goes: kept, not written twice.
+    assert.equal(cardWritten(snippet('export const CardHeader = styled.div`', '\th2 {', '\t\tmargin: 0;', '\t}', '\th3 {', '\t\tmargin: 0;', '\t}')), card.replace('\t}\n`;', `\t}\n${h3}\`;`));
+  });
+
+  it('still refuses a styled-components snippet giving a new value to a declaration the marker keeps further up', () => {
+    const reply = snippet('export const Card = styled.article`', '\tborder-radius: 8px;');
+    const refused = runReply(reply, (p) => (p === cardPath ? card : undefined), { hintPath: cardPath });
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /border-radius: 8px;.*border-radius: 4px;/);
+  });
+});
