@@ -1468,6 +1468,36 @@ describe('peer situations: changed lines a snippet writes last, with nothing aft
 });
 
 describe('peer situations: SQL columns and styled-components blocks (probe p48: go-social, React Wars Card.js)', () => {
+  // na1tto/go-social cmd/migrate/migrations/000002_posts_create.up.sql, verbatim (no final newline).
+  const posts = [
+    'CREATE TABLE IF NOT EXISTS posts(',
+    '  id BIGSERIAL PRIMARY KEY,',
+    '  title TEXT NOT NULL,',
+    '  user_id bigint NOT NULL,',
+    '  content text NOT NULL,',
+    '  created_at timestamp(0) with time zone NOT NULL DEFAULT NOW()',
+    ');',
+  ].join('\n');
+  const migration = 'cmd/migrate/migrations/000002_posts_create.up.sql';
+  const insertAfterContent = (column: string) => `${migration}\n\`\`\`sql\n<<<<<<< SEARCH\n  content text NOT NULL,\n=======\n  content text NOT NULL,\n  ${column}\n>>>>>>> REPLACE\n\`\`\`\n`;
+
+  it('refuses two versions of one column added after the same line, and still adds two columns of their own there', () => {
+    const corrected = `${insertAfterContent('published_at timestamp(0) with time zone,')}\nActually it must not be null:\n\n${insertAfterContent('published_at timestamp(0) with time zone NOT NULL DEFAULT NOW(),')}`;
+    const refused = result(migration, posts, corrected);
+    assert.equal(refused.receipt.errors[0]?.code, 'OVERLAPPING_EDITS');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /both define `published_at`/);
+    assert.equal(refused.changes.length, 0);
+    const two = `${insertAfterContent('published_at timestamp(0) with time zone,')}\n${insertAfterContent('slug TEXT,')}`;
+    assert.equal(written(migration, posts, two), posts.replace('  content text NOT NULL,\n', '  content text NOT NULL,\n  slug TEXT,\n  published_at timestamp(0) with time zone,\n'));
+  });
+
+  it('refuses a snippet that changes a column right before a marker that keeps the old one (title TEXT to VARCHAR(255))', () => {
+    const reply = 'Limit the title length:\n\n```sql\nCREATE TABLE IF NOT EXISTS posts(\n  id BIGSERIAL PRIMARY KEY,\n  title VARCHAR(255) NOT NULL,\n  -- ... existing code ...\n);\n```\n';
+    const refused = runReply(reply, (p) => (p === migration ? posts : undefined), { hintPath: migration });
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /title VARCHAR\(255\) NOT NULL,.*title TEXT NOT NULL,/);
+  });
+
   // mikepadiernos/Sprint-Challenge-React-Wars starwars/src/components/presentation/Card.js, the two first blocks (tabs).
   const card = [
     "import React from 'react';",
