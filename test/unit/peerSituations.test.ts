@@ -1491,6 +1491,17 @@ describe('peer situations: SQL columns and styled-components blocks (probe p48: 
     assert.equal(written(migration, posts, two), posts.replace('  content text NOT NULL,\n', '  content text NOT NULL,\n  slug TEXT,\n  published_at timestamp(0) with time zone,\n'));
   });
 
+  it('refuses a snippet that adds a table\'s new last column without the comma the old last one needs, and adds it when the snippet gives that comma', () => {
+    const bare = `Add \`updated_at\`:\n\n\`\`\`sql\nCREATE TABLE IF NOT EXISTS posts(\n  -- ... existing columns ...\n  updated_at timestamp(0) with time zone NOT NULL DEFAULT NOW()\n);\n\`\`\`\n`;
+    const refused = runReply(bare, (p) => (p === migration ? posts : undefined), { hintPath: migration });
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /last entry of its list, which has no comma/);
+    const withComma = bare.replace('  -- ... existing columns ...\n', '  -- ... existing columns ...\n  created_at timestamp(0) with time zone NOT NULL DEFAULT NOW(),\n');
+    const planned = runReply(withComma, (p) => (p === migration ? posts : undefined), { hintPath: migration });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(proposed(planned, migration), posts.replace('DEFAULT NOW()\n);', 'DEFAULT NOW(),\n  updated_at timestamp(0) with time zone NOT NULL DEFAULT NOW()\n);'));
+  });
+
   it('refuses a snippet that changes a column right before a marker that keeps the old one (title TEXT to VARCHAR(255))', () => {
     const reply = 'Limit the title length:\n\n```sql\nCREATE TABLE IF NOT EXISTS posts(\n  id BIGSERIAL PRIMARY KEY,\n  title VARCHAR(255) NOT NULL,\n  -- ... existing code ...\n);\n```\n';
     const refused = runReply(reply, (p) => (p === migration ? posts : undefined), { hintPath: migration });
