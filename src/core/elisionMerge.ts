@@ -7,6 +7,7 @@ import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
 import { versionsAbove } from './elisionMerge/versions';
 import { restatedBeforeMarker, unshownAfterOpenTail } from './elisionMerge/tails';
+import { separatorLeftOut } from './elisionMerge/separators';
 export { correspond } from './elisionMerge/lines';
 export { dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
@@ -120,6 +121,8 @@ export function mergeElisions(original: readonly string[], block: readonly strin
   for (const [k, region] of regions.entries()) {
     const restated = markerAfterRegion[k] ? restatedBeforeMarker(region, original, regions[k + 1]?.from ?? original.length) : undefined;
     if (restated !== undefined) return { ok: false, message: restated };
+    const separator = separatorLeftOut(region, original, k > 0 ? regions[k - 1].to : 0);
+    if (separator !== undefined) return { ok: false, message: separator };
   }
   const twice = definedTwice(regions, original);
   if (twice !== undefined) {

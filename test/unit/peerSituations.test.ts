@@ -1652,3 +1652,93 @@ describe('peer situations: bytes a reply cannot show, on the lines it keeps and 
     assert.match(planned.receipt.files[0]?.edits[0]?.warnings?.join('\n') ?? '', /lacks trailing whitespace.*kept as the file has them/);
   });
 });
+
+describe('peer situations: SQL columns and styled-components blocks (probe p48: go-social, React Wars Card.js)', () => {
+  // na1tto/go-social cmd/migrate/migrations/000002_posts_create.up.sql, verbatim (no final newline).
+  const posts = [
+    'CREATE TABLE IF NOT EXISTS posts(',
+    '  id BIGSERIAL PRIMARY KEY,',
+    '  title TEXT NOT NULL,',
+    '  user_id bigint NOT NULL,',
+    '  content text NOT NULL,',
+    '  created_at timestamp(0) with time zone NOT NULL DEFAULT NOW()',
+    ');',
+  ].join('\n');
+  const migration = 'cmd/migrate/migrations/000002_posts_create.up.sql';
+  const insertAfterContent = (column: string) => `${migration}\n\`\`\`sql\n<<<<<<< SEARCH\n  content text NOT NULL,\n=======\n  content text NOT NULL,\n  ${column}\n>>>>>>> REPLACE\n\`\`\`\n`;
+
+  it('refuses two versions of one column added after the same line, and still adds two columns of their own there', () => {
+    const corrected = `${insertAfterContent('published_at timestamp(0) with time zone,')}\nActually it must not be null:\n\n${insertAfterContent('published_at timestamp(0) with time zone NOT NULL DEFAULT NOW(),')}`;
+    const refused = result(migration, posts, corrected);
+    assert.equal(refused.receipt.errors[0]?.code, 'OVERLAPPING_EDITS');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /both define `published_at`/);
+    assert.equal(refused.changes.length, 0);
+    const two = `${insertAfterContent('published_at timestamp(0) with time zone,')}\n${insertAfterContent('slug TEXT,')}`;
+    assert.equal(written(migration, posts, two), posts.replace('  content text NOT NULL,\n', '  content text NOT NULL,\n  slug TEXT,\n  published_at timestamp(0) with time zone,\n'));
+  });
+
+  it('refuses a snippet that adds a table\'s new last column without the comma the old last one needs, and adds it when the snippet gives that comma', () => {
+    const bare = `Add \`updated_at\`:\n\n\`\`\`sql\nCREATE TABLE IF NOT EXISTS posts(\n  -- ... existing columns ...\n  updated_at timestamp(0) with time zone NOT NULL DEFAULT NOW()\n);\n\`\`\`\n`;
+    const refused = runReply(bare, (p) => (p === migration ? posts : undefined), { hintPath: migration });
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /last entry of its list, which has no comma/);
+    const withComma = bare.replace('  -- ... existing columns ...\n', '  -- ... existing columns ...\n  created_at timestamp(0) with time zone NOT NULL DEFAULT NOW(),\n');
+    const planned = runReply(withComma, (p) => (p === migration ? posts : undefined), { hintPath: migration });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(proposed(planned, migration), posts.replace('DEFAULT NOW()\n);', 'DEFAULT NOW(),\n  updated_at timestamp(0) with time zone NOT NULL DEFAULT NOW()\n);'));
+  });
+
+  it('refuses a snippet that changes a column right before a marker that keeps the old one (title TEXT to VARCHAR(255))', () => {
+    const reply = 'Limit the title length:\n\n```sql\nCREATE TABLE IF NOT EXISTS posts(\n  id BIGSERIAL PRIMARY KEY,\n  title VARCHAR(255) NOT NULL,\n  -- ... existing code ...\n);\n```\n';
+    const refused = runReply(reply, (p) => (p === migration ? posts : undefined), { hintPath: migration });
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /title VARCHAR\(255\) NOT NULL,.*title TEXT NOT NULL,/);
+  });
+
+  // mikepadiernos/Sprint-Challenge-React-Wars starwars/src/components/presentation/Card.js, the two first blocks (tabs).
+  const card = [
+    "import React from 'react';",
+    'import styled from "styled-components";',
+    '',
+    'export const Card = styled.article`',
+    '\tbackground-color: #fff;',
+    '\tborder-radius: 4px;',
+    '\ttext-align: left;',
+    '\toverflow: hidden;',
+    '`;',
+    '',
+    'export const CardHeader = styled.div`',
+    '\tmargin: 0;',
+    '\tpadding: 1.5rem;',
+    '\tbackground-color: #1c1e22;',
+    '\tcolor: #ffe300;',
+    '\th2 {',
+    '\t\tmargin: 0;',
+    '\t}',
+    '`;',
+    '',
+  ].join('\n');
+  const cardPath = 'src/components/presentation/Card.js';
+  const snippet = (opener: string, ...lines: string[]) => `\`\`\`js\n${opener}\n\t/* ... existing styles ... */\n${lines.join('\n')}\n\`;\n\`\`\`\n`;
+  const cardWritten = (reply: string) => {
+    const planned = runReply(reply, (p) => (p === cardPath ? card : undefined), { hintPath: cardPath });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    return proposed(planned, cardPath);
+  };
+
+  it('places a snippet of a styled-components block at the end of its template literal, as a CSS rule\'s body', () => {
+    assert.equal(cardWritten(snippet('export const Card = styled.article`', '\toverflow-wrap: break-word;')), card.replace('\toverflow: hidden;\n', '\toverflow: hidden;\n\toverflow-wrap: break-word;\n'));
+    assert.equal(cardWritten(snippet('export const Card = styled.article`', '\toverflow: hidden auto;')), card.replace('\toverflow: hidden;\n', '\toverflow: hidden auto;\n'));
+    const h3 = '\th3 {\n\t\tmargin: 0;\n\t}\n';
+    assert.equal(cardWritten(snippet('export const CardHeader = styled.div`', '\th3 {', '\t\tmargin: 0;', '\t}')), card.replace('\t}\n`;', `\t}\n${h3}\`;`));
+    // The block's last rule repeated above the new one, to show where it goes: kept, not written twice.
+    assert.equal(cardWritten(snippet('export const CardHeader = styled.div`', '\th2 {', '\t\tmargin: 0;', '\t}', '\th3 {', '\t\tmargin: 0;', '\t}')), card.replace('\t}\n`;', `\t}\n${h3}\`;`));
+  });
+
+  it('still refuses a styled-components snippet giving a new value to a declaration the marker keeps further up', () => {
+    const reply = snippet('export const Card = styled.article`', '\tborder-radius: 8px;');
+    const refused = runReply(reply, (p) => (p === cardPath ? card : undefined), { hintPath: cardPath });
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /border-radius: 8px;.*border-radius: 4px;/);
+  });
+});

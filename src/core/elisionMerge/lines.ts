@@ -384,15 +384,33 @@ function isNewOpener(trimmed: string): boolean {
   return isOpener(trimmed) && !isSentence(trimmed);
 }
 
-/** A trimmed line that opens a block (ends with `{`, `:` or `(`) and has some real text. */
+/**
+ * A trimmed line that opens a block (ends with `{`, `:` or `(`) and has some real text, or opens a
+ * template literal that its next lines are the body of (``export const Card = styled.article` ``,
+ * ``const query = gql` ``: a backtick at its end, and an odd count of them, so that the literal
+ * stays open; a shell line ``NOW=`date` `` closes its own).
+ */
 export function isOpener(trimmed: string): boolean {
-  return /[{:(]$/.test(trimmed) && hasText(trimmed);
+  return (/[{:(]$/.test(trimmed) || opensTemplateLiteral(trimmed)) && hasText(trimmed);
 }
 
-/** A line that only closes a block: `}`, `};`, `})`, `end`, `]`, `)`… */
+/**
+ * A line that only closes a block: `}`, `};`, `})`, `end`, `]`, `)`…, or a template literal that
+ * a line opened (`isOpener`): a backtick and then closers alone (``\`;``, ``\`)``). Styled-components
+ * and GraphQL blocks are CSS and queries inside such a literal, and the literal's end is where
+ * their rules end, as a `}` is in a plain stylesheet.
+ */
 export function isCloser(line: string): boolean {
   const trimmed = line.trim();
-  return trimmed === 'end' || /^[}\]);,]+$/.test(trimmed);
+  return trimmed === 'end' || /^[}\]);,]+$/.test(trimmed) || /^`[\]);,]*$/.test(trimmed);
+}
+
+/** True when a trimmed line ends inside a template literal it opens: a backtick last, and an odd count of them. */
+function opensTemplateLiteral(trimmed: string): boolean {
+  if (!trimmed.endsWith('`')) return false;
+  let count = 0;
+  for (const c of trimmed) if (c === '`') count++;
+  return count % 2 === 1;
 }
 
 /** The first line after the opener at `openerAt` that is not blank and not indented deeper than it: where its block ends (the file's length when nothing is). */

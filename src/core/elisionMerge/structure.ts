@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
 import { leadingWhitespace } from '../text/indentation';
-import { type Region, blockEnd, definedName, elisionBefore, firstNonBlank, identifiers, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, resemblingOpener } from './lines';
+import { type Region, blockEnd, definedName, elisionBefore, firstNonBlank, hasText, identifiers, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
 
@@ -107,9 +107,18 @@ export function placeAtBlockEnd(
     if (end === original.length || end < cursor || original[end].trim() !== segment[closer].trim() || indentOf(original[end]) !== openerWidth) return undefined;
     from = end;
     to = end + 1;
+    // The segment may start with the block's own last lines, repeated to show where the new lines
+    // go (`h2 { margin: 0; }` then a new `h3` rule, before a styled-components block's closing
+    // `` `; ``): its nested rules have no line with text the file has once, so nothing else
+    // anchors them, and written as new they would stand twice.
+    const repeated = repeatedLastLines(segment.slice(firstReal, closer), original, cursor, end);
+    if (repeated > 0) {
+      from -= repeated;
+      lines = segment.slice(firstReal, lastReal + 1);
+    }
     let last = closer;
     // The segment's last lines before its closer may be the block's own last lines, repeated.
-    while (last - 1 >= firstReal && from - 1 >= cursor) {
+    while (repeated === 0 && last - 1 >= firstReal && from - 1 >= cursor) {
       const a = segment[last - 1].trim();
       if (a === '' || a !== original[from - 1].trim() || isOpener(a) || isCloser(a)) break;
       last--;
@@ -128,6 +137,23 @@ export function placeAtBlockEnd(
   // The blank line that separates the new code from the block's last lines is there already.
   if (from > 0 && original[from - 1].trim() === '') lines = lines.slice(firstReal);
   return { from, to, lines };
+}
+
+/**
+ * How many of `inner`'s first lines (a segment's lines before its closer) are, in order and
+ * whitespace aside, the file's lines right above its closer at `end` (from `cursor` on): the
+ * longest such run that holds a line with text and leaves a new line after it (a segment that is
+ * all the block's last lines adds nothing). 0 when there is none.
+ */
+function repeatedLastLines(inner: readonly string[], original: readonly string[], cursor: number, end: number): number {
+  for (let n = inner.length - 1; n >= 1; n--) {
+    const start = end - n;
+    if (start < cursor) continue;
+    const run = inner.slice(0, n);
+    if (!run.some(hasText) || inner.slice(n).every((line) => line.trim() === '')) continue;
+    if (run.every((line, k) => line.trim() === original[start + k].trim())) return n;
+  }
+  return 0;
 }
 
 /**

@@ -34,7 +34,7 @@ export function restatedBeforeMarker(region: Region, original: readonly string[]
     if (existing.trim() === '') continue;
     if (indentOf(existing) < floor && !isCloser(existing)) break;
     if (indentOf(existing) !== floor) continue;
-    const line = own.find((written) => written.trim() === existing.trim() || isVersion(written, existing) || (!joinsNext && sameClause(written, existing)));
+    const line = own.find((written) => written.trim() === existing.trim() || isVersion(written, original, i) || (!joinsNext && sameClause(written, existing)));
     if (line === undefined) continue;
     return `the snippet writes "${line.trim().slice(0, 40)}" as new code right before an elision, and the file has "${existing.trim().slice(0, 40)}" (line ${i + 1}) further down in that block, which the elision keeps: whether the new lines replace the file's lines there or go above them is a guess (show the snippet down to a line the file has after the changed ones)`;
   }

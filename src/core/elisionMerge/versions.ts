@@ -46,11 +46,11 @@ export function versionsAbove(region: Region, original: readonly string[], curso
   }
   if (kept.length === 0) return region;
   const sameDepth = (line: string, at: number) => indentOf(line) + shift === indentOf(original[at]);
-  const versionOf = (line: string, at: number) => sameDepth(line, at) && (line.trim() === original[at].trim() || isVersion(line, original[at]));
+  const versionOf = (line: string, at: number) => sameDepth(line, at) && (line.trim() === original[at].trim() || isVersion(line, original, at));
   // Only statements of the block itself say so: a line of a new method's body that repeats one of
   // the method above it (`return this;`, `this.result = 0;`) says nothing of the file's method.
   const topLevel = (line: string) => indentOf(line) + shift === floor;
-  const keyedVersion = (line: string, at: number) => topLevel(line) && sameDepth(line, at) && isVersion(line, original[at]);
+  const keyedVersion = (line: string, at: number) => topLevel(line) && sameDepth(line, at) && isVersion(line, original, at);
   // The longest run of new lines that stands for the file's last lines above the region, in order.
   for (let n = Math.min(written.length, kept.length); n >= 1; n--) {
     const lines = kept.slice(kept.length - n);
@@ -60,7 +60,7 @@ export function versionsAbove(region: Region, original: readonly string[], curso
       const run = written.slice(a, a + n);
       if (!run.every(({ line }, i) => versionOf(line, lines[i]))) continue;
       // The run says something of its own: not closers alone, or lines the file has as they are.
-      if (!run.some(({ line }, i) => isVersion(line, original[lines[i]]))) continue;
+      if (!run.some(({ line }, i) => isVersion(line, original, lines[i]))) continue;
       const rest = [...written.slice(0, a), ...written.slice(a + n)];
       const others = kept.slice(0, kept.length - n);
       if (rest.some(({ line }) => others.some((at) => keyedVersion(line, at)) || lines.some((at) => keyedVersion(line, at)))) continue;
@@ -95,18 +95,21 @@ function depthShift(region: Region, original: readonly string[], added: number):
 }
 
 /**
- * True when a new line reads as a changed version of the file's line (neither a closer alone, nor
- * the same line: a line repeated says nothing of which one it is): the same line but for
+ * True when a new line reads as a changed version of the file's line `at` (neither a closer alone,
+ * nor the same line: a line repeated says nothing of which one it is): the same line but for
  * whitespace and a trailing comma (`anchorKey`), or the same key given another value
  * (`keyOf`: an object's or a struct literal's field, a CSS declaration, an assignment, a match
- * arm's pattern). An assignment that reads the name it assigns (`total = total + part`) adds to
- * the value: it is no version of another.
+ * arm's pattern, and, in a block that declares fields (`declaresFields`), a column or field by
+ * its name). An assignment that reads the name it assigns (`total = total + part`) adds to the
+ * value: it is no version of another.
  */
-export function isVersion(written: string, existing: string): boolean {
+export function isVersion(written: string, original: readonly string[], at: number): boolean {
+  const existing = original[at];
   if (!hasText(written) || !hasText(existing) || isCloser(written) || isCloser(existing) || written.trim() === existing.trim()) return false;
   if (anchorKey(written) === anchorKey(existing)) return true;
   if (argumentAdded(written, existing)) return true;
-  const [mine, theirs] = [keyOf(written), keyOf(existing)];
+  const fields = declaresFields((i) => original[i], at);
+  const [mine, theirs] = [keyOf(written, fields), keyOf(existing, fields)];
   if (mine === undefined || mine.name !== theirs?.name) return false;
   const last = mine.name.split('.').pop() ?? mine.name;
   return !identifiers(mine.value).includes(last) && !identifiers(theirs.value).includes(last);
@@ -133,16 +136,43 @@ function argumentAdded(written: string, existing: string): boolean {
  * The key a line gives a value to, and the value: `name: value` (an object or struct field, a
  * CSS declaration: a space or the line's end after the colon, so `a:hover {` is none), `name =
  * value` and `name := value` (an assignment, a declaration's `const name =`), `pattern =>
- * value` (a match arm, a PHP array entry). Undefined for any other line.
+ * value` (a match arm, a PHP array entry); and, for a line of a block that declares fields
+ * (`fields`: see `declaresFields`), `name type…` (a SQL column, a Go struct field), but for the
+ * table clauses that name no column (`PRIMARY KEY (id)`, `CONSTRAINT …`). Undefined for any other
+ * line. The last reading needs the block: out of one, `name word` is as often a command and its
+ * argument (`npm run build`, `cd dist`) or a C parameter's type and name.
  */
-function keyOf(line: string): { name: string; value: string } | undefined {
+export function keyOf(line: string, fields = false): { name: string; value: string } | undefined {
   const text = line.trim();
   const field = /^(?:(?:export\s+)?(?:const|let|var|val|local)\s+)?((?:--)?[A-Za-z_$][\w$.-]*|"[^"]*"|'[^']*')\??\s*(?::(?=\s|$)|:=|=(?![=>~]))(.*)$/.exec(text);
   if (field !== null && !CONTROL_WORDS.has(field[1])) return { name: field[1], value: field[2] };
   const arm = /^([^=()'"`]*[^\s=()'"`])\s*=>(.*)$/.exec(text);
   if (arm !== null && !CONTROL_WORDS.has(arm[1])) return { name: arm[1], value: arm[2] };
+  const column = fields ? /^([A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)\s+([A-Za-z_[*].*)$/.exec(text) : null;
+  if (column !== null && !TABLE_CLAUSE_WORDS.has(column[1].toUpperCase())) return { name: column[1], value: column[2] };
   return undefined;
 }
+
+/**
+ * True when the line at `at` stands right inside a block that declares fields by name, then type:
+ * a SQL table's columns (`CREATE TABLE IF NOT EXISTS posts(`), a Go struct's fields (`type User
+ * struct {`). Its nearest less indented line above is read.
+ */
+export function declaresFields(line: (i: number) => string, at: number): boolean {
+  const depth = indentOf(line(at));
+  for (let i = at - 1; i >= 0; i--) {
+    const text = line(i);
+    if (text.trim() === '' || indentOf(text) >= depth) continue;
+    return FIELDS_OPENER.test(text.trim());
+  }
+  return false;
+}
+
+/** A line that opens a block of field declarations: SQL's `CREATE [TEMP] TABLE … (`, Go's `… struct {`. */
+const FIELDS_OPENER = /^(?:CREATE\s+(?:(?:GLOBAL|LOCAL)\s+)?(?:(?:TEMP|TEMPORARY|UNLOGGED)\s+)?TABLE\b.*\(|.*\bstruct\s*\{)$/i;
+
+/** First words of a SQL table's lines that declare no column (a key, a constraint, a copied definition), upper-cased. */
+const TABLE_CLAUSE_WORDS = new Set(['PRIMARY', 'CONSTRAINT', 'UNIQUE', 'FOREIGN', 'CHECK', 'INDEX', 'KEY', 'EXCLUDE', 'LIKE', 'PERIOD', 'FULLTEXT', 'SPATIAL']);
 
 /** Words a line may start with before a colon that name no key (`else:`, `default:`, `case x:` aside). */
 const CONTROL_WORDS = new Set(['else', 'try', 'finally', 'default', 'return', 'case']);

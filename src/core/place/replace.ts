@@ -556,7 +556,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     return;
   }
   const earlier = matches.length === 1 ? state.placedEdits.get(op.search.trimEnd()) : undefined;
-  const revised = earlier && revisedInsertion(op, matches[0].start, matches[0].end, earlier);
+  const revised = earlier && revisedInsertion(op, file, matches[0].start, matches[0].end, earlier);
   if (revised) return failRevisedInsertion(tx, state, op, revised);
   if (overlapsAny(edits, state.pending)) {
     // Only possible when an earlier op replaced more than its match (an insert, an append):

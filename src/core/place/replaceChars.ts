@@ -105,7 +105,7 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   }
   if (afterCommit && occurrences.length === 1) {
     const line = lineOf(occurrences[0]);
-    const revised = revisedInsertion(op, line, lineOf(occurrences[0] + op.search.length) + 1, earlierEditsAlike(tx, state, op));
+    const revised = revisedInsertion(op, file, line, lineOf(occurrences[0] + op.search.length) + 1, earlierEditsAlike(tx, state, op));
     if (revised) {
       failRevisedInsertion(tx, state, op, revised);
       return true;

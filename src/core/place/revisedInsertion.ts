@@ -1,6 +1,7 @@
 import type { ReplaceOp } from '../ir';
 import { definedName, indentOf } from '../elisionMerge/lines';
-import { toLines } from '../text/fileText';
+import { declaresFields, keyOf } from '../elisionMerge/versions';
+import { type FileLines, toLines } from '../text/fileText';
 import type { EditRecord, FileState, Transaction } from './transaction';
 
 /** An earlier block whose insertion this one writes again in another version, and why they are versions. */
@@ -22,7 +23,8 @@ export interface EarlierEdit {
  * and add lines around it, and the lines they add are versions of one another (`versionsOf`).
  * Undefined otherwise: a block that adds something else after the same lines (`import os` →
  * `import os` + `import sys`, then `import os` → `import os` + `import re`) is applied in turn, as
- * Aider applies blocks.
+ * Aider applies blocks. `file`: the text `start` and `end` are lines of, read for the block the
+ * search text stands in (see `versionsOf`).
  *
  * Why: a model that inserts a method and then gives "the corrected version of the block" repeats
  * the block's SEARCH with a new REPLACE. An insertion keeps its search text, so the second block
@@ -31,8 +33,9 @@ export interface EarlierEdit {
  * correction of a block that replaces its lines finds them gone and is refused as overlapping; so
  * is this one: which version is meant is the model's to say.
  */
-export function revisedInsertion(op: ReplaceOp, start: number, end: number, earlier: Iterable<EarlierEdit>): RevisedInsertion | undefined {
+export function revisedInsertion(op: ReplaceOp, file: FileLines, start: number, end: number, earlier: Iterable<EarlierEdit>): RevisedInsertion | undefined {
   let added: string[] | undefined | null = null;
+  let fields: boolean | undefined;
   for (const { replacement, record } of earlier) {
     // Only on the earlier block's committed result, at the lines it wrote: elsewhere (the file
     // repeats the search text) the block edits a place of its own.
@@ -41,7 +44,8 @@ export function revisedInsertion(op: ReplaceOp, start: number, end: number, earl
     added ??= addedAround(toLines(op.search), toLines(op.replacement));
     if (!added) return undefined;
     const before = addedAround(toLines(op.search), toLines(replacement));
-    const why = before && versionsOf(before, added);
+    fields ??= start < file.lineCount && declaresFields((i) => file.line(i), start);
+    const why = before && versionsOf(before, added, fields);
     if (why) return { block: record.block, why };
   }
   return undefined;
@@ -69,9 +73,15 @@ function addedAround(search: readonly string[], replacement: readonly string[]):
  * definition, the one written first, would win at run time); or, when neither names what it
  * defines, most lines with words of the shorter one stand in the longer one too. Undefined when
  * they are two things: they define different names (two methods may share a `return result`).
+ *
+ * A one-line insertion names what it defines by its key too (`keyOf`: `timeout: 30,`, `color:
+ * red;`, and with `fields`, in a block of field declarations, a column `published_at timestamp,`):
+ * a model that adds a column and then gives it again "corrected" (`NOT NULL DEFAULT NOW()` added)
+ * wrote one column twice, which a SQL table refuses (go-social's posts migration); two new columns
+ * with names of their own are two things.
  */
-function versionsOf(a: readonly string[], b: readonly string[]): string | undefined {
-  const [namesA, namesB] = [topLevelNames(a), topLevelNames(b)];
+function versionsOf(a: readonly string[], b: readonly string[], fields: boolean): string | undefined {
+  const [namesA, namesB] = [topLevelNames(a, fields), topLevelNames(b, fields)];
   const shared = [...namesA].find((name) => namesB.has(name));
   if (shared !== undefined) return `both define \`${shared}\``;
   if (namesA.size > 0 && namesB.size > 0) return undefined;
@@ -82,14 +92,18 @@ function versionsOf(a: readonly string[], b: readonly string[]): string | undefi
   return fewer.length > 0 && common * 2 > fewer.length ? `${common} of the ${fewer.length} lines the shorter one adds are in the other` : undefined;
 }
 
-/** The names the lines define (`definedName`) or assign (`x = …`, `const x =`, `x := …`) at their shallowest indentation. */
-function topLevelNames(lines: readonly string[]): Set<string> {
+/**
+ * The names the lines define (`definedName`) or assign (`x = …`, `const x =`, `x := …`) at their
+ * shallowest indentation; of one line alone, the key it gives a value to or the field it declares
+ * (`keyOf`, with `fields`).
+ */
+function topLevelNames(lines: readonly string[], fields: boolean): Set<string> {
   const worded = lines.filter((line) => /\w/.test(line));
   const depth = Math.min(...worded.map(indentOf));
   const names = new Set<string>();
   for (const line of worded) {
     if (indentOf(line) !== depth) continue;
-    const name = definedName(line) ?? ASSIGNMENT.exec(line.trim())?.[1];
+    const name = definedName(line) ?? ASSIGNMENT.exec(line.trim())?.[1] ?? (worded.length === 1 ? keyOf(line, fields)?.name : undefined);
     if (name !== undefined) names.add(name);
   }
   return names;
