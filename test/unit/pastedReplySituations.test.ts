@@ -1580,3 +1580,51 @@ describe('pasted replies: an apply_patch chunk whose @@ anchor names a class fur
     assert.match(stale.receipt.errors[0]?.message ?? '', /looked for after its @@ anchor "class CGIHTTPRequestHandler/);
   });
 });
+
+describe('pasted replies: a snippet wrapped in its class\'s header as an older version had it (msal-common AuthorizationCodeClient)', () => {
+  // msal-common 16.13.0 -> 16.16.1, trimmed: the DPoP header added after the request headers are
+  // made. The file's class no longer extends BaseClient; the reply's wrapper line still does.
+  const path = 'src/client/AuthorizationCodeClient.ts';
+  const file = [
+    'import { CommonAuthorizationCodeRequest } from "../request/CommonAuthorizationCodeRequest.js";',
+    'import { Authority } from "../authority/Authority.js";',
+    '',
+    '/**',
+    ' * Oauth2.0 Authorization Code client',
+    ' * @internal',
+    ' */',
+    'export class AuthorizationCodeClient {',
+    '    protected logger: Logger;',
+    '',
+    '    private async executeTokenRequest(',
+    '        authority: Authority,',
+    '        request: CommonAuthorizationCodeRequest',
+    '    ): Promise<NetworkResponse<ServerAuthorizationTokenResponse>> {',
+    '        const headers: Record<string, string> = createTokenRequestHeaders(',
+    '            this.logger,',
+    '            this.config.systemOptions.preventCorsPreflight,',
+    '            ccsCredential || request.ccsCredential',
+    '        );',
+    '',
+    '        const thumbprint = getRequestThumbprint(',
+    '            this.config.authOptions.clientId,',
+    '            request',
+    '        );',
+    '        return thumbprint;',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  const snippet = (header: string) => `\`\`\`ts\n${header}\n    // ... existing code ...\n        const headers: Record<string, string> = createTokenRequestHeaders(\n            this.logger,\n            this.config.systemOptions.preventCorsPreflight,\n            ccsCredential || request.ccsCredential\n        );\n        await addDpopTokenProofHeader(\n            headers,\n            request,\n            endpoint,\n            this.cryptoUtils,\n            this.config.tokenBindingKeyManager\n        );\n\n        const thumbprint = getRequestThumbprint(\n            this.config.authOptions.clientId,\n            request\n        );\n\`\`\`\n`;
+  const planned = (header: string) => runReply(snippet(header), (p) => (p === path ? file : undefined), { hintPath: path });
+
+  it('refuses, naming the wrapper line the file lacks and the file\'s line it is a version of, and applies the snippet with the file\'s own header', () => {
+    const stale = planned('export class AuthorizationCodeClient extends BaseClient {');
+    assert.equal(stale.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(stale.receipt.errors[0]?.message ?? '', /"export class AuthorizationCodeClient extends BaseClient \{" stands nowhere in the file.*line 8, "export class AuthorizationCodeClient \{"/);
+    assert.equal(stale.changes.length, 0);
+    const own = planned('export class AuthorizationCodeClient {');
+    assert.equal(own.receipt.ok, true, JSON.stringify(own.receipt.errors));
+    assert.equal(own.changes[0]?.newText, file.replace('        );\n\n', '        );\n        await addDpopTokenProofHeader(\n            headers,\n            request,\n            endpoint,\n            this.cryptoUtils,\n            this.config.tokenBindingKeyManager\n        );\n\n'));
+  });
+});
