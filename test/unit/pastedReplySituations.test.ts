@@ -1606,3 +1606,114 @@ describe('pasted replies: a whole file named after the folder the same reply fil
     assert.equal(runReply('seniales/test.py\n````\nx = 1\n````\n\nseniales/test/RunTests.py\n````\nimport os\n````\n', read).receipt.ok, true);
   });
 });
+
+describe('pasted replies: an apply_patch chunk whose @@ anchor names a class further down (CPython http/server.py, index_pages)', () => {
+  // CPython 3.11.7 -> 3.12.1, trimmed: the chunk's two lines are SimpleHTTPRequestHandler's, and
+  // its anchor names CGIHTTPRequestHandler, the subclass below it.
+  const server = [
+    'class SimpleHTTPRequestHandler(BaseHTTPRequestHandler):',
+    '',
+    '    """Simple HTTP request handler with GET and HEAD commands."""',
+    '',
+    '    server_version = "SimpleHTTP/" + __version__',
+    '    extensions_map = _encodings_map_default = {',
+    "        '.gz': 'application/gzip',",
+    '    }',
+    '',
+    '    def send_head(self):',
+    '        if os.path.isdir(path):',
+    '            for index in "index.html", "index.htm":',
+    '                index = os.path.join(path, index)',
+    '                if os.path.isfile(index):',
+    '                    path = index',
+    '                    break',
+    '',
+    '',
+    'class CGIHTTPRequestHandler(SimpleHTTPRequestHandler):',
+    '',
+    '    """Complete HTTP server with GET, HEAD and POST commands."""',
+    '',
+    '    # Determine platform specifics',
+    "    have_fork = hasattr(os, 'fork')",
+    '',
+    '    def send_head(self):',
+    '        """Version of send_head that support CGI scripts"""',
+    '        if self.is_cgi():',
+    '            return self.run_cgi()',
+    '        else:',
+    '            return SimpleHTTPRequestHandler.send_head(self)',
+    '',
+  ].join('\n');
+  const patch = (chunk: string) => `*** Begin Patch\n*** Update File: Lib/http/server.py\n@@ class CGIHTTPRequestHandler(SimpleHTTPRequestHandler):\n${chunk}@@ def send_head(self):\n-            for index in "index.html", "index.htm":\n+            for index in self.index_pages:\n                 index = os.path.join(path, index)\n*** End Patch\n`;
+  const path = 'Lib/http/server.py';
+
+  it('places the chunk where its lines stand once, word for word, and names the anchor it passed over', () => {
+    const reply = patch('     server_version = "SimpleHTTP/" + __version__\n+    index_pages = ("index.html", "index.htm")\n     extensions_map = _encodings_map_default = {\n');
+    const planned = result(path, server, reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes[0]?.newText, server
+      .replace('__version__\n', '__version__\n    index_pages = ("index.html", "index.htm")\n')
+      .replace('for index in "index.html", "index.htm":', 'for index in self.index_pages:'));
+    const warnings = planned.receipt.files.flatMap((file) => file.edits.flatMap((edit) => edit.warnings ?? []));
+    assert.ok(warnings.some((warning) => warning.includes('@@ anchor "class CGIHTTPRequestHandler(SimpleHTTPRequestHandler):" (line 19)')), JSON.stringify(warnings));
+  });
+
+  it('refuses, naming the anchor, lines that stand twice above it, and names it when the nearest lines stand above it', () => {
+    const twice = server.replace('class CGIHTTPRequestHandler', 'class Copy:\n    server_version = "SimpleHTTP/" + __version__\n    extensions_map = _encodings_map_default = {\n    }\n\n\nclass CGIHTTPRequestHandler');
+    const ambiguous = result(path, twice, patch('     server_version = "SimpleHTTP/" + __version__\n+    index_pages = ("index.html", "index.htm")\n     extensions_map = _encodings_map_default = {\n'));
+    assert.equal(ambiguous.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(ambiguous.receipt.errors[0]?.message ?? '', /after its @@ anchor "class CGIHTTPRequestHandler/);
+    assert.equal(ambiguous.changes.length, 0);
+    const stale = result(path, server, patch('     server_version = "SimpleHTTP/" + __version__ + "x"\n+    index_pages = ("index.html", "index.htm")\n     extensions_map = _encodings_map_default = {\n'));
+    assert.equal(stale.receipt.errors[0]?.code, 'NO_MATCH');
+    assert.match(stale.receipt.errors[0]?.message ?? '', /looked for after its @@ anchor "class CGIHTTPRequestHandler/);
+  });
+});
+
+describe('pasted replies: a snippet wrapped in its class\'s header as an older version had it (msal-common AuthorizationCodeClient)', () => {
+  // msal-common 16.13.0 -> 16.16.1, trimmed: the DPoP header added after the request headers are
+  // made. The file's class no longer extends BaseClient; the reply's wrapper line still does.
+  const path = 'src/client/AuthorizationCodeClient.ts';
+  const file = [
+    'import { CommonAuthorizationCodeRequest } from "../request/CommonAuthorizationCodeRequest.js";',
+    'import { Authority } from "../authority/Authority.js";',
+    '',
+    '/**',
+    ' * Oauth2.0 Authorization Code client',
+    ' * @internal',
+    ' */',
+    'export class AuthorizationCodeClient {',
+    '    protected logger: Logger;',
+    '',
+    '    private async executeTokenRequest(',
+    '        authority: Authority,',
+    '        request: CommonAuthorizationCodeRequest',
+    '    ): Promise<NetworkResponse<ServerAuthorizationTokenResponse>> {',
+    '        const headers: Record<string, string> = createTokenRequestHeaders(',
+    '            this.logger,',
+    '            this.config.systemOptions.preventCorsPreflight,',
+    '            ccsCredential || request.ccsCredential',
+    '        );',
+    '',
+    '        const thumbprint = getRequestThumbprint(',
+    '            this.config.authOptions.clientId,',
+    '            request',
+    '        );',
+    '        return thumbprint;',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  const snippet = (header: string) => `\`\`\`ts\n${header}\n    // ... existing code ...\n        const headers: Record<string, string> = createTokenRequestHeaders(\n            this.logger,\n            this.config.systemOptions.preventCorsPreflight,\n            ccsCredential || request.ccsCredential\n        );\n        await addDpopTokenProofHeader(\n            headers,\n            request,\n            endpoint,\n            this.cryptoUtils,\n            this.config.tokenBindingKeyManager\n        );\n\n        const thumbprint = getRequestThumbprint(\n            this.config.authOptions.clientId,\n            request\n        );\n\`\`\`\n`;
+  const planned = (header: string) => runReply(snippet(header), (p) => (p === path ? file : undefined), { hintPath: path });
+
+  it('refuses, naming the wrapper line the file lacks and the file\'s line it is a version of, and applies the snippet with the file\'s own header', () => {
+    const stale = planned('export class AuthorizationCodeClient extends BaseClient {');
+    assert.equal(stale.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(stale.receipt.errors[0]?.message ?? '', /"export class AuthorizationCodeClient extends BaseClient \{" stands nowhere in the file.*line 8, "export class AuthorizationCodeClient \{"/);
+    assert.equal(stale.changes.length, 0);
+    const own = planned('export class AuthorizationCodeClient {');
+    assert.equal(own.receipt.ok, true, JSON.stringify(own.receipt.errors));
+    assert.equal(own.changes[0]?.newText, file.replace('        );\n\n', '        );\n        await addDpopTokenProofHeader(\n            headers,\n            request,\n            endpoint,\n            this.cryptoUtils,\n            this.config.tokenBindingKeyManager\n        );\n\n'));
+  });
+});

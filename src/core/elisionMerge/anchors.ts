@@ -65,6 +65,8 @@ export function placeSegment(segment: readonly string[], original: readonly stri
     }
   }
   if (head === -1) {
+    const stale = staleOpenerMessage(segment, original, keys, cursor);
+    if (stale !== undefined) return stale;
     const sample = segment.find((line) => line.trim() !== '') ?? '';
     return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
   }
@@ -84,6 +86,26 @@ export function placeSegment(segment: readonly string[], original: readonly stri
   if (mine * 2 < theirs) return placed;
   if (theirs * 2 < mine) return alternative;
   return `the lines "${segment[head].trim().slice(0, 40)}" and "${segment[other.k].trim().slice(0, 40)}" each occur once in the file, but in the opposite order, so which of them is new code is a guess`;
+}
+
+/**
+ * Why a segment with no line to anchor on is not placed, when its first line is a block opener the
+ * file does not have and is a version of exactly one opener at or after `cursor` (the same
+ * definition written otherwise: `export class AuthorizationCodeClient extends BaseClient {` for the
+ * file's `export class AuthorizationCodeClient {`); undefined otherwise.
+ *
+ * Why: a snippet wrapped in its class's header copied from an older version of the file (msal's
+ * AuthorizationCodeClient no longer extends BaseClient) was refused as having "no line that
+ * occurs exactly once", when the header was the one line the file lacks. Taking the header for
+ * the file's would either write the stale header over it or keep the file's and drop a change
+ * the snippet may mean; neither is sure, so the refusal stands, and says which line is at fault.
+ */
+function staleOpenerMessage(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number): string | undefined {
+  const first = segment.find(hasText);
+  if (first === undefined || !isOpener(first.trim()) || keys.positions.has(anchorKey(first))) return undefined;
+  const at = editedOpenerWithin(first, original, cursor, original.length);
+  if (at === -1 || editedOpenerWithin(first, original, at + 1, original.length) !== -1) return undefined;
+  return `the snippet's line "${first.trim().slice(0, 80)}" stands nowhere in the file, and nothing else places the lines around it; it is a version of line ${at + 1}, "${original[at].trim().slice(0, 80)}", and whether the snippet changes that line or quotes it as it once was is a guess`;
 }
 
 /** How many lines a region's placement adds and removes (whitespace aside). */

@@ -279,7 +279,7 @@ function endsAtEndOfFile(index: FileIndex, end: number): boolean {
  * The line after the last anchor, each anchor found after the previous one (whitespace- and
  * punctuation-insensitive, equal first, then as a prefix of the line); undefined when one is missing.
  */
-function findAnchors(index: FileIndex, anchors: readonly string[]): number | undefined {
+export function findAnchors(index: FileIndex, anchors: readonly string[]): number | undefined {
   let position = 0;
   for (const anchor of anchors) {
     const wanted = normaliseLine(anchor, 'fold');

@@ -102,10 +102,27 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
   // The needle's line is the file's next one: the file line in its place is one it left out (a
   // line of code: blank and comment lines left out are the left-out-lines rung's, which would have
   // placed the search text had that been its only difference).
-  const leftOut = shifted !== undefined && best.start + shifted + 1 < lineCount && index.lineUnder('fold', best.start + shifted + 1) === normaliseLine(needle.lines[shifted], 'fold') && !mayBeLeftOut(index.line(best.start + shifted))
+  const leftOut = shifted !== undefined && best.start + shifted + 1 < lineCount && index.lineUnder('fold', best.start + shifted + 1) === normaliseLine(needle.lines[shifted], 'fold') && shiftedToTheEnd(index, needle, best.start, shifted) && !mayBeLeftOut(index.line(best.start + shifted))
     ? { line: best.start + shifted + 1, text: index.line(best.start + shifted) }
     : undefined;
   return { candidates, firstDifference, ...(scanSkipped ? { scanSkipped } : {}), ...(leftOut ? { leftOut } : {}) };
+}
+
+/**
+ * True when the needle's last line with text, after line `k`, is not the file's line at its own
+ * place in the window starting at `start` (under `fold`): the shift that line `k` shows goes on
+ * to the end, as "its lines after that stand further down" says. A window that starts a line early
+ * because the needle has a line of its own further on (a `// dSTS authorities` comment the file
+ * lacks, in msal's Authority.ts) has the needle's first lines one line down too, but its lines
+ * after that extra one stand in their places: the needle left nothing out, and saying it left out
+ * the window's first line (the `switch` above) sent the user after the wrong line.
+ */
+function shiftedToTheEnd(index: FileIndex, needle: Needle, start: number, k: number): boolean {
+  let last = needle.lines.length - 1;
+  while (last > k && (needle.elisions.has(last) || isBlank(needle.lines[last]))) last--;
+  if (last === k) return true;
+  const at = start + last;
+  return at >= index.lineCount || index.lineUnder('fold', at) !== normaliseLine(needle.lines[last], 'fold');
 }
 
 /** How many lines of the file are within the wanted length of it (those a scan would measure). */

@@ -22,6 +22,7 @@ import { trimBlankEdges } from './blankEdges';
 import { withoutCopyPadding } from './copyPadding';
 import { leftOutEdit } from './leftOutRuns';
 import { shiftedWindowRefusal } from './shiftedWindow';
+import { anchorAside, beyondAnchor } from './beyondAnchor';
 import { placeCreate } from './create';
 import { outOfFileOrder, placeInTurn, writtenInTurn } from './inTurn';
 import { failSeveralLineFragments, placeCutEdgeLines, placeLineFragment } from './lineFragment';
@@ -324,6 +325,14 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     tx.fail('OVERLAPPING_EDITS', block, state.path, `the search text is in ${state.path} (lines ${changedBy.startLine}-${changedBy.endLine}), but only where block ${changedBy.block} of this reply already changes it`, op, { nextStep: `If block ${block} is a corrected version of block ${changedBy.block}, re-send the reply with only the version meant; if both changes are meant, merge them into one block.` }, state);
     return;
   }
+  // An apply_patch chunk whose `@@` anchor names a place below its lines: placed where its lines
+  // stand once, word for word, or refused with the anchor named (see `beyondAnchor`).
+  const unanchored = beyondAnchor(tx.indexOf(state), state.path, op, needle, state.taken);
+  if (unanchored?.kind === 'placed') return placeMatches(tx, state, op, needle, replacementLines, [unanchored.match], [unanchored.note]);
+  if (unanchored?.kind === 'refused') {
+    tx.fail(unanchored.code, block, state.path, unanchored.reason, op, { candidates: matchCandidates(tx.indexOf(state), [...unanchored.matches]) }, state);
+    return;
+  }
   // The lines around the change have changed since the reply was written: placed by the rest (a
   // tool call's text too: the lines left are compared whole, so a fragment of a line never is).
   if (op.expectedCount === 1) {
@@ -364,7 +373,7 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const formNote = difference && differOnlyInForm(difference.searchLine.trim(), difference.fileLine.trim())
     ? `; line ${difference.line} of the file differs from the search text's line only in how its accented letters are encoded (Unicode composed, NFC, or decomposed, NFD: the two look the same): copy the line from the file, or convert the reply to the file's form`
     : '';
-  tx.fail('NO_MATCH', block, state.path, message + formNote, op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
+  tx.fail('NO_MATCH', block, state.path, message + formNote + anchorAside(tx.indexOf(state), op, best?.startLine), op, { candidates: report.candidates, firstDifference: report.firstDifference }, state);
 }
 
 /**

@@ -122,3 +122,30 @@ describe('fuzzy shift check past the end of the file', () => {
     assert.equal(report.candidates[0].startLine, 1);
   });
 });
+
+describe('nearest place: a search text with a line the file lacks', () => {
+  // msal-common's Authority.ts (16.13.0): the reply quotes a `// dSTS authorities` comment the
+  // switch does not have, and deletes it with the DSTS case.
+  const authority = [
+    '        const pathSegments = authorityUri.PathSegments;',
+    '        if (pathSegments.length) {',
+    '            switch (pathSegments[0].toLowerCase()) {',
+    '                case Constants.ADFS:',
+    '                    return AuthorityType.Adfs;',
+    '                case Constants.DSTS:',
+    '                    return AuthorityType.Dsts;',
+    '                default:',
+    '                    break;',
+    '            }',
+    '        }',
+    '',
+  ].join('\n');
+  const reply = 'src/authority/Authority.ts\n```ts\n<<<<<<< SEARCH\n                case Constants.ADFS:\n                    return AuthorityType.Adfs;\n                // dSTS authorities\n                case Constants.DSTS:\n                    return AuthorityType.Dsts;\n                default:\n=======\n                case Constants.ADFS:\n                    return AuthorityType.Adfs;\n                default:\n>>>>>>> REPLACE\n```\n';
+
+  it('is refused without saying it leaves out the line above it (the `switch`): its lines after the extra one stand in their places', () => {
+    const result = runReply(reply, (p) => (p === 'src/authority/Authority.ts' ? authority : undefined));
+    assert.equal(result.receipt.errors[0]?.code, 'NO_MATCH');
+    assert.equal(result.changes.length, 0);
+    assert.doesNotMatch(result.receipt.errors[0]?.message ?? '', /leaves out/);
+  });
+});
