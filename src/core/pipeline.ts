@@ -4,7 +4,7 @@ import type { FileAction, Receipt, ReceiptError } from './receipt';
 import { resolvePath } from './paths';
 import { parseReply } from './parse/registry';
 import { plural } from './report';
-import { hintFileOps, importsBesideEdits } from './place/hintFile';
+import { hintFileOps, importsBesideEdits, withFencesFittingTheirFiles } from './place/hintFile';
 import { placeOp } from './place/target';
 import { absolutePathTails, editsExistingFile, withoutMistakenPrefix } from './place/targetFile';
 import { Transaction } from './place/transaction';
@@ -82,8 +82,9 @@ export interface PlanResult {
  *   reply was placed (or found already applied) and the reply parsed cleanly;
  * - BOM, line endings (per line), the final-newline state and the indent unit are the file's.
  */
-export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
+export function planReply(reply: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
+  const parsed = withFencesFittingTheirFiles(reply, options.hintPath);
   const tx = new Transaction(readFile, options, namedPaths(parsed), parsed.ops);
   const { ops: hinted, twice } = parsed.ops.length === 0 && parsed.problems.length === 0 ? hintFileOps(parsed, readFile, options) : { ops: [], twice: undefined };
   // Imports-only blocks beside the reply's edits of the hint file: placed first, at the file's top.

@@ -1,6 +1,7 @@
 import type { InsertOp, ParsedReply, ReplaceOp, RewriteFileOp, UnnamedFile } from '../ir';
 import { alignLines, onlyDefinitionOf } from '../elisionMerge/lines';
 import { resolvePath } from '../paths';
+import { fenceMayHoldFile } from '../parse/fences';
 import type { PlanOptions, ReadFile } from '../pipeline';
 import { FileIndex } from '../locate/fileIndex';
 import { looksBinary, splitFileText, toLines } from '../text/fileText';
@@ -90,12 +91,42 @@ export interface HintedOp {
  */
 export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOps {
   if (!parsed.unnamedFiles?.length) return { ops: [] };
-  if (options.hintPath !== undefined) return fileOpsOf(parsed.unnamedFiles, options.hintPath, false, readFile, options);
-  const named = parsed.unnamedFiles.filter((block) => block.namedInSentence !== undefined);
+  if (options.hintPath !== undefined) {
+    const snippets = parsed.unnamedFiles.filter((block) => block.elided);
+    if (snippets.length > 0) return { ops: snippets.map((block, i) => ({ op: snippetOp(block, options.hintPath!, i + 1) })) };
+    return fileOpsOf(parsed.unnamedFiles, options.hintPath, false, readFile, options);
+  }
+  const named = parsed.unnamedFiles.filter((block) => block.namedInSentence !== undefined && !block.elided);
   const paths = new Set(named.map((block) => block.namedInSentence));
   if (paths.size !== 1) return { ops: [] };
   const [path] = named.map((block) => block.namedInSentence!);
   return fileOpsOf(named, path, true, readFile, options);
+}
+
+/**
+ * A snippet with elision lines in a command language's fence (```bat), naming no file, as an edit
+ * of the target file `path`: left to `withFencesFittingTheirFiles`, it is one of that script's.
+ */
+function snippetOp(block: UnnamedFile, path: string, number: number): RewriteFileOp {
+  return { kind: 'rewrite', path, content: block.content, partial: true, source: { block: number, format: 'snippet', startLine: block.startLine, endLine: block.endLine } };
+}
+
+/**
+ * `parsed` without the unnamed blocks whose fence's language says they are not the content of the
+ * file they would go to (`UnnamedFile.lang`): the target file `hintPath`, or else the file the
+ * sentence above names. A ```bat block is a batch file's content, not a Python file's: for that it
+ * shows commands to type. Kept, such a block was read as the file whole, or as a part of it.
+ */
+export function withFencesFittingTheirFiles(parsed: ParsedReply, hintPath: string | undefined): ParsedReply {
+  const unnamed = parsed.unnamedFiles;
+  if (unnamed === undefined || !unnamed.some((block) => block.lang !== undefined)) return parsed;
+  const fitting = unnamed.filter((block) => {
+    if (block.lang === undefined) return true;
+    const target = hintPath ?? block.namedInSentence;
+    return target !== undefined && fenceMayHoldFile(block.lang, target, toLines(block.content), false);
+  });
+  const { unnamedFiles: _dropped, ...rest } = parsed;
+  return fitting.length > 0 ? { ...rest, unnamedFiles: fitting } : rest;
 }
 
 /**
@@ -207,6 +238,7 @@ export function importsBesideEdits(parsed: ParsedReply, readFile: ReadFile, opti
   const fileLines = toLines(normaliseEol(text));
   let number = parsed.ops.reduce((max, op) => Math.max(max, op.source.block), 0);
   return parsed.unnamedFiles.flatMap((block) => {
+    if (block.elided) return [];
     const insert = importsToAdd(toLines(block.content), fileLines);
     return insert === undefined ? [] : importOps(path, fileLines, block, insert, ++number);
   });
