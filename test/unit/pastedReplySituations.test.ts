@@ -1569,3 +1569,13 @@ describe('pasted replies: batch and PowerShell scripts in the fences models tag 
     assert.equal(written('tools/verifyCopyright.ps1', ps1, snippet), strict);
   });
 });
+
+describe('pasted replies: a dotfile without an extension named in the sentence above its block (p48/c 49)', () => {
+  // neovim/neovim .gitmodules @920db06 (tabs).
+  const gitmodules = '[submodule "support/vscode-debugadapter-node"]\n\tpath = support/vscode-debugadapter-node\n\turl = https://github.com/Microsoft/vscode-debugadapter-node\n[submodule "support/python-jsonschema-objects"]\n\tpath = support/python-jsonschema-objects\n\turl = https://github.com/cwacek/python-jsonschema-objects\n';
+  const fixed = gitmodules.replace('github.com/Microsoft/', 'github.com/microsoft/');
+
+  it('writes a whole `.gitmodules` presented by "Updated `.gitmodules`:", in a ```gitconfig fence or a plain one', () => {
+    for (const tag of ['gitconfig', 'ini', '']) assert.equal(written('.gitmodules', gitmodules, `Updated \`.gitmodules\`:\n\n\`\`\`${tag}\n${fixed}\`\`\`\n`), fixed, tag);
+  });
+});
