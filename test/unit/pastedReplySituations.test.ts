@@ -1579,3 +1579,22 @@ describe('pasted replies: a dotfile without an extension named in the sentence a
     for (const tag of ['gitconfig', 'ini', '']) assert.equal(written('.gitmodules', gitmodules, `Updated \`.gitmodules\`:\n\n\`\`\`${tag}\n${fixed}\`\`\`\n`), fixed, tag);
   });
 });
+
+describe('pasted replies: a short file given whole with its last line changed (p48/c 48)', () => {
+  // The .reg of index id 14989489943, as regedit exports it (CRLF; the BOM and UTF-16 are the CLI's).
+  const reg = 'Windows Registry Editor Version 5.00\r\n\r\n[HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System]\r\n"LocalAccountTokenFilterPolicy"=dword:00000001\r\n';
+  const off = reg.replace('dword:00000001', 'dword:00000000');
+  const block = off.replace(/\r\n/g, '\n');
+
+  it('writes it for the file the sentence names, and for the target file, as the file line for line', () => {
+    assert.equal(written('policy.reg', reg, `To turn it back off, \`policy.reg\` becomes:\n\n\`\`\`reg\n${block}\`\`\`\n`), off);
+    const planned = runReply(`\`\`\`\n${block}\`\`\`\n`, (p) => (p === 'policy.reg' ? reg : undefined), { hintPath: 'policy.reg' });
+    assert.equal(planned.changes[0]?.newText, off, JSON.stringify(planned.receipt.errors));
+  });
+
+  it('still leaves out a block of as many lines that changes more than a third of them', () => {
+    const other = 'Windows Registry Editor Version 5.00\n\n[HKEY_CURRENT_USER\\Software\\Demo]\n"Enabled"=dword:00000000\n';
+    const planned = runReply(`\`\`\`\n${other}\`\`\`\n`, (p) => (p === 'policy.reg' ? reg : undefined), { hintPath: 'policy.reg' });
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+  });
+});

@@ -43,7 +43,8 @@ const KNOWN_EXTENSIONS = new Set((
   'ini cfg conf env lock html htm css scss sass less sql xml svg vue svelte astro lua dart ex exs erl ' +
   'hrl hs ml mli r jl clj cljs el vim pl pm proto graphql gql tf tfvars hcl gradle properties csv tsv ' +
   'tex bib zig nim sol mod sum cmake mk dockerfile gitignore editorconfig prisma njk hbs ejs jinja ' +
-  'j2 twig liquid pug cabal nix rake gemspec podspec plist xaml csproj sln razor cshtml ino s asm wat'
+  'j2 twig liquid pug cabal nix rake gemspec podspec plist xaml csproj sln razor cshtml ino s asm wat ' +
+  'reg psm1 psd1 vbs'
 ).split(' '));
 
 /** Labels models put before a path: `File: x`, `Path: x`, `New file: x`... (lower-cased, without colon). */

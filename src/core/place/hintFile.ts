@@ -35,10 +35,16 @@ function wholeHintFile(unnamedFiles: readonly UnnamedFile[], hintPath: string, t
  * (an import added at the top, a function's last lines rewritten: pi-fast-apply's Python file
  * whose `return` became a `try`/`except`), the file's lines between, at least half of them, in
  * the file's order: a part of the file (a function shown alone, the top of the file) does not
- * hold both its first and its last line.
+ * hold both its first and its last line. Or it is the file line for line, as many lines, all but a
+ * third of them at most the file's own at the same place: a short file with its first or last line
+ * changed (a 4-line `.reg` whose value, its last line, was set anew) has nothing else to show.
  */
 function plainlyWhole(lines: readonly string[], fileLines: readonly string[]): boolean {
   if (lines.length < 3) return false;
+  if (lines.length === fileLines.length) {
+    const changed = lines.filter((line, i) => line !== fileLines[i]).length;
+    if (changed <= lines.length / 3) return true;
+  }
   const [first, last] = [fileLines[0], fileLines[fileLines.length - 1]];
   if (lines[0] === first && lines[lines.length - 1] === last) {
     const present = new Set(lines);
