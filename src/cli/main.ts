@@ -12,7 +12,7 @@ import { parseCliArgs, type ApplyArgs } from './args';
 import { decodeReply } from './disk/encoding';
 import { runWatchdog } from './disk/watchdog';
 import { DiskWorkspace, hintWithRealRoot, withRealRoot } from './disk/workspace';
-import { Unwritable, WriteError, writeChanges } from './disk/writeChanges';
+import { encodingRefusal, Unwritable, WriteError, writeChanges } from './disk/writeChanges';
 import { suffixLocator } from './findBySuffix';
 import { writeOutSync } from './output';
 import { paintFor, renderDiff, renderReceipt, type Outcome } from './render';
@@ -82,7 +82,14 @@ function apply(args: ApplyArgs): number {
       outcome = { kind: 'written', files: writeChanges(workspace, result.changes, process.argv[1]) };
     } catch (error) {
       if (!(error instanceof WriteError) && !(error instanceof Unwritable)) throw error;
-      receipt = withError(receipt, error.code, error.path ?? null, error.message);
+      receipt = withError(receipt, error.code, error.path ?? null, error.message, error instanceof Unwritable ? error.nextStep : undefined);
+      outcome = { kind: 'failed' };
+    }
+  } else if (receipt.ok) {
+    // A new text the file's encoding cannot hold is refused by the write: the dry run says so.
+    const refusal = encodingRefusal(workspace, result.changes);
+    if (refusal !== undefined) {
+      receipt = withError(receipt, refusal.code, refusal.path, refusal.message, refusal.nextStep);
       outcome = { kind: 'failed' };
     }
   }
@@ -127,8 +134,8 @@ function readStdin(): Buffer {
 }
 
 /** The receipt with one more failure (a write that did not happen), no longer ok. */
-function withError(receipt: Receipt, code: ErrorCode, path: string | null, message: string): Receipt {
-  return { ...receipt, ok: false, errors: [...receipt.errors, { code, block: 0, path, message, candidates: [], nextStep: nextStepFor(code) }] };
+function withError(receipt: Receipt, code: ErrorCode, path: string | null, message: string, nextStep?: string): Receipt {
+  return { ...receipt, ok: false, errors: [...receipt.errors, { code, block: 0, path, message, candidates: [], nextStep: nextStep ?? nextStepFor(code) }] };
 }
 
 function isFolder(dir: string): boolean {

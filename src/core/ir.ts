@@ -303,6 +303,17 @@ export interface UnnamedFile {
    * file whole ("Updated `Config.from_file` in `src/flask/config.py`:"), as the reply wrote it.
    */
   readonly namedInSentence?: string;
+  /**
+   * The fence's language, when it is one that shows commands or output (```bat, ```powershell,
+   * ```text): the block is a file's only when that file is a script of that language or a text
+   * file (`fenceMayHoldFile`); for any other file it is an illustration, left out before planning.
+   */
+  readonly lang?: string;
+  /**
+   * The block holds elision lines: a snippet of the target file in a command language's fence,
+   * placed like any snippet when the target is a script of that language.
+   */
+  readonly elided?: boolean;
 }
 
 /** What a parser (or the whole registry) found in a reply. */

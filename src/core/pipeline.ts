@@ -4,7 +4,7 @@ import type { FileAction, Receipt, ReceiptError } from './receipt';
 import { resolvePath } from './paths';
 import { parseReply } from './parse/registry';
 import { plural } from './report';
-import { hintFileOps, importsBesideEdits } from './place/hintFile';
+import { hintFileOps, importsBesideEdits, withFencesFittingTheirFiles } from './place/hintFile';
 import { placeOp } from './place/target';
 import { absolutePathTails, editsExistingFile, withoutMistakenPrefix } from './place/targetFile';
 import { Transaction } from './place/transaction';
@@ -84,8 +84,9 @@ export interface PlanResult {
  * - no path is planned both as a file and as a folder holding another planned file
  *   (`NOT_A_FILE`, see `Transaction.refuseFileFolderClashes`).
  */
-export function planReply(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
+export function planReply(reply: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
+  const parsed = withFencesFittingTheirFiles(reply, options.hintPath);
   const tx = new Transaction(readFile, options, namedPaths(parsed), parsed.ops);
   const { ops: hinted, twice } = parsed.ops.length === 0 && parsed.problems.length === 0 ? hintFileOps(parsed, readFile, options) : { ops: [], twice: undefined };
   // Imports-only blocks beside the reply's edits of the hint file: placed first, at the file's top.

@@ -143,6 +143,25 @@ describe('CLI safety: what the write path must survive (issue 10)', function () 
       assertSamePicture(picture(base), before, 'a lossy encode');
     });
 
+    it('the dry run refuses that edit as the write does, saying which character on which line (p48/c 29)', () => {
+      // messages_de.properties of BurghardH86/BookManagementExample, in Latin-1; the reply adds "→".
+      const props = Buffer.from('index.actions = Aktionen\r\n\r\ncreate.title = Bucherfassung\r\ncreate.author = Autor\r\ncreate.publishDate = Ver\xf6ffentlichungsdatum', 'latin1');
+      const { base, ws } = sandbox(temps, 'latin-lossy-dry', { 'messages_de.properties': props });
+      const before = picture(base);
+      const reply = searchReplace('messages_de.properties', 'create.title = Bucherfassung\n', 'create.title = Bucherfassung\ncreate.hint = Autor → Titel → Preis\n');
+      const dryRun = runCli(['apply', '-', '--root', ws, '--json', '--encoding', 'latin1'], { input: reply });
+      for (const run of [dryRun, apply(ws, reply, ['--encoding', 'latin1'])]) {
+        assert.equal(run.status, 1, run.stderr);
+        assert.deepEqual(codes(run), ['UNSUPPORTED_ENCODING']);
+        const [error] = receiptOf(run).errors;
+        assert.match(error.message, /line 4 holds "→", which latin1 has no byte for/);
+        // The encoding was named: the next step is not to name it.
+        assert.doesNotMatch(error.nextStep, /--encoding/);
+        assert.match(error.nextStep, /"→" on line 4/);
+      }
+      assertSamePicture(picture(base), before, 'a lossy encode, dry run and write');
+    });
+
     it('a UTF-8 file with one invalid byte names its line; other files of the reply are not written either', () => {
       const broken = Buffer.concat([Buffer.from('first\nsecond ok é\n'), Buffer.from([0x74, 0xff, 0x0a]), Buffer.from('last\n')]);
       const { base, ws } = sandbox(temps, 'bad-utf8', { 'broken.txt': broken, 'fine.txt': 'fine\n' });

@@ -137,7 +137,7 @@ export function searchReplace(file: string, search: string, replace: string): st
 }
 
 /** The JSON receipt a run printed. */
-export function receiptOf(run: { stdout: string }): { ok: boolean; errors: { code: string; path: string | null; message: string }[]; files: { path: string; action: string }[] } {
+export function receiptOf(run: { stdout: string }): { ok: boolean; errors: { code: string; path: string | null; message: string; nextStep: string }[]; files: { path: string; action: string }[] } {
   return JSON.parse(run.stdout);
 }
 

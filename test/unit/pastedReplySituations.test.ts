@@ -1717,3 +1717,84 @@ describe('pasted replies: a snippet wrapped in its class\'s header as an older v
     assert.equal(own.changes[0]?.newText, file.replace('        );\n\n', '        );\n        await addDpopTokenProofHeader(\n            headers,\n            request,\n            endpoint,\n            this.cryptoUtils,\n            this.config.tokenBindingKeyManager\n        );\n\n'));
   });
 });
+
+describe('pasted replies: batch and PowerShell scripts in the fences models tag them with (p48/c 46, 47, 51, 13)', () => {
+  // A React build-and-zip .bat (CRLF, no final newline), its first 19 lines.
+  const bat = [
+    '@echo off', 'setlocal enabledelayedexpansion', '', 'set react_path=react\\firemap', 'set build_folder=build', 'set zip_prefix=build_', '',
+    ':: Navigate to the React project directory', 'cd %react_path%', '', ':: Run the build command (replace this with your actual build command)', 'call npm run build', '',
+    ':: Check if the build command was successful before proceeding', 'if %errorlevel% neq 0 (', '    echo Error: npm build failed.', '    pause', '    exit /b 1', ')',
+  ];
+  const batFile = bat.join('\r\n');
+  const withPopd = [...bat.slice(0, 17), '    popd', ...bat.slice(17)];
+  const wholeIn = (tag: string, name = 'build.bat') => `Here is the updated \`${name}\`:\n\n\`\`\`${tag}\n${withPopd.join('\n')}\n\`\`\`\n`;
+
+  it('writes a whole .bat presented in a ```bat, ```batch, ```cmd or ```text fence, as in a plain one', () => {
+    for (const tag of ['bat', 'batch', 'cmd', 'text', '']) assert.equal(written('build.bat', batFile, wholeIn(tag)), withPopd.join('\r\n'), tag);
+  });
+
+  it('still leaves a command fence alone for a file of another type, and a terminal session for any', () => {
+    // ```powershell is no batch file's content, nor ```bat a Python file's.
+    assert.equal(result('build.bat', batFile, wholeIn('powershell')).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    const py = bat.map((line) => line.replace(/^::/, '#')).join('\n');
+    assert.equal(result('build.py', py, wholeIn('bat', 'build.py')).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    const session = 'Here is the updated `build.bat`:\n\n```cmd\nC:\\app>build.bat\nBuild completed and zipped to build_1.zip\n```\n';
+    assert.equal(result('build.bat', batFile, session).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+  });
+
+  it('reads `:: ... existing code ...` and `REM ... existing code ...` as elisions, in a ```bat snippet for the target .bat', () => {
+    const snippet = (marker: string, tag: string) => `Check that npm exists before building:\n\n\`\`\`${tag}\n@echo off\nsetlocal enabledelayedexpansion\n\nwhere npm >nul 2>&1 || (echo npm not found & exit /b 1)\n\nset react_path=react\\firemap\n${marker}\n\`\`\`\n`;
+    const expected = [...bat.slice(0, 3), 'where npm >nul 2>&1 || (echo npm not found & exit /b 1)', '', ...bat.slice(3)].join('\r\n');
+    for (const [marker, tag] of [[':: ... existing code ...', 'bat'], ['REM ... existing code ...', 'cmd'], [':: ... existing code ...', '']]) {
+      const planned = runReply(snippet(marker, tag), (p) => (p === 'build.bat' ? batFile : undefined), { hintPath: 'build.bat' });
+      assert.equal(planned.changes[0]?.newText, expected, `${marker} in ${tag}: ${JSON.stringify(planned.receipt.errors)}`);
+    }
+    // Without a target file the ```bat snippet names no file: an illustration, as before.
+    assert.equal(result('build.bat', batFile, snippet(':: ... existing code ...', 'bat')).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    // For a target of another type, a ```bat snippet shows commands, not a part of it.
+    const other = runReply(snippet(':: ... existing code ...', 'bat'), (p) => (p === 'build.py' ? 'import os\n' : undefined), { hintPath: 'build.py' });
+    assert.equal(other.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+  });
+
+  // PowerShell/PowerShell tools/verifyCopyright.ps1 (BOM, CRLF), its param block and what follows.
+  const ps1 = '\uFEFF# Copyright (c) Microsoft Corporation.\r\n# Licensed under the MIT License.\r\n\r\nparam(\r\n    [string[]]$ChangedFiles\r\n)\r\n\r\n$ErrorActionPreference = \'Stop\'\r\n\r\n# Define copyright patterns for different file types (only those in CONTRIBUTING.md)\r\n$copyrightPatterns = @{\r\n    # C# files\r\n}\r\n';
+  const strict = ps1.replace("'Stop'\r\n", "'Stop'\r\nSet-StrictMode -Version Latest\r\n");
+
+  it('writes a whole .ps1 in a ```powershell or ```pwsh fence, and a snippet of it with `# ... existing code ...`', () => {
+    const whole = strict.slice(1).replace(/\r\n/g, '\n');
+    for (const tag of ['powershell', 'pwsh']) {
+      assert.equal(written('tools/verifyCopyright.ps1', ps1, `Updated \`tools/verifyCopyright.ps1\`:\n\n\`\`\`${tag}\n${whole}\`\`\`\n`), strict, tag);
+    }
+    const snippet = "In `tools/verifyCopyright.ps1`, make the script strict:\n\n```powershell\nparam(\n    [string[]]$ChangedFiles\n)\n\n$ErrorActionPreference = 'Stop'\nSet-StrictMode -Version Latest\n\n# ... existing code ...\n```\n";
+    assert.equal(written('tools/verifyCopyright.ps1', ps1, snippet), strict);
+  });
+});
+
+describe('pasted replies: a dotfile without an extension named in the sentence above its block (p48/c 49)', () => {
+  // neovim/neovim .gitmodules @920db06 (tabs).
+  const gitmodules = '[submodule "support/vscode-debugadapter-node"]\n\tpath = support/vscode-debugadapter-node\n\turl = https://github.com/Microsoft/vscode-debugadapter-node\n[submodule "support/python-jsonschema-objects"]\n\tpath = support/python-jsonschema-objects\n\turl = https://github.com/cwacek/python-jsonschema-objects\n';
+  const fixed = gitmodules.replace('github.com/Microsoft/', 'github.com/microsoft/');
+
+  it('writes a whole `.gitmodules` presented by "Updated `.gitmodules`:", in a ```gitconfig fence or a plain one', () => {
+    for (const tag of ['gitconfig', 'ini', '']) assert.equal(written('.gitmodules', gitmodules, `Updated \`.gitmodules\`:\n\n\`\`\`${tag}\n${fixed}\`\`\`\n`), fixed, tag);
+  });
+});
+
+describe('pasted replies: a short file given whole with its last line changed (p48/c 48)', () => {
+  // The .reg of index id 14989489943, as regedit exports it (CRLF; the BOM and UTF-16 are the CLI's).
+  const reg = 'Windows Registry Editor Version 5.00\r\n\r\n[HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System]\r\n"LocalAccountTokenFilterPolicy"=dword:00000001\r\n';
+  const off = reg.replace('dword:00000001', 'dword:00000000');
+  const block = off.replace(/\r\n/g, '\n');
+
+  it('writes it for the file the sentence names, and for the target file, as the file line for line', () => {
+    assert.equal(written('policy.reg', reg, `To turn it back off, \`policy.reg\` becomes:\n\n\`\`\`reg\n${block}\`\`\`\n`), off);
+    const planned = runReply(`\`\`\`\n${block}\`\`\`\n`, (p) => (p === 'policy.reg' ? reg : undefined), { hintPath: 'policy.reg' });
+    assert.equal(planned.changes[0]?.newText, off, JSON.stringify(planned.receipt.errors));
+  });
+
+  it('still leaves out a block of as many lines that changes more than a third of them', () => {
+    const other = 'Windows Registry Editor Version 5.00\n\n[HKEY_CURRENT_USER\\Software\\Demo]\n"Enabled"=dword:00000000\n';
+    const planned = runReply(`\`\`\`\n${other}\`\`\`\n`, (p) => (p === 'policy.reg' ? reg : undefined), { hintPath: 'policy.reg' });
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+  });
+});

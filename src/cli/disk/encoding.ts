@@ -109,11 +109,21 @@ function decodeUtf16(buffer: Buffer, encoding: 'utf-16le' | 'utf-16be'): DecodeR
  * byte outside the edited part that would not come out as it was. Writing either would change
  * bytes nobody asked to change.
  */
-export function encodeText(text: string, encoding: Encoding, original?: { readonly text: string; readonly bytes: Uint8Array }): { ok: true; bytes: Buffer } | { ok: false; reason: string } {
+export function encodeText(
+  text: string,
+  encoding: Encoding,
+  original?: { readonly text: string; readonly bytes: Uint8Array },
+): { ok: true; bytes: Buffer } | { ok: false; reason: string; nextStep?: string } {
   const bytes = encode(text, encoding);
   if (decode(bytes, encoding) !== text) {
     const at = firstLossyLine(text, encoding);
-    return { ok: false, reason: `the new text cannot be written in ${encodingName(encoding)}: line ${at.line} holds ${JSON.stringify(at.char)}, which ${encodingName(encoding)} has no byte for` };
+    const name = encodingName(encoding);
+    return {
+      ok: false,
+      reason: `the new text cannot be written in ${name}: line ${at.line} holds ${JSON.stringify(at.char)}, which ${name} has no byte for`,
+      // The encoding is known (named, or read from the file): naming it again changes nothing.
+      nextStep: `Replace ${JSON.stringify(at.char)} on line ${at.line} with characters ${name} has (ask the model for them), or convert the file to UTF-8 first and apply the reply again.`,
+    };
   }
   if (original) {
     // The unchanged head and tail of the text must come out as the very bytes they were read from.

@@ -30,6 +30,8 @@ export class Unwritable extends Error {
     readonly code: 'UNSUPPORTED_ENCODING' | 'NOT_A_FILE' | 'OUT_OF_DATE',
     readonly path: string,
     message: string,
+    /** What to do, when the code's usual next step does not fit (see `nextStepFor`). */
+    readonly nextStep?: string,
   ) {
     super(message);
   }
@@ -104,6 +106,27 @@ function stepsFor(workspace: DiskWorkspace, change: FileChange, reply: { readonl
 
 function encoded(display: string, text: string, encoding: Parameters<typeof encodeText>[1], original?: Parameters<typeof encodeText>[2]): Buffer {
   const result = encodeText(text, encoding, original);
-  if (!result.ok) throw new Unwritable('UNSUPPORTED_ENCODING', display, `${display}: ${result.reason}`);
+  if (!result.ok) throw new Unwritable('UNSUPPORTED_ENCODING', display, `${display}: ${result.reason}`, result.nextStep);
   return result.bytes;
+}
+
+/**
+ * The refusal `writeChanges` would meet encoding the new texts, each in its file's encoding (a
+ * character the encoding has no byte for: an arrow added to a latin1 file), found without writing
+ * anything; undefined when every text encodes. A dry run asks, so that it does not promise an
+ * edit that `--write` then refuses.
+ */
+export function encodingRefusal(workspace: DiskWorkspace, changes: readonly FileChange[]): Unwritable | undefined {
+  for (const change of changes) {
+    if (change.action === 'delete' || change.newText === undefined) continue;
+    const source = workspace.inspect(change.path);
+    try {
+      if (change.action === 'create') encoded(change.path, change.newText, 'utf-8');
+      else if (source.kind === 'file') encoded(change.path, change.newText, source.decoded.encoding, { text: source.decoded.text, bytes: source.bytes });
+    } catch (error) {
+      if (error instanceof Unwritable) return error;
+      throw error;
+    }
+  }
+  return undefined;
 }

@@ -43,6 +43,8 @@ const COMMENT_FORMS: ReadonlyArray<readonly [string, string]> = [
   ['%', ''],
   ["'", ''],
   ['rem ', ''],
+  // A batch file's label-style comment (`:: ... existing code ...`), as common there as `REM`.
+  ['::', ''],
 ];
 
 /** Words that, next to dots, make a comment read as "code left out here" whatever its length. */
@@ -93,7 +95,7 @@ const ELISION_PHRASES = [
  * - only dots (three or more) or `…`, with any indentation, optionally in `[...]` / `(...)`;
  * - a placeholder in brackets with dots and an elision word (`(rest of methods ...)`);
  * - elision words between dots, without a comment sign (`... existing docstring ...`);
- * - a comment (`//`, `#`, `--`, `;`, `%`, `'`, `/* *\/`, `<!-- -->`, `{/* *\/}`, `(* *)`, `{- -}`, and templates'
+ * - a comment (`//`, `#`, `--`, `;`, `%`, `'`, `rem`, `::`, `/* *\/`, `<!-- -->`, `{/* *\/}`, `(* *)`, `{- -}`, and templates'
  *   `{# #}`, `<%# %>`, `{{-- --}}` and kin) whose body is
  *   only dots, or starts with dots (`// ... more handlers`), or ends with dots next to an elision
  *   word (`# rest of the class ...`), or is an elision phrase without dots (`// rest of the code
@@ -138,7 +140,7 @@ export function isElisionLine(line: string): boolean {
 }
 
 /** The first characters an elision line can have: dots, `[`, `(`, and the comment openers of `COMMENT_FORMS` (`rem` in either case). */
-const MAY_START = new Set(['.', '\u2026', '[', '(', '{', '<', '/', '"', '#', '-', ';', '%', "'", '@', 'r', 'R']);
+const MAY_START = new Set(['.', '\u2026', '[', '(', '{', '<', '/', '"', '#', '-', ';', '%', "'", '@', 'r', 'R', ':']);
 
 /** True for a line of only dots (`...`, `…`), indentation aside: Python's Ellipsis as often as an elision. */
 export function isBareDotsLine(line: string): boolean {

@@ -310,6 +310,59 @@ export const NON_FILE_LANGS = new Set([
 ]);
 
 /**
+ * The script files each command language's fence may hold. A model writes commands to type in
+ * ```bat, ```powershell or ```bash, and writes a batch file, a PowerShell script or a shell script
+ * in the same fence: a block under "Here is the updated `build.bat`:" is that file. The file's own
+ * extension tells the two apart; commands to type are never a `.bat`'s content.
+ */
+const SCRIPT_FILE_EXTENSIONS: ReadonlyMap<string, readonly string[]> = new Map(
+  ([
+    [['bash', 'sh', 'shell', 'zsh'], ['sh', 'bash', 'zsh', 'ksh']],
+    [['fish'], ['fish']],
+    [['powershell', 'pwsh', 'ps'], ['ps1', 'psm1', 'psd1']],
+    [['cmd', 'bat', 'batch'], ['bat', 'cmd']],
+    // A plain-text fence is how a model shows a text file as much as output.
+    [['text', 'txt', 'plaintext', 'plain'], ['txt']],
+  ] as const).flatMap(([langs, extensions]) => langs.map((lang) => [lang, extensions] as const)),
+);
+
+/** Plain-text fences (no highlighting): output as often as a file, but never commands to run. */
+const PLAIN_TEXT_LANGS = new Set(['text', 'txt', 'plaintext', 'plain']);
+
+/**
+ * A line a terminal session starts with a prompt (`$ npm test`, `PS C:\repo> ./build.ps1`,
+ * `C:\repo>build.bat`): what the user typed, not a line of a script.
+ */
+const PROMPT_LINE = /^[ \t]*(?:\$ |PS(?: [^>]*)?>|[A-Za-z]:\\(?:[^>]*[^ >])?>(?!>))/;
+
+/**
+ * True when a fenced block in language `lang` can be the content of the file at `path`, so far as
+ * the fence's language tells. Any fence but those of `NON_FILE_LANGS` can. A command language's
+ * fence (```bat, ```powershell, ```bash) can hold a script of that language (`SCRIPT_FILE_EXTENSIONS`)
+ * that does not read as a terminal session; a plain-text fence can hold a `.txt` file, and any file
+ * when the reply presents the block as that file whole (`presentedWhole`: "Here is the updated
+ * `build.bat`:"), where output would not be. Shell sessions and output (```console, ```output) never.
+ */
+export function fenceMayHoldFile(lang: string | undefined, path: string, content: readonly string[], presentedWhole: boolean): boolean {
+  if (lang === undefined || !NON_FILE_LANGS.has(lang)) return true;
+  const extensions = SCRIPT_FILE_EXTENSIONS.get(lang);
+  if (extensions === undefined || content.some((line) => PROMPT_LINE.test(line))) return false;
+  if (presentedWhole && PLAIN_TEXT_LANGS.has(lang)) return true;
+  const dot = path.lastIndexOf('.');
+  return dot > path.lastIndexOf('/') && extensions.includes(path.slice(dot + 1).toLowerCase());
+}
+
+/**
+ * True when a fenced block in language `lang` can be the content of some file (`fenceMayHoldFile`
+ * for a file of the right type): a fence not of `NON_FILE_LANGS`, or a script's or text file's
+ * fence that does not read as a terminal session.
+ */
+export function fenceMayHoldSomeFile(lang: string | undefined, content: readonly string[]): boolean {
+  if (lang === undefined || !NON_FILE_LANGS.has(lang)) return true;
+  return SCRIPT_FILE_EXTENSIONS.has(lang) && !content.some((line) => PROMPT_LINE.test(line));
+}
+
+/**
  * A fenced block's content lines without the fence's own indentation (a fence inside a list item),
  * tabs counted as four columns: what every reader of a fence takes as its text.
  */

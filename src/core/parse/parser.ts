@@ -29,6 +29,10 @@ export interface ParsedBlock {
   readonly unnamedFile?: string;
   /** For such a block: the one file the sentence right above it names (`UnnamedFile.namedInSentence`). */
   readonly unnamedFileNamedIn?: string;
+  /** For such a block: its fence's language, when that shows commands or text (`UnnamedFile.lang`). */
+  readonly unnamedFileLang?: string;
+  /** For such a block: it holds elision lines (`UnnamedFile.elided`). */
+  readonly unnamedFileElided?: boolean;
   /**
    * The block ends where the reply ends for now, and more text could carry it on: a diff whose
    * fence closed on a line its hunk's counts take for context (see `diffFenceClose`). A streaming

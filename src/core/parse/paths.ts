@@ -27,6 +27,24 @@ export function isConventionalBareName(token: string): boolean {
 }
 
 /**
+ * Dotfiles without an extension that a sentence names as often as `a.py` ("Updated `.gitmodules`:"):
+ * these by name, and the families of `DOTFILE_FAMILY`. A backticked `.name` is otherwise a method
+ * or property as often (`.map`, `.then`, `.length`), so only these count as files.
+ */
+const KNOWN_DOTFILES = new Set([
+  '.gitmodules', '.gitattributes', '.gitconfig', '.gitkeep', '.mailmap', '.htaccess', '.htpasswd', '.flake8',
+  '.clang-format', '.clang-tidy', '.profile', '.bash_profile', '.bash_logout', '.bash_aliases', '.nojekyll',
+]);
+
+/** Dotfile families: `.npmrc`, `.babelrc` (two letters or more before `rc`: not `.src`), `.dockerignore`, `.python-version`. */
+const DOTFILE_FAMILY = /^\.(?:[a-z][a-z0-9_-]*[a-z0-9_-]rc|[a-z][a-z0-9_-]*ignore|[a-z]+-versions?)$/;
+
+/** True for a file name that is a well-known dotfile (`KNOWN_DOTFILES`, `DOTFILE_FAMILY`). */
+function isKnownDotfile(base: string): boolean {
+  return KNOWN_DOTFILES.has(base) || DOTFILE_FAMILY.test(base);
+}
+
+/**
  * File extensions that make a backticked word in a prose sentence count as a file mention, and a
  * bracketed line without a label (`[a.py]`) a file-name line. Deliberately narrower than "anything
  * after a dot": prose is full of `obj.method` and `os.path`, config files of `[tool.poetry]`.
@@ -37,7 +55,8 @@ const KNOWN_EXTENSIONS = new Set((
   'ini cfg conf env lock html htm css scss sass less sql xml svg vue svelte astro lua dart ex exs erl ' +
   'hrl hs ml mli r jl clj cljs el vim pl pm proto graphql gql tf tfvars hcl gradle properties csv tsv ' +
   'tex bib zig nim sol mod sum cmake mk dockerfile gitignore editorconfig prisma njk hbs ejs jinja ' +
-  'j2 twig liquid pug cabal nix rake gemspec podspec plist xaml csproj sln razor cshtml ino s asm wat'
+  'j2 twig liquid pug cabal nix rake gemspec podspec plist xaml csproj sln razor cshtml ino s asm wat ' +
+  'reg psm1 psd1 vbs'
 ).split(' '));
 
 /** Labels models put before a path: `File: x`, `Path: x`, `New file: x`... (lower-cased, without colon). */
@@ -323,7 +342,7 @@ export function backtickedPathMentions(line: string): string[] {
 function isMentionShaped(path: string): boolean {
   if (!looksLikeFilePath(path)) return false;
   const base = path.slice(path.lastIndexOf('/') + 1);
-  if (KNOWN_BARE_NAMES.has(base.toLowerCase())) return true;
+  if (KNOWN_BARE_NAMES.has(base.toLowerCase()) || isKnownDotfile(base)) return true;
   if (hasKnownExtension(path)) return true;
   // `src/util` names a folder or a module as often as a file: only count it with an extension.
   return false;

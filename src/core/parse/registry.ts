@@ -90,7 +90,14 @@ export function parseReply(text: string, parsers: readonly ReplyParser[] = reply
   let number = 0;
   for (const block of blocks) {
     if (block.unnamedFile !== undefined && block.ops.length === 0 && block.problems.length === 0) {
-      unnamedFiles.push({ content: block.unnamedFile, startLine: block.startLine, endLine: block.endLine, ...(block.unnamedFileNamedIn !== undefined ? { namedInSentence: block.unnamedFileNamedIn } : {}) });
+      unnamedFiles.push({
+        content: block.unnamedFile,
+        startLine: block.startLine,
+        endLine: block.endLine,
+        ...(block.unnamedFileNamedIn !== undefined ? { namedInSentence: block.unnamedFileNamedIn } : {}),
+        ...(block.unnamedFileLang !== undefined ? { lang: block.unnamedFileLang } : {}),
+        ...(block.unnamedFileElided ? { elided: true } : {}),
+      });
       continue;
     }
     number++;

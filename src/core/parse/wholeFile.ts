@@ -23,7 +23,7 @@ import type { EditSource, ParseProblem, RewriteFileOp } from '../ir';
 import { beforeAfterPairs } from './beforeAfter';
 import { isElisionLine } from './elision';
 import { listedToolInputs } from './listedToolInput';
-import { fenceContent, findFencedBlocks, firstNonBlankChar, labelLineAbove, NON_FILE_LANGS, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
+import { fenceContent, fenceMayHoldFile, fenceMayHoldSomeFile, findFencedBlocks, firstNonBlankChar, labelLineAbove, NON_FILE_LANGS, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import type { ParsedBlock, ReplyParser } from './parser';
 import { isNameLineWithInnerBackticks, pathFromComment } from './paths';
@@ -128,9 +128,10 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
 
   const elided = content.some(isElisionLine);
   let fromSentence = false;
-  if (!strong && !elided && label && !label.strong && presentsWholeFile(lines[label.index], label.path) && !(lang !== undefined && NON_FILE_LANGS.has(lang))) {
+  if (!strong && !elided && label && !label.strong && presentsWholeFile(lines[label.index], label.path) && fenceMayHoldFile(lang, label.path, content, true)) {
     // "Here is the updated `a.py`:": a sentence that names one file and presents the block as its
     // new version names the file as surely as a path line (Aider's whole-file replies do this).
+    // In ```bat or ```powershell too when the file is such a script: models tag it so.
     path = label.path;
     strong = true;
     start = label.index;
@@ -159,7 +160,7 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     if (!holdsFences(undefined, lang)) content = withoutExampleTail(content);
     if (!elided) {
       // Probably an illustration; kept aside in case it is the whole of the hint file (ParsedReply.unnamedFiles).
-      if (fence.closeIndex === undefined || (lang !== undefined && NON_FILE_LANGS.has(lang))) return undefined;
+      if (fence.closeIndex === undefined || !fenceMayHoldSomeFile(lang, content)) return undefined;
       // One the reply presents as an example of use is not the file's code: its `main` would
       // replace the program's own (placed by the definitions it shares with the file).
       const intro = labelLineAbove(lines, fence.openIndex, 0, claimed);
@@ -167,11 +168,20 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
       // A sentence above that names one file ("Updated `from_file` in `src/flask/config.py`:") is
       // kept with it: the block is that file's when it gives one of the file's definitions anew.
       const namedIn = label && !label.strong ? { unnamedFileNamedIn: label.path } : {};
-      return { startLine: start + 1, endLine: fence.closeIndex + 1, ops: [], problems: [], unnamedFile: content.join('\n') + '\n', ...namedIn };
+      return { startLine: start + 1, endLine: fence.closeIndex + 1, ops: [], problems: [], unnamedFile: content.join('\n') + '\n', ...namedIn, ...commandLang(lang) };
     }
-    if (lang !== undefined && NON_FILE_LANGS.has(lang)) return undefined;
-    // A snippet may take its file from the sentence above ("In `src/a.ts`, change:").
-    if (label && !label.strong) path = label.path;
+    if (label && !label.strong) {
+      // A snippet may take its file from the sentence above ("In `src/a.ts`, change:"); in a
+      // command language's fence, only a script of that language (commands shown for a file are
+      // not a part of it).
+      if (!fenceMayHoldFile(lang, label.path, content, false)) return undefined;
+      path = label.path;
+    } else if (lang !== undefined && NON_FILE_LANGS.has(lang)) {
+      // A snippet in ```bat with no file named: the target file's when that is a batch file, an
+      // illustration otherwise; which one is known only with the target (see `UnnamedFile.lang`).
+      if (fence.closeIndex === undefined || !fenceMayHoldSomeFile(lang, content)) return undefined;
+      return { startLine: start + 1, endLine: fence.closeIndex + 1, ops: [], problems: [], unnamedFile: content.join('\n') + '\n', unnamedFileLang: lang, unnamedFileElided: true };
+    }
   }
 
   const end = fence.closeIndex ?? lines.length - 1;
@@ -199,6 +209,11 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
     ...(labelLine !== undefined ? { label: labelLine } : {}), ...(fromSentence ? { namedInProse: true } : {}), ...(declaredNew ? { declaredNew: true } : {}), source,
   };
   return { startLine: start + 1, endLine: end + 1, ops: [op], problems: [] };
+}
+
+/** The fence's language for an unnamed block, when it is one of `NON_FILE_LANGS` (see `UnnamedFile.lang`). */
+function commandLang(lang: string | undefined): { unnamedFileLang?: string } {
+  return lang !== undefined && NON_FILE_LANGS.has(lang) ? { unnamedFileLang: lang } : {};
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { InsertOp, ParsedReply, ReplaceOp, RewriteFileOp, UnnamedFile } from '../ir';
 import { alignLines, onlyDefinitionOf } from '../elisionMerge/lines';
 import { resolvePath } from '../paths';
+import { fenceMayHoldFile } from '../parse/fences';
 import type { PlanOptions, ReadFile } from '../pipeline';
 import { FileIndex } from '../locate/fileIndex';
 import { looksBinary, splitFileText, toLines } from '../text/fileText';
@@ -34,10 +35,16 @@ function wholeHintFile(unnamedFiles: readonly UnnamedFile[], hintPath: string, t
  * (an import added at the top, a function's last lines rewritten: pi-fast-apply's Python file
  * whose `return` became a `try`/`except`), the file's lines between, at least half of them, in
  * the file's order: a part of the file (a function shown alone, the top of the file) does not
- * hold both its first and its last line.
+ * hold both its first and its last line. Or it is the file line for line, as many lines, all but a
+ * third of them at most the file's own at the same place: a short file with its first or last line
+ * changed (a 4-line `.reg` whose value, its last line, was set anew) has nothing else to show.
  */
 function plainlyWhole(lines: readonly string[], fileLines: readonly string[]): boolean {
   if (lines.length < 3) return false;
+  if (lines.length === fileLines.length) {
+    const changed = lines.filter((line, i) => line !== fileLines[i]).length;
+    if (changed <= lines.length / 3) return true;
+  }
   const [first, last] = [fileLines[0], fileLines[fileLines.length - 1]];
   if (lines[0] === first && lines[lines.length - 1] === last) {
     const present = new Set(lines);
@@ -90,12 +97,42 @@ export interface HintedOp {
  */
 export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOps {
   if (!parsed.unnamedFiles?.length) return { ops: [] };
-  if (options.hintPath !== undefined) return fileOpsOf(parsed.unnamedFiles, options.hintPath, false, readFile, options);
-  const named = parsed.unnamedFiles.filter((block) => block.namedInSentence !== undefined);
+  if (options.hintPath !== undefined) {
+    const snippets = parsed.unnamedFiles.filter((block) => block.elided);
+    if (snippets.length > 0) return { ops: snippets.map((block, i) => ({ op: snippetOp(block, options.hintPath!, i + 1) })) };
+    return fileOpsOf(parsed.unnamedFiles, options.hintPath, false, readFile, options);
+  }
+  const named = parsed.unnamedFiles.filter((block) => block.namedInSentence !== undefined && !block.elided);
   const paths = new Set(named.map((block) => block.namedInSentence));
   if (paths.size !== 1) return { ops: [] };
   const [path] = named.map((block) => block.namedInSentence!);
   return fileOpsOf(named, path, true, readFile, options);
+}
+
+/**
+ * A snippet with elision lines in a command language's fence (```bat), naming no file, as an edit
+ * of the target file `path`: left to `withFencesFittingTheirFiles`, it is one of that script's.
+ */
+function snippetOp(block: UnnamedFile, path: string, number: number): RewriteFileOp {
+  return { kind: 'rewrite', path, content: block.content, partial: true, source: { block: number, format: 'snippet', startLine: block.startLine, endLine: block.endLine } };
+}
+
+/**
+ * `parsed` without the unnamed blocks whose fence's language says they are not the content of the
+ * file they would go to (`UnnamedFile.lang`): the target file `hintPath`, or else the file the
+ * sentence above names. A ```bat block is a batch file's content, not a Python file's: for that it
+ * shows commands to type. Kept, such a block was read as the file whole, or as a part of it.
+ */
+export function withFencesFittingTheirFiles(parsed: ParsedReply, hintPath: string | undefined): ParsedReply {
+  const unnamed = parsed.unnamedFiles;
+  if (unnamed === undefined || !unnamed.some((block) => block.lang !== undefined)) return parsed;
+  const fitting = unnamed.filter((block) => {
+    if (block.lang === undefined) return true;
+    const target = hintPath ?? block.namedInSentence;
+    return target !== undefined && fenceMayHoldFile(block.lang, target, toLines(block.content), false);
+  });
+  const { unnamedFiles: _dropped, ...rest } = parsed;
+  return fitting.length > 0 ? { ...rest, unnamedFiles: fitting } : rest;
 }
 
 /**
@@ -207,6 +244,7 @@ export function importsBesideEdits(parsed: ParsedReply, readFile: ReadFile, opti
   const fileLines = toLines(normaliseEol(text));
   let number = parsed.ops.reduce((max, op) => Math.max(max, op.source.block), 0);
   return parsed.unnamedFiles.flatMap((block) => {
+    if (block.elided) return [];
     const insert = importsToAdd(toLines(block.content), fileLines);
     return insert === undefined ? [] : importOps(path, fileLines, block, insert, ++number);
   });

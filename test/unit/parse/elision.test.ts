@@ -28,6 +28,11 @@ describe('parse/elision', () => {
     '{- ... -}',
     '    {- ... unchanged ... -}',
     '{- ... existing code ... -}',
+    // A batch file's comments (p48/c 13: a ```bat snippet ending in `:: ... existing code ...`
+    // was NO_EDITS_FOUND).
+    ':: ... existing code ...',
+    'REM ... existing code ...',
+    'rem ... rest of the script unchanged',
     // The rest of a function named as code names it (Sweep's GPT-4 reply: `# Rest of get_task`).
     '    # Rest of get_task',
     '// rest of render()',
@@ -72,6 +77,9 @@ describe('parse/elision', () => {
   ];
   const no = [
     '...args',
+    // C++'s global scope and a batch file's own comments.
+    '::testing::InitGoogleTest(&argc, argv);',
+    ':: Navigate to the React project directory',
     'foo(...args);',
     'const b = [...a];',
     'print("...")',

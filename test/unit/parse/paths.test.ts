@@ -135,6 +135,11 @@ describe('parse/paths', () => {
     it('finds backticked files in prose, not code', () => {
       assert.deepEqual(backtickedPathMentions('Now update `b.py` and `src/c.ts`, not `self.items` or `os.path`.'), ['b.py', 'src/c.ts']);
     });
+    it('finds well-known dotfiles without an extension, not methods (p48/c 49: "Updated `.gitmodules`:")', () => {
+      assert.deepEqual(backtickedPathMentions('Updated `.gitmodules`:'), ['.gitmodules']);
+      for (const name of ['.npmrc', '.babelrc', '.dockerignore', '.python-version', '.clang-format']) assert.deepEqual(backtickedPathMentions(`In \`${name}\`:`), [name]);
+      for (const member of ['.map', '.then', '.length', '.src', '.forEach']) assert.deepEqual(backtickedPathMentions(`Use \`${member}\` here:`), [], member);
+    });
     it('labels: strong for filename lines, weak for prose', () => {
       assert.deepEqual(pathFromLabelLine('a.py:'), { path: 'a.py', strong: true });
       assert.deepEqual(pathFromLabelLine('Now in `b.py`:'), { path: 'b.py', strong: false });

@@ -104,6 +104,17 @@ describe('parse/wholeFile', () => {
     assert.equal(rewrites('scripts/build.sh\n```bash\nnpm run build\n```')[0].path, 'scripts/build.sh');
   });
 
+  it('reads a command language\'s fence as the script a sentence names, of that language only (p48/c 46, 47, 51)', () => {
+    assert.equal(rewrites('Here is the updated `build.bat`:\n```bat\n@echo off\ncall npm run build\n```')[0].path, 'build.bat');
+    assert.equal(rewrites('Updated `tools/verify.ps1`:\n```powershell\nparam()\nexit 0\n```')[0].path, 'tools/verify.ps1');
+    assert.equal(rewrites('In `deploy.sh`, add:\n```bash\nset -e\n# ... existing code ...\n```')[0].path, 'deploy.sh');
+    // Commands shown for another file, or a session typed at a prompt, are not the file.
+    assert.deepEqual(parse('Here is the updated `app.py`:\n```bash\npython app.py\n```').ops, []);
+    assert.deepEqual(parse('In `app.py`, run:\n```bash\npython app.py\n# ...\n```').ops, []);
+    assert.deepEqual(parse('Here is the updated `deploy.sh`:\n```console\n$ ./deploy.sh\n```').ops, []);
+    assert.deepEqual(parse('Here is the updated `deploy.sh`:\n```bash\n$ ./deploy.sh\ndone\n```').ops, []);
+  });
+
   it('ignores diffs and citations', () => {
     assert.deepEqual(parse('a.py\n```diff\n-a\n+b\n```').ops, []);
     assert.deepEqual(parse('```12:14:src/a.ts\n// ...\nx\n```').ops, []);
