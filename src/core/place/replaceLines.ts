@@ -51,7 +51,7 @@ export function placeReplaceLines(tx: Transaction, state: FileState, op: Replace
   if (repeated !== undefined) {
     const shift = rangeShift(file.lines, firstLine, lastLine, written, repeated);
     if (shift === undefined) {
-      tx.fail('NO_MATCH', block, state.path, repeatMessage(state.path, file.lines, firstLine, lastLine, repeated), op, { nextStep: RANGE_STEP }, state);
+      tx.fail('NO_MATCH', block, state.path, repeatMessage(state.path, file.lines, firstLine, lastLine, written, repeated), op, { nextStep: RANGE_STEP }, state);
       return;
     }
     firstLine += shift;
@@ -75,14 +75,22 @@ const RANGE_STEP = 'View the lines around the range again and re-send the edit w
 
 /**
  * Why a range whose new text repeats the lines just outside it is refused: the line that would
- * stand twice, by number and text, and the range that would take it in.
+ * stand twice, by number and text, and the range that would take it in, when the text's other edge
+ * line is the range's edge line or a version of it. Otherwise widening would have the text replace
+ * a line it does not rewrite (the `) -> None:` before an `if` the text changes), so none is named.
  */
-function repeatMessage(path: string, lines: readonly string[], firstLine: number, lastLine: number, { side, count }: Repeat): string {
+function repeatMessage(path: string, lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[], { side, count }: Repeat): string {
   const [from, to] = side === 'after' ? [lastLine + 1, lastLine + count] : [firstLine - count, firstLine - 1];
   const shown = lines.slice(from - 1, to).find((line) => line.trim() !== '')?.trim().slice(0, 80) ?? '';
   const which = count === 1 ? `line ${from}` : `lines ${from}-${to}`;
+  const repeat = `the new text ${side === 'after' ? 'ends' : 'starts'} with ${which} of ${path} (\`${shown}\`), right ${side} lines ${firstLine}-${lastLine}: written over them, ${count === 1 ? 'that line' : 'those lines'} would stand twice`;
+  const [edge, kept] = side === 'after' ? [written[0], firstLine] : [written[written.length - 1], lastLine];
+  const keptLine = lines[kept - 1];
+  if (!sameLine(edge, keptLine) && !(edge?.trim() && keptLine?.trim() && lineSimilarity(edge.trim(), keptLine.trim()) >= RESEMBLANCE)) {
+    return `${repeat}, and its ${side === 'after' ? 'first' : 'last'} line is neither line ${kept} nor a version of it: the numbers do not say which lines it replaces`;
+  }
   const widened = side === 'after' ? `${firstLine}:${to}` : `${from}:${lastLine}`;
-  return `the new text ${side === 'after' ? 'ends' : 'starts'} with ${which} of ${path} (\`${shown}\`), right ${side} lines ${firstLine}-${lastLine}: written over them, ${count === 1 ? 'that line' : 'those lines'} would stand twice. If the text rewrites ${which} too, the range is ${widened}; otherwise it is not where the text goes`;
+  return `${repeat}. If the text rewrites ${which} too, the range is ${widened}; otherwise it is not where the text goes`;
 }
 
 /** True when the old lines are all blank, share a line with text with the new ones, or one old and one new line are at least `RESEMBLANCE` alike. */

@@ -115,6 +115,9 @@ describe("SWE-agent's edit N:M … end_of_edit", () => {
     // A first line that rewrites neither line 16 nor line 17 says nothing of where the text goes.
     const unrelated = edit('16:17', ['        self.strict = True', '            allowed_hosts = ["*"]']);
     assert.deepEqual([unrelated.changes.length, unrelated.receipt.errors[0]?.code], [0, 'NO_MATCH']);
+    // Nor does it name 16:18, which would have the text replace line 16's `) -> None:` as well.
+    assert.match(unrelated.receipt.errors[0].message, /stand twice, and its first line is neither line 16 nor a version of it/);
+    assert.doesNotMatch(unrelated.receipt.errors[0].message, /16:18/);
   });
 });
 
