@@ -1324,6 +1324,19 @@ describe('peer situations: SWE-agent trajectories (marshmallow-1867 TimeDelta ro
     const mixed = result(path, makefile, call('./venv/bin/python -m flake8\nMYPY = ./venv/bin/mypy\n$(MYPY) pyartcd'));
     assert.deepEqual([mixed.changes.length, mixed.receipt.errors[0]?.code], [0, 'AMBIGUOUS']);
   });
+
+  it('refuses a new Makefile command under a recipe line without a tab, quoted with its tab or indented with two spaces (was: written, "missing separator")', () => {
+    const makefile = ['.PHONY: venv tox lint test', '', 'lint:', '\t./venv/bin/python -m flake8', '', 'test: lint', '\t./venv/bin/python -m pytest --verbose --color=yes tests/', ''].join('\n');
+    const path = 'pyartcd/Makefile';
+    for (const [old_string, new_string] of [
+      ['\t./venv/bin/python -m flake8', '\t./venv/bin/python -m flake8\n./venv/bin/python -m mypy pyartcd'],
+      ['./venv/bin/python -m flake8', './venv/bin/python -m flake8\n  ./venv/bin/python -m mypy pyartcd'],
+    ]) {
+      const r = result(path, makefile, JSON.stringify({ name: 'Edit', input: { file_path: path, old_string, new_string } }));
+      assert.deepEqual([r.changes.length, r.receipt.errors[0]?.code], [0, 'AMBIGUOUS'], new_string);
+      assert.match(r.receipt.errors[0].message, /without the tab a recipe's command starts with.*missing separator/);
+    }
+  });
 });
 
 describe('peer situations: fast-apply snippets whose changed lines follow a marker straight away (pi-fast-apply, Morph)', () => {

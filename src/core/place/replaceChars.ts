@@ -91,6 +91,7 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   }
   let respelled = false;
   let shifted = false;
+  const texts: string[] = [];
   const edits = occurrences.map((at, k) => {
     const lastLine = lineOf(at + Math.max(0, op.search.length - (op.search.endsWith('\n') ? 1 : 0)));
     const around = { fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, start: lineOf(at), end: lastLine + 1, startsLine: at === 0 || view[at - 1] === '\n' };
@@ -99,8 +100,16 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
     const replacement = respelling ?? op.replacement;
     const indent = placed[k] as string | undefined;
     shifted ||= indent !== undefined;
-    return charEdit(file, at, at + op.search.length, indent === undefined ? replacement : indentedAfterFirst(replacement, indent));
+    texts.push(indent === undefined ? replacement : indentedAfterFirst(replacement, indent));
+    return charEdit(file, at, at + op.search.length, texts[k]);
   });
+  const untabbed = syntax === 'make' ? occurrences.findIndex((at, k) => commandWithoutTab(view.slice(view.lastIndexOf('\n', at - 1) + 1, at), texts[k]) !== undefined) : -1;
+  if (untabbed !== -1) {
+    const line = lineOf(occurrences[untabbed]);
+    const command = commandWithoutTab(view.slice(view.lastIndexOf('\n', occurrences[untabbed] - 1) + 1, occurrences[untabbed]), texts[untabbed])!;
+    tx.fail('AMBIGUOUS', block, state.path, `the new text puts \`${command.trim().slice(0, 60)}\` under a recipe line of ${state.path} without the tab a recipe's command starts with, and it does not read as make's own line (a rule, a variable, a directive): written so, make stops with \`missing separator\`. Start each command of the recipe with a tab, as the file's recipes do`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }], nextStep: 'Re-send the edit with each new command of the recipe starting with a tab.' }, state);
+    return true;
+  }
   if (overlapsAny(edits, state.pending)) {
     tx.commit(state);
     return placeReplaceChars(tx, state, op, true);
@@ -256,6 +265,26 @@ function recipeReading(indent: string, later: readonly string[]): string | Uncle
   if (own.length === 0) return indent;
   const command = margin.find((line) => !MAKE_OWN_LINE.test(line))!;
   return { unclear: `in a Makefile a line at the margin is make's own: \`${own[0].trim().slice(0, 60)}\` reads as a rule or a variable, and \`${command.trim().slice(0, 60)}\` as a command of the recipe, which needs its tab; which lines are which is not shown` };
+}
+
+/**
+ * The first line of a Makefile edit's new text (after its first, which goes after `head`, the
+ * file's text before the old one on its line) that stands under a recipe line (a tab-indented one,
+ * blank lines aside) without a tab, does not continue the line above (`\\`), and is not make's own:
+ * make reads it as its own all the same and stops (`missing separator`). Undefined when none does.
+ * The lines a margin reading has already given the tab (`recipeReading`) pass; a command quoted
+ * with its tab whose new line has none, or one indented with spaces, does not.
+ */
+function commandWithoutTab(head: string, text: string): string | undefined {
+  const lines = text.split('\n');
+  let above = head + lines[0];
+  for (const line of lines.slice(1)) {
+    if (isBlank(line)) continue;
+    const underRecipe = above.startsWith('\t') && !above.trimEnd().endsWith('\\');
+    if (underRecipe && !line.startsWith('\t') && !MAKE_OWN_LINE.test(line.trimStart())) return line;
+    above = line;
+  }
+  return undefined;
 }
 
 /**
