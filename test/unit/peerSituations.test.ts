@@ -1344,6 +1344,72 @@ describe('peer situations: SWE-agent trajectories (marshmallow-1867 TimeDelta ro
     assert.equal(unclear.receipt.errors[0]?.code, 'AMBIGUOUS');
     assert.equal(unclear.changes.length, 0);
   });
+
+  it('re-indents YAML margin lines only as siblings of the quoted line before a line at its depth, and refuses them before a shallower one (was: a new step at run:\'s depth, a step\'s env: inside with:)', () => {
+    // encode/starlette .github/workflows/test-suite.yml @0064cae, its steps (trimmed).
+    const workflow = [
+      'jobs:',
+      '  tests:',
+      '    steps:',
+      '      - uses: "actions/setup-python@v5"',
+      '        with:',
+      '          python-version: "${{ matrix.python-version }}"',
+      '          allow-prereleases: true',
+      '      - name: "Run tests"',
+      '        run: "scripts/test"',
+      '      - name: "Enforce coverage"',
+      '        run: "scripts/coverage"',
+      '',
+      '  # https://github.com/marketplace/actions/alls-green#why',
+      '  check:',
+      '    if: always()',
+      '',
+    ].join('\n');
+    const path = '.github/workflows/test-suite.yml';
+    const edit = (old_string: string, new_string: string) => result(path, workflow, JSON.stringify({ name: 'Edit', input: { file_path: path, old_string, new_string } }));
+    // A new step after a step's last key: at run:'s depth a list item cannot stand, and nothing
+    // shows it belongs to the steps list (column 6) rather than another list around it.
+    const step = edit('run: "scripts/test"', 'run: "scripts/test"\n- name: "Upload coverage"\n  uses: "codecov/codecov-action@v4"');
+    assert.deepEqual([step.changes.length, step.receipt.errors[0]?.code], [0, 'AMBIGUOUS']);
+    assert.match(step.receipt.errors[0].message, /written relative to it \(column 8, beside it\) or belong to a mapping or list around it \(the file's next line stands at column 6\)/);
+    // A key after the last input of `with:`: an input beside it, or the step's own (`env:`).
+    for (const key of ['env:\n  PIP_DISABLE_PIP_VERSION_CHECK: "1"', 'cache: "pip"']) {
+      const after = edit('allow-prereleases: true', `allow-prereleases: true\n${key}`);
+      assert.deepEqual([after.changes.length, after.receipt.errors[0]?.code], [0, 'AMBIGUOUS'], key);
+    }
+    // Before a line at the quoted line's depth: a sibling for certain, at the quoted line's indentation.
+    assert.equal(written(path, workflow, JSON.stringify({ name: 'Edit', input: { file_path: path, old_string: 'python-version: "${{ matrix.python-version }}"', new_string: 'python-version: "${{ matrix.python-version }}"\ncache: "pip"' } })), workflow.replace('          allow-prereleases', '          cache: "pip"\n          allow-prereleases'));
+    // A step's last key before the next step is not its sibling's depth: the comment line between says nothing.
+    const last = edit('if: always()', 'if: always()\nruns-on: ubuntu-latest');
+    assert.equal(last.receipt.errors[0]?.code, 'AMBIGUOUS');
+  });
+
+  it('gives a Makefile recipe\'s new margin command the recipe line\'s tab, and leaves a new rule at the margin (was: "missing separator" after the recipe\'s last line)', () => {
+    // openshift-eng/aos-cd-jobs pyartcd/Makefile @06b66c0 (trimmed).
+    const makefile = ['.PHONY: venv tox lint test', '', 'lint:', '\t./venv/bin/python -m flake8', '', 'test: lint', '\t./venv/bin/python -m pytest --verbose --color=yes tests/', ''].join('\n');
+    const path = 'pyartcd/Makefile';
+    const call = (new_string: string) => JSON.stringify({ name: 'Edit', input: { file_path: path, old_string: './venv/bin/python -m flake8', new_string } });
+    assert.equal(written(path, makefile, call('./venv/bin/python -m flake8\n./venv/bin/python -m mypy pyartcd')), makefile.replace('flake8\n', 'flake8\n\t./venv/bin/python -m mypy pyartcd\n'));
+    // A new rule after the recipe: make's own line, written where it stands.
+    const rule = './venv/bin/python -m flake8\n\ntypecheck:\n\t./venv/bin/python -m mypy pyartcd';
+    assert.equal(written(path, makefile, call(rule)), makefile.replace('flake8\n', `${rule.slice(rule.indexOf('flake8'))}\n`));
+    // A variable and a command at the margin: which are the recipe's is not shown.
+    const mixed = result(path, makefile, call('./venv/bin/python -m flake8\nMYPY = ./venv/bin/mypy\n$(MYPY) pyartcd'));
+    assert.deepEqual([mixed.changes.length, mixed.receipt.errors[0]?.code], [0, 'AMBIGUOUS']);
+  });
+
+  it('refuses a new Makefile command under a recipe line without a tab, quoted with its tab or indented with two spaces (was: written, "missing separator")', () => {
+    const makefile = ['.PHONY: venv tox lint test', '', 'lint:', '\t./venv/bin/python -m flake8', '', 'test: lint', '\t./venv/bin/python -m pytest --verbose --color=yes tests/', ''].join('\n');
+    const path = 'pyartcd/Makefile';
+    for (const [old_string, new_string] of [
+      ['\t./venv/bin/python -m flake8', '\t./venv/bin/python -m flake8\n./venv/bin/python -m mypy pyartcd'],
+      ['./venv/bin/python -m flake8', './venv/bin/python -m flake8\n  ./venv/bin/python -m mypy pyartcd'],
+    ]) {
+      const r = result(path, makefile, JSON.stringify({ name: 'Edit', input: { file_path: path, old_string, new_string } }));
+      assert.deepEqual([r.changes.length, r.receipt.errors[0]?.code], [0, 'AMBIGUOUS'], new_string);
+      assert.match(r.receipt.errors[0].message, /without the tab a recipe's command starts with.*missing separator/);
+    }
+  });
 });
 
 describe('peer situations: fast-apply snippets whose changed lines follow a marker straight away (pi-fast-apply, Morph)', () => {

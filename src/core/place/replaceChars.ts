@@ -80,25 +80,36 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   }
   const index = tx.indexOf(state);
   const view = lfView(file);
-  const placed = occurrences.map((at) => newTextAtLineIndent(view, at, op.search, op.replacement));
-  const unclear = placed.findIndex((reading) => reading === 'unclear');
+  const syntax = indentSyntaxOf(state.path);
+  const placed = occurrences.map((at) => newTextAtLineIndent(view, at, op.search, op.replacement, syntax));
+  const unclear = placed.findIndex((reading) => typeof reading === 'object');
   if (unclear !== -1) {
     const line = lineOf(occurrences[unclear]);
-    tx.fail('AMBIGUOUS', block, state.path, `the old text is line ${line + 1} of ${state.path} after its indentation, and the new text's later lines stand at the margin: they may be lines of the same block written relative to its first line, or new lines at the top level after the block line ${line + 1} ends. Quote the old text with its indentation and write the new text as the file is to have it`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }] }, state);
+    const readings = (placed[unclear] as Unclear).unclear;
+    tx.fail('AMBIGUOUS', block, state.path, `the old text is line ${line + 1} of ${state.path} after its indentation, and the new text's later lines stand at the margin: ${readings}. Quote the old text with its indentation and write the new text as the file is to have it`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }], nextStep: 'Re-send the edit with the old text quoted from its line\'s start, indentation included, and the new text indented as the file is to have it.' }, state);
     return true;
   }
   let respelled = false;
   let shifted = false;
+  const texts: string[] = [];
   const edits = occurrences.map((at, k) => {
     const lastLine = lineOf(at + Math.max(0, op.search.length - (op.search.endsWith('\n') ? 1 : 0)));
     const around = { fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, start: lineOf(at), end: lastLine + 1, startsLine: at === 0 || view[at - 1] === '\n' };
     const respelling = respelledToolCall(op.search, op.replacement, around);
     respelled ||= respelling !== undefined;
     const replacement = respelling ?? op.replacement;
-    const indent = placed[k];
+    const indent = placed[k] as string | undefined;
     shifted ||= indent !== undefined;
-    return charEdit(file, at, at + op.search.length, indent === undefined ? replacement : indentedAfterFirst(replacement, indent as string));
+    texts.push(indent === undefined ? replacement : indentedAfterFirst(replacement, indent));
+    return charEdit(file, at, at + op.search.length, texts[k]);
   });
+  const untabbed = syntax === 'make' ? occurrences.findIndex((at, k) => commandWithoutTab(view.slice(view.lastIndexOf('\n', at - 1) + 1, at), texts[k]) !== undefined) : -1;
+  if (untabbed !== -1) {
+    const line = lineOf(occurrences[untabbed]);
+    const command = commandWithoutTab(view.slice(view.lastIndexOf('\n', occurrences[untabbed] - 1) + 1, occurrences[untabbed]), texts[untabbed])!;
+    tx.fail('AMBIGUOUS', block, state.path, `the new text puts \`${command.trim().slice(0, 60)}\` under a recipe line of ${state.path} without the tab a recipe's command starts with, and it does not read as make's own line (a rule, a variable, a directive): written so, make stops with \`missing separator\`. Start each command of the recipe with a tab, as the file's recipes do`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }], nextStep: 'Re-send the edit with each new command of the recipe starting with a tab.' }, state);
+    return true;
+  }
   if (overlapsAny(edits, state.pending)) {
     tx.commit(state);
     return placeReplaceChars(tx, state, op, true);
@@ -162,11 +173,13 @@ export function placeReplaceWithinLines(tx: Transaction, state: FileState, op: R
  * - the block the line stands in goes on after it: the file's next non-blank line is indented, or
  *   closes a bracket. Where it is the last line before the margin (or the file's last), lines at the
  *   margin may as well be new top-level code after it (a function added after the last one): the
- *   occurrence is `'unclear'`.
- * Returns the quoted line's indentation (the file's own characters) to put before every later
- * non-blank line, `'unclear'`, or undefined when the new text is to be written as given.
+ *   occurrence is unclear.
+ * A file whose syntax rests on its indentation has its own rules (see `yamlReading`,
+ * `recipeReading`). Returns the quoted line's indentation (the file's own characters) to put
+ * before every later non-blank line, the readings when it is unclear, or undefined when the new
+ * text is to be written as given.
  */
-function newTextAtLineIndent(view: string, at: number, search: string, replacement: string): string | 'unclear' | undefined {
+function newTextAtLineIndent(view: string, at: number, search: string, replacement: string, syntax: IndentSyntax | undefined): string | Unclear | undefined {
   const lineStart = view.lastIndexOf('\n', at - 1) + 1;
   const indent = view.slice(lineStart, at);
   if (indent === '' || leadingWhitespace(indent) !== indent || search.trimEnd().includes('\n') || isBlank(search)) return undefined;
@@ -175,7 +188,13 @@ function newTextAtLineIndent(view: string, at: number, search: string, replaceme
   const later = replacement.split('\n').slice(1).filter((line) => !isBlank(line));
   const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
   if (!later.some((line) => width(line) === 0) || later.some((line) => width(line) >= indentWidth(indent, 4))) return undefined;
-  const next = nextLineWithText(view, search.endsWith('\n') ? end : end + 1);
+  const after = search.endsWith('\n') ? end : end + 1;
+  if (syntax === 'yaml') return yamlReading(search, indent, later, nextLineWithText(view, after, isYamlComment));
+  if (syntax === 'make' && indent.startsWith('\t')) {
+    const recipe = recipeReading(indent, later);
+    if (recipe !== undefined) return recipe;
+  }
+  const next = nextLineWithText(view, after);
   // Written as given, do the new lines still hold the file's next line where it stands? Then they
   // may well be meant where they are (CPython's locale.py: a call's closing line, then a
   // `return` at the function's depth and a new `def` at the margin whose body the file's next,
@@ -187,19 +206,104 @@ function newTextAtLineIndent(view: string, at: number, search: string, replaceme
   const contradicted = next !== undefined && (closes ? width(next) >= width(last) : width(next) > width(last) && !OPENS_BLOCK.test(last.trimEnd()));
   if (next !== undefined && !contradicted) return undefined;
   const goesOn = next !== undefined && (leadingWhitespace(next) !== '' || closes);
-  return goesOn ? indent : 'unclear';
+  return goesOn ? indent : { unclear: 'they may be lines of the same block written relative to its first line, or new lines at the top level after the block that line ends' };
 }
+
+/** Why margin lines after an indented line are not re-indented: the readings they allow. */
+interface Unclear {
+  readonly unclear: string;
+}
+
+/** A kind of file whose indentation is its syntax beyond what nesting shows. */
+type IndentSyntax = 'yaml' | 'make';
+
+/** The kind of file a path names, for `newTextAtLineIndent`: YAML, a Makefile, or undefined. */
+function indentSyntaxOf(path: string): IndentSyntax | undefined {
+  if (/\.ya?ml$/i.test(path)) return 'yaml';
+  if (/(?:^|\/)(?:GNUmakefile|[Mm]akefile)$|\.mk$/.test(path)) return 'make';
+  return undefined;
+}
+
+/**
+ * Margin lines after a YAML line quoted without its indentation. In YAML the depth is the
+ * structure, and lines written relative to the quoted line say only that they are not deeper than
+ * it: a key or an item beside it, or one of a mapping or list around it. Starlette's workflow: a
+ * new step (`- name: ...`) after a step's `run:` line went to `run:`'s depth, where a list item
+ * cannot stand, and a step's `env:` after the last input of its `with:` went into `with:`, both
+ * written because the next line, a step at column 6, contradicted the margin. Only where the file's
+ * next line (comments aside) stands at the quoted line's own depth, and the margin lines are what
+ * the quoted line is (list items, or not), are they its siblings for certain: the quoted line's
+ * indentation. Otherwise the occurrence is unclear.
+ */
+function yamlReading(search: string, indent: string, later: readonly string[], next: string | undefined): string | Unclear {
+  const isItem = (line: string) => /^-(?:\s|$)/.test(line.trimStart());
+  const sameKind = later.every((line) => leadingWhitespace(line) !== '' || isItem(line) === isItem(search));
+  if (next !== undefined && leadingWhitespace(next) === indent && sameKind) return indent;
+  const column = indentWidth(indent, 4);
+  const where = next === undefined ? 'the file ends after it' : `the file's next line stands at column ${indentWidth(leadingWhitespace(next), 4)}`;
+  return { unclear: `in YAML their depth is their place, and they may be written relative to it (column ${column}, beside it) or belong to a mapping or list around it (${where})` };
+}
+
+/** A YAML line that is a comment: not part of the structure. */
+function isYamlComment(line: string): boolean {
+  return line.trimStart().startsWith('#');
+}
+
+/**
+ * Margin lines after a Makefile recipe line (a tab-indented command) quoted after its tab. Make
+ * reads a line at the margin as its own (a rule, a variable, a directive): a shell command there
+ * is `missing separator` and the Makefile no longer runs (aos-cd-jobs' pyartcd/Makefile: a second
+ * `lint:` command after the recipe's last line, with a blank line and the next rule below it, went
+ * to the margin). Margin lines none of which reads as make's own (comments aside) are recipe
+ * lines: the quoted line's tab. Some of either kind: unclear. All make's own (a new `test:` rule
+ * after a recipe): undefined, for the general reading.
+ */
+function recipeReading(indent: string, later: readonly string[]): string | Unclear | undefined {
+  const margin = later.filter((line) => leadingWhitespace(line) === '' && !line.startsWith('#'));
+  const own = margin.filter((line) => MAKE_OWN_LINE.test(line));
+  if (margin.length === 0 || own.length === margin.length) return undefined;
+  if (own.length === 0) return indent;
+  const command = margin.find((line) => !MAKE_OWN_LINE.test(line))!;
+  return { unclear: `in a Makefile a line at the margin is make's own: \`${own[0].trim().slice(0, 60)}\` reads as a rule or a variable, and \`${command.trim().slice(0, 60)}\` as a command of the recipe, which needs its tab; which lines are which is not shown` };
+}
+
+/**
+ * The first line of a Makefile edit's new text (after its first, which goes after `head`, the
+ * file's text before the old one on its line) that stands under a recipe line (a tab-indented one,
+ * blank lines aside) without a tab, does not continue the line above (`\\`), and is not make's own:
+ * make reads it as its own all the same and stops (`missing separator`). Undefined when none does.
+ * The lines a margin reading has already given the tab (`recipeReading`) pass; a command quoted
+ * with its tab whose new line has none, or one indented with spaces, does not.
+ */
+function commandWithoutTab(head: string, text: string): string | undefined {
+  const lines = text.split('\n');
+  let above = head + lines[0];
+  for (const line of lines.slice(1)) {
+    if (isBlank(line)) continue;
+    const underRecipe = above.startsWith('\t') && !above.trimEnd().endsWith('\\');
+    if (underRecipe && !line.startsWith('\t') && !MAKE_OWN_LINE.test(line.trimStart())) return line;
+    above = line;
+  }
+  return undefined;
+}
+
+/**
+ * A line make reads as its own at the margin: a directive (`include`, `ifeq`, `endif`, `define`,
+ * `export`...), a variable assignment (`NAME = value`, `:=`, `?=`, `+=`, `!=`), or a rule
+ * (`target: prerequisites`, a colon not starting `:=`).
+ */
+const MAKE_OWN_LINE = /^(?:(?:-|s)?include\s|(?:ifeq|ifneq|ifdef|ifndef|else|endif|define|endef|export|unexport|override|undefine|private|vpath)\b|[^\s=:#]+\s*(?:::?|:::|[?+!])?=|[^\t#='"]*?:(?!=))/;
 
 /** A line that ends by opening a block its next lines are indented under (`def f():`, `if (x) {`, `items = [`, `x =>`, `do`). */
 const OPENS_BLOCK = /(?:[:{([,\\]|=>|->|\bdo|\bthen)$/;
 
-/** The first line with text that starts at or after `from` in `view`; undefined when none does. */
-function nextLineWithText(view: string, from: number): string | undefined {
+/** The first line with text (and not `skipped`) that starts at or after `from` in `view`; undefined when none does. */
+function nextLineWithText(view: string, from: number, skipped: (line: string) => boolean = () => false): string | undefined {
   let start = from;
   while (start < view.length) {
     const newline = view.indexOf('\n', start);
     const line = view.slice(start, newline === -1 ? view.length : newline);
-    if (!isBlank(line)) return line;
+    if (!isBlank(line) && !skipped(line)) return line;
     if (newline === -1) return undefined;
     start = newline + 1;
   }

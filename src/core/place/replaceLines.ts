@@ -25,7 +25,9 @@ const RESEMBLANCE = 0.5;
  * numpy_handler.py rewrote the `raise AttributeError(` call through its closing `)`, which is line
  * 296, and written as numbered the `)` stood twice (SWE-agent's own lint refused it three times).
  * As for a range counted on the original file, the one shift that puts both edge lines at the
- * range's edges moves it; otherwise the edit is refused, naming the line it would repeat.
+ * range's edges moves it, and so does one line's shift when the text repeats that one line and its
+ * other edge line rewrites the line there (see `shortByRepeat`); otherwise the edit is refused,
+ * naming the line it would repeat.
  */
 export function placeReplaceLines(tx: Transaction, state: FileState, op: ReplaceLinesOp): void {
   const block = op.source.block;
@@ -47,14 +49,14 @@ export function placeReplaceLines(tx: Transaction, state: FileState, op: Replace
   const warnings: string[] = [];
   const repeated = repeatedOutside(file.lines, firstLine, lastLine, written);
   if (repeated !== undefined) {
-    const shift = onlyShift(file.lines, firstLine, lastLine, written);
+    const shift = rangeShift(file.lines, firstLine, lastLine, written, repeated);
     if (shift === undefined) {
-      tx.fail('NO_MATCH', block, state.path, repeatMessage(state.path, file.lines, firstLine, lastLine, repeated), op, { nextStep: RANGE_STEP }, state);
+      tx.fail('NO_MATCH', block, state.path, repeatMessage(state.path, file.lines, firstLine, lastLine, written, repeated), op, { nextStep: RANGE_STEP }, state);
       return;
     }
     firstLine += shift;
     lastLine += shift;
-    warnings.push(`the edit gives lines ${op.firstLine}-${op.lastLine}, but its first and last lines stand at ${firstLine} and ${lastLine}: taken as lines ${firstLine}-${lastLine}`);
+    warnings.push(shiftNote(op, file.lines, firstLine, lastLine, written));
   }
   const old = file.lines.slice(firstLine - 1, lastLine);
   if (old.length === written.length && old.every((line, i) => line === written[i])) {
@@ -73,14 +75,22 @@ const RANGE_STEP = 'View the lines around the range again and re-send the edit w
 
 /**
  * Why a range whose new text repeats the lines just outside it is refused: the line that would
- * stand twice, by number and text, and the range that would take it in.
+ * stand twice, by number and text, and the range that would take it in, when the text's other edge
+ * line is the range's edge line or a version of it. Otherwise widening would have the text replace
+ * a line it does not rewrite (the `) -> None:` before an `if` the text changes), so none is named.
  */
-function repeatMessage(path: string, lines: readonly string[], firstLine: number, lastLine: number, { side, count }: { side: 'after' | 'before'; count: number }): string {
+function repeatMessage(path: string, lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[], { side, count }: Repeat): string {
   const [from, to] = side === 'after' ? [lastLine + 1, lastLine + count] : [firstLine - count, firstLine - 1];
   const shown = lines.slice(from - 1, to).find((line) => line.trim() !== '')?.trim().slice(0, 80) ?? '';
   const which = count === 1 ? `line ${from}` : `lines ${from}-${to}`;
+  const repeat = `the new text ${side === 'after' ? 'ends' : 'starts'} with ${which} of ${path} (\`${shown}\`), right ${side} lines ${firstLine}-${lastLine}: written over them, ${count === 1 ? 'that line' : 'those lines'} would stand twice`;
+  const [edge, kept] = side === 'after' ? [written[0], firstLine] : [written[written.length - 1], lastLine];
+  const keptLine = lines[kept - 1];
+  if (!sameLine(edge, keptLine) && !(edge?.trim() && keptLine?.trim() && lineSimilarity(edge.trim(), keptLine.trim()) >= RESEMBLANCE)) {
+    return `${repeat}, and its ${side === 'after' ? 'first' : 'last'} line is neither line ${kept} nor a version of it: the numbers do not say which lines it replaces`;
+  }
   const widened = side === 'after' ? `${firstLine}:${to}` : `${from}:${lastLine}`;
-  return `the new text ${side === 'after' ? 'ends' : 'starts'} with ${which} of ${path} (\`${shown}\`), right ${side} lines ${firstLine}-${lastLine}: written over them, ${count === 1 ? 'that line' : 'those lines'} would stand twice. If the text rewrites ${which} too, the range is ${widened}; otherwise it is not where the text goes`;
+  return `${repeat}. If the text rewrites ${which} too, the range is ${widened}; otherwise it is not where the text goes`;
 }
 
 /** True when the old lines are all blank, share a line with text with the new ones, or one old and one new line are at least `RESEMBLANCE` alike. */
@@ -126,11 +136,11 @@ function placeOriginalRange(tx: Transaction, state: FileState, op: ReplaceLinesO
   let lastLine = op.lastLine;
   const warnings: string[] = [];
   const repeated = repeatedOutside(file.lines, firstLine, lastLine, written);
-  const shift = repeated !== undefined || !edgeInPlace(file.lines, firstLine, lastLine, written) ? onlyShift(file.lines, firstLine, lastLine, written) : undefined;
+  const shift = repeated !== undefined || !edgeInPlace(file.lines, firstLine, lastLine, written) ? (onlyShift(file.lines, firstLine, lastLine, written) ?? undefined) : undefined;
   if (shift !== undefined) {
     firstLine += shift;
     lastLine += shift;
-    warnings.push(`the edit gives lines ${op.firstLine}-${op.lastLine}, but its first and last lines stand at ${firstLine} and ${lastLine}: taken as lines ${firstLine}-${lastLine}`);
+    warnings.push(shiftNote(op, file.lines, firstLine, lastLine, written));
   } else if (repeated !== undefined) {
     tx.fail('NO_MATCH', block, state.path, `the new text ${repeated.side === 'after' ? 'ends' : 'starts'} with the lines ${state.path} has right ${repeated.side} lines ${firstLine}-${lastLine}: written over them it would repeat those lines, so the numbers are not where the text goes`, op, { nextStep: NEXT_STEP }, state);
     return;
@@ -174,6 +184,12 @@ function edgeInPlace(lines: readonly string[], firstLine: number, lastLine: numb
   return written.length > 0 && (sameLine(written[0], lines[firstLine - 1]) || sameLine(written[written.length - 1], lines[lastLine - 1]));
 }
 
+/** Lines a range's new text repeats from right `after` or right `before` the range, and how many. */
+interface Repeat {
+  readonly side: 'after' | 'before';
+  readonly count: number;
+}
+
 /** Past this many lines a repeat at the range's edge is not looked for: a few tell a shifted range. */
 const MAX_REPEAT = 20;
 
@@ -182,7 +198,7 @@ const MAX_REPEAT = 20;
  * with lines it has right before it (`before`), and how many, those lines not blank alone and the
  * range's own last (first) lines not the same: written over the range, the text would stand twice.
  */
-function repeatedOutside(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[]): { readonly side: 'after' | 'before'; readonly count: number } | undefined {
+function repeatedOutside(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[]): Repeat | undefined {
   const old = lines.slice(firstLine - 1, lastLine);
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((line, i) => line.trimEnd() === b[i].trimEnd());
   const bound = Math.min(written.length, MAX_REPEAT);
@@ -195,11 +211,34 @@ function repeatedOutside(lines: readonly string[], firstLine: number, lastLine: 
   return undefined;
 }
 
+/** What the warning of a moved range says: where the text's edge lines stand, or which one it rewrites. */
+function shiftNote(op: ReplaceLinesOp, lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[]): string {
+  const given = `the edit gives lines ${op.firstLine}-${op.lastLine}, but`;
+  const taken = `taken as lines ${firstLine}-${lastLine}`;
+  if (!sameLine(written[0], lines[firstLine - 1])) return `${given} its last line stands at ${lastLine} and its first rewrites line ${firstLine}: ${taken}`;
+  if (!sameLine(written[written.length - 1], lines[lastLine - 1])) return `${given} its first line stands at ${firstLine} and its last rewrites line ${lastLine}: ${taken}`;
+  return `${given} its first and last lines stand at ${firstLine} and ${lastLine}: ${taken}`;
+}
+
+/**
+ * The shift that moves a range counted on the file as it is to where its new text goes: the one
+ * that puts both its edge lines in place (`onlyShift`), else, for a text that repeats the one line
+ * outside the range, the one that takes that line in (`shortByRepeat`); undefined when neither
+ * says, or several shifts fit. (A range counted on the original file is stale when off: there a
+ * rewritten edge line does not say where the text goes, and only `onlyShift` moves it.)
+ */
+function rangeShift(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[], repeated: Repeat | undefined): number | undefined {
+  const found = onlyShift(lines, firstLine, lastLine, written);
+  if (found !== undefined) return found ?? undefined;
+  return repeated?.count === 1 ? shortByRepeat(lines, firstLine, lastLine, written, repeated) : undefined;
+}
+
 /**
  * The one shift (not 0) that puts the new text's first and last lines at the range's first and
- * last lines, with no repeat outside the range there either; undefined when no shift or several do.
+ * last lines, with no repeat outside the range there either; undefined when no shift does, null
+ * when several do (the place is then not known, and no other reading is to be tried).
  */
-function onlyShift(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[]): number | undefined {
+function onlyShift(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[]): number | null | undefined {
   if (written.length === 0) return undefined;
   const first = written[0];
   const last = written[written.length - 1];
@@ -208,8 +247,30 @@ function onlyShift(lines: readonly string[], firstLine: number, lastLine: number
   for (let at = 1; at + span <= lines.length; at++) {
     if (at === firstLine || !sameLine(first, lines[at - 1]) || !sameLine(last, lines[at + span - 1])) continue;
     if (repeatedOutside(lines, at, at + span, written) !== undefined) continue;
-    if (found !== undefined) return undefined;
+    if (found !== undefined) return null;
     found = at - firstLine;
   }
   return found;
+}
+
+/**
+ * The shift of a range counted one line short, its text ending with the line right after it (or
+ * starting with the line right before it), when the text's other edge line is a rewrite of a line
+ * rather than a copy: SWE-agent's `edit 16:17` on starlette's trustedhost.py, whose text turns
+ * line 17's `if allowed_hosts is None:` into `if not allowed_hosts:` and ends with line 18 as it
+ * is. No shift puts both edge lines in place (one of them is changed), but moved by that line the
+ * repeated line is the range's own edge, and the other edge line is a version of the file's line
+ * there: at least `RESEMBLANCE` alike, and more alike than to the line at the range's given edge,
+ * which the shift leaves as it is (widened instead, the range would have the `if` replace line
+ * 16's `) -> None:`). Undefined when the other edge says nothing so, or the moved range repeats
+ * lines outside it as well.
+ */
+function shortByRepeat(lines: readonly string[], firstLine: number, lastLine: number, written: readonly string[], { side }: Repeat): number | undefined {
+  const shift = side === 'after' ? 1 : -1;
+  const [edge, given, moved] = side === 'after' ? [written[0], lines[firstLine - 1], lines[firstLine + shift - 1]] : [written[written.length - 1], lines[lastLine - 1], lines[lastLine + shift - 1]];
+  if (edge === undefined || given === undefined || moved === undefined || edge.trim() === '' || moved.trim() === '') return undefined;
+  const toMoved = lineSimilarity(edge.trim(), moved.trim());
+  if (toMoved < RESEMBLANCE || toMoved <= lineSimilarity(edge.trim(), given.trim())) return undefined;
+  if (repeatedOutside(lines, firstLine + shift, lastLine + shift, written) !== undefined) return undefined;
+  return shift;
 }

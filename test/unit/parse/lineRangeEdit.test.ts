@@ -73,17 +73,51 @@ describe("SWE-agent's edit N:M … end_of_edit", () => {
     const lines = handler.split('\n');
     const fixed = [...lines.slice(0, 4), ...block, ...lines.slice(14)].join('\n');
     assert.equal(proposed(edit('5:14', block), 'numpy_handler.py'), fixed);
-    // The trajectory's second call: one line short. Its first call also left out `required_elements = [`.
-    for (const text of [block, block.slice(1)]) {
-      const short = edit('5:13', text);
-      assert.equal(short.changes.length, 0);
-      assert.equal(short.receipt.errors[0]?.code, 'NO_MATCH');
-      assert.match(short.receipt.errors[0].message, /ends with line 14 of numpy_handler\.py \(`\)`\).*stand twice.*5:14/);
-    }
+    // The trajectory's second call: one line short.
+    const short = edit('5:13', block);
+    assert.equal(short.changes.length, 0);
+    assert.equal(short.receipt.errors[0]?.code, 'NO_MATCH');
+    assert.match(short.receipt.errors[0].message, /ends with line 14 of numpy_handler\.py \(`\)`\).*stand twice.*5:14/);
+    // Its first call also left out `required_elements = [`: the text's first line rewrites line 6
+    // (the list's first row), so the range moved one line down keeps line 5 and writes the fix.
+    const firstCall = edit('5:13', block.slice(1));
+    assert.equal(proposed(firstCall, 'numpy_handler.py'), fixed);
+    assert.match(JSON.stringify(firstCall.receipt), /its first rewrites line 6: taken as lines 6-14/);
     // Both edge lines one line below the range's (6:15 for 5:14): the one shift that puts them in place.
     const below = edit('6:15', block);
     assert.equal(proposed(below, 'numpy_handler.py'), fixed);
     assert.match(JSON.stringify(below.receipt), /taken as lines 5-14/);
+  });
+
+  it('moves a range one line short whose text rewrites the line after its first and ends with the line after its last (was: NO_MATCH, suggesting a range that deleted `) -> None:`)', () => {
+    // encode/starlette starlette/middleware/trustedhost.py @0064cae, lines 10-20 (line 16 is `    ) -> None:`).
+    const trustedhost = [
+      ...Array.from({ length: 9 }, (_, i) => `# line ${i + 1}`),
+      'class TrustedHostMiddleware:',
+      '    def __init__(',
+      '        self,',
+      '        app: ASGI3Application,',
+      '        allowed_hosts: typing.Sequence[str] = None,',
+      '        www_redirect: bool = True,',
+      '    ) -> None:',
+      '        if allowed_hosts is None:',
+      '            allowed_hosts = ["*"]',
+      '',
+      '        for pattern in allowed_hosts:',
+      '',
+    ].join('\n');
+    const path = 'starlette/middleware/trustedhost.py';
+    const edit = (range: string, lines: readonly string[]) => runReply(['Treat an empty list like None.', '', '```', `edit ${range}`, ...lines, 'end_of_edit', '```'].join('\n'), (p) => (p === path ? trustedhost : undefined), { hintPath: path });
+    const text = ['        if not allowed_hosts:', '            allowed_hosts = ["*"]'];
+    const moved = edit('16:17', text);
+    assert.equal(proposed(moved, path), trustedhost.replace('if allowed_hosts is None:', 'if not allowed_hosts:'));
+    assert.match(JSON.stringify(moved.receipt), /its last line stands at 18 and its first rewrites line 17: taken as lines 17-18/);
+    // A first line that rewrites neither line 16 nor line 17 says nothing of where the text goes.
+    const unrelated = edit('16:17', ['        self.strict = True', '            allowed_hosts = ["*"]']);
+    assert.deepEqual([unrelated.changes.length, unrelated.receipt.errors[0]?.code], [0, 'NO_MATCH']);
+    // Nor does it name 16:18, which would have the text replace line 16's `) -> None:` as well.
+    assert.match(unrelated.receipt.errors[0].message, /stand twice, and its first line is neither line 16 nor a version of it/);
+    assert.doesNotMatch(unrelated.receipt.errors[0].message, /16:18/);
   });
 });
 
