@@ -1716,6 +1716,20 @@ describe('pasted replies: a snippet wrapped in its class\'s header as an older v
     assert.equal(own.receipt.ok, true, JSON.stringify(own.receipt.errors));
     assert.equal(own.changes[0]?.newText, file.replace('        );\n\n', '        );\n        await addDpopTokenProofHeader(\n            headers,\n            request,\n            endpoint,\n            this.cryptoUtils,\n            this.config.tokenBindingKeyManager\n        );\n\n'));
   });
+
+  it('refuses the same wrapper line when the class header is the file\'s first line, and applies a header changed with the lines under it shown', () => {
+    // The file cut to start at its class: the snippet's first segment is then read at the file's
+    // top, where the stale header was taken as adding `extends BaseClient` to line 1 and written.
+    const fromClass = file.slice(file.indexOf('export class'));
+    const read = (reply: string) => runReply(reply, (p) => (p === path ? fromClass : undefined), { hintPath: path });
+    const stale = read(snippet('export class AuthorizationCodeClient extends BaseClient {'));
+    assert.equal(stale.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(stale.receipt.errors[0]?.message ?? '', /"export class AuthorizationCodeClient extends BaseClient \{" stands nowhere in the file.*line 1, "export class AuthorizationCodeClient \{"/);
+    assert.equal(stale.changes.length, 0);
+    const shown = read('```ts\nexport class AuthorizationCodeClient extends BaseClient {\n    protected logger: Logger;\n    // ... existing code ...\n```\n');
+    assert.equal(shown.receipt.ok, true, JSON.stringify(shown.receipt.errors));
+    assert.equal(shown.changes[0]?.newText, fromClass.replace('AuthorizationCodeClient {', 'AuthorizationCodeClient extends BaseClient {'));
+  });
 });
 
 describe('pasted replies: batch and PowerShell scripts in the fences models tag them with (p48/c 46, 47, 51, 13)', () => {

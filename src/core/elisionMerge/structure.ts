@@ -23,8 +23,15 @@ export function placeAtBoundary(segment: readonly string[], original: readonly s
     // The file's first lines given with an edit that only adds to them (`import a` given as
     // `import a, b` above `# ... existing code ...`): a snippet that starts with no elision starts
     // at the file's top. A line that drops a word of the file's (`from typing import Dict` for
-    // `from typing import List`) may be a new line meant above it: not placed so.
-    if (real.every((line, k) => line.trim() === headLines[k].line.trim() || addsTo(headLines[k].line.trim(), line.trim()))) {
+    // `from typing import List`) may be a new line meant above it: not placed so. Nor is a block
+    // opener given otherwise (`export class AuthorizationCodeClient extends BaseClient {` over the
+    // file's `export class AuthorizationCodeClient {`, a marker for its body next): a snippet
+    // wraps its lines in its class's or function's header as an older version of the file had it
+    // as often as it means to change that header, and placed here the stale header was written
+    // over the file's. Below other lines the same opener is refused (`staleOpenerMessage`); at the
+    // file's top it is no surer.
+    const addedTo = (line: string, head: string) => !isOpener(line.trim()) && addsTo(head.trim(), line.trim());
+    if (real.every((line, k) => line.trim() === headLines[k].line.trim() || addedTo(line, headLines[k].line))) {
       return { from: headLines[0].i, to: headLines[headLines.length - 1].i + 1, lines: real };
     }
   }
