@@ -1717,6 +1717,17 @@ describe('peer situations: bytes a reply cannot show, on the lines it keeps and 
     assert.equal(planned.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
     assert.match(planned.receipt.files[0]?.edits[0]?.warnings?.join('\n') ?? '', /lacks trailing whitespace.*kept as the file has them/);
   });
+
+  // CPython Lib/codeop.py before 3.11's incomplete_input change (trimmed): the commit wrote the file
+  // again without the trailing spaces after 0x200. In code, trailing whitespace is noise editors
+  // strip: a whole file without it is the file as meant, not a Markdown hard break to put back.
+  it('writes a whole source file as given where it drops a line\'s trailing spaces (CPython codeop.py): only Markdown and patches get theirs back', () => {
+    const codeop = ['# The following flags match the values from Include/cpython/compile.h', 'PyCF_DONT_IMPLY_DEDENT = 0x200          ', 'PyCF_ALLOW_INCOMPLETE_INPUT = 0x4000', '', 'def _compile(source, filename, symbol):', '    return compile(source, filename, symbol, PyCF_DONT_IMPLY_DEDENT | PyCF_ALLOW_INCOMPLETE_INPUT)', ''].join('\n');
+    const after = codeop.replace('0x200          \n', '0x200\n').replace('symbol):\n    return compile(source, filename, symbol, PyCF_DONT_IMPLY_DEDENT | PyCF_ALLOW_INCOMPLETE_INPUT)', 'symbol, incomplete_input=True):\n    flags = 0\n    if incomplete_input:\n        flags |= PyCF_ALLOW_INCOMPLETE_INPUT\n    return compile(source, filename, symbol, flags)');
+    assert.equal(written('Lib/codeop.py', codeop, `Lib/codeop.py\n\`\`\`python\n${after}\`\`\`\n`), after);
+    const stripped = result('Lib/codeop.py', codeop, `Lib/codeop.py\n\`\`\`python\n${codeop.replace('0x200          \n', '0x200\n')}\`\`\`\n`);
+    assert.equal(stripped.changes[0]?.newText, codeop.replace('0x200          \n', '0x200\n'));
+  });
 });
 
 describe('peer situations: SQL columns and styled-components blocks (probe p48: go-social, React Wars Card.js)', () => {

@@ -14,6 +14,7 @@ import { lfView, toLines, type FileLines } from '../text/fileText';
 import { isBlank } from '../text/indentation';
 import { provesHtmlEscaped, unescapedHtml } from '../text/htmlEscaped';
 import { COMPOSED_NOTE, composedTexts, differOnlyInForm } from '../text/composedForm';
+import { keepsTrailingWhitespace } from '../text/unseenCharacters';
 import { backslashUseOf, repairOverEscaped } from '../text/overEscaped';
 import { similarityPercent } from '../report';
 import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, holdsRemovedLines, wherePresent } from './alreadyApplied';
@@ -539,7 +540,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   const warnings = [...notes];
   for (const match of matches) {
     const replacement = withoutCopyPadding(needle, match, file, replacementLines);
-    const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, fileBlanksIndented: () => index.blanksIndented, needle, replacement, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten: op.source.verbatim });
+    const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, fileBlanksIndented: () => index.blanksIndented, needle, replacement, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten: op.source.verbatim, keepsTrailingWhitespace: keepsTrailingWhitespace(state.path) });
     if (built.problem) {
       const extra = { ...(built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {}), ...(built.problem.nextStep ? { nextStep: built.problem.nextStep } : {}) };
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);

@@ -7,6 +7,7 @@ import { lineEdit, type TextEdit } from '../plan';
 import { toLines, type FileText } from '../text/fileText';
 import { placeCreate } from './create';
 import { withFileUnseenKept } from './unseenKept';
+import { keepsTrailingWhitespace } from '../text/unseenCharacters';
 import { inFileIndentation } from './fileIndentation';
 import type { FileState, Transaction } from './transaction';
 
@@ -77,7 +78,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     }
   }
   // A whole file's lines as the file has them where the block lost only bytes nobody sees.
-  const kept = whole ? withFileUnseenKept(file.lines, lines) : undefined;
+  const kept = whole ? withFileUnseenKept(file.lines, lines, keepsTrailingWhitespace(state.path)) : undefined;
   const keptNote = kept && kept.restored > 0 ? `the block lacks trailing whitespace, final blank lines, or no-break or zero-width spaces that ${kept.restored === 1 ? 'a line' : `${kept.restored} lines`} of the file ${kept.restored === 1 ? 'has' : 'have'}: kept as the file has them` : undefined;
   if (kept) lines = [...kept.lines];
   if (keptNote !== undefined) warnings.push(keptNote);

@@ -15,10 +15,12 @@ const MAX_PAIRING_DIFF = 4000;
  * of their seen forms (`seenForm`): a line the block keeps is written as the file has it, and a
  * line it changes (one for one in a changed run) keeps the unseen bytes the change leaves alone.
  * A line the block gives with trailing whitespace of its own is written as given. The file's final
- * blank lines come back when the block ends with fewer. `restored` counts the lines put back or
- * given a byte back; a block that lacked only these bytes then changes nothing.
+ * blank lines come back when the block ends with fewer. Trailing whitespace (a whitespace-only
+ * line's too) comes back only with `keepTrailing`, in a file where it is content
+ * (`keepsTrailingWhitespace`). `restored` counts the lines put back or given a byte back; a block
+ * that lacked only these bytes then changes nothing.
  */
-export function withFileUnseenKept(fileLines: readonly string[], lines: readonly string[]): { lines: readonly string[]; restored: number } {
+export function withFileUnseenKept(fileLines: readonly string[], lines: readonly string[], keepTrailing: boolean): { lines: readonly string[]; restored: number } {
   const fileSeen = fileLines.map(seenForm);
   if (fileSeen.every((seen, i) => seen === fileLines[i])) return { lines, restored: 0 };
   const parts = diffArrays(fileSeen, lines.map(seenForm), { maxEditLength: MAX_PAIRING_DIFF });
@@ -28,8 +30,8 @@ export function withFileUnseenKept(fileLines: readonly string[], lines: readonly
   let at = 0;
   let next = 0;
   const keep = (fileLine: string, line: string) => {
-    // A whitespace-only line given empty is the file's (a line of spaces in a PowerShell script).
-    const own = line === '' && isBlank(fileLine) ? fileLine : withFileUnseen(fileLine, seenForm(fileLine), line);
+    // A whitespace-only line given empty is the file's where trailing whitespace is content.
+    const own = line === '' && isBlank(fileLine) ? (keepTrailing ? fileLine : line) : withFileUnseen(fileLine, seenForm(fileLine), line, keepTrailing);
     if (own !== line) restored++;
     out.push(own);
   };

@@ -67,6 +67,11 @@ export interface ReanchorInput {
    * from tabs to spaces), never respelled. @default false
    */
   readonly toolWritten?: boolean;
+  /**
+   * The file's trailing whitespace is content (Markdown, patches: `keepsTrailingWhitespace`): a
+   * changed line gets back the trailing whitespace its quote lost (`withFileUnseen`). @default false
+   */
+  readonly keepsTrailingWhitespace?: boolean;
 }
 
 /** One line to write, before its indentation is settled. */
@@ -209,7 +214,7 @@ function emitChanged(emitted: Emitted[], input: ReanchorInput, step: Extract<Ste
   const replaced = a < step.nTo - step.nFrom ? step.nFrom + a : undefined;
   const place = replaced === undefined ? undefined : input.match.alignment[replaced];
   const lineForLine = step.nTo - step.nFrom === step.rTo - step.rFrom;
-  const line = lineForLine && typeof place === 'number' ? withFileUnseen(input.fileLines.line(place), input.needle.lines[replaced!], written(input.replacement[r])) : written(input.replacement[r]);
+  const line = lineForLine && typeof place === 'number' ? withFileUnseen(input.fileLines.line(place), input.needle.lines[replaced!], written(input.replacement[r]), input.keepsTrailingWhitespace === true) : written(input.replacement[r]);
   emitted.push(newLine(line, replaced, replaced === undefined ? undefined : anchorOf(replaced), input.match));
 }
 

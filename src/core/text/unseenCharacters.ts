@@ -38,6 +38,17 @@ interface Unseen {
   readonly kind: 'replaces' | 'before';
 }
 
+/**
+ * True for a file whose lines' trailing whitespace is content: Markdown (two trailing spaces are a
+ * hard line break) and patches (an empty context line is one space). Elsewhere it is noise that
+ * editors strip and commits clean up: CPython's history holds whole files written again without a
+ * line's trailing spaces on purpose (codeop.py, asyncio/transports.py), which keeping the file's
+ * would have undone. Only in these files is trailing whitespace the reply lacks put back.
+ */
+export function keepsTrailingWhitespace(path: string | undefined): boolean {
+  return path !== undefined && /\.(?:md|markdown|mdx|mdown|mkd|patch|diff)$/i.test(path);
+}
+
 /** How alike (`lineSimilarity`) a new line must be to the line it replaces to be a version of it. */
 const VERSION_SIMILARITY = 0.5;
 
@@ -49,14 +60,15 @@ const VERSION_SIMILARITY = 0.5;
  * of `quoted` (half alike at least); otherwise `written` is returned as it is. Each unseen
  * character the change leaves alone (it stands in the run `quoted` and `written` share at their
  * start, or in the one at their end) is put back at its place in `written`; one inside the change,
- * or at its edge, goes with the change. The file's trailing whitespace is put back when neither
+ * or at its edge, goes with the change. With `keepTail` (a file whose trailing whitespace is
+ * content: `keepsTrailingWhitespace`), the file's trailing whitespace is put back when neither
  * `quoted` nor `written` has any: the model could not see it, so it did not mean to remove it (a
  * Markdown line's two-space hard break, without which the next line runs into this one).
  */
-export function withFileUnseen(fileLine: string, quoted: string, written: string): string {
+export function withFileUnseen(fileLine: string, quoted: string, written: string, keepTail = true): string {
   const fileIndent = leadingWhitespace(fileLine);
   const fileBody = trimEnd(fileLine.slice(fileIndent.length));
-  const tail = fileLine.slice(fileIndent.length + fileBody.length);
+  const tail = keepTail ? fileLine.slice(fileIndent.length + fileBody.length) : '';
   const quotedBody = quoted.slice(leadingWhitespace(quoted).length);
   const writtenIndent = leadingWhitespace(written);
   const writtenBody = written.slice(writtenIndent.length);
