@@ -13,6 +13,8 @@ import { lineSimilarity } from './lineDistance';
 const UNSEEN_SPACES = /[\u00a0\u2002\u2003\u2009\u200a\u202f\u3000]/g;
 const ZERO_WIDTH = /[\u200b\u200c\u200d\u2060\ufeff]/g;
 
+const HAS_UNSEEN = /[\u00a0\u2002\u2003\u2009\u200a\u202f\u3000\u200b\u200c\u200d\u2060\ufeff]/;
+
 function isUnseenSpace(c: string): boolean {
   return c === '\u00a0' || c === '\u2002' || c === '\u2003' || c === '\u2009' || c === '\u200a' || c === '\u202f' || c === '\u3000';
 }
@@ -66,6 +68,8 @@ const VERSION_SIMILARITY = 0.5;
  * Markdown line's two-space hard break, without which the next line runs into this one).
  */
 export function withFileUnseen(fileLine: string, quoted: string, written: string, keepTail = true): string {
+  // Most lines hold no unseen character and (or, where it is not kept) no trailing whitespace.
+  if (!HAS_UNSEEN.test(fileLine) && (!keepTail || trimEnd(fileLine) === fileLine)) return written;
   const fileIndent = leadingWhitespace(fileLine);
   const fileBody = trimEnd(fileLine.slice(fileIndent.length));
   const tail = keepTail ? fileLine.slice(fileIndent.length + fileBody.length) : '';
