@@ -13,7 +13,7 @@ import { announceWrite, announceWritten } from './faults';
 import { Journal, type Recovery } from './journal';
 import { runTransaction, WriteError, type DiskStep, type WriteStep } from './transaction';
 import { startWatchdog } from './watchdog';
-import type { DiskWorkspace } from './workspace';
+import type { DiskWorkspace, Inspection } from './workspace';
 
 /** What the write did, file by file, in the reply's paths. */
 export interface Written {
@@ -88,7 +88,7 @@ function stepsFor(workspace: DiskWorkspace, change: FileChange, reply: { readonl
     if (target.kind === 'file' && reply.freed.has(path) && !target.isLink) return { kind: 'write', display: path, target: target.real, bytes, expect: target.snapshot, keep, recheck: recheck(path, target.real) };
     throw new Unwritable('OUT_OF_DATE', path, `${path} ${target.kind === 'refused' ? `cannot be written: ${target.message}` : 'exists'}`);
   };
-  if (change.action === 'create') return [writeTo(change.path, encoded(change.path, change.newText ?? '', 'utf-8'))];
+  if (change.action === 'create') return [writeTo(change.path, newBytesOf(change, source)!)];
   if (source.kind !== 'file') throw new Unwritable('OUT_OF_DATE', change.path, `${change.path} no longer exists`);
   const keep = { mode: source.snapshot.mode, uid: source.snapshot.uid, gid: source.snapshot.gid };
   const remove = (): DiskStep[] => {
@@ -98,10 +98,21 @@ function stepsFor(workspace: DiskWorkspace, change: FileChange, reply: { readonl
     return [{ kind: 'remove', display: change.path, target: source.real, expect: source.snapshot, recheck: recheck(change.path, source.real) }];
   };
   if (change.action === 'delete') return remove();
-  const bytes = encoded(change.path, change.newText ?? '', source.decoded.encoding, { text: source.decoded.text, bytes: source.bytes });
+  const bytes = newBytesOf(change, source)!;
   // The moved file keeps its encoding and its mode (an executable stays executable).
   if (change.action === 'move' && change.to !== undefined && change.to !== change.path) return [writeTo(change.to, bytes, keep), ...remove()];
   return [{ kind: 'write', display: change.path, target: source.real, bytes, expect: source.snapshot, keep, recheck: recheck(change.path, source.real) }];
+}
+
+/**
+ * The bytes of a change's new text: a created file in UTF-8, an existing one in its own encoding,
+ * its unchanged head and tail as the very bytes read (`encodeText`); undefined when there is no
+ * file to encode against. Throws `Unwritable` when the text cannot be written so.
+ */
+function newBytesOf(change: FileChange, source: Inspection): Buffer | undefined {
+  if (change.action === 'create') return encoded(change.path, change.newText ?? '', 'utf-8');
+  if (source.kind !== 'file') return undefined;
+  return encoded(change.path, change.newText ?? '', source.decoded.encoding, { text: source.decoded.text, bytes: source.bytes });
 }
 
 function encoded(display: string, text: string, encoding: Parameters<typeof encodeText>[1], original?: Parameters<typeof encodeText>[2]): Buffer {
@@ -119,10 +130,8 @@ function encoded(display: string, text: string, encoding: Parameters<typeof enco
 export function encodingRefusal(workspace: DiskWorkspace, changes: readonly FileChange[]): Unwritable | undefined {
   for (const change of changes) {
     if (change.action === 'delete' || change.newText === undefined) continue;
-    const source = workspace.inspect(change.path);
     try {
-      if (change.action === 'create') encoded(change.path, change.newText, 'utf-8');
-      else if (source.kind === 'file') encoded(change.path, change.newText, source.decoded.encoding, { text: source.decoded.text, bytes: source.bytes });
+      newBytesOf(change, workspace.inspect(change.path));
     } catch (error) {
       if (error instanceof Unwritable) return error;
       throw error;

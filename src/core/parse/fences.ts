@@ -344,9 +344,10 @@ const PROMPT_LINE = /^[ \t]*(?:\$ |PS(?: [^>]*)?>|[A-Za-z]:\\(?:[^>]*[^ >])?>(?!
  * `build.bat`:"), where output would not be. Shell sessions and output (```console, ```output) never.
  */
 export function fenceMayHoldFile(lang: string | undefined, path: string, content: readonly string[], presentedWhole: boolean): boolean {
+  if (!fenceMayHoldSomeFile(lang, content)) return false;
   if (lang === undefined || !NON_FILE_LANGS.has(lang)) return true;
-  const extensions = SCRIPT_FILE_EXTENSIONS.get(lang);
-  if (extensions === undefined || content.some((line) => PROMPT_LINE.test(line))) return false;
+  // A command language that may hold a script (fenceMayHoldSomeFile): its extensions are listed.
+  const extensions = SCRIPT_FILE_EXTENSIONS.get(lang)!;
   if (presentedWhole && PLAIN_TEXT_LANGS.has(lang)) return true;
   const dot = path.lastIndexOf('.');
   return dot > path.lastIndexOf('/') && extensions.includes(path.slice(dot + 1).toLowerCase());
