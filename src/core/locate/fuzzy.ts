@@ -169,9 +169,9 @@ export function fuzzyMatcherWith(limits: FuzzyLimits): Matcher {
   return {
     id: 'fuzzy',
     find(index: FileIndex, needle: Needle, scope: SearchScope): LineMatch[] {
-      if (needle.elisions.size > 0) return [];
+      if (needle.elisions.size > 0 || needle.lines.length > limits.maxLines) return [];
       const nonBlank = needle.lines.filter(isEvidence).length;
-      if (nonBlank < limits.minLines || needle.lines.length > limits.maxLines) return [];
+      if (nonBlank < limits.minLines) return [];
       const minimumVotes = Math.ceil(nonBlank * limits.minExactShare);
       // Lines too common to vote (`}`, `return node;`) may still be among the exact lines a
       // window needs: the prefilter asks the same share of the lines that can vote.

@@ -29,13 +29,19 @@ const scanLimit = 50_000;
 /**
  * Lines a reply's failed searches may measure, per file, in their scans for the nearest line:
  * counted as the first engine measured them (every line of about the wanted length), at about
- * 0.5 µs a line on the development machine, so half a second of that work before the budget is
- * spent (fifty failed searches on a 20,000-line file). A reply of a thousand near misses on one
- * file stalled for seconds on these scans; with a second's budget it still took a second on a
- * busy machine. Past the budget its blocks are still refused, with the candidates their shared
- * lines give.
+ * 0.5 µs a line on the development machine, so a tenth of a second of that work before the budget
+ * is spent (a dozen failed searches on a 20,000-line file: more than a person reads). A reply of
+ * a thousand near misses on one file stalled for seconds on these scans; with half a second's
+ * budget it still took two. Past the budget its blocks are still refused, with the candidates
+ * their shared lines give (`SPENT_WINDOWS` of them scored).
  */
-const SCAN_BUDGET = 1_000_000;
+const SCAN_BUDGET = 200_000;
+/**
+ * How many of its best-voted windows a failed search scores once its file's scan budget is spent
+ * (48 before): enough to name the nearest places, where scoring 48 windows for each of a thousand
+ * failed blocks was a third of such a reply's time.
+ */
+const SPENT_WINDOWS = 6;
 const scanned = new WeakMap<FileIndex, number>();
 
 /**
@@ -53,8 +59,11 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
   const scope = { from: 0, to: lineCount, fuzzyThreshold: 0 };
   const starts = new Set<number>();
   let scanSkipped = false;
+  // The budget is the file's for the whole reply: kept on the index of the text edits are committed onto.
+  const owner = index.rootIndex;
+  const spent = (scanned.get(owner) ?? 0) > SCAN_BUDGET;
   const votes = votedWindows(index, needle, scope, { ...defaultFuzzyLimits, maxVotesPerLine: 256 });
-  [...votes].sort((a, b) => b[1] - a[1]).slice(0, 48).forEach(([start]) => starts.add(start));
+  [...votes].sort((a, b) => b[1] - a[1]).slice(0, spent ? SPENT_WINDOWS : 48).forEach(([start]) => starts.add(start));
   if (lineHint !== undefined) {
     for (let d = -3; d <= 3; d++) starts.add(Math.min(Math.max(0, lineHint + d), Math.max(0, lineCount - size)));
   }
@@ -62,11 +71,12 @@ export function nearestCandidates(index: FileIndex, fullNeedle: Needle, lineHint
     const first = needle.lines.findIndex((line, i) => !isBlank(line) && !needle.elisions.has(i));
     if (first !== -1) {
       const wanted = normaliseLine(needle.lines[first], 'fold');
-      // The budget is the file's for the whole reply: kept on the index of the text edits are committed onto.
-      const owner = index.rootIndex;
-      const work = (scanned.get(owner) ?? 0) + eligibleLines(index, wanted.length);
-      if (work > SCAN_BUDGET) scanSkipped = true;
-      else {
+      const work = spent ? Infinity : (scanned.get(owner) ?? 0) + eligibleLines(index, wanted.length);
+      if (work > SCAN_BUDGET) {
+        scanSkipped = true;
+        // Spent for the rest of the reply: later searches score fewer windows too.
+        scanned.set(owner, SCAN_BUDGET + 1);
+      } else {
         scanned.set(owner, work);
         for (const line of nearestLines(index, wanted, 8)) starts.add(line - first);
       }
