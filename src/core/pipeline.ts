@@ -4,7 +4,7 @@ import type { FileAction, Receipt, ReceiptError } from './receipt';
 import { resolvePath } from './paths';
 import { parseReply } from './parse/registry';
 import { plural } from './report';
-import { hintFileOps, importsBesideEdits, withFencesFittingTheirFiles } from './place/hintFile';
+import { hintFileOps, importsBesideEdits, wholeFilesNamedBesideEdits, withFencesFittingTheirFiles } from './place/hintFile';
 import { placeOp } from './place/target';
 import { absolutePathTails, editsExistingFile, withoutMistakenPrefix } from './place/targetFile';
 import { Transaction } from './place/transaction';
@@ -91,8 +91,10 @@ export function planReply(reply: ParsedReply, readFile: ReadFile, options: PlanO
   const { ops: hinted, twice } = parsed.ops.length === 0 && parsed.problems.length === 0 ? hintFileOps(parsed, readFile, options) : { ops: [], twice: undefined };
   // Imports-only blocks beside the reply's edits of the hint file: placed first, at the file's top.
   const imports = parsed.ops.length > 0 ? importsBesideEdits(parsed, readFile, options) : [];
-  for (const { op, note } of [...hinted, ...imports]) if (note !== undefined) tx.note(op.source.block, note);
-  for (const op of hinted.length > 0 ? hinted.map((hint) => hint.op) : [...imports.map((hint) => hint.op), ...parsed.ops]) placeGuarded(tx, op);
+  // Whole files a sentence names beside the reply's named edits: part of the reply, not examples.
+  const beside = wholeFilesNamedBesideEdits(parsed, readFile, options);
+  for (const { op, note } of [...hinted, ...imports, ...beside]) if (note !== undefined) tx.note(op.source.block, note);
+  for (const op of hinted.length > 0 ? hinted.map((hint) => hint.op) : [...imports.map((hint) => hint.op), ...parsed.ops, ...beside.map((hint) => hint.op)]) placeGuarded(tx, op);
   if (twice) {
     tx.errors.push({ code: 'AMBIGUOUS', block: 0, path: options.hintPath ?? null, message: twice.message, candidates: [], nextStep: 'Copy only the version you want and apply it, or ask the model for one version.', replyLines: { start: twice.startLine, end: twice.endLine } });
   }

@@ -1812,3 +1812,87 @@ describe('pasted replies: a short file given whole with its last line changed (p
     assert.equal(planned.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
   });
 });
+
+describe('pasted replies: a sentence naming the file a block changes and another it uses (p49/a 20, 20b, 25, 28)', () => {
+  // pallets/flask examples/tutorial/flaskr/__init__.py.
+  const init = `import os
+
+from flask import Flask
+
+
+def create_app(test_config=None):
+    """Create and configure an instance of the Flask application."""
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_mapping(
+        # a default secret that should be overridden by instance config
+        SECRET_KEY="dev",
+        # store the database in the instance folder
+        DATABASE=os.path.join(app.instance_path, "flaskr.sqlite"),
+    )
+
+    if test_config is None:
+        # load the instance config, if it exists, when not testing
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        # load the test config if passed in
+        app.config.update(test_config)
+
+    # ensure the instance folder exists
+    try:
+        os.makedirs(app.instance_path)
+    except OSError:
+        pass
+
+    @app.route("/hello")
+    def hello():
+        return "Hello, World!"
+
+    # register the database commands
+    from flaskr import db
+
+    db.init_app(app)
+
+    # apply the blueprints to the app
+    from flaskr import auth, blog
+
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(blog.bp)
+
+    # make url_for('index') == url_for('blog.index')
+    # in another app, you might define a separate main index here with
+    # app.route, while giving the blog blueprint a url_prefix, but for
+    # the tutorial the blog will be the main index
+    app.add_url_rule("/", endpoint="index")
+
+    return app
+`;
+  const withHealth = init
+    .replace('from flaskr import auth, blog\n', 'from flaskr import auth, blog, health\n')
+    .replace('    app.register_blueprint(blog.bp)\n', '    app.register_blueprint(blog.bp)\n    app.register_blueprint(health.bp)\n');
+  const health = 'from flask import Blueprint\n\nbp = Blueprint("health", __name__)\n\n\n@bp.route("/healthz")\ndef healthz():\n    return {"status": "ok"}\n';
+  const files: Record<string, string> = { 'flaskr/__init__.py': init };
+  const plan = (reply: string) => runReply(reply, (p) => files[p]);
+
+  it('writes the whole file "Update `a.py` to use the new file `b.py`:" presents, beside the new file: not dropped as an example', () => {
+    const reply = `### flaskr/health.py (new file)\n\n\`\`\`python\n${health}\`\`\`\n\nUpdate \`flaskr/__init__.py\` to use the new file \`flaskr/health.py\`:\n\n\`\`\`python\n${withHealth}\`\`\`\n`;
+    const planned = plan(reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes.find((c) => c.path === 'flaskr/health.py')?.newText, health);
+    assert.equal(planned.changes.find((c) => c.path === 'flaskr/__init__.py')?.newText, withHealth);
+  });
+
+  it('takes the file after "in" that ends the sentence, or the object of its opening verb, and not co-objects', () => {
+    const block = `\`\`\`python\n${withHealth}\`\`\`\n`;
+    assert.equal(written('flaskr/__init__.py', init, `Now register the blueprint from the new file \`flaskr/health.py\` in \`flaskr/__init__.py\`:\n\n${block}`), withHealth);
+    assert.equal(written('flaskr/__init__.py', init, `Put \`SECRET_KEY=...\` in a \`.env\` file (and add \`.env\` to \`.gitignore\`), then read it in \`flaskr/__init__.py\`:\n\n${block}`), withHealth);
+    assert.equal(written('flaskr/__init__.py', init, `Update \`flaskr/__init__.py\` to import \`flaskr/health.py\`:\n\n${block}`), withHealth);
+    // Two files joined: which one the block is stays open, and the block is an example as before.
+    assert.equal(result('flaskr/__init__.py', init, `Update \`flaskr/__init__.py\` and \`flaskr/health.py\`:\n\n${block}`).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+  });
+
+  it('leaves a ```text block of what the program prints under "with the new `db.py` now prints:" alone', () => {
+    const db = 'import click\n\n\ndef init_db_command():\n    """Clear existing data and create new tables."""\n    init_db()\n    click.echo("Initialized the database.")\n';
+    const reply = 'flaskr/db.py\n```python\n<<<<<<< SEARCH\n    click.echo("Initialized the database.")\n=======\n    click.echo("Initialized the database (foreign keys on).")\n>>>>>>> REPLACE\n```\n\nRunning `flask --app flaskr init-db` with the new `flaskr/db.py` now prints:\n\n```text\nInitialized the database (foreign keys on).\n```\n';
+    assert.equal(written('flaskr/db.py', db, reply), db.replace('database.")', 'database (foreign keys on).")'));
+  });
+});

@@ -358,9 +358,38 @@ export function pathFromLabelLine(line: string): { path: string; strong: boolean
   if (strong !== undefined) return { path: strong, strong: true };
   const mentions = backtickedPathMentions(line);
   if (mentions.length === 1) return { path: mentions[0], strong: false };
+  if (mentions.length > 1) {
+    const target = editedAmongMentions(line, mentions);
+    return target !== undefined ? { path: target, strong: false } : undefined;
+  }
   if (mentions.length === 0) {
     const plain = plainLabelMentions(line);
     if (plain.length === 1) return { path: plain[0], strong: false };
+  }
+  return undefined;
+}
+
+/**
+ * Of the files a sentence names in backticks, the one it presents the block below as a change of:
+ * the object of an editing verb that opens it ("Update `flaskr/__init__.py` to use the new file
+ * `flaskr/health.py`:"), or the file after "in", "into" or "inside" that ends it ("register the
+ * blueprint from `health.py` in `flaskr/__init__.py`:", "then read it in `flaskr/__init__.py`:").
+ * A sentence that names a second file only says what the first uses or where something came from;
+ * read as naming no file, its block was dropped while the reply's other files were written.
+ * Undefined when the files are joined as co-objects ("Update `a.py` and `b.py`:") or the sentence
+ * reads otherwise: the block then names no file.
+ */
+function editedAmongMentions(line: string, mentions: readonly string[]): string | undefined {
+  const text = line.trim().replace(/^(?:[-*+>#]+\s*|\d{1,3}[.)]\s*)+/, '').replace(/\*\*/g, '');
+  const opening = /^(?:(?:and|then|now|next|finally|also|first),?\s+)?(?:update|modify|change|edit|fix|patch|adjust|extend|amend|rewrite|refactor)\s+(?:the\s+|your\s+)?(?:file\s+)?`([^`]+)`(.*)$/i.exec(text);
+  if (opening && !/^\s*(?:,|and\b|or\b|&|\+|as well as\b)/i.test(opening[2])) {
+    const path = cleanReplyPath(opening[1]);
+    if (path !== undefined && path === mentions[0]) return path;
+  }
+  const closing = /\b(?:in|into|inside)\s+(?:the\s+|your\s+)?(?:file\s+)?`([^`]+)`(?:\s+file)?\s*[:：]$/i.exec(text);
+  if (closing) {
+    const path = cleanReplyPath(closing[1]);
+    if (path !== undefined && path === mentions[mentions.length - 1]) return path;
   }
   return undefined;
 }

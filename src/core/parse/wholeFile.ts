@@ -216,6 +216,9 @@ function commandLang(lang: string | undefined): { unnamedFileLang?: string } {
   return lang !== undefined && NON_FILE_LANGS.has(lang) ? { unnamedFileLang: lang } : {};
 }
 
+/** A sentence whose colon follows a verb of output ("now prints:", "should output:", "you will see:"). */
+const OUTPUT_LEAD_IN = /\b(?:prints?|printed|outputs?|output|shows?|displays?|logs?|returns?|produces?|yields?|emits?|responds(?:\s+with)?|gives?\s+(?:you\s+)?(?:this|the\s+following)|(?:will|should|you'?ll)\s+see)\s*[:：]$/;
+
 /**
  * True for a sentence that presents the block below as the new version of the file it names,
  * whole: an adjective on the file itself ("the updated `a.py`", "a new version of `a.txt`", "the
@@ -228,6 +231,9 @@ function commandLang(lang: string | undefined): { unnamedFileLang?: string } {
  */
 function presentsWholeFile(line: string, path: string): boolean {
   const lower = line.trim().toLowerCase();
+  // "Running it with the new `db.py` now prints:": the colon hands over what the program prints,
+  // not the file (a ```text block of output was written over db.py as its new version).
+  if (OUTPUT_LEAD_IN.test(lower)) return false;
   const name = path.toLowerCase().split('/').pop()!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const named = `[\`*"']*(?:[\\w./-]*/)?${name}[\`*"']*`;
   const adjective = '(?:updated|modified|new|revised|rewritten|corrected|complete|entire|full|whole|final|fixed)';

@@ -250,6 +250,34 @@ export function importsBesideEdits(parsed: ParsedReply, readFile: ReadFile, opti
   });
 }
 
+/**
+ * Beside a reply's named edits, the fenced blocks without a path that a sentence above names a file
+ * for ("Update `flaskr/__init__.py` to use the new file `flaskr/health.py`:", then that file) and
+ * that are plainly the whole of that existing file (`plainlyWhole`), one block per file, the file
+ * not edited by the reply otherwise: rewrites of it. Left as illustrations (as `hintFileOps` does
+ * when the reply has other edits), such a block was dropped while the reply's other file was
+ * created and the reply reported done: the new blueprint was never registered. A block that is
+ * less than the whole file stays an illustration.
+ */
+export function wholeFilesNamedBesideEdits(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOp[] {
+  if (options.hintPath !== undefined || !parsed.unnamedFiles?.length || parsed.ops.length === 0) return [];
+  const edited = new Set(parsed.ops.flatMap((op) => (op.kind === 'move' ? [op.from, op.to] : [op.path])));
+  const byPath = new Map<string, UnnamedFile[]>();
+  for (const block of parsed.unnamedFiles) {
+    if (block.elided || block.namedInSentence === undefined || edited.has(block.namedInSentence)) continue;
+    byPath.set(block.namedInSentence, [...(byPath.get(block.namedInSentence) ?? []), block]);
+  }
+  let number = parsed.ops.reduce((max, op) => Math.max(max, op.source.block), 0);
+  const taken: HintedOp[] = [];
+  for (const [path, blocks] of byPath) {
+    const text = blocks.length === 1 ? hintFileText(readFile, path, options) : undefined;
+    if (text === undefined || !readsAsWholeFile(blocks[0], text)) continue;
+    const [block] = blocks;
+    const op: RewriteFileOp = { kind: 'rewrite', path, content: block.content, partial: false, source: { block: ++number, format: 'whole-file', startLine: block.startLine, endLine: block.endLine } };
+    taken.push({ op, note: `the code block names no file, and the sentence above it names ${path}: it is plainly the whole of ${path}` });
+  }
+  return taken;
+}
 
 /** What `hintFileOps` takes; `twice` when blocks give one definition in several versions, and nothing is taken. */
 export interface HintedOps {
