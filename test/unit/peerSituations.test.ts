@@ -1918,3 +1918,61 @@ describe('peer situations: replies written against an older release of the file 
     assert.equal(written('email/mime/audio.py', audio, reply), after);
   });
 });
+
+describe('peer situations: a diff from an older release to a newer one, on the release between (probe p49/e: pip 23.0.1 -> 24.2 on 23.2.1)', () => {
+  it('reads a hunk that only deletes a blank line the file has already lost as applied, and applies the others', () => {
+    const session = [
+      '        super().cert_verify(conn=conn, url=url, verify=False, cert=cert)',
+      '',
+      '',
+      'class PipSession(requests.Session):',
+      '    timeout: Optional[int] = None',
+      '',
+      '    def __init__(',
+      '        self,',
+      '        *args: Any,',
+      '    ) -> None:',
+      '        retries = urllib3.Retry(',
+      '            # A 500 may indicate transient error in Amazon S3',
+      '            # A 520 or 527 - may indicate transient error in CloudFlare',
+      '            status_forcelist=[500, 503, 520, 527],',
+      '            # Add a small amount of back off between failed requests in',
+      '            # order to prevent hammering the service.',
+      '            backoff_factor=0.25,',
+      '        )  # type: ignore',
+      '',
+    ].join('\n');
+    const diff = [
+      '```diff',
+      '--- a/src/pip/_internal/network/session.py',
+      '+++ b/src/pip/_internal/network/session.py',
+      '@@ -316,7 +318,6 @@',
+      ' ',
+      ' ',
+      ' class PipSession(requests.Session):',
+      '-',
+      '     timeout: Optional[int] = None',
+      ' ',
+      '     def __init__(',
+      '@@ -356,8 +357,9 @@',
+      '             # A 500 may indicate transient error in Amazon S3',
+      '+            # A 502 may be a transient error from a CDN like CloudFlare or CloudFront',
+      '             # A 520 or 527 - may indicate transient error in CloudFlare',
+      '-            status_forcelist=[500, 503, 520, 527],',
+      '+            status_forcelist=[500, 502, 503, 520, 527],',
+      '             # Add a small amount of back off between failed requests in',
+      '             # order to prevent hammering the service.',
+      '             backoff_factor=0.25,',
+      '```',
+      '',
+    ].join('\n');
+    const planned = result('src/pip/_internal/network/session.py', session, diff);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.receipt.files[0]?.edits.filter((edit) => edit.status === 'alreadyApplied').length, 1);
+    const expected = session.replace('            # A 520', '            # A 502 may be a transient error from a CDN like CloudFlare or CloudFront\n            # A 520').replace('[500, 503,', '[500, 502, 503,');
+    assert.equal(planned.changes[0]?.newText, expected);
+    // A file that still has the blank line gets it deleted.
+    const older = session.replace('class PipSession(requests.Session):\n', 'class PipSession(requests.Session):\n\n');
+    assert.equal(written('src/pip/_internal/network/session.py', older, diff), expected);
+  });
+});
