@@ -9,7 +9,7 @@ import { versionsAbove } from './elisionMerge/versions';
 import { restatedBeforeMarker, unshownAfterOpenTail } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 export { correspond } from './elisionMerge/lines';
-export { dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
+export { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
 /** The elision `mergeFragment` puts at a fragment's edges: no reply line is ever this. */
 const IMPLIED = '\u0000implied elision';

@@ -1819,3 +1819,160 @@ describe('peer situations: SQL columns and styled-components blocks (probe p48: 
     assert.match(refused.receipt.errors[0]?.message ?? '', /border-radius: 8px;.*border-radius: 4px;/);
   });
 });
+
+describe('peer situations: replies written against an older release of the file (probe p49/e: pip, minimatch)', () => {
+  // minimatch's dist/esm/unescape.js as 11.0.9 has it (its doc comment shortened): 11.0.9 put the
+  // 4-line `@(!)` branch at the top of unescape(), which 10.2.6 did not have.
+  const unescape11 = [
+    '/**',
+    ' * Un-escape a string that has been escaped with {@link escape}.',
+    ' *',
+    ' * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then',
+    ' * square-bracket escapes are removed, but not backslash escapes.',
+    ' *',
+    ' * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and',
+    ' * backslash escapes are removed.',
+    ' *',
+    ' * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be',
+    ' * unescaped.',
+    ' */',
+    'export const unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {',
+    "    // escape() writes a leading '!' as '@(!)' in windowsPathsNoEscape mode",
+    "    if (windowsPathsNoEscape && s.startsWith('@(!)')) {",
+    "        return ('!' + unescape(s.slice(4), { windowsPathsNoEscape, magicalBraces }));",
+    '    }',
+    '    if (magicalBraces) {',
+    '        return windowsPathsNoEscape ?',
+    "            s.replace(/\\[([^/\\\\])\\]/g, '$1')",
+    '            : s',
+    "                .replace(/((?!\\\\).|^)\\[([^/\\\\])\\]/g, '$1$2')",
+    "                .replace(/\\\\([^/])/g, '$1');",
+    '    }',
+    '    return windowsPathsNoEscape ?',
+    "        s.replace(/\\[([^/\\\\{}])\\]/g, '$1')",
+    '        : s',
+    "            .replace(/((?!\\\\).|^)\\[([^/\\\\{}])\\]/g, '$1$2')",
+    "            .replace(/\\\\([^/{}])/g, '$1');",
+    '};',
+    '//# sourceMappingURL=unescape.js.map',
+    '',
+  ].join('\n');
+  const branch = unescape11.slice(unescape11.indexOf("    // escape() writes"), unescape11.indexOf('    if (magicalBraces) {'));
+  const unescape10 = unescape11.replace(branch, '');
+  const commented = (text: string) => text.replace("'$1')\n            : s", "'$1') // [x] -> x\n            : s");
+  /** The function alone, from its `export const` line to its `};`, under a sentence naming the file. */
+  const reprinted = (text: string) => 'Here is the updated `unescape` in `dist/esm/unescape.js`:\n\n```js\n' + text.slice(text.indexOf('export const'), text.indexOf('//# source')) + '```\n';
+
+  it('refuses a function re-printed from the release before, which deletes the branch the file gained since between two lines it keeps while its change is further on', () => {
+    // Written, 11.0.9's `@(!)` branch was deleted with no word, and escape() no longer round-tripped.
+    const stale = result('dist/esm/unescape.js', unescape11, reprinted(commented(unescape10)));
+    assert.equal(stale.changes.length, 0);
+    assert.equal(stale.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(stale.receipt.errors[0]!.message, /deletes lines 14-17 of the file \("if \(windowsPathsNoEscape && s\.startsWith/);
+    assert.match(stale.receipt.errors[0]!.nextStep, /Show the lines it deletes/);
+    // Re-printed from the file as it is, the same change is written.
+    assert.equal(written('dist/esm/unescape.js', unescape11, reprinted(commented(unescape11))), commented(unescape11));
+    // Whose only change is the deletion, the block meant it ("drop the @(!) special case").
+    assert.equal(written('dist/esm/unescape.js', unescape11, reprinted(unescape10)), unescape10);
+  });
+
+  it('writes a function re-printed without the lines its change stops using (CPython 3.13 email/mime/audio.py)', () => {
+    const audio = [
+      '_rules = []',
+      '',
+      '',
+      '# Originally from the sndhdr module.',
+      '#',
+      "# There are others in sndhdr that don't have MIME types. :(",
+      '# Additional ones to be added to sndhdr? midi, mp3, realaudio, wma??',
+      'def _what(data):',
+      '    # Try to identify a sound file type.',
+      '    hdr = data[:512]',
+      '    fakefile = BytesIO(hdr)',
+      '    for testfn in _rules:',
+      '        if res := testfn(hdr, fakefile):',
+      '            return res',
+      '    else:',
+      '        return None',
+      '',
+      '',
+      'def rule(rulefunc):',
+      '    _rules.append(rulefunc)',
+      '    return rulefunc',
+      '',
+      '',
+      '@rule',
+      'def _aiff(h, f):',
+      "    if not h.startswith(b'FORM'):",
+      '        return None',
+      "    if h[8:12] in {b'AIFC', b'AIFF'}:",
+      "        fmt = 'x-aiff'",
+      '    else:',
+      '        return None',
+      '    return fmt',
+      '',
+    ].join('\n');
+    const after = audio.replace('    hdr = data[:512]\n    fakefile = BytesIO(hdr)\n', '').replace('testfn(hdr, fakefile)', 'testfn(data)');
+    const reply = 'Update `_what` in `email/mime/audio.py`:\n\n```python\n' + after.slice(after.indexOf('def _what'), after.indexOf('\n\n\ndef rule')) + '\n```\n';
+    // The deleted `hdr` and `fakefile` go with the call that took them.
+    assert.equal(written('email/mime/audio.py', audio, reply), after);
+  });
+});
+
+describe('peer situations: a diff from an older release to a newer one, on the release between (probe p49/e: pip 23.0.1 -> 24.2 on 23.2.1)', () => {
+  it('reads a hunk that only deletes a blank line the file has already lost as applied, and applies the others', () => {
+    const session = [
+      '        super().cert_verify(conn=conn, url=url, verify=False, cert=cert)',
+      '',
+      '',
+      'class PipSession(requests.Session):',
+      '    timeout: Optional[int] = None',
+      '',
+      '    def __init__(',
+      '        self,',
+      '        *args: Any,',
+      '    ) -> None:',
+      '        retries = urllib3.Retry(',
+      '            # A 500 may indicate transient error in Amazon S3',
+      '            # A 520 or 527 - may indicate transient error in CloudFlare',
+      '            status_forcelist=[500, 503, 520, 527],',
+      '            # Add a small amount of back off between failed requests in',
+      '            # order to prevent hammering the service.',
+      '            backoff_factor=0.25,',
+      '        )  # type: ignore',
+      '',
+    ].join('\n');
+    const diff = [
+      '```diff',
+      '--- a/src/pip/_internal/network/session.py',
+      '+++ b/src/pip/_internal/network/session.py',
+      '@@ -316,7 +318,6 @@',
+      ' ',
+      ' ',
+      ' class PipSession(requests.Session):',
+      '-',
+      '     timeout: Optional[int] = None',
+      ' ',
+      '     def __init__(',
+      '@@ -356,8 +357,9 @@',
+      '             # A 500 may indicate transient error in Amazon S3',
+      '+            # A 502 may be a transient error from a CDN like CloudFlare or CloudFront',
+      '             # A 520 or 527 - may indicate transient error in CloudFlare',
+      '-            status_forcelist=[500, 503, 520, 527],',
+      '+            status_forcelist=[500, 502, 503, 520, 527],',
+      '             # Add a small amount of back off between failed requests in',
+      '             # order to prevent hammering the service.',
+      '             backoff_factor=0.25,',
+      '```',
+      '',
+    ].join('\n');
+    const planned = result('src/pip/_internal/network/session.py', session, diff);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.receipt.files[0]?.edits.filter((edit) => edit.status === 'alreadyApplied').length, 1);
+    const expected = session.replace('            # A 520', '            # A 502 may be a transient error from a CDN like CloudFlare or CloudFront\n            # A 520').replace('[500, 503,', '[500, 502, 503,');
+    assert.equal(planned.changes[0]?.newText, expected);
+    // A file that still has the blank line gets it deleted.
+    const older = session.replace('class PipSession(requests.Session):\n', 'class PipSession(requests.Session):\n\n');
+    assert.equal(written('src/pip/_internal/network/session.py', older, diff), expected);
+  });
+});

@@ -286,20 +286,21 @@ const HEADER_LINE = /^\s*(?:\/\/|#(?!\s*include)|\/\*|\*|package\s+[\w.]+;?\s*$|
 
 /** Lines with text a part may delete in one run, between lines it keeps, without saying so. */
 const MAX_UNSHOWN_DELETION = 3;
+/** Lines of code a part may delete in one run it does not show, between lines it keeps, while it edits other lines (see `codeLeftOutBesideEdit`). */
+const MAX_UNSHOWN_CODE_BESIDE_EDIT = 1;
 /** The most lines written in place of a run a part leaves out that still count as few (see `replacedByFewUnlike`). */
 const MAX_FEW_LINES = 40;
 /** Past this many lines changed, the merged part is not compared with the file line by line (a bounded diff). */
 const MAX_COMPARED_LINES = 4000;
 
+type Chunk = { added?: boolean; removed?: boolean; count?: number; value: string[] };
+
 /**
- * Why a block placed as a part of the file (no elision marker) may only leave lines out, or
- * undefined: merged, it deletes a run of more than `MAX_UNSHOWN_DELETION` lines with text that
- * stand between two lines it keeps, and writes nothing in their place. A model that retypes a part
- * of a file and skips what it does not change (an unchanged list, a whole declaration between two
- * places it edits) gives such a block; deleted, that code is lost. A deletion meant so is refused
- * too (the message says how to send it): which one is meant is a guess.
+ * The line diff of the file and the merged text, over the run between their common first and last
+ * lines: its chunks, where that run starts in the file, and whether the file keeps lines before
+ * and after it. Undefined past `MAX_COMPARED_LINES` lines changed.
  */
-export function unshownDeletion(original: readonly string[], merged: readonly string[]): string | undefined {
+function changedChunks(original: readonly string[], merged: readonly string[]): { chunks: Chunk[]; start: number; keptBefore: boolean; keptAfter: boolean } | undefined {
   let start = 0;
   while (start < original.length && start < merged.length && original[start] === merged[start]) start++;
   let end = original.length;
@@ -309,17 +310,36 @@ export function unshownDeletion(original: readonly string[], merged: readonly st
     mergedEnd--;
   }
   if (end - start + mergedEnd - start > MAX_COMPARED_LINES) return undefined;
-  const chunks = diffArrays(original.slice(start, end), merged.slice(start, mergedEnd));
-  let at = start;
+  return { chunks: diffArrays(original.slice(start, end), merged.slice(start, mergedEnd)), start, keptBefore: start > 0, keptAfter: end < original.length };
+}
+
+/**
+ * True when the removed run `chunks[k]` has nothing written beside it and kept lines on both sides
+ * (the common first and last lines the diff was not given count as kept).
+ */
+function removedBetweenKept(chunks: readonly Chunk[], k: number, keptBefore: boolean, keptAfter: boolean): boolean {
+  return (k > 0 ? !chunks[k - 1].added : keptBefore) && (k < chunks.length - 1 ? !chunks[k + 1].added : keptAfter);
+}
+
+/**
+ * Why a block placed as a part of the file (no elision marker) may only leave lines out, or
+ * undefined: merged, it deletes a run of more than `MAX_UNSHOWN_DELETION` lines with text that
+ * stand between two lines it keeps, and writes nothing in their place. A model that retypes a part
+ * of a file and skips what it does not change (an unchanged list, a whole declaration between two
+ * places it edits) gives such a block; deleted, that code is lost. A deletion meant so is refused
+ * too (the message says how to send it): which one is meant is a guess. Shorter runs of code
+ * deleted beside an edit elsewhere are `codeLeftOutBesideEdit`'s.
+ */
+export function unshownDeletion(original: readonly string[], merged: readonly string[]): string | undefined {
+  const diff = changedChunks(original, merged);
+  if (diff === undefined) return undefined;
+  const { chunks, keptBefore, keptAfter } = diff;
+  let at = diff.start;
   for (let k = 0; k < chunks.length; k++) {
     const chunk = chunks[k];
     if (chunk.added) continue;
     const count = chunk.count ?? chunk.value.length;
-    // Removed with nothing written beside it, between kept lines on both sides (the common first
-    // and last lines the diff was not given count as kept).
-    const keptBefore = start > 0;
-    const keptAfter = end < original.length;
-    const between = (k > 0 ? !chunks[k - 1].added : keptBefore) && (k < chunks.length - 1 ? !chunks[k + 1].added : keptAfter);
+    const between = removedBetweenKept(chunks, k, keptBefore, keptAfter);
     const removedText = chunk.removed ? chunk.value.filter(hasText) : [];
     if (removedText.length > MAX_UNSHOWN_DELETION && (between || replacedByFewUnlike(chunks, k, removedText, keptBefore, keptAfter))) {
       const first = removedText[0].trim().slice(0, 60);
@@ -331,13 +351,90 @@ export function unshownDeletion(original: readonly string[], merged: readonly st
 }
 
 /**
+ * Why a block placed as a part of the file (no elision marker) may have been written against an
+ * older version of the file, or undefined: merged, it deletes a run of more than
+ * `MAX_UNSHOWN_CODE_BESIDE_EDIT` lines of code (with text, not comments) that stand between two
+ * lines it keeps, writes nothing in their place, and writes new lines with text elsewhere, apart
+ * from that run. A function re-printed from the version the model last read shows the two lines
+ * around lines added since next to each other: written, it deletes them while making its own
+ * change further on (pip's resolve() re-printed from 23.0.1 deleted the loop 23.2.1 added before
+ * its `return`; minimatch's unescape() from 10.2.6, the 4-line branch 11.0.9 put at its top). A
+ * deletion meant so reads the same, so which one is meant is a guess, except where the run goes
+ * with the block's change (`goesWithTheEdit`). A block whose only change is the deletion meant it
+ * (a model asked to remove lines re-prints the code without them), and a single line deleted
+ * beside an edit is too common an edit to refuse. A snippet with markers is not asked: there,
+ * lines left out between two shown lines are how it deletes: CPython's replay as snippets had 4
+ * commits in 200 refused by this rule, each deleting a whole definition or branch beside an edit,
+ * on purpose.
+ */
+export function codeLeftOutBesideEdit(original: readonly string[], merged: readonly string[]): string | undefined {
+  const diff = changedChunks(original, merged);
+  if (diff === undefined) return undefined;
+  const { chunks, keptBefore, keptAfter } = diff;
+  const isCode = (line: string) => hasText(line) && !isCommentLine(line);
+  let at = diff.start;
+  let run: { from: number; count: number; code: string[]; k: number } | undefined;
+  // Where the block writes new lines with text: its own change.
+  let written: number | undefined;
+  for (let k = 0; k < chunks.length; k++) {
+    const chunk = chunks[k];
+    const count = chunk.count ?? chunk.value.length;
+    if (chunk.added) {
+      // (Written in place of removed lines, it stands where they started.)
+      const removedBefore = chunks[k - 1]?.removed ? (chunks[k - 1].count ?? chunks[k - 1].value.length) : 0;
+      if (written === undefined && chunk.value.some(hasText)) written = at - removedBefore + 1;
+      continue;
+    }
+    const code = chunk.removed ? chunk.value.filter(isCode) : [];
+    if (run === undefined && code.length > MAX_UNSHOWN_CODE_BESIDE_EDIT && removedBetweenKept(chunks, k, keptBefore, keptAfter)) run = { from: at, count, code, k };
+    at += count;
+  }
+  if (run === undefined || written === undefined || goesWithTheEdit(chunks, run.k, merged)) return undefined;
+  return `it deletes lines ${run.from + 1}-${run.from + run.count} of the file ("${run.code[0].trim().slice(0, 60)}" …), ${run.code.length} lines of code it does not show, between lines it keeps, while the lines it writes are elsewhere (at line ${written}): a block written against an older version of the file reads so, and whether those lines are to be deleted or were added since is a guess`;
+}
+
+/**
+ * True when the removed run `chunks[k]` is a part of the block's own change elsewhere: its lines
+ * of code stand among the lines the block writes (moved, or re-indented under a new `else:`), or
+ * it names something that the block's other removed lines name too and that the merged text no
+ * longer names at all (`hdr = data[:512]` deleted with the call that took `hdr`, a docstring's
+ * line on a `keyfile` parameter deleted with the parameter: CPython's own commits).
+ */
+function goesWithTheEdit(chunks: readonly Chunk[], k: number, merged: readonly string[]): boolean {
+  const run = chunks[k].value.filter(hasText).map((line) => line.trim());
+  const added = new Set(chunks.filter((chunk) => chunk.added).flatMap((chunk) => chunk.value.map((line) => line.trim())));
+  if (run.filter((line) => added.has(line)).length * 2 >= run.length) return true;
+  const kept = new Set(merged.flatMap(identifiers));
+  const removedElsewhere = new Set(chunks.filter((chunk, j) => chunk.removed && j !== k).flatMap((chunk) => chunk.value.flatMap(identifiers)));
+  if (run.some((line) => identifiers(line).some((name) => removedElsewhere.has(name) && !kept.has(name)))) return true;
+  // A name the run binds that the block's other removed lines use: its uses went with it.
+  return run.some((line) => boundNames(line).some((name) => removedElsewhere.has(name)));
+}
+
+/**
+ * The names a line of code binds: a definition's (`def f`, `class A`, `function f`), an
+ * assignment's targets (`x, y = …`, `const x = …`, `self.x: int = …` binds `self` and `x`), a
+ * loop's (`for x in …`, `for (const x of …)`).
+ */
+function boundNames(line: string): string[] {
+  const bound = BINDING.exec(line);
+  return bound ? identifiers(bound[1] ?? bound[2] ?? bound[3]) : [];
+}
+
+// A target is names, dotted or indexed, separated by commas (no two parts match the same blanks:
+// a long run of spaces costs one pass); its `=` is not part of `==` or `=>` (`<=`, `!=` and `>=`
+// follow no name).
+const BINDING = /^\s*(?:(?:export\s+)?(?:async\s+)?(?:def|class|function\*?|func|fn)\s+([A-Za-z_$][\w$]*)|for\s*(?:\(\s*)?(?:(?:const|let|var)\s+)?([\w$.[\]()]+(?:\s*,\s*[\w$.[\]()]+)*)\s+(?:in|of)\b|(?:(?:export|const|let|var)\s+)*([\w$.[\]]+(?:\s*,\s*[\w$.[\]]+)*)\s*(?::[^=]*)?(?:[-+*/%|&^]|\*\*|\/\/)?=(?![=>]))/;
+
+
+/**
  * True when the removed run `chunks[k]` has an added run beside it, kept lines around the two, and
  * the added run is under half as long (lines with text) and edits none of the removed lines
  * (`correspond`): a part that shows a service, a key or a line of new code where the file has many
  * others (a compose file's seven services, a pyproject's metadata above its dependencies) left
  * those out; it did not rewrite them as that.
  */
-function replacedByFewUnlike(chunks: readonly { added?: boolean; removed?: boolean; value: string[] }[], k: number, removedText: readonly string[], keptBefore: boolean, keptAfter: boolean): boolean {
+function replacedByFewUnlike(chunks: readonly Chunk[], k: number, removedText: readonly string[], keptBefore: boolean, keptAfter: boolean): boolean {
   const beside = chunks[k - 1]?.added ? k - 1 : chunks[k + 1]?.added ? k + 1 : -1;
   if (beside === -1) return false;
   const [first, last] = beside < k ? [beside, k] : [k, beside];

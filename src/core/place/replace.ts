@@ -499,6 +499,17 @@ function isAlreadyApplied(index: FileIndex, op: ReplaceOp, replacementLines: rea
   return op.expectedCount === 'all' ? found.length > 0 : found.length === op.expectedCount || (inTurn > 1 && found.length === inTurn);
 }
 
+/**
+ * True when the op's whole replacement is already applied (`alreadyAppliedReading`: it stands in
+ * the file as many times as the op writes it, with no line it deletes at its edges beside it)
+ * and stands over the lines of `match`: the edit's result is where its search text was found.
+ */
+function appliedOver(tx: Transaction, state: FileState, op: ReplaceOp, match: LineMatch): boolean {
+  const index = tx.indexOf(state);
+  if (alreadyAppliedReading(index, op, writtenInTurn(tx, op)) !== 'whole') return false;
+  return wherePresent(index, toNeedle(op.replacement, op.source), 5).some((found) => found.start < match.end && match.start < found.end);
+}
+
 /** Matches of the left-out-lines rung whose edit has been given the file's lines there (see `withLeftOutRuns`). */
 const givenLeftOutRuns = new WeakSet<LineMatch>();
 
@@ -511,6 +522,14 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     // Found with lines left out (blank lines, comments): the edit is given the file's, then placed as any straight match.
     const given = leftOutEdit(needle, replacementLines, matches, file, op.lineKinds, state.path);
     if (typeof given === 'string') {
+      // Where the lines differ is where the edit changes the file, and its result already stands
+      // there: the search text has a line the file lacks that the edit deletes (a diff from an
+      // older release to a newer one, on a file between the two, deletes a blank line the file
+      // has already lost), so it was applied before.
+      if (appliedOver(tx, state, op, matches[0])) {
+        tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: matches[0].start + 1, endLine: matches[0].end, warnings: ['the replacement text is already in the file'] });
+        return;
+      }
       tx.fail('NO_MATCH', block, state.path, given, op, { candidates: matchCandidates(index, matches) }, state);
       return;
     }

@@ -1,6 +1,6 @@
 import type { EditOp } from '../ir';
 import { isBareDotsLine, isElisionLine } from '../parse/elision';
-import { dataKeysLeftOut, looksLikeFragment, mergeElisions, mergeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from '../elisionMerge';
+import { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, mergeElisions, mergeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { diffArrays } from 'diff';
 import { lineEdit, type TextEdit } from '../plan';
@@ -61,8 +61,10 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
       const why = cut === undefined ? `has ${lines.length} lines for a file of ${file.lines.length} and does not start and end like it` : `is not the whole file: ${cut}`;
       const merged = mergeFragment(file.lines, lines, syntax);
       const unshown = merged.ok ? unshownDeletion(file.lines, merged.lines) : merged.message;
-      if (!merged.ok || unshown !== undefined) {
-        tx.fail('ELISION_UNRESOLVED', block, state.path, `the block ${why}, so it looks like a part of the file, but ${unshown}`, op, merged.ok ? { nextStep: 'Mark the lines the block leaves out with a "... existing code ..." comment (or send a deletion meant so as a SEARCH/REPLACE block or a diff).' } : {}, state);
+      const stale = merged.ok && unshown === undefined ? codeLeftOutBesideEdit(file.lines, merged.lines) : undefined;
+      if (!merged.ok || unshown !== undefined || stale !== undefined) {
+        const nextStep = stale !== undefined ? STALE_PART_STEP : 'Mark the lines the block leaves out with a "... existing code ..." comment (or send a deletion meant so as a SEARCH/REPLACE block or a diff).';
+        tx.fail('ELISION_UNRESOLVED', block, state.path, `the block ${why}, so it looks like a part of the file, but ${unshown ?? stale}`, op, merged.ok ? { nextStep } : {}, state);
         return;
       }
       lines = merged.lines;
@@ -105,6 +107,9 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   // Later ops of the reply edit the rewritten text, not the original.
   tx.commit(state);
 }
+
+/** What to do with a part that deletes lines it does not show beside its own change (`codeLeftOutBesideEdit`). */
+const STALE_PART_STEP = 'Show the lines it deletes in the block as the file has them now, or mark them with a "... existing code ..." comment; a deletion meant so goes in a SEARCH/REPLACE block or a diff that shows them.';
 
 /** How many lines a line diff of the changed run may add and remove before the endings inside it are not told apart. */
 const MAX_ENDING_DIFF = 4000;
