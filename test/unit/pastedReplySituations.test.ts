@@ -2079,4 +2079,39 @@ describe('pasted replies: partial blocks and snippets of data files (probe p49/d
     const reply = ['```yaml', '# petstore.yaml', "        '204':", '          description: pet deleted', '        default:', '          description: Server failure', '```', ''].join('\n');
     assert.equal(written('petstore.yaml', spec, reply), spec.replace("description: pet deleted\n        default:\n          description: unexpected error", "description: pet deleted\n        default:\n          description: Server failure"));
   });
+
+  it('appends a notebook cell after the last one re-shown with the comma it now needs (the old cell was kept and a copy written above the new one)', () => {
+    const lines = notebook.split('\n');
+    const lastCell = lines.slice(lines.indexOf('   "execution_count": 8,') - 2, lines.indexOf(' ],'));
+    const reply = [
+      'Add a cell at the end that times both sorts:',
+      '',
+      notebookPath,
+      '```json',
+      '{',
+      ' "cells": [',
+      '  // ... existing cells ...',
+      ...lastCell.slice(0, -1),
+      '  },',
+      '  {',
+      '   "cell_type": "code",',
+      '   "execution_count": null,',
+      '   "metadata": {},',
+      '   "outputs": [],',
+      '   "source": [',
+      '    "%timeit np.sort(x)"',
+      '   ]',
+      '  }',
+      ' ],',
+      ' // ... rest of notebook metadata ...',
+      '}',
+      '```',
+      '',
+    ].join('\n');
+    assert.equal(lastCell[lastCell.length - 1], '  }');
+    const newCell = '  },\n  {\n   "cell_type": "code",\n   "execution_count": null,\n   "metadata": {},\n   "outputs": [],\n   "source": [\n    "%timeit np.sort(x)"\n   ]\n  }\n ],\n "metadata": {';
+    const after = written(notebookPath, notebook, reply);
+    assert.equal(after, notebook.replace('    "x[i]"\n   ]\n  }\n ],\n "metadata": {', `    "x[i]"\n   ]\n${newCell}`));
+    JSON.parse(after);
+  });
 });
