@@ -2114,4 +2114,63 @@ describe('pasted replies: partial blocks and snippets of data files (probe p49/d
     assert.equal(after, notebook.replace('    "x[i]"\n   ]\n  }\n ],\n "metadata": {', `    "x[i]"\n   ]\n${newCell}`));
     JSON.parse(after);
   });
+
+  // android/sunflower's AndroidManifest.xml (no final newline).
+  const manifest = [
+    '<manifest xmlns:android="http://schemas.android.com/apk/res/android"',
+    '    package="com.google.samples.apps.sunflower">',
+    '',
+    '    <uses-permission android:name="android.permission.INTERNET" />',
+    '',
+    '    <application',
+    '        android:allowBackup="false"',
+    '        android:label="@string/app_name"',
+    '        android:theme="@style/Theme.Sunflower">',
+    '        <activity',
+    '            android:name=".GardenActivity"',
+    '            android:theme="@style/Theme.Sunflower.NoActionBar">',
+    '            <intent-filter>',
+    '                <action android:name="android.intent.action.MAIN" />',
+    '            </intent-filter>',
+    '        </activity>',
+    '    </application>',
+    '',
+    '</manifest>',
+  ].join('\n');
+  const manifestPath = 'app/src/main/AndroidManifest.xml';
+
+  it('reads `...>` under a tag\'s opening line as its attributes left out when a marker follows it (the line was written into the manifest)', () => {
+    const reply = [
+      'Register the detail activity:',
+      '',
+      '```xml',
+      `<!-- ${manifestPath} -->`,
+      '<manifest xmlns:android="http://schemas.android.com/apk/res/android"',
+      '    package="com.google.samples.apps.sunflower">',
+      '',
+      '    <!-- ... -->',
+      '',
+      '    <application',
+      '        ...>',
+      '        <!-- ... existing activity ... -->',
+      '        </activity>',
+      '        <activity',
+      '            android:name=".PlantDetailActivity"',
+      '            android:parentActivityName=".GardenActivity" />',
+      '    </application>',
+      '',
+      '</manifest>',
+      '```',
+      '',
+    ].join('\n');
+    assert.equal(written(manifestPath, manifest, reply), manifest.replace('        </activity>\n', '        </activity>\n        <activity\n            android:name=".PlantDetailActivity"\n            android:parentActivityName=".GardenActivity" />\n'));
+  });
+
+  it('refuses `...>` followed by lines no marker leaves out (where a new first child goes, or whether it stands for the file\'s, is a guess)', () => {
+    const reply = ['```xml', `<!-- ${manifestPath} -->`, '    <application', '        ...>', '        <activity', '            android:name=".PlantDetailActivity"', '            android:parentActivityName=".GardenActivity" />', '    </application>', '```', ''].join('\n');
+    const planned = result(manifestPath, manifest, reply);
+    assert.equal(planned.receipt.ok, false);
+    assert.equal(planned.receipt.errors[0].code, 'ELISION_UNRESOLVED');
+    assert.match(planned.receipt.errors[0].message, /"\.\.\.>" leaves out the attributes/);
+  });
 });
