@@ -6,6 +6,7 @@ import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerg
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
 import { versionsAbove } from './elisionMerge/versions';
+import { separatorKeptAtEnd, versionsBelow } from './elisionMerge/versionsBelow';
 import { restatedBeforeMarker, unshownAfterOpenTail } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 export { correspond } from './elisionMerge/lines';
@@ -109,6 +110,13 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     const aligned = alignLines(original.slice(atDepth.from, atDepth.to), atDepth.lines, sameBarTrailing);
     const below = definitionMovesLines(atDepth, original, aligned) ?? newTailBelowBlock(atDepth, original, aligned);
     if (typeof below === 'string') return { ok: false, message: below };
+    // A fragment (no marker written anywhere) ends by changing the lines right below the part it
+    // shows: its last new lines replace the ones they are versions of (see `versionsBelow`).
+    if (openEnd && lastMarker < 0) {
+      const replaced = versionsBelow(below[below.length - 1], original, original.length);
+      if (typeof replaced === 'string') return { ok: false, message: replaced };
+      below[below.length - 1] = separatorKeptAtEnd(replaced, original);
+    }
     if (openEnd && lastMarker >= 0) {
       const unshown = unshownAfterOpenTail(below[below.length - 1], original);
       if (unshown !== undefined) return { ok: false, message: unshown };

@@ -1896,3 +1896,365 @@ def create_app(test_config=None):
     assert.equal(written('flaskr/db.py', db, reply), db.replace('database.")', 'database (foreign keys on).")'));
   });
 });
+
+describe('pasted replies: partial blocks and snippets of data files (probe p49/d)', () => {
+  // sharkdp/bat's Cargo.toml (v0.12.1): two tables with the same body.
+  const cargo = [
+    'unicode-width = "0.1.7"',
+    '',
+    '[dependencies.git2]',
+    'version = "0.12"',
+    'default-features = false',
+    'features = []',
+    '',
+    '[dependencies.syntect]',
+    'version = "3.3.0"',
+    'default-features = false',
+    'features = ["parsing", "yaml-load", "dump-load", "dump-create"]',
+    '',
+    '[dependencies.error-chain]',
+    'version = "0.12"',
+    'default-features = false',
+    'features = []',
+    '',
+    '[dev-dependencies]',
+    'tempdir = "0.3"',
+    '',
+  ].join('\n');
+
+  it('replaces the key a partial block ends with, however unlike the old value (git2 and error-chain features: a duplicate `features` key)', () => {
+    const git2 = ['Enable HTTPS support in git2:', '', '```toml', '# Cargo.toml', '[dependencies.git2]', 'version = "0.12"', 'default-features = false', 'features = ["https"]', '```', ''].join('\n');
+    assert.equal(written('Cargo.toml', cargo, git2), cargo.replace('default-features = false\nfeatures = []\n\n[dependencies.syntect]', 'default-features = false\nfeatures = ["https"]\n\n[dependencies.syntect]'));
+    const errorChain = ['```toml', '# Cargo.toml', '[dependencies.error-chain]', 'version = "0.12"', 'default-features = false', 'features = ["backtrace"]', '```', ''].join('\n');
+    assert.equal(written('Cargo.toml', cargo, errorChain), cargo.replace('features = []\n\n[dev-dependencies]', 'features = ["backtrace"]\n\n[dev-dependencies]'));
+  });
+
+  it('replaces the element a partial POM block ends with when its dependency has one of that tag (a second <scope> under spring-boot-devtools)', () => {
+    // spring-projects/spring-petclinic's pom.xml, its <dependencies> down to spring-boot-testcontainers: `<scope>test</scope>` closes several.
+    const pom = [
+      '  <dependencies>',
+      '    <!-- Spring and Spring Boot dependencies -->',
+      '    <dependency>',
+      '      <groupId>org.springframework.boot</groupId>',
+      '      <artifactId>spring-boot-starter-actuator</artifactId>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.springframework.boot</groupId>',
+      '      <artifactId>spring-boot-starter-cache</artifactId>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.springframework.boot</groupId>',
+      '      <artifactId>spring-boot-starter-data-jpa</artifactId>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.springframework.boot</groupId>',
+      '      <artifactId>spring-boot-starter-web</artifactId>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.springframework.boot</groupId>',
+      '      <artifactId>spring-boot-starter-validation</artifactId>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.springframework.boot</groupId>',
+      '      <artifactId>spring-boot-starter-thymeleaf</artifactId>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.springframework.boot</groupId>',
+      '      <artifactId>spring-boot-starter-test</artifactId>',
+      '      <scope>test</scope>',
+      '    </dependency>',
+      '',
+      '    <!-- Databases - Uses H2 by default -->',
+      '    <dependency>',
+      '      <groupId>com.h2database</groupId>',
+      '      <artifactId>h2</artifactId>',
+      '      <scope>runtime</scope>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>com.mysql</groupId>',
+      '      <artifactId>mysql-connector-j</artifactId>',
+      '      <scope>runtime</scope>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.postgresql</groupId>',
+      '      <artifactId>postgresql</artifactId>',
+      '      <scope>runtime</scope>',
+      '    </dependency>',
+      '',
+      '    <!-- Caching -->',
+      '    <dependency>',
+      '      <groupId>javax.cache</groupId>',
+      '      <artifactId>cache-api</artifactId>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>com.github.ben-manes.caffeine</groupId>',
+      '      <artifactId>caffeine</artifactId>',
+      '    </dependency>',
+      '',
+      '    <!-- Webjars -->',
+      '    <dependency>',
+      '      <groupId>org.webjars.npm</groupId>',
+      '      <artifactId>bootstrap</artifactId>',
+      '      <version>${webjars-bootstrap.version}</version>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.webjars.npm</groupId>',
+      '      <artifactId>font-awesome</artifactId>',
+      '      <version>${webjars-font-awesome.version}</version>',
+      '    </dependency>',
+      '',
+      '    <dependency>',
+      '      <groupId>org.springframework.boot</groupId>',
+      '      <artifactId>spring-boot-devtools</artifactId>',
+      '      <scope>test</scope>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.springframework.boot</groupId>',
+      '      <artifactId>spring-boot-testcontainers</artifactId>',
+      '      <scope>test</scope>',
+      '    </dependency>',
+      '',
+    ].join('\n');
+    const reply = ['devtools should not be test-scoped:', '', '```xml', '<!-- pom.xml -->', '    <dependency>', '      <groupId>org.springframework.boot</groupId>', '      <artifactId>spring-boot-devtools</artifactId>', '      <scope>runtime</scope>', '```', ''].join('\n');
+    assert.equal(written('pom.xml', pom, reply), pom.replace('spring-boot-devtools</artifactId>\n      <scope>test</scope>', 'spring-boot-devtools</artifactId>\n      <scope>runtime</scope>'));
+  });
+
+  it('keeps adding an element its siblings repeat (a new <module> is an entry of the list, not the next one rewritten)', () => {
+    const pom = ['<project>', '  <modules>', '    <module>spring-petclinic-api</module>', '    <module>docs</module>', '  </modules>', '</project>', ''].join('\n');
+    const reply = ['```xml', '<!-- pom.xml -->', '  <modules>', '    <module>spring-petclinic-api</module>', '    <module>spring-petclinic-integration-tests</module>', '```', ''].join('\n');
+    assert.equal(written('pom.xml', pom, reply), pom.replace('<module>docs</module>', '<module>spring-petclinic-integration-tests</module>\n    <module>docs</module>'));
+  });
+
+  // jakevdp/PythonDataScienceHandbook's 02.08-Sorting.ipynb, cut to four cells (two without outputs, as in the notebook).
+  const notebook = [
+    '{',
+    ' "cells": [',
+    '  {',
+    '   "cell_type": "code",',
+    '   "execution_count": 1,',
+    '   "metadata": {',
+    '    "collapsed": false',
+    '   },',
+    '   "outputs": [],',
+    '   "source": [',
+    '    "import numpy as np\\n",',
+    '    "\\n",',
+    '    "def selection_sort(x):\\n",',
+    '    "    for i in range(len(x)):\\n",',
+    '    "        swap = i + np.argmin(x[i:])\\n",',
+    '    "        (x[i], x[swap]) = (x[swap], x[i])\\n",',
+    '    "    return x"',
+    '   ]',
+    '  },',
+    '  {',
+    '   "cell_type": "code",',
+    '   "execution_count": 3,',
+    '   "metadata": {',
+    '    "collapsed": false',
+    '   },',
+    '   "outputs": [],',
+    '   "source": [',
+    '    "def bogosort(x):\\n",',
+    '    "    while np.any(x[:-1] > x[1:]):\\n",',
+    '    "        np.random.shuffle(x)\\n",',
+    '    "    return x"',
+    '   ]',
+    '  },',
+    '  {',
+    '   "cell_type": "code",',
+    '   "execution_count": 4,',
+    '   "metadata": {',
+    '    "collapsed": false',
+    '   },',
+    '   "outputs": [',
+    '    {',
+    '     "data": {',
+    '      "text/plain": [',
+    '       "array([1, 2, 3, 4, 5])"',
+    '      ]',
+    '     },',
+    '     "execution_count": 4,',
+    '     "metadata": {},',
+    '     "output_type": "execute_result"',
+    '    }',
+    '   ],',
+    '   "source": [',
+    '    "x = np.array([2, 1, 4, 3, 5])\\n",',
+    '    "bogosort(x)"',
+    '   ]',
+    '  },',
+    '  {',
+    '   "cell_type": "code",',
+    '   "execution_count": 8,',
+    '   "metadata": {',
+    '    "collapsed": false',
+    '   },',
+    '   "outputs": [',
+    '    {',
+    '     "data": {',
+    '      "text/plain": [',
+    '       "array([1, 2, 3, 4, 5])"',
+    '      ]',
+    '     },',
+    '     "execution_count": 8,',
+    '     "metadata": {},',
+    '     "output_type": "execute_result"',
+    '    }',
+    '   ],',
+    '   "source": [',
+    '    "x[i]"',
+    '   ]',
+    '  }',
+    ' ],',
+    ' "metadata": {',
+    '  "kernelspec": {',
+    '   "display_name": "Python 3",',
+    '   "language": "python",',
+    '   "name": "python3"',
+    '  }',
+    ' },',
+    ' "nbformat": 4,',
+    ' "nbformat_minor": 0',
+    '}',
+    '',
+  ].join('\n');
+  const notebookPath = 'notebooks/02.08-Sorting.ipynb';
+
+  it('replaces the notebook key a partial JSON block ends with ("collapsed": true above the kept "collapsed": false, no comma between: invalid JSON)', () => {
+    const reply = [notebookPath, '```json', '  {', '   "cell_type": "code",', '   "execution_count": 3,', '   "metadata": {', '    "collapsed": true', '```', ''].join('\n');
+    const after = written(notebookPath, notebook, reply);
+    assert.equal(after, notebook.replace('"execution_count": 3,\n   "metadata": {\n    "collapsed": false', '"execution_count": 3,\n   "metadata": {\n    "collapsed": true'));
+    JSON.parse(after);
+  });
+
+  it('keeps the comma of the entry a partial JSON block ends with when the file\'s entries go on below it', () => {
+    // gothinkster/react-redux-realworld-example-app's package.json scripts.
+    const pkg = ['{', '  "name": "react-redux-realworld-example-app",', '  "scripts": {', '    "start": "cross-env PORT=4100 react-scripts start",', '    "build": "react-scripts build",', '    "test": "cross-env PORT=4100 react-scripts test --env=jsdom",', '    "eject": "react-scripts eject"', '  }', '}', ''].join('\n');
+    for (const test of ['"test": "vitest run --coverage"', '"test": "cross-env PORT=4100 react-scripts test --env=jsdom --watchAll=false"']) {
+      const reply = ['package.json', '```json', '  "scripts": {', '    "start": "cross-env PORT=4100 react-scripts start",', '    "build": "react-scripts build",', `    ${test}`, '```', ''].join('\n');
+      const after = written('package.json', pkg, reply);
+      assert.equal(after, pkg.replace('"test": "cross-env PORT=4100 react-scripts test --env=jsdom",', `${test},`), test);
+      JSON.parse(after);
+    }
+  });
+
+  it('replaces the YAML key a partial block ends with, however unlike the old text (a second `description:` in the delete response)', () => {
+    // OAI/OpenAPI-Specification's petstore-expanded.yaml: `description: unexpected error` closes every operation.
+    const spec = [
+      '        default:',
+      '          description: unexpected error',
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      "                $ref: '#/components/schemas/Error'",
+      '    delete:',
+      '      operationId: deletePet',
+      '      responses:',
+      "        '204':",
+      '          description: pet deleted',
+      '        default:',
+      '          description: unexpected error',
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      "                $ref: '#/components/schemas/Error'",
+      '',
+    ].join('\n');
+    const reply = ['```yaml', '# petstore.yaml', "        '204':", '          description: pet deleted', '        default:', '          description: Server failure', '```', ''].join('\n');
+    assert.equal(written('petstore.yaml', spec, reply), spec.replace("description: pet deleted\n        default:\n          description: unexpected error", "description: pet deleted\n        default:\n          description: Server failure"));
+  });
+
+  it('appends a notebook cell after the last one re-shown with the comma it now needs (the old cell was kept and a copy written above the new one)', () => {
+    const lines = notebook.split('\n');
+    const lastCell = lines.slice(lines.indexOf('   "execution_count": 8,') - 2, lines.indexOf(' ],'));
+    const reply = [
+      'Add a cell at the end that times both sorts:',
+      '',
+      notebookPath,
+      '```json',
+      '{',
+      ' "cells": [',
+      '  // ... existing cells ...',
+      ...lastCell.slice(0, -1),
+      '  },',
+      '  {',
+      '   "cell_type": "code",',
+      '   "execution_count": null,',
+      '   "metadata": {},',
+      '   "outputs": [],',
+      '   "source": [',
+      '    "%timeit np.sort(x)"',
+      '   ]',
+      '  }',
+      ' ],',
+      ' // ... rest of notebook metadata ...',
+      '}',
+      '```',
+      '',
+    ].join('\n');
+    assert.equal(lastCell[lastCell.length - 1], '  }');
+    const newCell = '  },\n  {\n   "cell_type": "code",\n   "execution_count": null,\n   "metadata": {},\n   "outputs": [],\n   "source": [\n    "%timeit np.sort(x)"\n   ]\n  }\n ],\n "metadata": {';
+    const after = written(notebookPath, notebook, reply);
+    assert.equal(after, notebook.replace('    "x[i]"\n   ]\n  }\n ],\n "metadata": {', `    "x[i]"\n   ]\n${newCell}`));
+    JSON.parse(after);
+  });
+
+  // android/sunflower's AndroidManifest.xml (no final newline).
+  const manifest = [
+    '<manifest xmlns:android="http://schemas.android.com/apk/res/android"',
+    '    package="com.google.samples.apps.sunflower">',
+    '',
+    '    <uses-permission android:name="android.permission.INTERNET" />',
+    '',
+    '    <application',
+    '        android:allowBackup="false"',
+    '        android:label="@string/app_name"',
+    '        android:theme="@style/Theme.Sunflower">',
+    '        <activity',
+    '            android:name=".GardenActivity"',
+    '            android:theme="@style/Theme.Sunflower.NoActionBar">',
+    '            <intent-filter>',
+    '                <action android:name="android.intent.action.MAIN" />',
+    '            </intent-filter>',
+    '        </activity>',
+    '    </application>',
+    '',
+    '</manifest>',
+  ].join('\n');
+  const manifestPath = 'app/src/main/AndroidManifest.xml';
+
+  it('reads `...>` under a tag\'s opening line as its attributes left out when a marker follows it (the line was written into the manifest)', () => {
+    const reply = [
+      'Register the detail activity:',
+      '',
+      '```xml',
+      `<!-- ${manifestPath} -->`,
+      '<manifest xmlns:android="http://schemas.android.com/apk/res/android"',
+      '    package="com.google.samples.apps.sunflower">',
+      '',
+      '    <!-- ... -->',
+      '',
+      '    <application',
+      '        ...>',
+      '        <!-- ... existing activity ... -->',
+      '        </activity>',
+      '        <activity',
+      '            android:name=".PlantDetailActivity"',
+      '            android:parentActivityName=".GardenActivity" />',
+      '    </application>',
+      '',
+      '</manifest>',
+      '```',
+      '',
+    ].join('\n');
+    assert.equal(written(manifestPath, manifest, reply), manifest.replace('        </activity>\n', '        </activity>\n        <activity\n            android:name=".PlantDetailActivity"\n            android:parentActivityName=".GardenActivity" />\n'));
+  });
+
+  it('refuses `...>` followed by lines no marker leaves out (where a new first child goes, or whether it stands for the file\'s, is a guess)', () => {
+    const reply = ['```xml', `<!-- ${manifestPath} -->`, '    <application', '        ...>', '        <activity', '            android:name=".PlantDetailActivity"', '            android:parentActivityName=".GardenActivity" />', '    </application>', '```', ''].join('\n');
+    const planned = result(manifestPath, manifest, reply);
+    assert.equal(planned.receipt.ok, false);
+    assert.equal(planned.receipt.errors[0].code, 'ELISION_UNRESOLVED');
+    assert.match(planned.receipt.errors[0].message, /"\.\.\.>" leaves out the attributes/);
+  });
+});

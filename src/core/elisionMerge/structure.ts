@@ -151,6 +151,11 @@ export function placeAtBlockEnd(
  * whitespace aside, the file's lines right above its closer at `end` (from `cursor` on): the
  * longest such run that holds a line with text and leaves a new line after it (a segment that is
  * all the block's last lines adds nothing). 0 when there is none.
+ *
+ * The run's last line may be the file's with a comma added: the list's last entry, re-shown with
+ * the separator the new entries after it need (a notebook's last cell closed with `},` above a
+ * new cell, where the file has `}`). Compared as it was, the re-shown cell was not the file's, and
+ * was written a second time above the new one, after the file's own and with no comma between.
  */
 function repeatedLastLines(inner: readonly string[], original: readonly string[], cursor: number, end: number): number {
   for (let n = inner.length - 1; n >= 1; n--) {
@@ -158,7 +163,8 @@ function repeatedLastLines(inner: readonly string[], original: readonly string[]
     if (start < cursor) continue;
     const run = inner.slice(0, n);
     if (!run.some(hasText) || inner.slice(n).every((line) => line.trim() === '')) continue;
-    if (run.every((line, k) => line.trim() === original[start + k].trim())) return n;
+    const same = (line: string, k: number) => line.trim() === original[start + k].trim() || (k === n - 1 && line.trim() === `${original[start + k].trim()},`);
+    if (run.every(same)) return n;
   }
   return 0;
 }

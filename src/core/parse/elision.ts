@@ -142,6 +142,17 @@ export function isElisionLine(line: string): boolean {
 /** The first characters an elision line can have: dots, `[`, `(`, and the comment openers of `COMMENT_FORMS` (`rem` in either case). */
 const MAY_START = new Set(['.', '\u2026', '[', '(', '{', '<', '/', '"', '#', '-', ';', '%', "'", '@', 'r', 'R', ':']);
 
+/**
+ * True for a line of dots closing a tag (`...>`, `.../>`), as models write under a tag's opening
+ * line (`<application`) for "its attributes, unchanged": the dots stand for the tag's attribute
+ * lines, its closing bracket among them. Kept apart from `isElisionLine`: such a marker stands for
+ * the tag's attributes and no more, which only a place that checks what follows it can honour
+ * (see `placeRewrite`).
+ */
+export function isTagAttributesElision(line: string): boolean {
+  return /^(?:\.{3,}|…)[ \t]*\/?>$/.test(line.trim());
+}
+
 /** True for a line of only dots (`...`, `…`), indentation aside: Python's Ellipsis as often as an elision. */
 export function isBareDotsLine(line: string): boolean {
   return isDotsOnly(line.trim());

@@ -1,5 +1,5 @@
 import type { EditOp } from '../ir';
-import { isBareDotsLine, isElisionLine } from '../parse/elision';
+import { isBareDotsLine, isElisionLine, isTagAttributesElision } from '../parse/elision';
 import { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, mergeElisions, mergeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { diffArrays } from 'diff';
@@ -33,10 +33,18 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   const indented = inFileIndentation(file.lines, given);
   let lines = [...indented.lines];
   const warnings = indented.note === undefined ? [...notes] : [...notes, indented.note];
+  const attributes = attributesMarkerUnsure(file.lines, lines, state.path);
+  if (attributes !== undefined) {
+    tx.fail('ELISION_UNRESOLVED', block, state.path, attributes, op, { nextStep: 'Show the tag\'s attributes, or write a "... existing code ..." comment right under the "...>" line when the lines after it are left out too.' }, state);
+    return;
+  }
+  // `...>` under a tag left open, followed by a marker or nothing: a marker too (see `attributesMarkerUnsure`).
+  const attributeMarkers = new Set(lines.filter((_, i) => leavesOutAttributes(file.lines, lines, i)));
+  const isMarker = (line: string) => isElisionLine(line) || attributeMarkers.has(line);
   // Elision-like lines the file has in place are its text (a doc comment's `// …`): a block whose
   // only markers are such lines was read as a snippet for them alone, and is a whole file.
-  const elided = lines.some((line, i) => isElisionLine(line) && !isTracebackEllipsis(lines, i));
-  const quotedMarkers = elided && partial && op.kind === 'rewrite' && !op.asPart && lines.every((line, i) => !isElisionLine(line) || isTracebackEllipsis(lines, i) || quotesFileLine(file.lines, lines, i));
+  const elided = lines.some((line, i) => isMarker(line) && !isTracebackEllipsis(lines, i));
+  const quotedMarkers = elided && partial && op.kind === 'rewrite' && !op.asPart && lines.every((line, i) => !isMarker(line) || isTracebackEllipsis(lines, i) || quotesFileLine(file.lines, lines, i));
   const part = partial && !quotedMarkers;
   // A fenced whole file, written over the file as it stands (no elision filled, not a part of it).
   let whole = op.kind === 'rewrite' && (op.source.format === 'whole-file' || quotedMarkers) && !part;
@@ -45,7 +53,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   if (elided && !quotedMarkers) {
     whole = false;
     mergedIntoFile = true;
-    const merged = mergeElisions(file.lines, lines, isElisionLine, bracketSyntaxFor(state.path));
+    const merged = mergeElisions(file.lines, lines, isMarker, bracketSyntaxFor(state.path));
     if (!merged.ok) {
       tx.fail('ELISION_UNRESOLVED', block, state.path, `${merged.message} in ${state.path}`, op, {}, state);
       return;
@@ -110,6 +118,43 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
 
 /** What to do with a part that deletes lines it does not show beside its own change (`codeLeftOutBesideEdit`). */
 const STALE_PART_STEP = 'Show the lines it deletes in the block as the file has them now, or mark them with a "... existing code ..." comment; a deletion meant so goes in a SEARCH/REPLACE block or a diff that shows them.';
+
+/**
+ * Why a block's `...>` line (a tag's attributes left out: `isTagAttributesElision`) cannot be
+ * read, or undefined. Such a line stands for the tag's attribute lines and no more, while the
+ * merge reads a marker as standing for every line up to where the next lines are found: the
+ * tag's attributes and its children alike. The two agree only when another marker, or the
+ * block's end, comes right after it (an Android manifest's `<application` over `...>` and `<!--
+ * ... existing activity ... -->`: attributes and activities kept). With lines right after it (a
+ * new first child), the merge would take a new `<activity` for the file's first one and replace
+ * it; written as given, the line broke the manifest. A file that has the line itself is left to
+ * the other rules.
+ */
+function attributesMarkerUnsure(fileLines: readonly string[], lines: readonly string[], path: string): string | undefined {
+  for (let i = 0; i < lines.length; i++) {
+    if (!leavesOutAttributes(fileLines, lines, i)) continue;
+    let next = i + 1;
+    while (next < lines.length && lines[next].trim() === '') next++;
+    if (next < lines.length && !isElisionLine(lines[next])) {
+      return `the line "${lines[i].trim()}" leaves out the attributes of a tag of ${path}, and the lines after it ("${lines[next].trim().slice(0, 40)}") are not marked as left out: whether they are new lines right inside the tag or stand for the file's lines there is a guess`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * True when line `i` of the block is a `...>` marker (`isTagAttributesElision`) right under a
+ * tag left open (`<application`, or an attribute line of it: no `>` on it), and the file has no
+ * such line of its own.
+ */
+function leavesOutAttributes(fileLines: readonly string[], lines: readonly string[], i: number): boolean {
+  if (!isTagAttributesElision(lines[i]) || fileLines.some((own) => own.trim() === lines[i].trim())) return false;
+  let above = i - 1;
+  while (above >= 0 && lines[above].trim() === '') above--;
+  if (above < 0) return false;
+  const text = lines[above].trim();
+  return !text.includes('>') && (/^<[A-Za-z_][\w.:-]*(?:\s|$)/.test(text) || /^[A-Za-z_][\w.:-]*\s*=\s*["']/.test(text));
+}
 
 /** How many lines a line diff of the changed run may add and remove before the endings inside it are not told apart. */
 const MAX_ENDING_DIFF = 4000;
