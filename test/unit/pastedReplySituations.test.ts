@@ -1812,3 +1812,32 @@ describe('pasted replies: a short file given whole with its last line changed (p
     assert.equal(planned.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
   });
 });
+
+describe('pasted replies: a SEARCH/REPLACE whose whole change is one added blank line (flake8 E302)', () => {
+  // accounts/forms.py of probe p49/a (two Django forms, one blank line between them): flake8
+  // reports `E302 expected 2 blank lines, found 1` at `class SignupForm`.
+  const path = 'accounts/forms.py';
+  const forms = [
+    'class LoginForm(forms.Form):',
+    '    def clean_username(self):',
+    '        username = self.cleaned_data["username"]',
+    '        return username.strip()',
+    '',
+    'class SignupForm(forms.Form):',
+    '    username = forms.CharField(max_length=150)',
+    '',
+  ].join('\n');
+  const reply = `flake8 reports \`E302 expected 2 blank lines, found 1\` at line 13. Add the missing blank line:\n\n${path}\n\`\`\`python\n<<<<<<< SEARCH\nclass SignupForm(forms.Form):\n=======\n\nclass SignupForm(forms.Form):\n>>>>>>> REPLACE\n\`\`\`\n`;
+  const fixed = forms.replace('\nclass SignupForm', '\n\nclass SignupForm');
+
+  it('writes the blank line though one already stands above the class (was: "already in the file", nothing written)', () => {
+    assert.equal(written(path, forms, reply), fixed);
+  });
+
+  it('reads the block as applied where more blank lines than it adds stand above the class', () => {
+    const planned = result(path, fixed, reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes.length, 0);
+    assert.equal(planned.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+  });
+});
