@@ -331,7 +331,7 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const unanchored = beyondAnchor(tx.indexOf(state), state.path, op, needle, state.taken);
   if (unanchored?.kind === 'placed') return placeMatches(tx, state, op, needle, replacementLines, [unanchored.match], [unanchored.note]);
   if (unanchored?.kind === 'refused') {
-    tx.fail(unanchored.code, block, state.path, unanchored.reason, op, { candidates: matchCandidates(tx.indexOf(state), [...unanchored.matches]) }, state);
+    tx.fail(unanchored.code, block, state.path, unanchored.reason, op, { candidates: matchCandidates(tx.indexOf(state), [...unanchored.matches]), ...(unanchored.nextStep ? { nextStep: unanchored.nextStep } : {}) }, state);
     return;
   }
   // The lines around the change have changed since the reply was written: placed by the rest (a
