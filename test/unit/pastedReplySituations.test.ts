@@ -1670,6 +1670,57 @@ describe('pasted replies: an apply_patch chunk whose @@ anchor names a class fur
   });
 });
 
+describe('pasted replies: an apply_patch chunk anchored on a class whose own method is a near version of the lines it quotes from the class above (Django forms)', () => {
+  // accounts/forms.py of probe p49/a: LoginForm.clean_username returns `username.strip()`,
+  // SignupForm's `username.strip().lower()`. The reply says "at sign-up" and anchors on SignupForm.
+  const path = 'accounts/forms.py';
+  const forms = [
+    'from django import forms',
+    'from django.contrib.auth.models import User',
+    '',
+    '',
+    'class LoginForm(forms.Form):',
+    '    username = forms.CharField(max_length=150)',
+    '    password = forms.CharField(widget=forms.PasswordInput)',
+    '',
+    '    def clean_username(self):',
+    '        username = self.cleaned_data["username"]',
+    '        return username.strip()',
+    '',
+    '',
+    'class SignupForm(forms.Form):',
+    '    username = forms.CharField(max_length=150)',
+    '    email = forms.EmailField()',
+    '    password = forms.CharField(widget=forms.PasswordInput)',
+    '',
+    '    def clean_username(self):',
+    '        username = self.cleaned_data["username"]',
+    '        return username.strip().lower()',
+    '',
+  ].join('\n');
+  const check = '+        if User.objects.filter(username__iexact=username).exists():\n+            raise forms.ValidationError("That username is taken.")\n';
+  const chunk = (lines: string) => `Reject taken usernames at sign-up:\n\n\`\`\`\n*** Begin Patch\n*** Update File: ${path}\n@@ class SignupForm(forms.Form):\n${lines}*** End Patch\n\`\`\`\n`;
+
+  it('refuses the chunk, naming both places, when the anchor\'s class holds a near version of lines standing word for word right above it (was: written into LoginForm)', () => {
+    const reply = chunk(`     def clean_username(self):\n         username = self.cleaned_data["username"]\n-        return username.strip()\n${check}+        return username.strip()\n`);
+    const planned = result(path, forms, reply);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /only at lines 9-11, above the anchor, while the block the anchor opens holds a near version of them at lines 19-21/);
+    assert.equal(planned.changes.length, 0);
+    // LoginForm's method further up than the lines right above the anchor: refused the same way.
+    const further = forms.replace('username.strip()\n\n', 'username.strip()\n\n    def clean_password(self):\n        return self.cleaned_data["password"]\n\n');
+    const refused = result(path, further, reply);
+    assert.equal(refused.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /near version of them at lines 22-24/);
+  });
+
+  it('still places the lines above the anchor when its class has nothing like them', () => {
+    const reply = chunk(`         username = self.cleaned_data["username"]\n-        return username.strip()\n+        return username.strip().casefold()\n`);
+    const unlike = forms.replace('        return username.strip().lower()', '        return None');
+    assert.equal(written(path, unlike, reply), unlike.replace('return username.strip()\n', 'return username.strip().casefold()\n'));
+  });
+});
+
 describe('pasted replies: a snippet wrapped in its class\'s header as an older version had it (msal-common AuthorizationCodeClient)', () => {
   // msal-common 16.13.0 -> 16.16.1, trimmed: the DPoP header added after the request headers are
   // made. The file's class no longer extends BaseClient; the reply's wrapper line still does.
@@ -2256,5 +2307,34 @@ describe('pasted replies: partial blocks and snippets of data files (probe p49/d
     assert.equal(planned.receipt.ok, false);
     assert.equal(planned.receipt.errors[0].code, 'ELISION_UNRESOLVED');
     assert.match(planned.receipt.errors[0].message, /"\.\.\.>" leaves out the attributes/);
+  });
+});
+
+describe('pasted replies: a SEARCH/REPLACE whose whole change is one added blank line (flake8 E302)', () => {
+  // accounts/forms.py of probe p49/a (two Django forms, one blank line between them): flake8
+  // reports `E302 expected 2 blank lines, found 1` at `class SignupForm`.
+  const path = 'accounts/forms.py';
+  const forms = [
+    'class LoginForm(forms.Form):',
+    '    def clean_username(self):',
+    '        username = self.cleaned_data["username"]',
+    '        return username.strip()',
+    '',
+    'class SignupForm(forms.Form):',
+    '    username = forms.CharField(max_length=150)',
+    '',
+  ].join('\n');
+  const reply = `flake8 reports \`E302 expected 2 blank lines, found 1\` at line 13. Add the missing blank line:\n\n${path}\n\`\`\`python\n<<<<<<< SEARCH\nclass SignupForm(forms.Form):\n=======\n\nclass SignupForm(forms.Form):\n>>>>>>> REPLACE\n\`\`\`\n`;
+  const fixed = forms.replace('\nclass SignupForm', '\n\nclass SignupForm');
+
+  it('writes the blank line though one already stands above the class (was: "already in the file", nothing written)', () => {
+    assert.equal(written(path, forms, reply), fixed);
+  });
+
+  it('reads the block as applied where more blank lines than it adds stand above the class', () => {
+    const planned = result(path, fixed, reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes.length, 0);
+    assert.equal(planned.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
   });
 });

@@ -1765,6 +1765,52 @@ describe('peer situations: SQL columns and styled-components blocks (probe p48: 
     assert.equal(proposed(planned, migration), posts.replace('DEFAULT NOW()\n);', 'DEFAULT NOW(),\n  updated_at timestamp(0) with time zone NOT NULL DEFAULT NOW()\n);'));
   });
 
+  // A Postgres schema (users and refresh_token, found with find_string) that closes its tables with
+  // `    );`, level with the columns, and ends refresh_token with a constraint on three level lines.
+  const schema = [
+    'CREATE TABLE IF NOT EXISTS users (',
+    '    id          BIGSERIAL       PRIMARY KEY,',
+    '    email       VARCHAR(255)    NOT NULL,',
+    '    CONSTRAINT uk_users_email    UNIQUE (email),',
+    "    CONSTRAINT chk_users_role    CHECK (role IN ('USER', 'ADMIN'))",
+    '    );',
+    '',
+    'CREATE TABLE IF NOT EXISTS refresh_token (',
+    '    id          BIGSERIAL       PRIMARY KEY,',
+    '    value       VARCHAR(500)    NOT NULL,',
+    '    CONSTRAINT fk_refresh_token_user_email',
+    '    FOREIGN KEY (key_email) REFERENCES users (email)',
+    '    ON DELETE CASCADE ON UPDATE CASCADE',
+    '    );',
+    '',
+  ].join('\n');
+  const schemaPath = 'db/schema.sql';
+  const onSchema = (reply: string) => runReply(reply, (p) => (p === schemaPath ? schema : undefined), { hintPath: schemaPath });
+  const tableSnippet = (table: string, ...lines: string[]) => `\`\`\`sql\n-- ${schemaPath}\nCREATE TABLE IF NOT EXISTS ${table} (\n    -- ... existing code ...\n${lines.join('\n')}\n    );\n\`\`\`\n`;
+
+  it('refuses a new last entry without the comma the old last one needs when the table closes with `    );` level with its columns, or ends with a constraint on several lines (was: written as invalid SQL)', () => {
+    const newCheck = "    CONSTRAINT chk_users_email   CHECK (email LIKE '%@%')";
+    const afterRole = onSchema(tableSnippet('users', "    CONSTRAINT chk_users_role    CHECK (role IN ('USER', 'ADMIN'))", newCheck));
+    assert.equal(afterRole.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(afterRole.receipt.errors[0]?.message ?? '', /last entry of its list, which has no comma/);
+    const afterForeignKey = onSchema(tableSnippet('refresh_token', '    ON DELETE CASCADE ON UPDATE CASCADE', '    created_at  TIMESTAMP       DEFAULT NOW()'));
+    assert.equal(afterForeignKey.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(afterForeignKey.receipt.errors[0]?.message ?? '', /\(lines 11-13\), the last entry of its list/);
+    assert.equal(afterForeignKey.changes.length, 0);
+    // The old last entry re-printed with its comma: the new one is added.
+    const withComma = onSchema(tableSnippet('users', "    CONSTRAINT chk_users_role    CHECK (role IN ('USER', 'ADMIN')),", newCheck));
+    assert.equal(withComma.receipt.ok, true, JSON.stringify(withComma.receipt.errors));
+    assert.equal(proposed(withComma, schemaPath), schema.replace("'ADMIN'))\n", `'ADMIN')),\n${newCheck}\n`));
+  });
+
+  it('leaves a command added level with a shell `case` arm\'s `;;` alone, though a line above it ends with a comma', () => {
+    const script = 'case "$1" in\n  start)\n    echo starting,\n    run_server\n    ;;\nesac\n';
+    const reply = '```bash\n# run.sh\ncase "$1" in\n  start)\n    # ... existing code ...\n    run_server\n    log_started\n    ;;\nesac\n```\n';
+    const planned = runReply(reply, (p) => (p === 'run.sh' ? script : undefined), { hintPath: 'run.sh' });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(proposed(planned, 'run.sh'), script.replace('run_server\n', 'run_server\n    log_started\n'));
+  });
+
   it('refuses a snippet that changes a column right before a marker that keeps the old one (title TEXT to VARCHAR(255))', () => {
     const reply = 'Limit the title length:\n\n```sql\nCREATE TABLE IF NOT EXISTS posts(\n  id BIGSERIAL PRIMARY KEY,\n  title VARCHAR(255) NOT NULL,\n  -- ... existing code ...\n);\n```\n';
     const refused = runReply(reply, (p) => (p === migration ? posts : undefined), { hintPath: migration });

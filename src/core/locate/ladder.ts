@@ -10,6 +10,7 @@ import { leftOutLinesMatcher } from './leftOutLines';
 import { elisionMatcher } from './elision';
 import { fuzzyMatcher } from './fuzzy';
 import { overlapsRange } from './ranges';
+import { anchorBlockEnd, nearVersionInBlock } from './anchorBlock';
 import { lfLineStart } from '../plan';
 import { lfView } from '../text/fileText';
 import type { Strategy } from '../receipt';
@@ -143,33 +144,16 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
   }
   // An `@@` line naming the item the chunk's lines stand over (a doc comment quoted under
   // `@@ macro_rules! eprintln_locked {`, the line right below it): the chunk, exact and alone in
-  // the whole file, ending at most three lines above that anchor, is placed there.
+  // the whole file, ending at most three lines above that anchor, is placed there; not when the
+  // block the anchor opens holds a near version of the lines (the method of the class above, and
+  // the anchor's own class's version of it: which one is meant is not certain, see `beyondAnchor`).
   if (from > 0 && !request.atEndOfFile && request.rungs === undefined) {
     const exact = ladder[0].find(index, needle, { ...scope, from: 0 }).filter((m) => !request.taken?.length || !overlapsRange(request.taken, m.start, m.end));
-    if (exact.length === 1 && exact[0].end <= from - 1 && from - 1 - exact[0].end <= 3) {
+    if (exact.length === 1 && exact[0].end <= from - 1 && from - 1 - exact[0].end <= 3 && nearVersionInBlock(index, needle, from - 1) === undefined) {
       return { kind: 'found', matches: exact, notes: [...notes, `the @@ line names line ${from}, right below the lines the chunk quotes`] };
     }
   }
   return { kind: 'notFound', notes };
-}
-
-/**
- * The end (exclusive) of the block an anchor line opens: up to and including the next line with
- * text at the anchor's indentation or shallower (a `}` closing it, or the next `def`), or the end of
- * the file. Linear in the block.
- */
-function anchorBlockEnd(index: FileIndex, anchor: number): number {
-  const depth = indentWidth(leadingWhitespace(index.line(anchor)), 4);
-  for (let i = anchor + 1; i < index.lineCount; i++) {
-    const line = index.line(i);
-    const text = line.trim();
-    if (text === '' || indentWidth(leadingWhitespace(line), 4) > depth) continue;
-    // A closing bracket that opens the body goes on with it: the end of a header written over
-    // several lines (`> {` after a class's type parameters, `) -> int:`), or `} else {`.
-    if (/^[)\]>}]/.test(text) && /[{:]$/.test(text)) continue;
-    return i + 1;
-  }
-  return index.lineCount;
 }
 
 /**

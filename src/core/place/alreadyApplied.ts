@@ -90,6 +90,43 @@ export function addsRepeatOfEdge(written: readonly string[], k: number, n: numbe
 }
 
 /**
+ * How many blank lines the edit adds above and below the search text, when that is all it does:
+ * the replacement is the search text, line for line as written (trailing whitespace aside), with
+ * blank lines at its edges. Undefined for any other edit; one that also re-indents the lines
+ * (`* x` made `  * x` and a blank line) is another. Those blank lines are then the whole edit
+ * (flake8's E302, "expected 2 blank lines", fixed by a SEARCH of `class SignupForm(forms.Form):`
+ * and a REPLACE of a blank line and that line), and the blank line most files hold above a class
+ * or below a function stood there before it as well: see `blankLinesStandBeyond`.
+ */
+export function blankLinesAdded(searchLines: readonly string[], replacementLines: readonly string[]): { readonly before: number; readonly after: number } | undefined {
+  const n = searchLines.length;
+  if (n === 0 || replacementLines.length <= n) return undefined;
+  const before = replacementLines.findIndex((line) => line.trim() !== '');
+  if (before === -1 || before + n > replacementLines.length) return undefined;
+  const after = replacementLines.length - before - n;
+  const blank = (line: string) => line.trim() === '';
+  if (!replacementLines.slice(before + n).every(blank) || !searchLines.every((line, i) => replacementLines[before + i].trimEnd() === line.trimEnd())) return undefined;
+  return { before, after };
+}
+
+/**
+ * True when the file holds more blank lines right above `match` than the edit adds there, and
+ * more right below it than it adds there (`added`, from `blankLinesAdded`), on each side the edit
+ * adds some. An edit that only adds blank lines reads as made from that alone: made on a file that
+ * had the fewer, it left the more (one blank line above a class made two, and the same reply
+ * applied again would make three). A file that holds just as many as the edit adds shows nothing:
+ * most have one blank line above a definition, before the edit that wants two as after it.
+ */
+export function blankLinesStandBeyond(index: FileIndex, match: LineMatch, added: { readonly before: number; readonly after: number }): boolean {
+  const run = (from: number, step: 1 | -1) => {
+    let count = 0;
+    for (let k = from; k >= 0 && k < index.lineCount && index.line(k).trim() === ''; k += step) count++;
+    return count;
+  };
+  return (added.before === 0 || run(match.start - 1, -1) > added.before) && (added.after === 0 || run(match.end, 1) > added.after);
+}
+
+/**
  * The places among `places` (where the replacement stands) at which the edit can have been
  * applied, judged by the lines it deletes at its edges: a replacement that drops the search
  * text's first or last lines (`x = 1` / `y = 2` made `x = 1`) stands in the file whether or not

@@ -1,6 +1,7 @@
 import type { ReplaceOp } from '../ir';
 import type { FileIndex } from '../locate/fileIndex';
 import { exactMatcher } from '../locate/exact';
+import { nearVersionInBlock } from '../locate/anchorBlock';
 import { findAnchors } from '../locate/ladder';
 import type { LineMatch, Needle } from '../locate/matcher';
 import { overlapsRange } from '../locate/ranges';
@@ -10,7 +11,7 @@ import { toNeedle } from './opText';
 /** What an anchored chunk found nowhere after its anchor comes to (see `beyondAnchor`). */
 export type BeyondAnchor =
   | { readonly kind: 'placed'; readonly match: LineMatch; readonly note: string }
-  | { readonly kind: 'refused'; readonly code: 'AMBIGUOUS' | 'NO_MATCH'; readonly reason: string; readonly matches: readonly LineMatch[] };
+  | { readonly kind: 'refused'; readonly code: 'AMBIGUOUS' | 'NO_MATCH'; readonly reason: string; readonly matches: readonly LineMatch[]; readonly nextStep?: string };
 
 /**
  * An apply_patch chunk whose `@@` anchor stands in the file but whose lines stand nowhere after
@@ -30,7 +31,9 @@ export type BeyondAnchor =
  *   refused, `AMBIGUOUS`, the anchor named);
  * - a chunk whose new text already stands after its anchor may have been applied there, and its
  *   old lines above are another copy (a re-sent chunk must not edit the copy the anchor does not
- *   name): refused, `NO_MATCH`, the anchor named.
+ *   name): refused, `NO_MATCH`, the anchor named;
+ * - a chunk whose anchor's own block holds a near version of its lines (`nearVersionInBlock`) may
+ *   quote that version stale, as well as name the wrong block: refused, `AMBIGUOUS`, both named.
  */
 export function beyondAnchor(index: FileIndex, path: string, op: ReplaceOp, needle: Needle, taken: readonly { readonly start: number; readonly end: number }[]): BeyondAnchor | undefined {
   if (!op.anchors?.length || op.expectedCount !== 1 || op.atEndOfFile || needle.elisions.size > 0) return undefined;
@@ -49,6 +52,10 @@ export function beyondAnchor(index: FileIndex, path: string, op: ReplaceOp, need
   const appliedAfter = wherePresent(index, toNeedle(op.replacement, op.source), 5).find((m) => m.start >= after - 1);
   if (appliedAfter !== undefined) {
     return { kind: 'refused', code: 'NO_MATCH', matches: exact, reason: `the chunk's lines stand nowhere in ${path} after ${anchor}, only at ${where(exact[0])}, and its new lines already stand after the anchor (${lines(appliedAfter)}): it may have been applied there, and the lines above be another copy` };
+  }
+  const near = nearVersionInBlock(index, needle, after - 1);
+  if (near !== undefined) {
+    return { kind: 'refused', code: 'AMBIGUOUS', matches: [exact[0], near], reason: `the chunk's lines stand nowhere in ${path} after ${anchor} word for word, only at ${where(exact[0])}, while the block the anchor opens holds a near version of them at ${lines(near)} (${Math.round(near.score * 100)}% alike): whether the anchor or the lines are stale is not certain`, nextStep: 'Re-send the chunk with its @@ line naming the class or function it is meant for, and its lines copied from there.' };
   }
   return { kind: 'placed', match: exact[0], note: `the chunk's lines stand nowhere in ${path} after ${anchor}, and once in the file, word for word, at ${where(exact[0])}: placed there, the anchor taken for a wrong name` };
 }

@@ -17,7 +17,7 @@ import { COMPOSED_NOTE, composedTexts, differOnlyInForm } from '../text/composed
 import { keepsTrailingWhitespace } from '../text/unseenCharacters';
 import { backslashUseOf, repairOverEscaped } from '../text/overEscaped';
 import { similarityPercent } from '../report';
-import { addsRepeatOfEdge, appliedPlaces, containsAppliedReplacement, holdsRemovedLines, wherePresent } from './alreadyApplied';
+import { addsRepeatOfEdge, appliedPlaces, blankLinesAdded, blankLinesStandBeyond, containsAppliedReplacement, holdsRemovedLines, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { withoutCopyPadding } from './copyPadding';
@@ -331,7 +331,7 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const unanchored = beyondAnchor(tx.indexOf(state), state.path, op, needle, state.taken);
   if (unanchored?.kind === 'placed') return placeMatches(tx, state, op, needle, replacementLines, [unanchored.match], [unanchored.note]);
   if (unanchored?.kind === 'refused') {
-    tx.fail(unanchored.code, block, state.path, unanchored.reason, op, { candidates: matchCandidates(tx.indexOf(state), [...unanchored.matches]) }, state);
+    tx.fail(unanchored.code, block, state.path, unanchored.reason, op, { candidates: matchCandidates(tx.indexOf(state), [...unanchored.matches]), ...(unanchored.nextStep ? { nextStep: unanchored.nextStep } : {}) }, state);
     return;
   }
   // The lines around the change have changed since the reply was written: placed by the rest (a
@@ -545,7 +545,13 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   const unedited = matches.length === 1 && op.lineHint !== undefined && op.newLineHint !== undefined && (matches[0].start === op.lineHint - 1 || matches[0].start === op.lineHint - 1 + state.drift);
   // An edit whose result already surrounds the match (the replacement contains the search text
   // and the file already holds the whole replacement there) was applied before: do not repeat it.
-  if (matches.length === 1 && !unedited && containsAppliedReplacement(index, needle, replacementLines, matches[0])) {
+  // An edit that only adds blank lines is read as made only when more than it adds stand there.
+  const blanksAdded = blankLinesAdded(needle.lines, replacementLines);
+  if (matches.length === 1 && !unedited && blanksAdded !== undefined && blankLinesStandBeyond(index, matches[0], blanksAdded)) {
+    tx.record(state, { block, status: 'alreadyApplied', strategy: matches[0].strategy, score: matches[0].score, startLine: matches[0].start + 1, endLine: matches[0].end, warnings: ['the file already has more blank lines there than the edit adds'] });
+    return;
+  }
+  if (matches.length === 1 && !unedited && blanksAdded === undefined && containsAppliedReplacement(index, needle, replacementLines, matches[0])) {
     tx.record(state, { block, status: 'alreadyApplied', strategy: matches[0].strategy, score: matches[0].score, startLine: matches[0].start + 1, endLine: matches[0].end, warnings: ['the replacement text is already in the file'] });
     return;
   }
@@ -565,7 +571,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);
       return;
     }
-    if (matches.length === 1 && !unedited && standsAround(file, match, built.lines)) {
+    if (matches.length === 1 && !unedited && blanksAdded === undefined && standsAround(file, match, built.lines)) {
       // The text the edit would write already stands there, around the lines it matched (lines
       // it adds next to them, an elision filled): it was applied before.
       tx.record(state, { block, status: 'alreadyApplied', strategy: match.strategy, score: match.score, startLine: match.start + 1, endLine: match.end, warnings: ['the replacement text is already in the file'] });
