@@ -1,7 +1,7 @@
 import { type AlignedRun, type Region, alignLines, correspond, definedName, definedNameAt, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
-import { type AnchorIndex, anchorCount, anchorIndex, markerClosesDefinition, placeByOpener, placeSegment } from './elisionMerge/anchors';
-import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers } from './elisionMerge/structure';
+import { type AnchorIndex, anchorCount, anchorIndex, markerClosesDefinition, placeAtOwnIndentation, placeByOpener, placeByShortLine, placeSegment } from './elisionMerge/anchors';
+import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
@@ -32,7 +32,9 @@ export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { r
  * order, or (given the file's `syntax`) the merged file's brackets would not balance as the
  * file's do: see balance.ts. Inside a region, lines the segment keeps are written as the file has them.
  */
-export function mergeElisions(original: readonly string[], block: readonly string[], isElision: (line: string) => boolean, syntax?: BracketSyntax): ElisionMerge {
+export function mergeElisions(original: readonly string[], given: readonly string[], isMarker: (line: string) => boolean, syntax?: BracketSyntax): ElisionMerge {
+  const block = rootOpenerParted(original, given, isMarker);
+  const isElision = block === given ? isMarker : (line: string) => line === IMPLIED || isMarker(line);
   const segments: string[][] = [[]];
   // Where each segment starts in the block: the lines before it (its context) are read by placeAtBlockEnd.
   const starts = [0];
@@ -70,8 +72,9 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
     if (typeof region === 'string') {
       const before = block.slice(0, starts[s]);
-      region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) ?? placeInLastBlock(segment, before, isElision, original, cursor) : undefined) ?? region;
+      region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) ?? placeInLastBlock(segment, before, isElision, original, cursor) : undefined) ?? placeClosingTags(segment, before, isElision, original, keys, cursor) ?? region;
     }
+    if (typeof region === 'string') region = placeAtOwnIndentation(segment, block, isElision, original, keys, cursor, openEnd) ?? placeByShortLine(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') return { ok: false, message: region };
     if (bound !== undefined && region.from !== bound) {
       return { ok: false, message: `the part before "${segment.find(hasText)?.trim().slice(0, 40) ?? ''}" was placed above line ${bound + 1}, where that part was found first, but it lands at line ${region.from + 1}: where the elisions go is a guess` };
@@ -162,6 +165,30 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     }
   }
   return { ok: true, lines: out };
+}
+
+/**
+ * The block with an implied elision after its first line when that line is the file's root
+ * opener and the block goes on with a line the file has further down: a JSON document's `{` (or
+ * `[`) alone at the margin, first in both, the file ending with its closer there, and the block's
+ * next line neither a marker nor the file's next line with text. A snippet shows a document's
+ * root as the way down to the key it edits (`{`, `"dependencies": {`, a marker, the new entry):
+ * its `{` is the file's, not a new object, and the keys the file has between it and the key shown
+ * (`"name"`, `"version"`, `"devDependencies"`) are siblings the snippet passes over. Read as new
+ * code, the `{` was written a second time above `"dependencies"` and the snippet refused for an
+ * unbalanced brace; read as the file's with the keys between deleted, a package.json lost its
+ * name and version. Otherwise the block as given.
+ */
+function rootOpenerParted(original: readonly string[], block: readonly string[], isMarker: (line: string) => boolean): readonly string[] {
+  const root = block[0]?.trimEnd();
+  if (root !== '{' && root !== '[') return block;
+  const [first, last] = [firstNonBlank(original), lastNonBlank(original)];
+  if (first === -1 || original[first].trimEnd() !== root || original[last].trimEnd() !== (root === '{' ? '}' : ']')) return block;
+  const next = block.findIndex((line, i) => i > 0 && line.trim() !== '');
+  if (next === -1 || isMarker(block[next])) return block;
+  const fileNext = original.findIndex((line, i) => i > first && line.trim() !== '');
+  if (fileNext === -1 || original[fileNext].trim() === block[next].trim()) return block;
+  return [block[0], IMPLIED, ...block.slice(1)];
 }
 
 /**

@@ -2338,3 +2338,288 @@ describe('pasted replies: a SEARCH/REPLACE whose whole change is one added blank
     assert.equal(planned.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
   });
 });
+
+describe('pasted replies: data files elided around their own structure (p49/d 21, 22, 10b)', () => {
+  // spring-projects/spring-petclinic pom.xml (stored fork @0085675), trimmed: the project's
+  // <dependencies> (a twin nested in maven-checkstyle-plugin), the main <build><plugins> (twins
+  // in the css and m2e profiles, six columns in).
+  const pom = [
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+    "<project xmlns=\"http://maven.apache.org/POM/4.0.0\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd\">",
+    "  <modelVersion>4.0.0</modelVersion>",
+    "  <groupId>org.springframework.samples</groupId>",
+    "  <artifactId>spring-petclinic</artifactId>",
+    "  <version>4.0.7-SNAPSHOT</version>",
+    "",
+    "  <dependencies>",
+    "    <!-- Caching -->",
+    "    <dependency>",
+    "      <groupId>javax.cache</groupId>",
+    "      <artifactId>cache-api</artifactId>",
+    "    </dependency>",
+    "    <dependency>",
+    "      <groupId>com.github.ben-manes.caffeine</groupId>",
+    "      <artifactId>caffeine</artifactId>",
+    "    </dependency>",
+    "",
+    "    <!-- Webjars -->",
+    "    <dependency>",
+    "      <groupId>org.webjars.npm</groupId>",
+    "      <artifactId>bootstrap</artifactId>",
+    "      <version>${webjars-bootstrap.version}</version>",
+    "    </dependency>",
+    "  </dependencies>",
+    "",
+    "  <build>",
+    "    <plugins>",
+    "      <plugin>",
+    "        <groupId>org.apache.maven.plugins</groupId>",
+    "        <artifactId>maven-checkstyle-plugin</artifactId>",
+    "        <version>${maven-checkstyle.version}</version>",
+    "        <dependencies>",
+    "          <dependency>",
+    "            <groupId>com.puppycrawl.tools</groupId>",
+    "            <artifactId>checkstyle</artifactId>",
+    "            <version>${checkstyle.version}</version>",
+    "          </dependency>",
+    "          <dependency>",
+    "            <groupId>io.spring.nohttp</groupId>",
+    "            <artifactId>nohttp-checkstyle</artifactId>",
+    "            <version>${nohttp-checkstyle.version}</version>",
+    "          </dependency>",
+    "        </dependencies>",
+    "      </plugin>",
+    "",
+    "      <!-- Spring Boot Actuator displays build-related information if a git.properties",
+    "        file is present at the classpath -->",
+    "      <plugin>",
+    "        <groupId>io.github.git-commit-id</groupId>",
+    "        <artifactId>git-commit-id-maven-plugin</artifactId>",
+    "        <configuration>",
+    "          <failOnNoGitDirectory>false</failOnNoGitDirectory>",
+    "          <failOnUnableToExtractRepoInfo>false</failOnUnableToExtractRepoInfo>",
+    "        </configuration>",
+    "      </plugin>",
+    "",
+    "    </plugins>",
+    "  </build>",
+    "",
+    "  <profiles>",
+    "    <profile>",
+    "      <id>css</id>",
+    "      <build>",
+    "        <plugins>",
+    "          <plugin>",
+    "            <groupId>org.apache.maven.plugins</groupId>",
+    "            <artifactId>maven-dependency-plugin</artifactId>",
+    "          </plugin>",
+    "",
+    "        </plugins>",
+    "      </build>",
+    "    </profile>",
+    "    <profile>",
+    "      <id>m2e</id>",
+    "      <build>",
+    "        <pluginManagement>",
+    "          <plugins>",
+    "            <plugin>",
+    "              <groupId>org.eclipse.m2e</groupId>",
+    "              <artifactId>lifecycle-mapping</artifactId>",
+    "              <version>${lifecycle-mapping}</version>",
+    "            </plugin>",
+    "          </plugins>",
+    "        </pluginManagement>",
+    "      </build>",
+    "    </profile>",
+    "  </profiles>",
+    "",
+    "</project>",
+    "",
+  ].join('\n');
+  const security = '    <dependency>\n      <groupId>org.springframework.boot</groupId>\n      <artifactId>spring-boot-starter-security</artifactId>\n    </dependency>\n';
+  const cyclonedx = '      <plugin>\n        <groupId>org.cyclonedx</groupId>\n        <artifactId>cyclonedx-maven-plugin</artifactId>\n        <version>2.7.11</version>\n      </plugin>\n';
+  const caffeine = '      <artifactId>caffeine</artifactId>\n    </dependency>\n';
+  const gitCommitIdEnd = '          <failOnUnableToExtractRepoInfo>false</failOnUnableToExtractRepoInfo>\n        </configuration>\n      </plugin>\n';
+
+  it('closes a dependency added under <!-- ... --> with the project\'s </dependencies>, the snippet quoting the wrapper at the margin, though a plugin\'s </dependencies> follows further down', () => {
+    const reply = 'Add Spring Security next to the caching dependencies:\n\n```xml\n<!-- pom.xml -->\n<dependencies>\n    <!-- ... existing dependencies ... -->\n    <dependency>\n      <groupId>com.github.ben-manes.caffeine</groupId>\n' + caffeine + security + '    <!-- ... -->\n</dependencies>\n```\n';
+    assert.equal(written('pom.xml', pom, reply), pom.replace(caffeine, caffeine + security));
+  });
+
+  it('appends a plugin to the project\'s <build>, the one <build> at the snippet\'s own indentation (the profiles\' stand six columns in)', () => {
+    const reply = 'Add the CycloneDX plugin to the build:\n\n```xml\n<!-- pom.xml -->\n  <build>\n    <plugins>\n      <!-- ... existing plugins ... -->\n' + cyclonedx + '\n    </plugins>\n  </build>\n```\n';
+    assert.equal(written('pom.xml', pom, reply), pom.replace(gitCommitIdEnd, gitCommitIdEnd + cyclonedx));
+  });
+
+  it('still refuses the same plugin when the snippet is quoted at the margin: which <build> it meant is a guess', () => {
+    const atMargin = '<build>\n  <plugins>\n    <!-- ... existing plugins ... -->\n' + cyclonedx.replace(/^ {4}/gm, '') + '\n  </plugins>\n</build>\n';
+    const planned = result('pom.xml', pom, '```xml\n<!-- pom.xml -->\n' + atMargin + '```\n');
+    assert.equal(planned.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+
+  // gothinkster/react-redux-realworld-example-app package.json @0024f84.
+  const pkg = [
+    "{",
+    "  \"name\": \"react-redux-realworld-example-app\",",
+    "  \"version\": \"0.1.0\",",
+    "  \"private\": true,",
+    "  \"devDependencies\": {",
+    "    \"cross-env\": \"^5.2.0\",",
+    "    \"react-scripts\": \"3.1.1\"",
+    "  },",
+    "  \"dependencies\": {",
+    "    \"connected-react-router\": \"^6.5.2\",",
+    "    \"history\": \"^4.9.0\",",
+    "    \"marked\": \"^0.7.0\",",
+    "    \"prop-types\": \"^15.7.2\",",
+    "    \"react\": \"^16.9.0\",",
+    "    \"react-dom\": \"^16.9.0\",",
+    "    \"react-redux\": \"^7.1.0\",",
+    "    \"react-router\": \"^5.0.1\",",
+    "    \"react-router-dom\": \"^5.0.1\",",
+    "    \"redux\": \"^4.0.4\",",
+    "    \"redux-devtools-extension\": \"^2.13.8\",",
+    "    \"redux-logger\": \"^3.0.6\",",
+    "    \"superagent\": \"^5.1.0\",",
+    "    \"superagent-promise\": \"^1.1.0\"",
+    "  },",
+    "  \"scripts\": {",
+    "    \"start\": \"cross-env PORT=4100 react-scripts start\",",
+    "    \"build\": \"react-scripts build\",",
+    "    \"test\": \"cross-env PORT=4100 react-scripts test --env=jsdom\",",
+    "    \"eject\": \"react-scripts eject\"",
+    "  },",
+    "  \"browserslist\": [",
+    "    \">0.2%\",",
+    "    \"not dead\",",
+    "    \"not ie <= 11\",",
+    "    \"not op_mini all\"",
+    "  ]",
+    "}",
+    "",
+  ].join('\n');
+  const helmet = '    "react-helmet": "^5.2.1",\n';
+
+  it('reads a JSON snippet\'s first `{` as the document\'s own, the keys above the one it shows kept', () => {
+    const reply = '```json\n// package.json\n{\n  "dependencies": {\n    // ...\n    "react-dom": "^16.9.0",\n' + helmet + '    // ...\n  },\n  // ...\n}\n```\n';
+    assert.equal(written('package.json', pkg, reply), pkg.replace('    "react-dom": "^16.9.0",\n', '    "react-dom": "^16.9.0",\n' + helmet));
+  });
+
+  it('still refuses the snippet that ends the document right after "dependencies" with no marker for the keys below', () => {
+    const reply = '```json\n// package.json\n{\n  "dependencies": {\n    // ...\n    "react-dom": "^16.9.0",\n' + helmet + '    // ...\n  }\n}\n```\n';
+    assert.equal(result('package.json', pkg, reply).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+});
+
+describe('pasted replies: a notebook cell appended after a short last line of the last cell (p49/d 45)', () => {
+  // jakevdp/PythonDataScienceHandbook code_listings/02.08-Sorting.ipynb @da830cb: its cells 5, 7
+  // and 8 and its metadata, verbatim. `"x[i]"` stands once; `"source": [`, `]` and `}` in every
+  // cell, and every line of the new cell more than once.
+  const notebook = [
+    "{",
+    " \"cells\": [",
+    "  {",
+    "   \"cell_type\": \"code\",",
+    "   \"execution_count\": 5,",
+    "   \"metadata\": {",
+    "    \"collapsed\": false",
+    "   },",
+    "   \"outputs\": [",
+    "    {",
+    "     \"data\": {",
+    "      \"text/plain\": [",
+    "       \"array([1, 2, 3, 4, 5])\"",
+    "      ]",
+    "     },",
+    "     \"execution_count\": 5,",
+    "     \"metadata\": {},",
+    "     \"output_type\": \"execute_result\"",
+    "    }",
+    "   ],",
+    "   \"source\": [",
+    "    \"x = np.array([2, 1, 4, 3, 5])\\n\",",
+    "    \"np.sort(x)\"",
+    "   ]",
+    "  },",
+    "  {",
+    "   \"cell_type\": \"code\",",
+    "   \"execution_count\": 7,",
+    "   \"metadata\": {",
+    "    \"collapsed\": false",
+    "   },",
+    "   \"outputs\": [",
+    "    {",
+    "     \"name\": \"stdout\",",
+    "     \"output_type\": \"stream\",",
+    "     \"text\": [",
+    "      \"[1 0 3 2 4]\\n\"",
+    "     ]",
+    "    }",
+    "   ],",
+    "   \"source\": [",
+    "    \"x = np.array([2, 1, 4, 3, 5])\\n\",",
+    "    \"i = np.argsort(x)\\n\",",
+    "    \"print(i)\"",
+    "   ]",
+    "  },",
+    "  {",
+    "   \"cell_type\": \"code\",",
+    "   \"execution_count\": 8,",
+    "   \"metadata\": {",
+    "    \"collapsed\": false",
+    "   },",
+    "   \"outputs\": [",
+    "    {",
+    "     \"data\": {",
+    "      \"text/plain\": [",
+    "       \"array([1, 2, 3, 4, 5])\"",
+    "      ]",
+    "     },",
+    "     \"execution_count\": 8,",
+    "     \"metadata\": {},",
+    "     \"output_type\": \"execute_result\"",
+    "    }",
+    "   ],",
+    "   \"source\": [",
+    "    \"x[i]\"",
+    "   ]",
+    "  }",
+    " ],",
+    " \"metadata\": {",
+    "  \"kernelspec\": {",
+    "   \"display_name\": \"Python 3\",",
+    "   \"language\": \"python\",",
+    "   \"name\": \"python3\"",
+    "  },",
+    "  \"language_info\": {",
+    "   \"codemirror_mode\": {",
+    "    \"name\": \"ipython\",",
+    "    \"version\": 3",
+    "   },",
+    "   \"file_extension\": \".py\",",
+    "   \"mimetype\": \"text/x-python\",",
+    "   \"name\": \"python\",",
+    "   \"nbconvert_exporter\": \"python\",",
+    "   \"pygments_lexer\": \"ipython3\",",
+    "   \"version\": \"3.5.1\"",
+    "  }",
+    " },",
+    " \"nbformat\": 4,",
+    " \"nbformat_minor\": 0",
+    "}",
+    "",
+  ].join('\n');
+  const cell = '  {\n   "cell_type": "code",\n   "execution_count": null,\n   "metadata": {},\n   "outputs": [],\n   "source": [\n    "np.argsort(x)[::-1]"\n   ]\n  }\n';
+
+  it('anchors on the one `"x[i]"` between the lines the file has around it, and adds the cell after the last one', () => {
+    const reply = 'notebooks/02.08-Sorting.ipynb\n```json\n  // ... existing cells ...\n   "source": [\n    "x[i]"\n   ]\n  },\n' + cell + ' ],\n // ... metadata unchanged ...\n```\n';
+    const expected = notebook.replace('    "x[i]"\n   ]\n  }\n', '    "x[i]"\n   ]\n  },\n' + cell);
+    assert.equal(written('notebooks/02.08-Sorting.ipynb', notebook, reply), expected);
+    assert.doesNotThrow(() => JSON.parse(expected));
+  });
+
+  it('still refuses when the short line stands in the snippet under another line than in the file', () => {
+    const reply = 'notebooks/02.08-Sorting.ipynb\n```json\n  // ... existing cells ...\n   "outputs": [],\n    "x[i]"\n   ]\n  },\n' + cell + ' ],\n // ... metadata unchanged ...\n```\n';
+    assert.equal(result('notebooks/02.08-Sorting.ipynb', notebook, reply).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+});

@@ -1,8 +1,9 @@
 /** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
+import { leadingWhitespace } from '../text/indentation';
 import { contextAbove, contextBelow, linesAbove, linesBelow, openersStandBelow, repeatedAcrossGap } from './edges';
-import { type Region, alignLines, blockEnd, blockTextEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
+import { type Region, alignLines, blockEnd, blockTextEnd, closedTagName, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, opensTag, range, resemblingOpener, sameDefinition } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -420,6 +421,87 @@ export function placeByOpener(segment: readonly string[], original: readonly str
 }
 
 /**
+ * Places a segment none of whose lines occurs once in the rest of the file whitespace aside, by a
+ * line that occurs there once as written, indentation included: a POM's `<build>` stands at column
+ * 2 for the project and at column 6 in two profiles, and a snippet that quotes `  <build>`,
+ * `    <plugins>`, a marker and a new plugin means the project's. Only when the indentation says
+ * so surely:
+ * - the line is indented (a snippet quoted at the margin may have been moved out of any depth);
+ * - the reply writes every line of the block the file has at a depth the file has it at
+ *   (`writtenAtFileDepths`): the snippet keeps the file's indentation rather than its own;
+ * - the line stands in the same blocks as the file's (`sameEnclosingBlock`).
+ * The first such line is the head anchor; the rest is `placeFromHead`'s, checks and all.
+ * Undefined otherwise.
+ */
+export function placeAtOwnIndentation(segment: readonly string[], block: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number, openEnd: boolean): Region | undefined {
+  if (anchorCount(segment, original, keys, cursor) > 0 || !writtenAtFileDepths(block, isElision, original, keys)) return undefined;
+  for (let k = 0; k < segment.length; k++) {
+    const line = segment[k];
+    if (!hasText(line) || indentOf(line) === 0) continue;
+    const positions = keys.positions.get(anchorKey(line)) ?? [];
+    const exact = positions.filter((at) => at >= cursor && original[at].trimEnd() === line.trimEnd());
+    if (exact.length !== 1 || !sameEnclosingBlock(segment, k, original, exact[0])) continue;
+    const region = placeFromHead(segment, original, keys, cursor, k, exact[0], openEnd);
+    return typeof region === 'string' ? undefined : region;
+  }
+  return undefined;
+}
+
+/**
+ * Places a segment none of whose lines anchors, by a short line too plain for `anchorKey` (no run
+ * of three word characters: a notebook cell's `"x[i]"`, `i += 1`) that occurs once at or after
+ * `cursor`, whitespace aside, between the very lines the segment has around it: its nearest lines
+ * with anything on them above and below are the file's, whitespace aside. A short line alone may
+ * be new code that happens to repeat one of the file's, which is why such lines anchor nothing;
+ * with the file's lines on both sides of it, it is the file's. The rest is `placeFromHead`'s,
+ * checks and all. Undefined otherwise.
+ */
+export function placeByShortLine(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd: boolean): Region | undefined {
+  if (anchorCount(segment, original, keys, cursor) > 0) return undefined;
+  const short = (line: string) => /\w/.test(line) && !hasText(line) && !isCloser(line);
+  const near = (lines: readonly string[], at: number, step: 1 | -1) => {
+    let i = at + step;
+    while (i >= 0 && i < lines.length && lines[i].trim() === '') i += step;
+    return i >= 0 && i < lines.length ? collapseWhitespace(lines[i]) : undefined;
+  };
+  const wanted = new Set(segment.filter(short).map(collapseWhitespace));
+  if (wanted.size === 0) return undefined;
+  // One pass over the file: where each of the segment's short lines stands (-2 for more than once).
+  const only = new Map<string, number>();
+  for (let i = cursor; i < original.length; i++) {
+    if (!short(original[i])) continue;
+    const key = collapseWhitespace(original[i]);
+    if (wanted.has(key)) only.set(key, only.has(key) ? -2 : i);
+  }
+  for (let k = 0; k < segment.length; k++) {
+    const at = short(segment[k]) ? (only.get(collapseWhitespace(segment[k])) ?? -1) : -1;
+    if (at < 0) continue;
+    const [above, below] = [near(segment, k, -1), near(segment, k, 1)];
+    if (above === undefined || below === undefined || above !== near(original, at, -1) || below !== near(original, at, 1)) continue;
+    if (!sameEnclosingBlock(segment, k, original, at)) continue;
+    const region = placeFromHead(segment, original, keys, cursor, k, at, openEnd);
+    return typeof region === 'string' ? undefined : region;
+  }
+  return undefined;
+}
+
+/**
+ * True when every line of the block with some text that the file has (whitespace aside) stands in
+ * the file at the very indentation the block gives it somewhere, and the block has such lines.
+ */
+function writtenAtFileDepths(block: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex): boolean {
+  let known = 0;
+  for (const line of block) {
+    if (!hasText(line) || isElision(line)) continue;
+    const positions = keys.positions.get(anchorKey(line));
+    if (positions === undefined) continue;
+    if (!positions.some((at) => leadingWhitespace(original[at]) === leadingWhitespace(line))) return false;
+    known++;
+  }
+  return known > 0;
+}
+
+/**
  * The rest of `placeSegment`: from the head anchor (segment line `head` at file line `headAt`), the
  * tail anchor, widening and checks. `openEnd`: no elision marker follows the segment (the block
  * ends with it, or it is a fragment given without markers), so a definition it opens and never
@@ -681,14 +763,18 @@ const FUNCTION_EXITS = new Set(['return', 'raise', 'throw']);
  */
 function closerOfNewBlock(segment: readonly string[], first: number, head: number): number {
   for (let k = head - 1; k >= first; k--) {
-    if (!isCloser(segment[k]) || segment[k].trim() === 'end') continue;
+    // A closing tag ends an element as `}` ends a block: a new `<plugin>` … `</plugin>` written
+    // above a POM's `</plugins>` had its `</plugin>` taken for the file's plugin before.
+    const tag = closedTagName(segment[k]);
+    if ((!isCloser(segment[k]) && tag === undefined) || segment[k].trim() === 'end') continue;
     const width = indentOf(segment[k]);
     // Bounded: a closer of a block longer than a function is not what this looks for, and deep
     // nesting in a huge block must not make the walk quadratic.
     const stop = Math.max(-1, k - MAX_NEW_BLOCK_LINES);
     let opener = k - 1;
     while (opener > stop && (segment[opener].trim() === '' || indentOf(segment[opener]) > width)) opener--;
-    if (opener > stop && opener < first && isOpener(segment[opener].trim())) return k;
+    const opens = opener > stop && (tag === undefined ? isOpener(segment[opener].trim()) : opensTag(segment[opener], tag));
+    if (opens && opener < first) return k;
   }
   return -1;
 }

@@ -4,7 +4,7 @@
  * out (context, the lines between edited), or they may repeat lines the file has further out
  * (a guess that `placeFromHead` refuses), or they are new.
  */
-import { hasText, indentOf, isCommentLine, sameHead, sameTail } from './lines';
+import { hasText, indentOf, isBareTag, isCommentLine, sameHead, sameTail } from './lines';
 
 /** Line keys for `linesAbove` and `linesBelow`: whitespace at both ends aside, or at the end only (indentation compared). */
 const trimmed = (line: string) => line.trim();
@@ -141,7 +141,10 @@ export function repeatedAcrossGap(lines: readonly string[], original: readonly s
     for (let j = 1; j <= n; j++) if (test(lines[step === -1 ? j - 1 : n - j])) return j;
     return Infinity;
   };
-  const textFrom = sizeReaching(hasText);
+  // A bare tag (`<plugin>`) says no more than a bracket does: a new element written above a POM's
+  // `</plugins>` starts with the `<plugin>` every plugin above starts with.
+  const saysSomething = (line: string) => hasText(line) && !isBareTag(line);
+  const textFrom = sizeReaching(saysSomething);
   const notBlankFrom = sizeReaching(notBlank);
   const reach = step === -1 ? Math.min(MAX_KEPT_GAP, edge - cursor) : MAX_EDITED_GAP;
   for (let gap = 1; gap <= reach; gap++) {
@@ -155,7 +158,7 @@ export function repeatedAcrossGap(lines: readonly string[], original: readonly s
       while (k < j && lines[first(j) + k].trimEnd() === original[at + k].trimEnd()) k++;
       if (k < j) continue;
       const between = step === -1 ? original.slice(at + j, edge) : original.slice(edge, at);
-      if (!withText && !between.every((line) => !notBlank(line) || hasText(line))) continue;
+      if (!withText && !between.every((line) => !notBlank(line) || saysSomething(line))) continue;
       return { gap, line: lines.slice(first(j), first(j) + j).find(notBlank)!, side: step === -1 ? 'above' : 'below' };
     }
   }

@@ -405,6 +405,25 @@ export function isCloser(line: string): boolean {
   return trimmed === 'end' || /^[}\]);,]+$/.test(trimmed) || /^`[\]);,]*$/.test(trimmed);
 }
 
+/**
+ * True when a line is an XML or HTML tag alone, with no attribute (`<dependency>`, `</plugins>`):
+ * it opens or closes an element as a bracket does, and says no more of which element it is.
+ */
+export function isBareTag(line: string): boolean {
+  return /^<\/?[A-Za-z_][\w.:-]*\s*>$/.test(line.trim());
+}
+
+/** An XML or HTML line that only closes an element (`</dependencies>`): the element's name. */
+export function closedTagName(line: string): string | undefined {
+  return /^<\/([A-Za-z_][\w.:-]*)\s*>$/.exec(line.trim())?.[1];
+}
+
+/** True when the line only opens the element `name` (`<dependencies>`, `<build id="x">`), neither closing it nor empty (`<a/>`). */
+export function opensTag(line: string, name: string): boolean {
+  const text = line.trim();
+  return text.startsWith(`<${name}`) && /^<[A-Za-z_][\w.:-]*(?:\s[^<>]*)?>$/.exec(text) !== null && !text.endsWith('/>') && /^<([\w.:-]+)/.exec(text)?.[1] === name;
+}
+
 /** True when a trimmed line ends inside a template literal it opens: a backtick last, and an odd count of them. */
 function opensTemplateLiteral(trimmed: string): boolean {
   if (!trimmed.endsWith('`')) return false;

@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
 import { leadingWhitespace } from '../text/indentation';
-import { type Region, blockEnd, definedName, elisionBefore, firstNonBlank, hasText, identifiers, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, resemblingOpener } from './lines';
+import { type Region, blockEnd, closedTagName, definedName, elisionBefore, firstNonBlank, hasText, identifiers, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, opensTag, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
 
@@ -335,4 +335,52 @@ function openerAbove(before: readonly string[], k: number, isElision: (line: str
     return opens && (!closing || width === level) ? j : -1;
   }
   return -1;
+}
+
+/**
+ * Places a segment made only of closing tags (`</dependencies>`, after `<!-- ... -->`) at the end
+ * of the element whose opening tag the snippet showed above, when the snippet's indentation pairs
+ * the two and the file closes that element with the same tag. XML has no `}` for `placeClosers`
+ * to find, and a closing tag that occurs twice in the file (a Maven POM's `</dependencies>`, also
+ * inside a plugin's configuration 70 lines further down) anchors nothing; a snippet quoting the
+ * wrapper at the margin while the file indents it (`<dependencies>` at column 0 for the file's
+ * column 2) matches no line as written. The pairing is read from the snippet and the file alike:
+ * - the first closing tag is shallower than the elision before the segment, and going up from
+ *   that elision past deeper lines, the snippet's first line as shallow as the tag opens that
+ *   very element, at the tag's own column;
+ * - that opening tag is the file's last line with its text before `cursor` (the segments above
+ *   placed it), and the file's element it opens ends, by indentation, with the same closing tag
+ *   at the opening tag's column;
+ * - the segment's further closing tags (`</project>`) are the file's next lines with text, in order.
+ * The segment's lines are written as the file has them. Undefined whenever any of this does not hold.
+ */
+export function placeClosingTags(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number): Region | undefined {
+  const closers = segment.filter((line) => line.trim() !== '');
+  const name = closers.length > 0 ? closedTagName(closers[0]) : undefined;
+  if (name === undefined || !closers.every((line) => closedTagName(line) !== undefined)) return undefined;
+  const k = elisionBefore(before, isElision);
+  if (k < 0) return undefined;
+  const level = indentOf(closers[0]);
+  if (indentOf(before[k]) <= level) return undefined;
+  let opener = -1;
+  for (let j = k - 1; j >= 0 && opener === -1; j--) {
+    const line = before[j];
+    if (line.trim() === '' || isElision(line) || indentOf(line) > level) continue;
+    if (indentOf(line) !== level || !opensTag(line, name)) return undefined;
+    opener = j;
+  }
+  if (opener === -1) return undefined;
+  const positions = keys.positions.get(anchorKey(before[opener]));
+  const p = positions ? firstAtLeast(positions, cursor) - 1 : -1;
+  if (positions === undefined || p < 0) return undefined;
+  const openerAt = positions[p];
+  const end = blockEnd(original, openerAt);
+  if (end >= original.length || end < cursor || indentOf(original[end]) !== indentOf(original[openerAt]) || original[end].trim() !== closers[0].trim()) return undefined;
+  let to = end + 1;
+  for (const line of closers.slice(1)) {
+    while (to < original.length && original[to].trim() === '') to++;
+    if (to >= original.length || original[to].trim() !== line.trim()) return undefined;
+    to++;
+  }
+  return { from: end, to, lines: original.slice(end, to) };
 }

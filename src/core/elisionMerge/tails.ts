@@ -3,7 +3,7 @@
  * file's lines come next: a marker right after them, or the snippet's end.
  */
 import { isVersion } from './versions';
-import { type Region, alignLines, definedName, indentOf, isCloser, isCommentLine } from './lines';
+import { type Region, alignLines, definedName, indentOf, isBareTag, isCloser, isCommentLine } from './lines';
 
 /**
  * Why the new lines a region ends with, right before a marker the reply wrote, are unsure: one of
@@ -25,7 +25,10 @@ export function restatedBeforeMarker(region: Region, original: readonly string[]
   const added = trailingNewLines(region, original).filter((line) => /\w/.test(line));
   // A clause ended by `;` is continued by the clause after it: a new clause written above the file's others joins them.
   const joinsNext = added.length > 0 && added[added.length - 1].trimEnd().endsWith(';');
-  const statements = added.filter((line) => !isCloser(line) && !isCommentLine(line) && !/^[}\])]/.test(line.trim()));
+  // A bare tag (`<dependency>`, `</dependency>`) opens or closes an element as `{` and `}` do: the
+  // lines inside say which element it is. Read as a statement, a new `<dependency>` added above
+  // `<!-- ... -->` stood for every later dependency of a POM, and the snippet was refused.
+  const statements = added.filter((line) => !isCloser(line) && !isCommentLine(line) && !/^[}\])]/.test(line.trim()) && !isBareTag(line));
   if (statements.length === 0) return undefined;
   const floor = Math.min(...statements.map(indentOf));
   const own = statements.filter((line) => indentOf(line) === floor);
