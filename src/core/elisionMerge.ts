@@ -1,7 +1,7 @@
 import { type AlignedRun, type Region, alignLines, correspond, definedName, definedNameAt, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
-import { type AnchorIndex, anchorCount, anchorIndex, markerClosesDefinition, placeByOpener, placeSegment } from './elisionMerge/anchors';
-import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers } from './elisionMerge/structure';
+import { type AnchorIndex, anchorCount, anchorIndex, markerClosesDefinition, placeByOpener, placeSegment, placeSegmentFrom } from './elisionMerge/anchors';
+import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
@@ -54,6 +54,7 @@ export function mergeElisions(original: readonly string[], block: readonly strin
   let cursor = 0;
   // Where the next segment must start when the last one was placed only by bounding it there.
   let bound: number | undefined;
+  const written = (marker: number) => marker >= 0 && marker < block.length && block[marker] !== IMPLIED;
   for (let s = 0; s < segments.length; s++) {
     const segment = atDefinitionDepth(segments[s], original, cursor, fileUnit);
     if (segment.every((line) => line.trim() === '')) continue;
@@ -62,7 +63,13 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     // A marker after a definition the segment ends inside, at its depth, closes it.
     const markerAfter = s + 1 < starts.length ? block[starts[s + 1] - 1] : undefined;
     const closedByMarker = markerAfter !== undefined && markerAfter !== IMPLIED && markerClosesDefinition(segments[s], markerAfter);
-    let region = placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);
+    // `.bits-wrapper {`, the marker, `}`: the marker stands for the block's body, and the closer is
+    // the file's closer of that block, the segment's first anchor. A bare `}` anchors nothing by
+    // itself, and the lines after it, placed by their own anchors, left the `}` and the lines
+    // between to a guess (Cursor's CSS replies mark a rule kept so).
+    const bodyCloser = s > 0 && bound === undefined && regions.length > 0 && written(starts[s] - 1) ? elidedBodyCloser(segments[s - 1], segment, regions[regions.length - 1], original, cursor) : undefined;
+    const fromCloser = bodyCloser !== undefined ? placeSegmentFrom(segment, original, keys, cursor, bodyCloser.closer, bodyCloser.at, openEnd, closedByMarker) : undefined;
+    let region = fromCloser !== undefined && typeof fromCloser !== 'string' ? fromCloser : placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);
     const bounded = typeof region === 'string' && !isLast && anchorCount(segment, original, keys, cursor) === 0 ? placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) : undefined;
     if (bounded !== undefined) region = bounded.region;
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;
@@ -95,7 +102,6 @@ export function mergeElisions(original: readonly string[], block: readonly strin
       const closer = original[blockEnd].trim();
       return { ok: false, message: `the "${closer}" after the elision closes the block that ends at line ${blockEnd + 1}, but the lines after it match from line ${region.from + 1}: whether the file's lines between are to be deleted or kept is a guess` };
     }
-    const written = (marker: number) => marker >= 0 && marker < block.length && block[marker] !== IMPLIED;
     if (s > 0 && written(starts[s] - 1)) {
       const versions = versionsAbove(region, original, cursor);
       if (typeof versions === 'string') return { ok: false, message: versions };
