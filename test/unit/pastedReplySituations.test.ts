@@ -1857,3 +1857,66 @@ describe('pasted replies: a rule kept by a marker between its head and its close
     assert.equal(planned.changes[0]?.newText, code.replace('console.log(c)', 'console.log(\'bar\', c)'), JSON.stringify(planned.receipt.errors));
   });
 });
+
+describe('pasted replies: new functions between two markers with nothing of the file among them (p49/b 28, Cursor\'s circuit board)', () => {
+  // CircuitBoard.tsx of the transcript, cut to the state, two handlers and the start of the JSX.
+  const board = [
+    'export default function CircuitBoard({ initialCircuit, onCircuitChange }: CircuitBoardProps) {',
+    '  const [circuit, setCircuit] = useState<Circuit>(initialCircuit || { components: [], wires: [] });',
+    '  const gridSize = 20;',
+    '  ',
+    '  // Update parent component when circuit changes',
+    '  useEffect(() => {',
+    '    onCircuitChange?.(circuit);',
+    '  }, [circuit, onCircuitChange]);',
+    '  ',
+    '  // Handle wire selection',
+    '  const handleWireClick = (id: string) => {',
+    '    setSelectedWireId(id);',
+    '  };',
+    '  ',
+    '  return (',
+    '    <div className="flex flex-col gap-4">',
+    '      <button onClick={() => alert(\'Simulation feature will be implemented in the future\')}>Run Simulation</button>',
+    '    </div>',
+    '  );',
+    '}',
+    '',
+  ].join('\n');
+  const functions = ['', '  // Run the circuit simulation', '  const runSimulation = () => {', '    const result = simulateCircuit(circuit);', '    setSimulationResult(result);', '  };', '  ', '  // Toggle a probe selection', '  const toggleProbe = (probeId: string) => {', '    setSelectedProbes(prev => [...prev, probeId]);', '  };', '  '];
+  const reply = (middle: readonly string[]) => [
+    'Now, let\'s update the CircuitBoard component to integrate the simulation and oscilloscope:', '', '```typescriptreact',
+    'export default function CircuitBoard({ initialCircuit, onCircuitChange }: CircuitBoardProps) {',
+    '  const [circuit, setCircuit] = useState<Circuit>(initialCircuit || { components: [], wires: [] });',
+    '  const gridSize = 20;',
+    '  const [simulationResult, setSimulationResult] = useState<SimulationResult | null>(null);',
+    '', '  // ... existing code ...', ...middle, '  // ... existing code ...', '',
+    '  return (',
+    '    <div className="flex flex-col gap-4">',
+    '      <button onClick={runSimulation}>Run Simulation</button>',
+    '    </div>',
+    '  );',
+    '}',
+    '```', '',
+  ].join('\n');
+  const apply = (file: string, text: string) => runReply(text, (p) => (p === 'CircuitBoard.tsx' ? file : undefined), { hintPath: 'CircuitBoard.tsx' });
+
+  it('writes them right above the part shown after them, every place between the two parts giving the same program', () => {
+    // Refused: "the lines around "// Run the circuit simulation" have no line that occurs exactly once in the file".
+    const planned = apply(board, reply(functions));
+    const expected = board
+      .replace('  const gridSize = 20;\n', '  const gridSize = 20;\n  const [simulationResult, setSimulationResult] = useState<SimulationResult | null>(null);\n')
+      // The reply's blank line above `return (` is the file's own there.
+      .replace('    setSelectedWireId(id);\n  };\n', '    setSelectedWireId(id);\n  };\n' + functions.slice(0, -1).join('\n') + '\n')
+      .replace('() => alert(\'Simulation feature will be implemented in the future\')', 'runSimulation');
+    assert.equal(planned.changes[0]?.newText?.replace(/^ +$/gm, ''), expected.replace(/^ +$/gm, ''), JSON.stringify(planned.receipt.errors));
+  });
+
+  it('still refuses where the place matters: a statement among them, or a function the lines left out already name', () => {
+    const statement = [...functions.slice(0, 6), '  const total = circuit.components.length;', ...functions.slice(6)];
+    assert.equal(apply(board, reply(statement)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    // The dependency list runs when the component renders: above `runSimulation`'s `const`, it throws.
+    const named = board.replace('  }, [circuit, onCircuitChange]);', '  }, [circuit, onCircuitChange, runSimulation]);');
+    assert.equal(apply(named, reply(functions)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+});
