@@ -1,7 +1,7 @@
-import { type AlignedRun, type Region, alignLines, correspond, definedName, definedNameAt, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
+import { type AlignedRun, type Region, alignLines, correspond, definedName, definedNameAt, firstNonBlank, hasText, identifiers, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
-import { type AnchorIndex, anchorCount, anchorIndex, markerClosesDefinition, placeAtOwnIndentation, placeByOpener, placeByShortLine, placeSegment } from './elisionMerge/anchors';
-import { elidedBlockEnd, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
+import { type AnchorIndex, anchorCount, anchorIndex, markerClosesDefinition, placeAtOwnIndentation, placeByOpener, placeByShortLine, placeSegment, placeSegmentFrom } from './elisionMerge/anchors';
+import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
@@ -57,6 +57,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
   let cursor = 0;
   // Where the next segment must start when the last one was placed only by bounding it there.
   let bound: number | undefined;
+  const written = (marker: number) => marker >= 0 && marker < block.length && block[marker] !== IMPLIED;
   for (let s = 0; s < segments.length; s++) {
     const segment = atDefinitionDepth(segments[s], original, cursor, fileUnit);
     if (segment.every((line) => line.trim() === '')) continue;
@@ -65,8 +66,15 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     // A marker after a definition the segment ends inside, at its depth, closes it.
     const markerAfter = s + 1 < starts.length ? block[starts[s + 1] - 1] : undefined;
     const closedByMarker = markerAfter !== undefined && markerAfter !== IMPLIED && markerClosesDefinition(segments[s], markerAfter);
-    let region = placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);
-    const bounded = typeof region === 'string' && !isLast && anchorCount(segment, original, keys, cursor) === 0 ? placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) : undefined;
+    // `.bits-wrapper {`, the marker, `}`: the marker stands for the block's body, and the closer is
+    // the file's closer of that block, the segment's first anchor. A bare `}` anchors nothing by
+    // itself, and the lines after it, placed by their own anchors, left the `}` and the lines
+    // between to a guess (Cursor's CSS replies mark a rule kept so).
+    const bodyCloser = s > 0 && bound === undefined && regions.length > 0 && written(starts[s] - 1) ? elidedBodyCloser(segments[s - 1], segment, regions[regions.length - 1], original, cursor) : undefined;
+    const fromCloser = bodyCloser !== undefined ? placeSegmentFrom(segment, original, keys, cursor, bodyCloser.closer, bodyCloser.at, openEnd, closedByMarker) : undefined;
+    let region = fromCloser !== undefined && typeof fromCloser !== 'string' ? fromCloser : placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);
+    const unanchored = typeof region === 'string' && !isLast && anchorCount(segment, original, keys, cursor) === 0;
+    const bounded = unanchored ? (placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? functionsBeforeNext(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit)) : undefined;
     if (bounded !== undefined) region = bounded.region;
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
@@ -99,7 +107,6 @@ export function mergeElisions(original: readonly string[], given: readonly strin
       const closer = original[blockEnd].trim();
       return { ok: false, message: `the "${closer}" after the elision closes the block that ends at line ${blockEnd + 1}, but the lines after it match from line ${region.from + 1}: whether the file's lines between are to be deleted or kept is a guess` };
     }
-    const written = (marker: number) => marker >= 0 && marker < block.length && block[marker] !== IMPLIED;
     if (s > 0 && written(starts[s] - 1)) {
       const versions = versionsAbove(region, original, cursor);
       if (typeof versions === 'string') return { ok: false, message: versions };
@@ -383,6 +390,64 @@ function placeBeforeNext(segment: readonly string[], openEnd: boolean, nextLines
   if (anchors === 1 && !standsLineForLine(region, original)) return undefined;
   return { region, next: next.from };
 }
+
+/**
+ * A segment of new functions only, with nothing of the file to anchor on, between two markers
+ * (Cursor's "add new functions in the middle": the component's state, a marker, `runSimulation`
+ * and `toggleProbe`, a marker, the component's `return (`), placed right above the next segment's
+ * place (`next`, which that segment must keep). Every place between the two parts gives the same
+ * program, so the nearest to the part the functions are shown next to is taken:
+ * - each line of the segment at its shallowest depth is a comment, a closer, or the head of a
+ *   function whose body runs only when it is called (`function f(`, `const f = (…) =>`, a Python
+ *   `def` without default values, which Python reads where the `def` stands);
+ * - the next segment starts at that depth in the reply, with the file's line at its place, a
+ *   line that neither closes nor continues a statement (`} else {`, `except:`);
+ * - the file's lines the markers leave out stand no shallower than that line (one block holds
+ *   them all), and none of them names a function the segment defines: nothing there can call
+ *   them before or after their definition.
+ * Undefined otherwise (new statements between markers run where they stand).
+ */
+function functionsBeforeNext(segment: readonly string[], nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
+  const first = firstNonBlank(segment);
+  if (first === -1) return undefined;
+  const depth = Math.min(...segment.filter(hasText).map(indentOf));
+  const names: string[] = [];
+  for (const line of segment) {
+    if (!hasText(line) || indentOf(line) !== depth) continue;
+    if (isCommentLine(line) || isCloser(line)) continue;
+    const head = FUNCTION_HEAD.exec(line.trim())?.groups;
+    const name = head?.name ?? head?.arrow ?? head?.def;
+    if (name === undefined) return undefined;
+    names.push(name);
+  }
+  if (names.length === 0) return undefined;
+  const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
+  const nextFirst = firstNonBlank(nextSegment);
+  // Above a line that closes or continues a statement (`} else {`, `except:`), new lines would go inside it.
+  if (nextFirst === -1 || indentOf(nextLines[nextFirst]) !== depth || /^(?:[}\])]|(?:else|elif|except|finally|catch)\b)/.test(nextSegment[nextFirst].trim())) return undefined;
+  const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
+  if (typeof next === 'string' || next.from <= cursor) return undefined;
+  // The next segment's first line is the file's first line with text in its region.
+  let nextAt = next.from;
+  while (nextAt < next.to && !hasText(original[nextAt])) nextAt++;
+  if (nextAt >= next.to || original[nextAt].trim() !== nextSegment[nextFirst].trim()) return undefined;
+  const fileDepth = indentOf(original[nextAt]);
+  for (let i = cursor; i < next.from; i++) {
+    const line = original[i];
+    if (!hasText(line)) continue;
+    if (indentOf(line) < fileDepth) return undefined;
+    if (identifiers(line).some((word) => names.includes(word))) return undefined;
+  }
+  return { region: { from: next.from, to: next.from, lines: segment.slice(first, lastNonBlank(segment) + 1), newAbove: lastNonBlank(segment) + 1 - first }, next: next.from };
+}
+
+/**
+ * The head of a function whose body runs only when it is called, with its name: `function
+ * name(`, `async function`, `export function`, `const name = (…) =>` or `= async (…) =>` (an
+ * arrow function, typed or not), or a Python `def name(` with no default value (Python evaluates
+ * defaults where the `def` stands).
+ */
+const FUNCTION_HEAD = /^(?:export\s+)?(?:(?:async\s+)?function(?:\s*\*\s*|\s+)(?<name>[A-Za-z_$][\w$]*)\s*[(<]|(?:const|let|var)\s+(?<arrow>[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>\s*\{$|(?:async\s+)?def\s+(?<def>[A-Za-z_]\w*)\s*\([^=]*\)\s*(?:->[^:]+)?:$)/;
 
 /** True when the region writes as many lines as it replaces, each one the file's line at its place or an edit of it. */
 function standsLineForLine(region: Region, original: readonly string[]): boolean {

@@ -2623,3 +2623,111 @@ describe('pasted replies: a notebook cell appended after a short last line of th
     assert.equal(result('notebooks/02.08-Sorting.ipynb', notebook, reply).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
   });
 });
+
+describe('pasted replies: a rule kept by a marker between its head and its closer (p49/b 20, Cursor\'s float toy)', () => {
+  // float-toy/styles.css as the transcript wrote it, cut to the rules around the edit, rules that
+  // share its `.bit` lines (`display: flex;`, `align-items: center;`), and the @media block whose
+  // `.bit {` makes that line occur twice.
+  const css = [
+    '.bits-container {', '    position: relative;', '    margin-bottom: 1.5rem;', '    overflow-x: auto;', '    padding-bottom: 2rem;', '}', '',
+    '.bits-wrapper {', '    display: inline-flex;', '    gap: 2px;', '    position: relative;', '    min-width: 100%;', '}', '',
+    '.bit {', '    width: 24px;', '    height: 24px;', '    border: 2px solid;', '    border-radius: 4px;', '    display: flex;', '    align-items: center;', '    justify-content: center;', '    font-weight: bold;', '    font-size: 0.8rem;', '    cursor: pointer;', '    transition: all 0.2s ease;', '    user-select: none;', '    flex-shrink: 0;', '}', '',
+    '.bit:hover {', '    transform: scale(1.1);', '    z-index: 10;', '}', '',
+    '.bit.sign {', '    border-color: #e74c3c;', '    background-color: rgba(231, 76, 60, 0.1);', '}', '',
+    '.bit-labels {', '    display: flex;', '    position: absolute;', '    bottom: 0;', '    left: 0;', '    height: 1.5rem;', '    pointer-events: none;', '}', '',
+    '.bit-label {', '    font-size: 0.7rem;', '    text-transform: uppercase;', '    color: #666;', '    text-align: center;', '    display: flex;', '    align-items: center;', '    justify-content: center;', '    position: absolute;', '    white-space: nowrap;', '}', '',
+    '.value-display .decimal-value {', '    font-size: 1.3rem;', '    font-weight: bold;', '    color: #f39c12;', '    margin-bottom: 0.5rem;', '    display: flex;', '    align-items: center;', '    gap: 0.5rem;', '}', '',
+    '@media (max-width: 768px) {', '    .container {', '        padding: 1rem;', '    }', '    ', '    .bit {', '        width: 20px;', '        height: 20px;', '        font-size: 0.7rem;', '    }', '    ', '    .bit-label {', '        font-size: 0.6rem;', '    }', '}', '',
+  ].join('\n');
+
+  it('keeps the rule\'s body for the marker and edits the rules around it', () => {
+    // `.bits-wrapper {`, the marker flush left, `}`: the lone `}` anchored nothing, and the whole
+    // reply was refused ("the lines from `}` stand in the file 9 lines above …").
+    const reply = [
+      'First, I\'ll update the CSS to resize the bits and add styling for the new index labels.', '', '```css', '// ... existing code ...',
+      '.bits-container {', '    position: relative;', '    margin-bottom: 1.5rem;', '    overflow-x: auto;', '    padding-bottom: 2rem;', '    padding-top: 1.5rem; /* Add space for indices */', '}', '',
+      '.bits-wrapper {', '// ... existing code ...', '}', '',
+      '.bit {', '    width: 18px; /* Thinner bits */', '    height: 18px; /* Thinner bits */', '    border: 1px solid; /* Thinner border */', '    border-radius: 3px;', '    display: flex;', '    align-items: center;',
+      '    justify-content: center;', '    font-weight: bold;', '    font-size: 0.7rem; /* Smaller font */', '    cursor: pointer;', '    transition: all 0.2s ease;', '    user-select: none;',
+      '// ... existing code ...', '```', '',
+    ].join('\n');
+    const expected = css
+      .replace('    padding-bottom: 2rem;\n', '    padding-bottom: 2rem;\n    padding-top: 1.5rem; /* Add space for indices */\n')
+      .replace('    width: 24px;\n    height: 24px;\n    border: 2px solid;\n    border-radius: 4px;', '    width: 18px; /* Thinner bits */\n    height: 18px; /* Thinner bits */\n    border: 1px solid; /* Thinner border */\n    border-radius: 3px;')
+      .replace('    font-size: 0.8rem;', '    font-size: 0.7rem; /* Smaller font */');
+    // The reply names no file: the user gives it (`--file float-toy/styles.css`).
+    const planned = runReply(reply, (p) => (p === 'float-toy/styles.css' ? css : undefined), { hintPath: 'float-toy/styles.css' });
+    assert.equal(planned.changes[0]?.newText, expected, JSON.stringify(planned.receipt.errors));
+  });
+
+  it('does not take the closer for its block\'s when the lines after it are not the file\'s next ones', () => {
+    // Anchored from `foo`'s `}`, `bar` would have been written over `middle`, which the snippet never shows.
+    const code = 'function foo(a) {\n  const x = a + 1;\n  return x;\n}\n\nfunction middle(b) {\n  return b * 2;\n}\n\nfunction bar(c) {\n  console.log(c);\n  return c;\n}\n';
+    const reply = '```js\nfunction foo(a) {\n// ... existing code ...\n}\n\nfunction bar(c) {\n  console.log(\'bar\', c);\n  return c;\n}\n```\n';
+    const planned = runReply(reply, (p) => (p === 'a.js' ? code : undefined), { hintPath: 'a.js' });
+    assert.equal(planned.changes[0]?.newText, code.replace('console.log(c)', 'console.log(\'bar\', c)'), JSON.stringify(planned.receipt.errors));
+  });
+});
+
+describe('pasted replies: new functions between two markers with nothing of the file among them (p49/b 28, Cursor\'s circuit board)', () => {
+  // CircuitBoard.tsx of the transcript, cut to the state, two handlers and the start of the JSX.
+  const board = [
+    'export default function CircuitBoard({ initialCircuit, onCircuitChange }: CircuitBoardProps) {',
+    '  const [circuit, setCircuit] = useState<Circuit>(initialCircuit || { components: [], wires: [] });',
+    '  const gridSize = 20;',
+    '  ',
+    '  // Update parent component when circuit changes',
+    '  useEffect(() => {',
+    '    onCircuitChange?.(circuit);',
+    '  }, [circuit, onCircuitChange]);',
+    '  ',
+    '  // Handle wire selection',
+    '  const handleWireClick = (id: string) => {',
+    '    setSelectedWireId(id);',
+    '  };',
+    '  ',
+    '  return (',
+    '    <div className="flex flex-col gap-4">',
+    '      <button onClick={() => alert(\'Simulation feature will be implemented in the future\')}>Run Simulation</button>',
+    '    </div>',
+    '  );',
+    '}',
+    '',
+  ].join('\n');
+  const functions = ['', '  // Run the circuit simulation', '  const runSimulation = () => {', '    const result = simulateCircuit(circuit);', '    setSimulationResult(result);', '  };', '  ', '  // Toggle a probe selection', '  const toggleProbe = (probeId: string) => {', '    setSelectedProbes(prev => [...prev, probeId]);', '  };', '  '];
+  const reply = (middle: readonly string[]) => [
+    'Now, let\'s update the CircuitBoard component to integrate the simulation and oscilloscope:', '', '```typescriptreact',
+    'export default function CircuitBoard({ initialCircuit, onCircuitChange }: CircuitBoardProps) {',
+    '  const [circuit, setCircuit] = useState<Circuit>(initialCircuit || { components: [], wires: [] });',
+    '  const gridSize = 20;',
+    '  const [simulationResult, setSimulationResult] = useState<SimulationResult | null>(null);',
+    '', '  // ... existing code ...', ...middle, '  // ... existing code ...', '',
+    '  return (',
+    '    <div className="flex flex-col gap-4">',
+    '      <button onClick={runSimulation}>Run Simulation</button>',
+    '    </div>',
+    '  );',
+    '}',
+    '```', '',
+  ].join('\n');
+  const apply = (file: string, text: string) => runReply(text, (p) => (p === 'CircuitBoard.tsx' ? file : undefined), { hintPath: 'CircuitBoard.tsx' });
+
+  it('writes them right above the part shown after them, every place between the two parts giving the same program', () => {
+    // Refused: "the lines around "// Run the circuit simulation" have no line that occurs exactly once in the file".
+    const planned = apply(board, reply(functions));
+    const expected = board
+      .replace('  const gridSize = 20;\n', '  const gridSize = 20;\n  const [simulationResult, setSimulationResult] = useState<SimulationResult | null>(null);\n')
+      // The reply's blank line above `return (` is the file's own there.
+      .replace('    setSelectedWireId(id);\n  };\n', '    setSelectedWireId(id);\n  };\n' + functions.slice(0, -1).join('\n') + '\n')
+      .replace('() => alert(\'Simulation feature will be implemented in the future\')', 'runSimulation');
+    assert.equal(planned.changes[0]?.newText?.replace(/^ +$/gm, ''), expected.replace(/^ +$/gm, ''), JSON.stringify(planned.receipt.errors));
+  });
+
+  it('still refuses where the place matters: a statement among them, or a function the lines left out already name', () => {
+    const statement = [...functions.slice(0, 6), '  const total = circuit.components.length;', ...functions.slice(6)];
+    assert.equal(apply(board, reply(statement)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    // The dependency list runs when the component renders: above `runSimulation`'s `const`, it throws.
+    const named = board.replace('  }, [circuit, onCircuitChange]);', '  }, [circuit, onCircuitChange, runSimulation]);');
+    assert.equal(apply(named, reply(functions)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+});

@@ -1226,6 +1226,22 @@ describe('peer situations: old and new texts that lost all indentation (opencode
     assert.match(planned.receipt.errors[0]!.nextStep, /indented as the file has them/);
     assert.equal(planned.changes.length, 0);
   });
+
+  it('writes a line added at the end of a heredoc\'s body at the depth of the body\'s lines, the string having no block around them', () => {
+    // d2jvkpn/playground linux/bash/_variables.sh: `<<-` strips tabs only, so the body's four
+    // spaces are printed; the SEARCH/REPLACE quoted it flush left and added a fourth line before `END`.
+    const variables = ['#### 1.', 'USAGE=$(cat <<-END', '    This is line one.', '    This is line two.', '    This is line three.', 'END', ')', '', 'echo "$USAGE"', ''].join('\n');
+    const quoted = 'USAGE=$(cat <<-END\nThis is line one.\nThis is line two.\nThis is line three.\nEND\n)';
+    const block = 'linux/bash/_variables.sh\n```bash\n<<<<<<< SEARCH\n' + quoted + '\n=======\n' + quoted.replace('three.\n', 'three.\nThis is line four.\n') + '\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written('linux/bash/_variables.sh', variables, block), variables.replace('three.\n', 'three.\n    This is line four.\n'));
+    // A Python docstring whose closing quotes stand at the margin: the same.
+    const doc = ['HELP = """', '    usage: tool [options]', '    --verbose', '"""', 'print(HELP)', ''].join('\n');
+    assert.equal(written('help.py', doc, toolCall('help.py', 'HELP = """\nusage: tool [options]\n--verbose\n"""', 'HELP = """\nusage: tool [options]\n--verbose\n--quiet\n"""')), doc.replace('--verbose\n', '--verbose\n    --quiet\n'));
+    // A block of code after its last line is still refused: `then` opens no string.
+    const script = ['if [ -n "$1" ]; then', '    echo one', '    echo two', 'fi', ''].join('\n');
+    const planned = result('run.sh', script, toolCall('run.sh', 'if [ -n "$1" ]; then\necho one\necho two\nfi', 'if [ -n "$1" ]; then\necho one\necho two\necho three\nfi'));
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+  });
 });
 
 describe('peer situations: a tool call quoting a tab-indented file exactly, its new text printed with spaces', () => {

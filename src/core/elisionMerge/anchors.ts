@@ -90,6 +90,19 @@ export function placeSegment(segment: readonly string[], original: readonly stri
 }
 
 /**
+ * `placeSegment` with its head anchor given: segment line `head` stands at file line `headAt`
+ * (a closer whose file line the block's opener placed, see `elidedBodyCloser`). A message when a
+ * later line of the segment is a line the file has once above that place: the two disagree.
+ */
+export function placeSegmentFrom(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number, openEnd = false, closedByMarker = false): Region | string {
+  const other = earlierAnchor(segment, original, keys, cursor, head, headAt);
+  if (other !== undefined) {
+    return `the line "${segment[other.k].trim().slice(0, 40)}" occurs once in the file, at line ${other.at + 1}, above line ${headAt + 1} where "${segment[head].trim().slice(0, 40)}" places the lines around it, so where they go is a guess`;
+  }
+  return placeFromHead(segment, original, keys, cursor, head, headAt, openEnd, Infinity, closedByMarker);
+}
+
+/**
  * Why a segment with no line to anchor on is not placed, when its first line is a block opener the
  * file does not have and is a version of exactly one opener at or after `cursor` (the same
  * definition written otherwise: `export class AuthorizationCodeClient extends BaseClient {` for the

@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
 import { leadingWhitespace } from '../text/indentation';
-import { type Region, blockEnd, closedTagName, definedName, elisionBefore, firstNonBlank, hasText, identifiers, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, opensTag, resemblingOpener } from './lines';
+import { type Region, blockEnd, closedTagName, correspond, definedName, elisionBefore, firstNonBlank, hasText, identifiers, indentOf, isCloser, isEditOf, isOpener, lastNonBlank, opensTag, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
 
@@ -314,6 +314,57 @@ export function elidedBlockEnd(segment: readonly string[], before: readonly stri
   const end = blockEnd(original, openerAt);
   if (end === original.length || end < cursor || indentOf(original[end]) !== indentOf(original[openerAt]) || original[end].trim() !== segment[firstReal].trim()) return undefined;
   return end;
+}
+
+/** The closing bracket of each opening one a block's head line ends with. */
+const CLOSING_BRACKET: Readonly<Record<string, string>> = { '{': '}', '(': ')', '[': ']' };
+
+/**
+ * Where the closer that starts `segment` stands in the file, when the part before the marker
+ * (`previous`, placed as `placed`, which ends at `cursor`) ends with the head of a block and
+ * `segment` starts with the closer of that block: `.bits-wrapper {`, `// ... existing code ...`,
+ * `}`. Nothing but the marker stands between the block's two lines, so it stands for the block's
+ * body, whatever the marker's own indentation (Cursor writes it flush left in CSS), and the `}` is
+ * the file's line that closes the block: `closer`, its index in `segment`, at file line `at`.
+ *
+ * Only when the head ends with `{`, `(` or `[` and the closer starts with the bracket that closes
+ * it, at the head's indentation in the reply; the placed part ends on the file's line of that head
+ * (its last line with text, as the segment's); and the file closes that block, by indentation,
+ * with the same closer at the head's indentation. Undefined otherwise: a `}` placed by the
+ * indentation of a file whose body lines are not indented could close any block.
+ */
+export function elidedBodyCloser(previous: readonly string[], segment: readonly string[], placed: Region, original: readonly string[], cursor: number): { closer: number; at: number } | undefined {
+  const head = lastNonBlank(previous);
+  const closer = firstNonBlank(segment);
+  if (head === -1 || closer === -1) return undefined;
+  const [headLine, closerLine] = [previous[head].trim(), segment[closer].trim()];
+  const closing = CLOSING_BRACKET[headLine.slice(-1)];
+  if (closing === undefined || !isOpener(headLine) || !isCloser(closerLine) || !closerLine.startsWith(closing)) return undefined;
+  if (indentOf(previous[head]) !== indentOf(segment[closer])) return undefined;
+  const placedHead = lastNonBlank(placed.lines);
+  if (placedHead === -1 || placed.lines[placedHead].trim() !== headLine) return undefined;
+  let headAt = cursor - 1;
+  while (headAt >= placed.from && original[headAt].trim() === '') headAt--;
+  if (headAt < placed.from || original[headAt].trim() !== headLine) return undefined;
+  const at = blockEnd(original, headAt);
+  if (at >= original.length || indentOf(original[at]) !== indentOf(original[headAt]) || original[at].trim() !== closerLine) return undefined;
+  // What the segment writes after the closer goes on from the file's next line, as it or an edit
+  // of it (`.bit {` with new sizes after `.bits-wrapper`'s `}`). A block the file has elsewhere
+  // (`function bar() {` where other functions stand between) would, anchored from this closer,
+  // delete the lines between, which the snippet never shows.
+  const after = closer + 1 + firstNonBlank(segment.slice(closer + 1));
+  if (after > closer) {
+    let next = at + 1;
+    while (next < original.length && original[next].trim() === '') next++;
+    if (next >= original.length || !goesOnFrom(segment[after], original[next])) return undefined;
+  }
+  return { closer, at };
+}
+
+/** True when `written` is the file's line `existing` or an edit of it that defines no other name. */
+function goesOnFrom(written: string, existing: string): boolean {
+  if (written.trim() === existing.trim()) return true;
+  return correspond(written, existing) && definedName(written.trim()) === definedName(existing.trim());
 }
 
 /**

@@ -12,6 +12,11 @@ export interface FlatNeighbours {
   readonly previous?: { readonly line: string; readonly added: boolean };
   /** The next line the file keeps or the reply writes at a known depth (as it will stand); none past the file's end. */
   readonly next?: string;
+  /**
+   * The nearest line above `previous` that stands shallower than it (the line its run hangs
+   * from), when every non-blank line between the two stands exactly at `previous`'s indentation.
+   */
+  readonly runHead?: string;
 }
 
 /**
@@ -26,6 +31,8 @@ export interface FlatNeighbours {
  * - After a block's last line with a shallower line next, it could belong to the block or to any
  *   block around it (a `break` after an `if` body's `return`): unclear, never guessed (written at
  *   the line above's depth, an `if` body gained a line meant for the loop, or lost its body).
+ *   Unless that block is a string's text (a heredoc's body) all at one depth and the shallower
+ *   line ends the string: then at the text's depth, as the reply writes it with its lines.
  */
 export function flatPlacement(around: FlatNeighbours, unit: IndentUnit, tabSize: number): FlatPlacement {
   const { previous, next } = around;
@@ -44,7 +51,30 @@ export function flatPlacement(around: FlatNeighbours, unit: IndentUnit, tabSize:
   }
   if (width(nextIndent) === width(previousIndent)) return { indent: previousIndent };
   if (closesBlock(next)) return { indent: nextIndent + step };
+  // The run above is a string's text (a heredoc's body, a triple-quoted string) and the next line
+  // ends that string: there is no block around the run for the line to belong to, only the text,
+  // whose lines the reply writes at one column with the added one. (A `<<-END` body at four
+  // spaces, quoted flush left with a fourth line added before `END`: the line continues the list.)
+  if (around.runHead !== undefined && endsStringOpenedBy(around.runHead, next)) return { indent: previousIndent };
   return { unclear: true };
+}
+
+/**
+ * True when `head` opens a multi-line string that line `next` ends: a heredoc (`<<END`,
+ * `<<-'EOF'`, Ruby's `<<~SQL`) whose word is `next`'s whole text, or a text block (`"""`, `'''`,
+ * a backtick) left open at `head`'s end that `next` starts by closing. Only the delimiters are
+ * read: what the string holds is text, so its indentation nests nothing.
+ */
+export function endsStringOpenedBy(head: string, next: string | undefined): boolean {
+  if (next === undefined) return false;
+  const closing = next.trim();
+  const heredoc = /<<[-~]?\s*(['"]?)([A-Za-z_][\w-]*)\1(?=[\s);|&]|$)/.exec(head);
+  if (heredoc !== null) return closing === heredoc[2];
+  const textBlock = /("""|'''|`)$/.exec(head.trimEnd());
+  if (textBlock === null) return false;
+  const delimiter = textBlock[1];
+  // The head leaves the string open only where the delimiter occurs on it an odd number of times.
+  return (head.split(delimiter).length - 1) % 2 === 1 && closing.startsWith(delimiter);
 }
 
 /** True for a line whose code ends by opening a block or a bracket (`:`, `{`, `(`, `[`), comments aside. */

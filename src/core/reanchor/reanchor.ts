@@ -474,16 +474,38 @@ function nearerAnchor(line: string, previous: IndentAnchor | undefined, next: Qu
  * depth after it (lines the reply adds skipped; else the file's below the match).
  */
 function flatNeighbours(emitted: readonly Emitted[], i: number, lines: readonly string[], added: ReadonlySet<number>, fileLines: FileLines, frame: MovingFrame, match: LineMatch): FlatNeighbours {
-  let previous: FlatNeighbours['previous'];
-  for (let k = lines.length - 1; k >= 0 && previous === undefined; k--) if (!isBlank(lines[k])) previous = { line: lines[k], added: added.has(k) };
-  for (let f = match.start - 1; f >= 0 && previous === undefined; f--) if (!isBlank(fileLines.line(f))) previous = { line: fileLines.line(f), added: false };
+  const above = linesAbove(lines, added, fileLines, match.start);
+  const first = above.next();
+  const previous: FlatNeighbours['previous'] = first.done ? undefined : first.value;
+  const runHead = previous === undefined ? undefined : headOfRun(previous.line, above);
+  const around = { previous, ...(runHead !== undefined ? { runHead } : {}) };
   for (let k = i + 1; k < emitted.length; k++) {
     const entry = emitted[k];
-    if (entry.kind === 'file' && !isBlank(fileLines.line(entry.place))) return { previous, next: fileLines.line(entry.place) };
-    if (entry.kind === 'new' && entry.anchor && !isBlank(entry.line)) return { previous, next: indentFrom(entry.line, entry.anchor, frame) };
+    if (entry.kind === 'file' && !isBlank(fileLines.line(entry.place))) return { ...around, next: fileLines.line(entry.place) };
+    if (entry.kind === 'new' && entry.anchor && !isBlank(entry.line)) return { ...around, next: indentFrom(entry.line, entry.anchor, frame) };
   }
-  for (let f = match.end; f < fileLines.lineCount; f++) if (!isBlank(fileLines.line(f))) return { previous, next: fileLines.line(f) };
-  return { previous };
+  for (let f = match.end; f < fileLines.lineCount; f++) if (!isBlank(fileLines.line(f))) return { ...around, next: fileLines.line(f) };
+  return around;
+}
+
+/** The non-blank lines above the next one to write, nearest first: those written so far, then the file's above the match. */
+function* linesAbove(lines: readonly string[], added: ReadonlySet<number>, fileLines: FileLines, matchStart: number): Generator<{ line: string; added: boolean }> {
+  for (let k = lines.length - 1; k >= 0; k--) if (!isBlank(lines[k])) yield { line: lines[k], added: added.has(k) };
+  for (let f = matchStart - 1; f >= 0; f--) if (!isBlank(fileLines.line(f))) yield { line: fileLines.line(f), added: false };
+}
+
+/**
+ * The first of `above` that stands shallower than `last` (the line the run ending at `last`
+ * hangs from), or undefined when a line before it stands at another indentation than `last`.
+ */
+function headOfRun(last: string, above: Iterator<{ line: string }>): string | undefined {
+  const indent = leadingWhitespace(last);
+  for (let step = above.next(); !step.done; step = above.next()) {
+    const own = leadingWhitespace(step.value.line);
+    if (own === indent) continue;
+    return indent.startsWith(own) ? step.value.line : undefined;
+  }
+  return undefined;
 }
 
 /**
