@@ -1440,6 +1440,41 @@ describe('peer situations: SWE-agent trajectories (marshmallow-1867 TimeDelta ro
     assert.equal(written('tasks/main.yml', tasks, JSON.stringify({ name: 'Edit', input: { file_path: 'tasks/main.yml', old_string: 'state: present', new_string: 'state: present\n    update_cache: true' } })), tasks.replace('present\n', 'present\n    update_cache: true\n'));
   });
 
+  it('puts a new item after the last item of a YAML list at its depth where no list around it can take it (compose depends_on, an Ansible when: list, a matrix include)', () => {
+    // Lockerio/WeatherService docker-compose.yml @723209f (trimmed).
+    const compose = ["version: '3'", '', 'services:', '  app:', '    build: .', '    depends_on:', '      - db', '  db:', '    image: postgres:13-alpine', ''].join('\n');
+    const call = (path: string, old_string: string, new_string: string) => JSON.stringify({ name: 'Edit', input: { file_path: path, old_string, new_string } });
+    assert.equal(written('docker-compose.yml', compose, call('docker-compose.yml', '- db', '- db\n- redis')), compose.replace('      - db\n', '      - db\n      - redis\n'));
+    // geerlingguy/ansible-role-docker tasks/main.yml @00e3384 (trimmed): the task, a list item at
+    // column 0, holds the `when:` list; the next line, `with_items:`, would hang under a new task.
+    const tasks = [
+      '- name: Check if there are any users to add to the docker group.',
+      '  set_fact:',
+      '    at_least_one_user_to_modify: true',
+      '  when:',
+      '    - docker_users | length > 0',
+      '    - item not in ansible_facts.getent_group["docker"][2]',
+      '  with_items: "{{ docker_users }}"',
+      '',
+      '- include_tasks: docker-users.yml',
+      '',
+    ].join('\n');
+    const last = '- item not in ansible_facts.getent_group["docker"][2]';
+    assert.equal(written('tasks/main.yml', tasks, call('tasks/main.yml', last, `${last}\n- docker_users is iterable`)), tasks.replace(`${last}\n`, `${last}\n    - docker_users is iterable\n`));
+    // pallets/flask .github/workflows/tests.yaml @0066040 (trimmed): a new matrix entry.
+    const workflow = ['jobs:', '  tests:', '    strategy:', '      matrix:', '        include:', "          - {name: Linux, python: '3.12', os: ubuntu-latest, tox: py312}", "          - {name: Typing, python: '3.12', os: ubuntu-latest, tox: typing}", '    steps:', '      - run: pip install tox', ''].join('\n');
+    const typing = "- {name: Typing, python: '3.12', os: ubuntu-latest, tox: typing}";
+    const entry = "- {name: '3.13', python: '3.13', os: ubuntu-latest, tox: py313}";
+    assert.equal(written('tests.yaml', workflow, call('tests.yaml', typing, `${typing}\n${entry}`)), workflow.replace(`${typing}\n`, `${typing}\n          ${entry}\n`));
+    // The task's last `when:` item before the next task, or at the file's end: a new task is as
+    // likely (the list around it, at column 0).
+    const whenLast = tasks.replace('  with_items: "{{ docker_users }}"\n', '');
+    for (const file of [whenLast, whenLast.slice(0, whenLast.indexOf('\n- include_tasks'))]) {
+      const unclear = result('tasks/main.yml', file, call('tasks/main.yml', last, `${last}\n- docker_users is iterable`));
+      assert.deepEqual([unclear.changes.length, unclear.receipt.errors[0]?.code], [0, 'AMBIGUOUS']);
+    }
+  });
+
   it('gives a Makefile recipe\'s new margin command the recipe line\'s tab, and leaves a new rule at the margin (was: "missing separator" after the recipe\'s last line)', () => {
     // openshift-eng/aos-cd-jobs pyartcd/Makefile @06b66c0 (trimmed).
     const makefile = ['.PHONY: venv tox lint test', '', 'lint:', '\t./venv/bin/python -m flake8', '', 'test: lint', '\t./venv/bin/python -m pytest --verbose --color=yes tests/', ''].join('\n');

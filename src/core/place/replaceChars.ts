@@ -189,7 +189,7 @@ function newTextAtLineIndent(view: string, at: number, search: string, replaceme
   const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
   const after = search.endsWith('\n') ? end : end + 1;
   if (!later.some((line) => width(line) === 0) || later.some((line) => width(line) >= indentWidth(indent, 4))) return nestedLinesReading(view, lineStart, after, search, indent, later, syntax);
-  if (syntax === 'yaml') return yamlReading(search, indent, later, nextLineWithText(view, after, isYamlComment));
+  if (syntax === 'yaml') return yamlReading(view, lineStart, search, indent, later, nextLineWithText(view, after, isYamlComment));
   if (syntax === 'make' && indent.startsWith('\t')) {
     const recipe = recipeReading(indent, later);
     if (recipe !== undefined) return recipe;
@@ -348,12 +348,22 @@ function yamlLinesAround(view: string, lineStart: number, depth: number): { widt
  * written because the next line, a step at column 6, contradicted the margin. Only where the file's
  * next line (comments aside) stands at the quoted line's own depth, and the margin lines are what
  * the quoted line is (list items, or not), are they its siblings for certain: the quoted line's
- * indentation. Otherwise the occurrence is unclear.
+ * indentation. New list items after a list's last item are so too where no list around it can take
+ * them (compose's `depends_on`, an Ansible task's `when:` list, a matrix's `include`, each followed
+ * by a key of the mapping around it): the file's next line is a shallower key (or there is none),
+ * and no line the quoted one stands inside is a list item as deep as that next line or deeper (an
+ * outer list the new items may continue; a shallower one cannot take them, as the next line would
+ * then hang under them). Otherwise the occurrence is unclear.
  */
-function yamlReading(search: string, indent: string, later: readonly string[], next: string | undefined): string | Unclear {
+function yamlReading(view: string, lineStart: number, search: string, indent: string, later: readonly string[], next: string | undefined): string | Unclear {
   const sameKind = later.every((line) => leadingWhitespace(line) !== '' || isYamlItem(line) === isYamlItem(search));
   if (next !== undefined && leadingWhitespace(next) === indent && sameKind) return indent;
   const column = indentWidth(indent, 4);
+  if (isYamlItem(search) && sameKind && (next === undefined || (indentWidth(leadingWhitespace(next), 4) < column && !isYamlItem(next)))) {
+    const below = next === undefined ? 0 : indentWidth(leadingWhitespace(next), 4);
+    const outerList = yamlLinesAround(view, lineStart, column).some((line) => line.item && (next === undefined || line.width >= below));
+    if (!outerList) return indent;
+  }
   const where = next === undefined ? 'the file ends after it' : `the file's next line stands at column ${indentWidth(leadingWhitespace(next), 4)}`;
   return { unclear: `in YAML their depth is their place, and they may be written relative to it (column ${column}, beside it) or belong to a mapping or list around it (${where})` };
 }
