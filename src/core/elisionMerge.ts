@@ -6,7 +6,7 @@ import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerg
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
 import { versionsAbove } from './elisionMerge/versions';
-import { restatedBeforeMarker, unshownAfterOpenTail } from './elisionMerge/tails';
+import { restatedBeforeMarker, unshownAfterOpenTail, versionsBelow } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 export { correspond } from './elisionMerge/lines';
 export { dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
@@ -118,8 +118,10 @@ export function mergeElisions(original: readonly string[], block: readonly strin
     cursor = below[below.length - 1].to;
   }
   if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
-  for (const [k, region] of regions.entries()) {
-    const restated = markerAfterRegion[k] ? restatedBeforeMarker(region, original, regions[k + 1]?.from ?? original.length) : undefined;
+  for (const [k, placed] of regions.entries()) {
+    const keptUntil = regions[k + 1]?.from ?? original.length;
+    const region = markerAfterRegion[k] ? (regions[k] = versionsBelow(placed, original, keptUntil)) : placed;
+    const restated = markerAfterRegion[k] ? restatedBeforeMarker(region, original, keptUntil) : undefined;
     if (restated !== undefined) return { ok: false, message: restated };
     const separator = separatorLeftOut(region, original, k > 0 ? regions[k - 1].to : 0);
     if (separator !== undefined) return { ok: false, message: separator };
