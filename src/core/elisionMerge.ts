@@ -6,8 +6,8 @@ import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerg
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
 import { versionsAbove } from './elisionMerge/versions';
-import { separatorKeptAtEnd, versionsBelow } from './elisionMerge/versionsBelow';
-import { restatedBeforeMarker, unshownAfterOpenTail } from './elisionMerge/tails';
+import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versionsBelow';
+import { restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 export { correspond } from './elisionMerge/lines';
 export { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
@@ -121,9 +121,9 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     const below = definitionMovesLines(atDepth, original, aligned) ?? newTailBelowBlock(atDepth, original, aligned);
     if (typeof below === 'string') return { ok: false, message: below };
     // A fragment (no marker written anywhere) ends by changing the lines right below the part it
-    // shows: its last new lines replace the ones they are versions of (see `versionsBelow`).
+    // shows: its last new lines replace the ones they are versions of (see `versionsBelowFragment`).
     if (openEnd && lastMarker < 0) {
-      const replaced = versionsBelow(below[below.length - 1], original, original.length);
+      const replaced = versionsBelowFragment(below[below.length - 1], original, original.length);
       if (typeof replaced === 'string') return { ok: false, message: replaced };
       below[below.length - 1] = separatorKeptAtEnd(replaced, original);
     }
@@ -136,8 +136,10 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     cursor = below[below.length - 1].to;
   }
   if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
-  for (const [k, region] of regions.entries()) {
-    const restated = markerAfterRegion[k] ? restatedBeforeMarker(region, original, regions[k + 1]?.from ?? original.length) : undefined;
+  for (const [k, placed] of regions.entries()) {
+    const keptUntil = regions[k + 1]?.from ?? original.length;
+    const region = markerAfterRegion[k] ? (regions[k] = versionsBeforeMarker(placed, original, keptUntil)) : placed;
+    const restated = markerAfterRegion[k] ? restatedBeforeMarker(region, original, keptUntil) : undefined;
     if (restated !== undefined) return { ok: false, message: restated };
     const separator = separatorLeftOut(region, original, k > 0 ? regions[k - 1].to : 0);
     if (separator !== undefined) return { ok: false, message: separator };

@@ -2731,3 +2731,148 @@ describe('pasted replies: new functions between two markers with nothing of the 
     assert.equal(apply(named, reply(functions)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
   });
 });
+
+describe('pasted replies: a line added and the line after it changed, right above the marker (p49/c 34, 41, 42, 44, 45, 50)', () => {
+  // The real files of probe p49/c, trimmed: RustPython tests/snippets/function.py (31d7121),
+  // cobra-cli tpl/main.go (2db6fd4) and .github/workflows/test.yml (0913535), gardener's
+  // network-nginx-configmap.yaml.tpl (ee1c410). Each snippet anchors on the line above a new one
+  // and ends with a changed file line, then its marker: the changed line went in above the old
+  // one, which the marker kept, or the snippet was refused.
+  const snippets = 'tests/snippets/function.py';
+  const functionPy = [
+    'def foo():',
+    '    """test"""',
+    '    return 42',
+    '',
+    'assert foo() == 42',
+    'assert foo.__doc__ == "test"',
+    'assert foo.__name__ == "foo"',
+    'assert foo.__qualname__ == "foo"',
+    '',
+    'def f2():',
+    "    '''test2'''",
+    '    pass',
+    '',
+    'assert f2.__doc__ == "test2"',
+    '',
+    'def f3():',
+    '    """',
+    '    test3',
+    '    """',
+    '    pass',
+    '',
+    'assert f3.__doc__ == "\\n    test3\\n    "',
+    '',
+    'def f4():',
+    '    "test4"',
+    '    pass',
+    '',
+    'assert f4.__doc__ == "test4"',
+    '',
+  ].join('\n');
+  const template = 'tpl/main.go';
+  const mainGo = [
+    'package cmd',
+    '',
+    'import (',
+    '\t"fmt"',
+    '',
+    '\t"github.com/spf13/cobra"',
+    ')',
+    '',
+    '// {{ .CmdName }}Cmd represents the {{ .CmdName }} command',
+    'var {{ .CmdName }}Cmd = &cobra.Command{',
+    '\tUse:   "{{ .CmdName }}",',
+    '\tShort: "A brief description of your command",',
+    '\tLong: ` + "`" + `A longer description that spans multiple lines and likely contains examples',
+    'and usage of using your command.` + "`" + `,',
+    '\tRun: func(cmd *cobra.Command, args []string) {',
+    '\t\tfmt.Println("{{ .CmdName }} called")',
+    '\t},',
+    '}',
+    '',
+  ].join('\n');
+  const workflow = '.github/workflows/test.yml';
+  const testYml = [
+    'name: Test',
+    '',
+    'jobs:',
+    '',
+    '  golangci-lint:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '',
+    '      - uses: actions/setup-go@v2',
+    '        with:',
+    "          go-version: '1.17'",
+    '',
+    '      - uses: actions/checkout@v2',
+    '',
+    '  test-win:',
+    '    name: MINGW64',
+    '    runs-on: windows-latest',
+    '    steps:',
+    '',
+    '    - uses: actions/cache@v2',
+    '      with:',
+    '        path: ~/go/pkg/mod',
+    "        key: ${{ runner.os }}-${{ matrix.go }}-${{ hashFiles('**/go.sum') }}",
+    '',
+    '    - run: |',
+    '        export GOBIN=$HOME/go/bin',
+    '        go install github.com/kyoh86/richgo@latest',
+    '        go install github.com/mitchellh/gox@latest',
+    '',
+    '    - run: PATH=$HOME/go/bin:$PATH make test build',
+    '',
+  ].join('\n');
+  const configMap = 'test/framework/resources/templates/network-nginx-configmap.yaml.tpl';
+  const nginx = [
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'data:',
+    '  ipv6.conf: |',
+    '    server {',
+    '        listen [::]:80;',
+    '        server_name localhost;',
+    '        location / {',
+    '            root   /usr/share/nginx/html;',
+    '        }',
+    '    }',
+    '',
+  ].join('\n');
+  const fence = (tag: string, path: string, lines: string[]) => `\`\`\`${tag}\n${[path, ...lines].join('\n')}\n\`\`\`\n`;
+
+  it('replaces a struct field, a YAML key or an install the snippet changes after a line it adds (41, 50, 44)', () => {
+    const shortChanged = fence('go', `// ${template}`, ['// ... existing code ...', 'var {{ .CmdName }}Cmd = &cobra.Command{', '\tUse:   "{{ .CmdName }}",', '\tAliases: []string{"{{ .CmdName }}s"},', '\tShort: "A brief description of the {{ .CmdName }} command",', '// ... existing code ...']);
+    assert.equal(written(template, mainGo, shortChanged), mainGo.replace('\tShort: "A brief description of your command",', '\tAliases: []string{"{{ .CmdName }}s"},\n\tShort: "A brief description of the {{ .CmdName }} command",'));
+    const keyChanged = fence('yaml', `# ${workflow}`, ['# ... existing code ...', '  golangci-lint:', '    runs-on: ubuntu-latest', '    steps:', '', '      - uses: actions/setup-go@v2', '        with:', '          check-latest: true', "          go-version: '1.18'", '      # ... existing code ...']);
+    assert.equal(written(workflow, testYml, keyChanged), testYml.replace("          go-version: '1.17'", "          check-latest: true\n          go-version: '1.18'"));
+    const pinned = fence('yaml', `# ${workflow}`, ['# ... existing code ...', '    - run: |', '        export GOBIN=$HOME/go/bin', '        export CGO_ENABLED=0', '        go install github.com/kyoh86/richgo@v0.3.12', '        # ... existing code ...']);
+    assert.equal(written(workflow, testYml, pinned), testYml.replace('        go install github.com/kyoh86/richgo@latest', '        export CGO_ENABLED=0\n        go install github.com/kyoh86/richgo@v0.3.12'));
+    // Another package installed above the file's: new code beside it, the file's install kept.
+    const another = pinned.replace('kyoh86/richgo@v0.3.12', 'golangci/golangci-lint/cmd/golangci-lint@latest');
+    assert.equal(written(workflow, testYml, another), testYml.replace('        go install github.com/kyoh86/richgo@latest', '        export CGO_ENABLED=0\n        go install github.com/golangci/golangci-lint/cmd/golangci-lint@latest\n        go install github.com/kyoh86/richgo@latest'));
+  });
+
+  it('replaces the assert the snippet rewrites after a function whose docstring it changes, or gives a message (34, 45)', () => {
+    const docstring = fence('python', `# ${snippets}`, ['# ... existing code ...', 'def f3():', '    """', '    test3', '    more', '    """', '    pass', '', 'assert f3.__doc__ == "\\n    test3\\n    more\\n    "', '# ... existing code ...']);
+    assert.equal(written(snippets, functionPy, docstring), functionPy.replace('    test3\n    """', '    test3\n    more\n    """').replace('assert f3.__doc__ == "\\n    test3\\n    "', 'assert f3.__doc__ == "\\n    test3\\n    more\\n    "'));
+    const message = fence('python', `# ${snippets}`, ['# ... existing code ...', 'def f3():', '    """', '    test3', '    """', '    pass', '', 'assert f3.__doc__ == "\\n    test3\\n    ", "docstring whitespace must be kept"', '# ... existing code ...']);
+    assert.equal(written(snippets, functionPy, message), functionPy.replace('assert f3.__doc__ == "\\n    test3\\n    "', 'assert f3.__doc__ == "\\n    test3\\n    ", "docstring whitespace must be kept"'));
+    // A changed last line the placing already takes for the file's replaces that line only, not the like one below it.
+    const taken = fence('python', `# ${snippets}`, ['# ... existing code ...', 'def foo():', '    """tested"""', '    return 42', '', 'assert foo() == 42', 'assert foo.__doc__ == "tested"', '# ... existing code ...']);
+    assert.equal(written(snippets, functionPy, taken), functionPy.replace('"""test"""', '"""tested"""').replace('assert foo.__doc__ == "test"', 'assert foo.__doc__ == "tested"'));
+  });
+
+  it('refuses a directive its block sets once, written changed under a new line, and adds one beside another (42)', () => {
+    const serverName = fence('yaml', `# ${configMap}`, ['data:', '  ipv6.conf: |', '    server {', '        listen [::]:80;', '        listen 80;', '        server_name example.local;', '        # ... existing code ...']);
+    const planned = result(configMap, nginx, serverName);
+    assert.equal(planned.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(planned.receipt.errors[0]!.message, /"server_name localhost;" \(line 7\)/);
+    assert.equal(planned.changes.length, 0);
+    // `listen` alone added: the file's next line sets another directive, and nothing is unsure.
+    const listen = fence('yaml', `# ${configMap}`, ['data:', '  ipv6.conf: |', '    server {', '        listen [::]:80;', '        listen 80;', '        # ... existing code ...']);
+    assert.equal(written(configMap, nginx, listen), nginx.replace('        listen [::]:80;\n', '        listen [::]:80;\n        listen 80;\n'));
+  });
+});

@@ -1918,11 +1918,17 @@ describe('peer situations: SQL columns and styled-components blocks (probe p48: 
     assert.equal(proposed(planned, 'run.sh'), script.replace('run_server\n', 'run_server\n    log_started\n'));
   });
 
-  it('refuses a snippet that changes a column right before a marker that keeps the old one (title TEXT to VARCHAR(255))', () => {
+  it('replaces the column a snippet changes right before a marker (title TEXT to VARCHAR(255)), and refuses one the marker keeps further down', () => {
+    // The changed column stands where the file's does, right below the line it anchors on: it is that column.
     const reply = 'Limit the title length:\n\n```sql\nCREATE TABLE IF NOT EXISTS posts(\n  id BIGSERIAL PRIMARY KEY,\n  title VARCHAR(255) NOT NULL,\n  -- ... existing code ...\n);\n```\n';
-    const refused = runReply(reply, (p) => (p === migration ? posts : undefined), { hintPath: migration });
+    const planned = runReply(reply, (p) => (p === migration ? posts : undefined), { hintPath: migration });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(proposed(planned, migration), posts.replace('  title TEXT NOT NULL,', '  title VARCHAR(255) NOT NULL,'));
+    // A version of a column two lines further down, the lines between not shown: replacing it or adding it is a guess.
+    const further = reply.replace('  title VARCHAR(255) NOT NULL,', '  content VARCHAR(4000) NOT NULL,');
+    const refused = runReply(further, (p) => (p === migration ? posts : undefined), { hintPath: migration });
     assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
-    assert.match(refused.receipt.errors[0]?.message ?? '', /title VARCHAR\(255\) NOT NULL,.*title TEXT NOT NULL,/);
+    assert.match(refused.receipt.errors[0]?.message ?? '', /content VARCHAR\(4000\) NOT NULL,.*content text NOT NULL,/);
   });
 
   // mikepadiernos/Sprint-Challenge-React-Wars starwars/src/components/presentation/Card.js, the two first blocks (tabs).

@@ -3,7 +3,7 @@
  * file's lines come next: a marker right after them, or the snippet's end.
  */
 import { isVersion } from './versions';
-import { type Region, alignLines, definedName, indentOf, isBareTag, isCloser, isCommentLine } from './lines';
+import { type Region, alignLines, correspond, definedName, hasText, indentOf, isBareTag, isCloser, isCommentLine } from './lines';
 
 /**
  * Why the new lines a region ends with, right before a marker the reply wrote, are unsure: one of
@@ -32,16 +32,114 @@ export function restatedBeforeMarker(region: Region, original: readonly string[]
   if (statements.length === 0) return undefined;
   const floor = Math.min(...statements.map(indentOf));
   const own = statements.filter((line) => indentOf(line) === floor);
+  let nextLine = region.to;
+  while (nextLine < original.length && original[nextLine].trim() === '') nextLine++;
   for (let i = region.to; i < Math.min(keptUntil, original.length); i++) {
     const existing = original[i];
     if (existing.trim() === '') continue;
     if (indentOf(existing) < floor && !isCloser(existing)) break;
     if (indentOf(existing) !== floor) continue;
-    const line = own.find((written) => written.trim() === existing.trim() || isVersion(written, original, i) || (!joinsNext && sameClause(written, existing)));
+    const line = own.find((written) => written.trim() === existing.trim() || isVersion(written, original, i) || (!joinsNext && sameClause(written, existing)) || (i === nextLine && onlyDirective(written, original, i, floor)));
     if (line === undefined) continue;
     return `the snippet writes "${line.trim().slice(0, 40)}" as new code right before an elision, and the file has "${existing.trim().slice(0, 40)}" (line ${i + 1}) further down in that block, which the elision keeps: whether the new lines replace the file's lines there or go above them is a guess (show the snippet down to a line the file has after the changed ones)`;
   }
   return undefined;
+}
+
+/**
+ * The region widened down over the file's lines right below it that its last new lines stand for,
+ * when a marker the reply wrote comes right after them (`keptUntil`: where the next part's region
+ * starts, or the file's end); otherwise the region as it is.
+ *
+ * A snippet that adds a line and then changes the line after it, right above its marker (`Aliases:`
+ * added to a cobra.Command literal and `Short:` reworded; `check-latest: true` added and
+ * `go-version: '1.17'` made `'1.18'`; `export CGO_ENABLED=0` added and `go install …/richgo@latest`
+ * pinned to `@v0.3.12`), anchors on the line above the two: its placing takes the changed line for
+ * the file's own only when the lines line up one for one, and the added line kept them from it.
+ * The changed line then went in above the old one, which the marker kept (two `Short:` fields, a
+ * pin that the old install after it undid), or the snippet was refused. The changed lines say
+ * which lines they are:
+ * - the new lines end with a run that stands, line for line, for the file's first lines below the
+ *   region: each of its lines a version of the file's line (`isVersion`: the same key given a new
+ *   value, the same call given an argument, the same package pinned to another version) at its
+ *   depth, and blank where the file's is blank. When the run is all the new lines, a line with the
+ *   same first words and mostly the same text (`correspond`: an assert on a docstring given the
+ *   docstring's new text) is enough too: that is the line the placing itself takes for the file's
+ *   right after an anchor, had the snippet's lines above it not been new (a docstring line added);
+ * - the run replaces those lines, and the new lines above it go in above them, unless one of those
+ *   is, or is a version of, a line of the block the marker keeps or the run replaces: then which
+ *   line stands for which is a guess, and `restatedBeforeMarker` refuses the region as it is.
+ */
+export function versionsBeforeMarker(region: Region, original: readonly string[], keptUntil: number): Region {
+  const added = linesAfterLastKept(region, original);
+  const texts = added.map((_, k) => k).filter((k) => hasText(added[k]));
+  const limit = Math.min(keptUntil, original.length);
+  for (let n = texts.length; n >= 1; n--) {
+    let start = texts[texts.length - n];
+    while (start > 0 && added[start - 1].trim() === '') start--;
+    const run = added.slice(start);
+    if (region.to + run.length > limit) continue;
+    const replaced = original.slice(region.to, region.to + run.length);
+    const whole = n === texts.length;
+    const standsFor = (line: string, k: number) =>
+      line.trim() === '' ? replaced[k].trim() === '' : hasText(replaced[k]) && indentOf(line) === indentOf(replaced[k]) && (isVersion(line, original, region.to + k) || (whole && correspond(line, replaced[k])));
+    if (!run.every(standsFor)) continue;
+    const others = added.slice(0, start).filter(hasText);
+    if (others.some((line) => standsInBlock(line, original, region.to, limit))) return region;
+    return { ...region, to: region.to + run.length };
+  }
+  return region;
+}
+
+/**
+ * The region's last lines that are new and written below the last of the file's lines it keeps as
+ * they are, or none. Lines that stand in place of the region's own last lines (a changed last line
+ * the placing already took for the file's) are not: they replace those, not the lines below.
+ */
+function linesAfterLastKept(region: Region, original: readonly string[]): readonly string[] {
+  const parts = alignLines(original.slice(region.from, region.to), region.lines, (a, b) => a.trimEnd() === b.trimEnd());
+  const [before, last] = [parts[parts.length - 2], parts[parts.length - 1]];
+  return before !== undefined && !before.added && !before.removed && last.added ? last.value : [];
+}
+
+/** True when the file has the line, or a version of it (`isVersion`), at its depth from line `from` to the end of that block (before `limit`). */
+function standsInBlock(line: string, original: readonly string[], from: number, limit: number): boolean {
+  const depth = indentOf(line);
+  for (let i = from; i < limit; i++) {
+    const existing = original[i];
+    if (existing.trim() === '') continue;
+    if (indentOf(existing) < depth && !isCloser(existing)) return false;
+    if (indentOf(existing) === depth && (existing.trim() === line.trim() || isVersion(line, original, i))) return true;
+  }
+  return false;
+}
+
+/**
+ * True when the new line sets the same directive as the file's line `at`, and that line is the
+ * only one of its block (at `depth`) to set it, in a block of settings: every line of the block
+ * at that depth a directive (a name, its arguments and `;`), a nested block's opener, a closer or
+ * a comment, as in an nginx `server { … }` (`server_name example.local;` for `server_name
+ * localhost;`, inside a ConfigMap's `|` block). Such a line has no key `isVersion` reads; written
+ * above the file's, both stood and the server still answered to the old name. A directive the
+ * block sets more than once (`listen 80;` and `listen [::]:80;`) may well be set once more, and
+ * lines of code are not settings (an `echo "…";` added above another, a file's `import` lines at
+ * its top level): those are left alone.
+ */
+function onlyDirective(written: string, original: readonly string[], at: number, depth: number): boolean {
+  const name = directiveName(written);
+  if (depth === 0 || name === undefined || name !== directiveName(original[at]) || indentOf(original[at]) !== depth) return false;
+  let top = at;
+  while (top > 0 && (original[top - 1].trim() === '' || indentOf(original[top - 1]) >= depth)) top--;
+  let bottom = at + 1;
+  while (bottom < original.length && (original[bottom].trim() === '' || indentOf(original[bottom]) >= depth)) bottom++;
+  const own = original.slice(top, bottom).filter((line) => line.trim() !== '' && indentOf(line) === depth);
+  const setting = (line: string) => directiveName(line) !== undefined || line.trimEnd().endsWith('{') || isCloser(line) || isCommentLine(line);
+  return own.every(setting) && own.filter((line) => directiveName(line) === name).length === 1;
+}
+
+/** The name a directive line sets (`server_name` of `server_name localhost;`): a word, its arguments (no `=`, no call), then `;`. */
+function directiveName(line: string): string | undefined {
+  return /^([A-Za-z_][\w-]*)\s+[^\s=(][^=]*;$/.exec(line.trim())?.[1];
 }
 
 /**

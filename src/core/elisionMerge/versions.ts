@@ -97,7 +97,8 @@ function depthShift(region: Region, original: readonly string[], added: number):
 /**
  * True when a new line reads as a changed version of the file's line `at` (neither a closer alone,
  * nor the same line: a line repeated says nothing of which one it is): the same line but for
- * whitespace and a trailing comma (`anchorKey`), or the same key given another value
+ * whitespace and a trailing comma (`anchorKey`), the same line pinning one of its packages to
+ * another version (`otherVersionPinned`), or the same key given another value
  * (`keyOf`: an object's or a struct literal's field, a CSS declaration, an assignment, a match
  * arm's pattern, and, in a block that declares fields (`declaresFields`), a column or field by
  * its name). An assignment that reads the name it assigns (`total = total + part`) adds to the
@@ -108,6 +109,7 @@ export function isVersion(written: string, original: readonly string[], at: numb
   if (!hasText(written) || !hasText(existing) || isCloser(written) || isCloser(existing) || written.trim() === existing.trim()) return false;
   if (anchorKey(written) === anchorKey(existing)) return true;
   if (argumentAdded(written, existing)) return true;
+  if (otherVersionPinned(written, existing)) return true;
   const fields = declaresFields((i) => original[i], at);
   const [mine, theirs] = [keyOf(written, fields), keyOf(existing, fields)];
   if (mine === undefined || mine.name !== theirs?.name) return false;
@@ -130,6 +132,28 @@ function argumentAdded(written: string, existing: string): boolean {
   const stem = trimmed.slice(0, end);
   const text = written.trim();
   return stem.length >= 8 && /[A-Za-z_]/.test(stem) && text.startsWith(stem) && /^,\s*\S/.test(text.slice(stem.length));
+}
+
+/**
+ * True when the new line is the file's line with one of its words pinned to another version: the
+ * same words but one, and that one the same name with another version after its `@` (`go install
+ * github.com/kyoh86/richgo@v0.3.12` for `…/richgo@latest`, `uses: actions/checkout@v4` for
+ * `@v3`, `npm i -g pnpm@9` for `pnpm@8`). Written in a `run: |` step under the old command, both
+ * installs ran and the later one, the old version, won: the pin silently did nothing. A line that
+ * installs another package (another name before the `@`) is no version of it.
+ */
+function otherVersionPinned(written: string, existing: string): boolean {
+  const [mine, theirs] = [written.trim().split(/\s+/), existing.trim().split(/\s+/)];
+  if (mine.length !== theirs.length) return false;
+  const changed = mine.map((word, k) => [word, theirs[k]]).filter(([a, b]) => a !== b);
+  if (changed.length !== 1) return false;
+  // The name before the last `@` (`@scope/pkg@2` is `@scope/pkg`), with a letter, and a version after it.
+  const pinned = (word: string) => {
+    const at = word.lastIndexOf('@');
+    return at > 0 && /[A-Za-z]/.test(word.slice(0, at)) && /^[\w.+^~-]+$/.test(word.slice(at + 1)) ? word.slice(0, at) : undefined;
+  };
+  const name = pinned(changed[0][0]);
+  return name !== undefined && name === pinned(changed[0][1]);
 }
 
 /**

@@ -23,7 +23,7 @@ import { type Region, alignLines, correspond, hasText, indentOf, isCloser, isOpe
  * line's new text: a second one in the same mapping, element or tag is no valid file (see
  * `isFieldVersion`).
  */
-export function versionsBelow(region: Region, original: readonly string[], keptUntil: number): Region | string {
+export function versionsBelowFragment(region: Region, original: readonly string[], keptUntil: number): Region | string {
   const parts = alignLines(original.slice(region.from, region.to), region.lines, (a, b) => a.trimEnd() === b.trimEnd());
   const lastPart = parts[parts.length - 1];
   if (lastPart === undefined || !lastPart.added || parts.length < 2) return region;
