@@ -1812,3 +1812,46 @@ describe('pasted replies: a short file given whole with its last line changed (p
     assert.equal(planned.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
   });
 });
+
+describe('pasted replies: a Cursor snippet whose last line before `// ... existing code ...` changes the file\'s (p49/b 11, 15, 02)', () => {
+  // A Cursor 0.50 chat export ("App Development for Electronics Simulation", index id
+  // 22595775517): each file is as the transcript wrote it, cut to the part the reply touches.
+  // The replies name no file: they are applied to the file the user runs the command from.
+  const planned = (path: string, file: string, reply: string) => runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+  const writtenTo = (path: string, file: string, reply: string) => {
+    const plan = planned(path, file, reply);
+    assert.equal(plan.receipt.ok, true, JSON.stringify(plan.receipt.errors));
+    return plan.changes.find((c) => c.path === path)?.newText ?? file;
+  };
+
+  it('writes no blank line of its own after a re-printed line the file has, where the snippet only parts it from its trailing marker', () => {
+    const pagePath = 'src/app/page.tsx';
+    const page = [
+      "import CircuitBoard from './components/CircuitBoard';",
+      "",
+      "export default function Home() {",
+      "  return (",
+      "    <div className=\"flex flex-col min-h-screen p-4\">",
+      "      <header className=\"mb-6\">",
+      "        <h1 className=\"text-3xl font-bold\">Electronics Lab</h1>",
+      "        <p className=\"text-gray-600\">Create and simulate electronic circuits</p>",
+      "      </header>",
+      "      ",
+      "      <main className=\"flex-grow\">",
+      "        <CircuitBoard />",
+      "      </main>",
+      "      ",
+      "      <footer className=\"mt-8 pt-4 border-t text-center text-gray-500 text-sm\">",
+      "        <p>Electronics Lab Simulation - Built with Next.js</p>",
+      "        <p>Use the toolbar to add components. Select components to move or delete them.</p>",
+      "        <p>Press 'r' to rotate selected components. Delete key removes selected items.</p>",
+      "      </footer>",
+      "    </div>",
+      "  );",
+      "}",
+      "",
+    ].join('\n');
+    const reply = "Let's fix the linter errors:\n\n```typescriptreact\n// ... existing code ...\n\n      <footer className=\"mt-8 pt-4 border-t text-center text-gray-500 text-sm\">\n        <p>Electronics Lab Simulation - Built with Next.js</p>\n        <p>Use the toolbar to add components. Select components to move or delete them.</p>\n        <p>Press &apos;r&apos; to rotate selected components. Delete key removes selected items.</p>\n      </footer>\n\n// ... existing code ...\n```\n";
+    assert.equal(writtenTo(pagePath, page, reply), page.replace("Press 'r' to rotate", 'Press &apos;r&apos; to rotate'));
+  });
+});
