@@ -8,6 +8,7 @@ import { definedTwice } from './elisionMerge/definedTwice';
 import { versionsAbove } from './elisionMerge/versions';
 import { restatedBeforeMarker, unshownAfterOpenTail } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
+import { restatesStatementBeyond } from './elisionMerge/sameStatementBeyond';
 export { correspond } from './elisionMerge/lines';
 export { dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
@@ -375,7 +376,12 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
   const blanksBelow = segment.length - 1 - lastNonBlank(segment);
   if (markerBelow && blanksBelow > 0 && lines[lines.length - 1].trim() !== '' && region.to < original.length && original[region.to].trim() !== '') {
     const beyond = linesBeyondBlankRun(original, region, 1, original.length);
-    if (beyond !== undefined) return unsureBlankEdge(lines[lines.length - 1], original, region.to - 1, beyond, 'below');
+    if (beyond !== undefined) {
+      // The new lines close or declare again what the file's lines there do: they replace them,
+      // and the snippet's blank lines are the file's own below them.
+      if (restatesStatementBeyond(region, original, beyond)) return { ...region, to: beyond + 1, newBelow: undefined };
+      return unsureBlankEdge(lines[lines.length - 1], original, region.to - 1, beyond, 'below');
+    }
     const restated = restatedBeside(region, original, 'below');
     if (restated !== undefined) return restated;
     // A region that ends on the file's own line (`</footer>` shown unchanged, then a blank line and

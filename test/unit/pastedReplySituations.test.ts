@@ -1823,6 +1823,121 @@ describe('pasted replies: a Cursor snippet whose last line before `// ... existi
     assert.equal(plan.receipt.ok, true, JSON.stringify(plan.receipt.errors));
     return plan.changes.find((c) => c.path === path)?.newText ?? file;
   };
+  const componentPath = 'src/app/components/CircuitComponent.tsx';
+  const component = [
+    "'use client';",
+    "",
+    "import { Component, ComponentType } from '../lib/circuitEngine';",
+    "import { useState, useEffect } from 'react';",
+    "",
+    "interface CircuitComponentProps {",
+    "  component: Component;",
+    "  selected: boolean;",
+    "  onClick: (id: string) => void;",
+    "  onMove: (id: string, x: number, y: number) => void;",
+    "}",
+    "",
+    "export default function CircuitComponent({ component, selected, onClick, onMove }: CircuitComponentProps) {",
+    "  const [dragging, setDragging] = useState(false);",
+    "  const [dragOffset, setDragOffset] = useState({ x: 0, y: 0 });",
+    "",
+    "  // Move component while dragging",
+    "  const handleMouseMove = (e: MouseEvent) => {",
+    "    if (dragging) {",
+    "      onMove(",
+    "        component.id,",
+    "        e.clientX - dragOffset.x,",
+    "        e.clientY - dragOffset.y",
+    "      );",
+    "    }",
+    "  };",
+    "",
+    "  // End dragging",
+    "  const handleMouseUp = () => {",
+    "    setDragging(false);",
+    "  };",
+    "",
+    "  // Add and remove event listeners with proper cleanup",
+    "  useEffect(() => {",
+    "    if (dragging) {",
+    "      window.addEventListener('mousemove', handleMouseMove);",
+    "      window.addEventListener('mouseup', handleMouseUp);",
+    "      ",
+    "      // Cleanup function to remove event listeners",
+    "      return () => {",
+    "        window.removeEventListener('mousemove', handleMouseMove);",
+    "        window.removeEventListener('mouseup', handleMouseUp);",
+    "      };",
+    "    }",
+    "  }, [dragging]); // Only re-add listeners when dragging state changes",
+    "",
+    "  return (",
+    "    <g ",
+    "      className={`circuit-component ${selected ? 'selected' : ''}`} ",
+    "      onClick={(e) => e.stopPropagation()}",
+    "      onMouseDown={handleMouseDown}",
+    "      style={{ cursor: selected ? 'move' : 'pointer' }}",
+    "    >",
+    "      {getComponentSymbol(component.type)}",
+    "      {selected && (",
+    "        <rect ",
+    "          x={component.position.x - 45} ",
+    "          y={component.position.y - 45} ",
+    "          width=\"90\" ",
+    "          height=\"90\" ",
+    "          fill=\"none\" ",
+    "          stroke=\"blue\" ",
+    "          strokeWidth=\"2\" ",
+    "          strokeDasharray=\"5,5\" ",
+    "        />",
+    "      )}",
+    "    </g>",
+    "  );",
+    "}",
+    "",
+  ].join('\n');
+
+  it('replaces a hook\'s closing line the snippet re-prints with new dependencies, which written beside the old one closed the hook twice', () => {
+    const reply = "Now, we need to fix a potential issue with event handler dependencies in the useEffect:\n\n```typescriptreact\n  // Add and remove event listeners with proper cleanup\n  useEffect(() => {\n    if (dragging) {\n      window.addEventListener('mousemove', handleMouseMove);\n      window.addEventListener('mouseup', handleMouseUp);\n      \n      // Cleanup function to remove event listeners\n      return () => {\n        window.removeEventListener('mousemove', handleMouseMove);\n        window.removeEventListener('mouseup', handleMouseUp);\n      };\n    }\n  }, [dragging, handleMouseMove, handleMouseUp]); // Add all dependencies\n\n// ... existing code ...\n```\n";
+    const fixed = component.replace('  }, [dragging]); // Only re-add listeners when dragging state changes', '  }, [dragging, handleMouseMove, handleMouseUp]); // Add all dependencies');
+    assert.equal(writtenTo(componentPath, component, reply), fixed);
+    // The file's closing line followed by a statement of its own before its blank line: the new
+    // closer stands for the first, and whether the second is deleted is still a guess.
+    const followed = component.replace('  }, [dragging]); // Only re-add listeners when dragging state changes', '  }, [dragging]); // Only re-add listeners when dragging state changes\n  const ready = true;');
+    assert.equal(planned(componentPath, followed, reply).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+
+  it('replaces a one-line union the snippet widens over fifteen lines right under the file\'s first line, which written above it declared the type twice', () => {
+    const enginePath = 'src/app/lib/circuitEngine.ts';
+    const engine = [
+      "// Types for electronic components",
+      "export type ComponentType = 'resistor' | 'capacitor' | 'inductor' | 'diode' | 'transistor' | 'voltageSource' | 'currentSource' | 'wire';",
+      "",
+      "export interface Point {",
+      "  x: number;",
+      "  y: number;",
+      "}",
+      "",
+      "export interface Component {",
+      "  id: string;",
+      "  type: ComponentType;",
+      "  position: Point;",
+      "  rotation: number;",
+      "  value: number;",
+      "  terminals: Point[];",
+      "  properties: Record<string, number | string | boolean>;",
+      "}",
+      "",
+      "export interface Wire {",
+    ].join('\n');
+    const reply = "I'll add these source components to your Electronics Lab. Let's start by updating the component types and then add their visual representations.\n\n```typescript\n// Types for electronic components\nexport type ComponentType = \n  | 'resistor' \n  | 'capacitor' \n  | 'inductor' \n  | 'diode' \n  | 'transistor' \n  | 'voltageSource' \n  | 'currentSource' \n  | 'wire'\n  | 'ground'\n  | 'battery'\n  | 'dcCurrentSource'\n  | 'acVoltageSource'\n  | 'acCurrentSource'\n  | 'squareWaveSource';\n\n// ... existing code ...\n```\n";
+    const union = reply.slice(reply.indexOf('export type'), reply.indexOf('\n\n// ...'));
+    assert.equal(writtenTo(enginePath, engine, reply), engine.replace(/^export type ComponentType = .*$/m, union));
+    // A second declaration between the union and the file's blank line is not the union: whether
+    // the new lines replace both or go above them is still a guess.
+    const two = engine.replace("'wire';\n", "'wire';\nexport type Unit = 'ohm';\n");
+    assert.equal(planned(enginePath, two, reply).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
 
   it('writes no blank line of its own after a re-printed line the file has, where the snippet only parts it from its trailing marker', () => {
     const pagePath = 'src/app/page.tsx';
