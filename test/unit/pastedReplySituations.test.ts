@@ -1970,3 +1970,120 @@ describe('pasted replies: a Cursor snippet whose last line before `// ... existi
     assert.equal(writtenTo(pagePath, page, reply), page.replace("Press 'r' to rotate", 'Press &apos;r&apos; to rotate'));
   });
 });
+
+describe('pasted replies: a whole file given again without a helper it still calls (p49/b 14)', () => {
+  // The same Cursor export: CircuitComponent.tsx "with the fix", complete-looking but for its
+  // getComponentSymbol helper (its switch cut here to one case), still called in its JSX. Cursor
+  // wrote it, and the model's next turn had to "recreate the part that was accidentally removed".
+  const path = 'src/app/components/CircuitComponent.tsx';
+  const component = [
+    "'use client';",
+    "",
+    "import { Component, ComponentType } from '../lib/circuitEngine';",
+    "import { useState } from 'react';",
+    "",
+    "interface CircuitComponentProps {",
+    "  component: Component;",
+    "  selected: boolean;",
+    "  onClick: (id: string) => void;",
+    "  onMove: (id: string, x: number, y: number) => void;",
+    "}",
+    "",
+    "export default function CircuitComponent({ component, selected, onClick, onMove }: CircuitComponentProps) {",
+    "  const [dragging, setDragging] = useState(false);",
+    "  const [dragOffset, setDragOffset] = useState({ x: 0, y: 0 });",
+    "",
+    "  const getComponentSymbol = (type: ComponentType) => {",
+    "    switch (type) {",
+    "      case 'resistor':",
+    "        return (",
+    "          <g transform={`rotate(${component.rotation}, ${component.position.x}, ${component.position.y})`}>",
+    "            <line x1={component.position.x - 40} y1={component.position.y} x2={component.position.x - 20} y2={component.position.y} stroke=\"black\" strokeWidth=\"2\" />",
+    "            <rect x={component.position.x - 20} y={component.position.y - 10} width=\"40\" height=\"20\" fill=\"white\" stroke=\"black\" strokeWidth=\"2\" />",
+    "            <line x1={component.position.x + 20} y1={component.position.y} x2={component.position.x + 40} y2={component.position.y} stroke=\"black\" strokeWidth=\"2\" />",
+    "            <text x={component.position.x} y={component.position.y + 5} textAnchor=\"middle\" fontSize=\"12\">{component.value}Ω</text>",
+    "          </g>",
+    "        );",
+    "      default:",
+    "        return (",
+    "          <g transform={`rotate(${component.rotation}, ${component.position.x}, ${component.position.y})`}>",
+    "            <rect x={component.position.x - 20} y={component.position.y - 20} width=\"40\" height=\"40\" fill=\"white\" stroke=\"black\" strokeWidth=\"2\" />",
+    "            <text x={component.position.x} y={component.position.y + 5} textAnchor=\"middle\" fontSize=\"12\">{component.type}</text>",
+    "          </g>",
+    "        );",
+    "    }",
+    "  };",
+    "",
+    "  const handleMouseDown = (e: React.MouseEvent) => {",
+    "    e.stopPropagation();",
+    "    onClick(component.id);",
+    "    setDragging(true);",
+    "    setDragOffset({",
+    "      x: e.clientX - component.position.x,",
+    "      y: e.clientY - component.position.y",
+    "    });",
+    "  };",
+    "",
+    "  const handleMouseMove = (e: MouseEvent) => {",
+    "    if (dragging) {",
+    "      onMove(",
+    "        component.id,",
+    "        e.clientX - dragOffset.x,",
+    "        e.clientY - dragOffset.y",
+    "      );",
+    "    }",
+    "  };",
+    "",
+    "  const handleMouseUp = () => {",
+    "    setDragging(false);",
+    "  };",
+    "",
+    "  // Add event listeners for mouse move and up",
+    "  if (dragging) {",
+    "    window.addEventListener('mousemove', handleMouseMove);",
+    "    window.addEventListener('mouseup', handleMouseUp);",
+    "  } else {",
+    "    window.removeEventListener('mousemove', handleMouseMove);",
+    "    window.removeEventListener('mouseup', handleMouseUp);",
+    "  }",
+    "",
+    "  return (",
+    "    <g ",
+    "      className={`circuit-component ${selected ? 'selected' : ''}`} ",
+    "      onClick={(e) => e.stopPropagation()}",
+    "      onMouseDown={handleMouseDown}",
+    "      style={{ cursor: 'move' }}",
+    "    >",
+    "      {getComponentSymbol(component.type)}",
+    "      {selected && (",
+    "        <rect ",
+    "          x={component.position.x - 45} ",
+    "          y={component.position.y - 45} ",
+    "          width=\"90\" ",
+    "          height=\"90\" ",
+    "          fill=\"none\" ",
+    "          stroke=\"blue\" ",
+    "          strokeWidth=\"2\" ",
+    "          strokeDasharray=\"5,5\" ",
+    "        />",
+    "      )}",
+    "    </g>",
+    "  );",
+    "}",
+    "",
+  ].join('\n');
+  const reply = "Let's fix the issue with components following the cursor after selection. The problem is with the mouse event handling in the CircuitComponent:\n\n```typescriptreact\n'use client';\n\nimport { Component, ComponentType } from '../lib/circuitEngine';\nimport { useState, useEffect } from 'react';\n\ninterface CircuitComponentProps {\n  component: Component;\n  selected: boolean;\n  onClick: (id: string) => void;\n  onMove: (id: string, x: number, y: number) => void;\n}\n\nexport default function CircuitComponent({ component, selected, onClick, onMove }: CircuitComponentProps) {\n  const [dragging, setDragging] = useState(false);\n  const [dragOffset, setDragOffset] = useState({ x: 0, y: 0 });\n\n  // Handle component selection\n  const handleMouseDown = (e: React.MouseEvent) => {\n    e.stopPropagation();\n    onClick(component.id);\n    \n    // Only start dragging if component is selected\n    if (selected) {\n      setDragging(true);\n      setDragOffset({\n        x: e.clientX - component.position.x,\n        y: e.clientY - component.position.y\n      });\n    }\n  };\n\n  // Move component while dragging\n  const handleMouseMove = (e: MouseEvent) => {\n    if (dragging) {\n      onMove(\n        component.id,\n        e.clientX - dragOffset.x,\n        e.clientY - dragOffset.y\n      );\n    }\n  };\n\n  // End dragging\n  const handleMouseUp = () => {\n    setDragging(false);\n  };\n\n  // Add and remove event listeners with proper cleanup\n  useEffect(() => {\n    if (dragging) {\n      window.addEventListener('mousemove', handleMouseMove);\n      window.addEventListener('mouseup', handleMouseUp);\n      \n      // Cleanup function to remove event listeners\n      return () => {\n        window.removeEventListener('mousemove', handleMouseMove);\n        window.removeEventListener('mouseup', handleMouseUp);\n      };\n    }\n  }, [dragging]); // Only re-add listeners when dragging state changes\n\n  return (\n    <g \n      className={`circuit-component ${selected ? 'selected' : ''}`} \n      onClick={(e) => e.stopPropagation()}\n      onMouseDown={handleMouseDown}\n      style={{ cursor: selected ? 'move' : 'pointer' }}\n    >\n      {getComponentSymbol(component.type)}\n      {selected && (\n        <rect \n          x={component.position.x - 45} \n          y={component.position.y - 45} \n          width=\"90\" \n          height=\"90\" \n          fill=\"none\" \n          stroke=\"blue\" \n          strokeWidth=\"2\" \n          strokeDasharray=\"5,5\" \n        />\n      )}\n    </g>\n  );\n}\n```\n";
+
+  it('refuses it as a guess, naming the helper, rather than delete the helper', () => {
+    const planned = runReply(reply, (p) => (p === path ? component : undefined), { hintPath: path });
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /without getComponentSymbol \(defined at line 17\), which it still calls/);
+  });
+
+  it('still writes it whole where the block imports the helper from elsewhere', () => {
+    const moved = reply.replace("import { useState, useEffect } from 'react';", "import { useState, useEffect } from 'react';\nimport { getComponentSymbol } from './symbols';");
+    const planned = runReply(moved, (p) => (p === path ? component : undefined), { hintPath: path });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.ok(planned.changes[0]?.newText?.includes("import { getComponentSymbol } from './symbols';"));
+  });
+});
