@@ -9,6 +9,7 @@ import { versionsAbove } from './elisionMerge/versions';
 import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versionsBelow';
 import { restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
+import { restatesStatementBeyond } from './elisionMerge/sameStatementBeyond';
 export { correspond } from './elisionMerge/lines';
 export { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
@@ -477,10 +478,22 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
   const blanksBelow = segment.length - 1 - lastNonBlank(segment);
   if (markerBelow && blanksBelow > 0 && lines[lines.length - 1].trim() !== '' && region.to < original.length && original[region.to].trim() !== '') {
     const beyond = linesBeyondBlankRun(original, region, 1, original.length);
-    if (beyond !== undefined) return unsureBlankEdge(lines[lines.length - 1], original, region.to - 1, beyond, 'below');
+    if (beyond !== undefined) {
+      // The new lines close or declare again what the file's lines there do: they replace them,
+      // and the snippet's blank lines are the file's own below them.
+      if (restatesStatementBeyond(region, original, beyond)) return { ...region, to: beyond + 1, newBelow: undefined };
+      return unsureBlankEdge(lines[lines.length - 1], original, region.to - 1, beyond, 'below');
+    }
     const restated = restatedBeside(region, original, 'below');
     if (restated !== undefined) return restated;
-    lines = [...lines, ...new Array<string>(blanksBelow).fill('')];
+    // A region that ends on the file's own line (`</footer>` shown unchanged, then a blank line and
+    // the marker) where the file's next line closes the block around it (`</div>`, shallower than
+    // every line of the region) has nothing to part from it: the blank line only parts the code from
+    // the marker, as the one under a leading marker does. Before a sibling (a method the file packs
+    // under the one shown), the blank line is the separator the snippet writes between them, kept.
+    const shallowest = Math.min(...original.slice(region.from, region.to).filter(hasText).map(indentOf));
+    const endsBlock = isCloser(original[region.to]) || indentOf(original[region.to]) < shallowest;
+    if (region.newBelow !== 0 || !endsBlock) lines = [...lines, ...new Array<string>(blanksBelow).fill('')];
   } else if (markerBelow && blanksBelow === 0 && region.to < original.length && original[region.to].trim() !== '') {
     // Right above the marker, no blank line between: a new statement the file's next line says
     // again (a JSX attribute re-wrapped over several lines, `className={…}` over `className="…"`).

@@ -204,6 +204,22 @@ import { join } from 'node:path';
     if (shown.ok) assert.deepEqual(shown.lines, [...sender.slice(0, 4), '    if sent != len(msg):', "        raise OSError('short write')", ...sender.slice(5)]);
   });
 
+  it('replaces the statement between the part shown and the file\'s blank lines when the new lines close the same brackets or declare the same name again', () => {
+    // Written above the file's statement, the new lines would close the hook twice, or declare
+    // the constant twice: only the replacement is a program.
+    const hook = ['useEffect(() => {', '  if (dragging) {', '    listen();', '  }', '}, [dragging]);', '', 'export default 1;', ''];
+    const closed = mergeElisions(hook, ['useEffect(() => {', '  if (dragging) {', '    listen();', '  }', '  log();', '}, [dragging, log]);', '', '// ... existing code ...'], isElisionLine, bracketSyntaxFor('hook.js'));
+    assert.ok(closed.ok);
+    if (closed.ok) assert.deepEqual(closed.lines, [...hook.slice(0, 4), '  log();', '}, [dragging, log]);', ...hook.slice(5)]);
+    const limits = ['// limits', "export const UNITS = 'ohm';", '', 'export const x = 1;', ''];
+    const declared = mergeElisions(limits, ['// limits', 'export const UNITS =', "  'ohm' | 'farad';", '', '// ... existing code ...'], isElisionLine, bracketSyntaxFor('limits.ts'));
+    assert.ok(declared.ok);
+    if (declared.ok) assert.deepEqual(declared.lines, ['// limits', 'export const UNITS =', "  'ohm' | 'farad';", ...limits.slice(2)]);
+    // A new statement after the new closer is no version of the file's: still a guess.
+    const more = mergeElisions(hook, ['useEffect(() => {', '  if (dragging) {', '    listen();', '  }', '}, [dragging, log]);', 'useOther();', '', '// ... existing code ...'], isElisionLine, bracketSyntaxFor('hook.js'));
+    assert.equal(more.ok, false);
+  });
+
   it('refuses a segment its anchors put on the file\'s first line when the snippet has a marker and a blank line above it', () => {
     // The second doc comment given a line the first one has: anchored on that line, the first
     // comment's end and the second's start were replaced, the marker standing for nothing.

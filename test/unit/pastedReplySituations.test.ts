@@ -2876,3 +2876,278 @@ describe('pasted replies: a line added and the line after it changed, right abov
     assert.equal(written(configMap, nginx, listen), nginx.replace('        listen [::]:80;\n', '        listen [::]:80;\n        listen 80;\n'));
   });
 });
+
+describe('pasted replies: a Cursor snippet whose last line before `// ... existing code ...` changes the file\'s (p49/b 11, 15, 02)', () => {
+  // A Cursor 0.50 chat export ("App Development for Electronics Simulation", index id
+  // 22595775517): each file is as the transcript wrote it, cut to the part the reply touches.
+  // The replies name no file: they are applied to the file the user runs the command from.
+  const planned = (path: string, file: string, reply: string) => runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+  const writtenTo = (path: string, file: string, reply: string) => {
+    const plan = planned(path, file, reply);
+    assert.equal(plan.receipt.ok, true, JSON.stringify(plan.receipt.errors));
+    return plan.changes.find((c) => c.path === path)?.newText ?? file;
+  };
+  const componentPath = 'src/app/components/CircuitComponent.tsx';
+  const component = [
+    "'use client';",
+    "",
+    "import { Component, ComponentType } from '../lib/circuitEngine';",
+    "import { useState, useEffect } from 'react';",
+    "",
+    "interface CircuitComponentProps {",
+    "  component: Component;",
+    "  selected: boolean;",
+    "  onClick: (id: string) => void;",
+    "  onMove: (id: string, x: number, y: number) => void;",
+    "}",
+    "",
+    "export default function CircuitComponent({ component, selected, onClick, onMove }: CircuitComponentProps) {",
+    "  const [dragging, setDragging] = useState(false);",
+    "  const [dragOffset, setDragOffset] = useState({ x: 0, y: 0 });",
+    "",
+    "  // Move component while dragging",
+    "  const handleMouseMove = (e: MouseEvent) => {",
+    "    if (dragging) {",
+    "      onMove(",
+    "        component.id,",
+    "        e.clientX - dragOffset.x,",
+    "        e.clientY - dragOffset.y",
+    "      );",
+    "    }",
+    "  };",
+    "",
+    "  // End dragging",
+    "  const handleMouseUp = () => {",
+    "    setDragging(false);",
+    "  };",
+    "",
+    "  // Add and remove event listeners with proper cleanup",
+    "  useEffect(() => {",
+    "    if (dragging) {",
+    "      window.addEventListener('mousemove', handleMouseMove);",
+    "      window.addEventListener('mouseup', handleMouseUp);",
+    "      ",
+    "      // Cleanup function to remove event listeners",
+    "      return () => {",
+    "        window.removeEventListener('mousemove', handleMouseMove);",
+    "        window.removeEventListener('mouseup', handleMouseUp);",
+    "      };",
+    "    }",
+    "  }, [dragging]); // Only re-add listeners when dragging state changes",
+    "",
+    "  return (",
+    "    <g ",
+    "      className={`circuit-component ${selected ? 'selected' : ''}`} ",
+    "      onClick={(e) => e.stopPropagation()}",
+    "      onMouseDown={handleMouseDown}",
+    "      style={{ cursor: selected ? 'move' : 'pointer' }}",
+    "    >",
+    "      {getComponentSymbol(component.type)}",
+    "      {selected && (",
+    "        <rect ",
+    "          x={component.position.x - 45} ",
+    "          y={component.position.y - 45} ",
+    "          width=\"90\" ",
+    "          height=\"90\" ",
+    "          fill=\"none\" ",
+    "          stroke=\"blue\" ",
+    "          strokeWidth=\"2\" ",
+    "          strokeDasharray=\"5,5\" ",
+    "        />",
+    "      )}",
+    "    </g>",
+    "  );",
+    "}",
+    "",
+  ].join('\n');
+
+  it('replaces a hook\'s closing line the snippet re-prints with new dependencies, which written beside the old one closed the hook twice', () => {
+    const reply = "Now, we need to fix a potential issue with event handler dependencies in the useEffect:\n\n```typescriptreact\n  // Add and remove event listeners with proper cleanup\n  useEffect(() => {\n    if (dragging) {\n      window.addEventListener('mousemove', handleMouseMove);\n      window.addEventListener('mouseup', handleMouseUp);\n      \n      // Cleanup function to remove event listeners\n      return () => {\n        window.removeEventListener('mousemove', handleMouseMove);\n        window.removeEventListener('mouseup', handleMouseUp);\n      };\n    }\n  }, [dragging, handleMouseMove, handleMouseUp]); // Add all dependencies\n\n// ... existing code ...\n```\n";
+    const fixed = component.replace('  }, [dragging]); // Only re-add listeners when dragging state changes', '  }, [dragging, handleMouseMove, handleMouseUp]); // Add all dependencies');
+    assert.equal(writtenTo(componentPath, component, reply), fixed);
+    // The file's closing line followed by a statement of its own before its blank line: the new
+    // closer stands for the first, and whether the second is deleted is still a guess.
+    const followed = component.replace('  }, [dragging]); // Only re-add listeners when dragging state changes', '  }, [dragging]); // Only re-add listeners when dragging state changes\n  const ready = true;');
+    assert.equal(planned(componentPath, followed, reply).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+
+  it('replaces a one-line union the snippet widens over fifteen lines right under the file\'s first line, which written above it declared the type twice', () => {
+    const enginePath = 'src/app/lib/circuitEngine.ts';
+    const engine = [
+      "// Types for electronic components",
+      "export type ComponentType = 'resistor' | 'capacitor' | 'inductor' | 'diode' | 'transistor' | 'voltageSource' | 'currentSource' | 'wire';",
+      "",
+      "export interface Point {",
+      "  x: number;",
+      "  y: number;",
+      "}",
+      "",
+      "export interface Component {",
+      "  id: string;",
+      "  type: ComponentType;",
+      "  position: Point;",
+      "  rotation: number;",
+      "  value: number;",
+      "  terminals: Point[];",
+      "  properties: Record<string, number | string | boolean>;",
+      "}",
+      "",
+      "export interface Wire {",
+    ].join('\n');
+    const reply = "I'll add these source components to your Electronics Lab. Let's start by updating the component types and then add their visual representations.\n\n```typescript\n// Types for electronic components\nexport type ComponentType = \n  | 'resistor' \n  | 'capacitor' \n  | 'inductor' \n  | 'diode' \n  | 'transistor' \n  | 'voltageSource' \n  | 'currentSource' \n  | 'wire'\n  | 'ground'\n  | 'battery'\n  | 'dcCurrentSource'\n  | 'acVoltageSource'\n  | 'acCurrentSource'\n  | 'squareWaveSource';\n\n// ... existing code ...\n```\n";
+    const union = reply.slice(reply.indexOf('export type'), reply.indexOf('\n\n// ...'));
+    assert.equal(writtenTo(enginePath, engine, reply), engine.replace(/^export type ComponentType = .*$/m, union));
+    // A second declaration between the union and the file's blank line is not the union: whether
+    // the new lines replace both or go above them is still a guess.
+    const two = engine.replace("'wire';\n", "'wire';\nexport type Unit = 'ohm';\n");
+    assert.equal(planned(enginePath, two, reply).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+
+  it('writes no blank line of its own after a re-printed line the file has, where the snippet only parts it from its trailing marker', () => {
+    const pagePath = 'src/app/page.tsx';
+    const page = [
+      "import CircuitBoard from './components/CircuitBoard';",
+      "",
+      "export default function Home() {",
+      "  return (",
+      "    <div className=\"flex flex-col min-h-screen p-4\">",
+      "      <header className=\"mb-6\">",
+      "        <h1 className=\"text-3xl font-bold\">Electronics Lab</h1>",
+      "        <p className=\"text-gray-600\">Create and simulate electronic circuits</p>",
+      "      </header>",
+      "      ",
+      "      <main className=\"flex-grow\">",
+      "        <CircuitBoard />",
+      "      </main>",
+      "      ",
+      "      <footer className=\"mt-8 pt-4 border-t text-center text-gray-500 text-sm\">",
+      "        <p>Electronics Lab Simulation - Built with Next.js</p>",
+      "        <p>Use the toolbar to add components. Select components to move or delete them.</p>",
+      "        <p>Press 'r' to rotate selected components. Delete key removes selected items.</p>",
+      "      </footer>",
+      "    </div>",
+      "  );",
+      "}",
+      "",
+    ].join('\n');
+    const reply = "Let's fix the linter errors:\n\n```typescriptreact\n// ... existing code ...\n\n      <footer className=\"mt-8 pt-4 border-t text-center text-gray-500 text-sm\">\n        <p>Electronics Lab Simulation - Built with Next.js</p>\n        <p>Use the toolbar to add components. Select components to move or delete them.</p>\n        <p>Press &apos;r&apos; to rotate selected components. Delete key removes selected items.</p>\n      </footer>\n\n// ... existing code ...\n```\n";
+    assert.equal(writtenTo(pagePath, page, reply), page.replace("Press 'r' to rotate", 'Press &apos;r&apos; to rotate'));
+  });
+});
+
+describe('pasted replies: a whole file given again without a helper it still calls (p49/b 14)', () => {
+  // The same Cursor export: CircuitComponent.tsx "with the fix", complete-looking but for its
+  // getComponentSymbol helper (its switch cut here to one case), still called in its JSX. Cursor
+  // wrote it, and the model's next turn had to "recreate the part that was accidentally removed".
+  const path = 'src/app/components/CircuitComponent.tsx';
+  const component = [
+    "'use client';",
+    "",
+    "import { Component, ComponentType } from '../lib/circuitEngine';",
+    "import { useState } from 'react';",
+    "",
+    "interface CircuitComponentProps {",
+    "  component: Component;",
+    "  selected: boolean;",
+    "  onClick: (id: string) => void;",
+    "  onMove: (id: string, x: number, y: number) => void;",
+    "}",
+    "",
+    "export default function CircuitComponent({ component, selected, onClick, onMove }: CircuitComponentProps) {",
+    "  const [dragging, setDragging] = useState(false);",
+    "  const [dragOffset, setDragOffset] = useState({ x: 0, y: 0 });",
+    "",
+    "  const getComponentSymbol = (type: ComponentType) => {",
+    "    switch (type) {",
+    "      case 'resistor':",
+    "        return (",
+    "          <g transform={`rotate(${component.rotation}, ${component.position.x}, ${component.position.y})`}>",
+    "            <line x1={component.position.x - 40} y1={component.position.y} x2={component.position.x - 20} y2={component.position.y} stroke=\"black\" strokeWidth=\"2\" />",
+    "            <rect x={component.position.x - 20} y={component.position.y - 10} width=\"40\" height=\"20\" fill=\"white\" stroke=\"black\" strokeWidth=\"2\" />",
+    "            <line x1={component.position.x + 20} y1={component.position.y} x2={component.position.x + 40} y2={component.position.y} stroke=\"black\" strokeWidth=\"2\" />",
+    "            <text x={component.position.x} y={component.position.y + 5} textAnchor=\"middle\" fontSize=\"12\">{component.value}Ω</text>",
+    "          </g>",
+    "        );",
+    "      default:",
+    "        return (",
+    "          <g transform={`rotate(${component.rotation}, ${component.position.x}, ${component.position.y})`}>",
+    "            <rect x={component.position.x - 20} y={component.position.y - 20} width=\"40\" height=\"40\" fill=\"white\" stroke=\"black\" strokeWidth=\"2\" />",
+    "            <text x={component.position.x} y={component.position.y + 5} textAnchor=\"middle\" fontSize=\"12\">{component.type}</text>",
+    "          </g>",
+    "        );",
+    "    }",
+    "  };",
+    "",
+    "  const handleMouseDown = (e: React.MouseEvent) => {",
+    "    e.stopPropagation();",
+    "    onClick(component.id);",
+    "    setDragging(true);",
+    "    setDragOffset({",
+    "      x: e.clientX - component.position.x,",
+    "      y: e.clientY - component.position.y",
+    "    });",
+    "  };",
+    "",
+    "  const handleMouseMove = (e: MouseEvent) => {",
+    "    if (dragging) {",
+    "      onMove(",
+    "        component.id,",
+    "        e.clientX - dragOffset.x,",
+    "        e.clientY - dragOffset.y",
+    "      );",
+    "    }",
+    "  };",
+    "",
+    "  const handleMouseUp = () => {",
+    "    setDragging(false);",
+    "  };",
+    "",
+    "  // Add event listeners for mouse move and up",
+    "  if (dragging) {",
+    "    window.addEventListener('mousemove', handleMouseMove);",
+    "    window.addEventListener('mouseup', handleMouseUp);",
+    "  } else {",
+    "    window.removeEventListener('mousemove', handleMouseMove);",
+    "    window.removeEventListener('mouseup', handleMouseUp);",
+    "  }",
+    "",
+    "  return (",
+    "    <g ",
+    "      className={`circuit-component ${selected ? 'selected' : ''}`} ",
+    "      onClick={(e) => e.stopPropagation()}",
+    "      onMouseDown={handleMouseDown}",
+    "      style={{ cursor: 'move' }}",
+    "    >",
+    "      {getComponentSymbol(component.type)}",
+    "      {selected && (",
+    "        <rect ",
+    "          x={component.position.x - 45} ",
+    "          y={component.position.y - 45} ",
+    "          width=\"90\" ",
+    "          height=\"90\" ",
+    "          fill=\"none\" ",
+    "          stroke=\"blue\" ",
+    "          strokeWidth=\"2\" ",
+    "          strokeDasharray=\"5,5\" ",
+    "        />",
+    "      )}",
+    "    </g>",
+    "  );",
+    "}",
+    "",
+  ].join('\n');
+  const reply = "Let's fix the issue with components following the cursor after selection. The problem is with the mouse event handling in the CircuitComponent:\n\n```typescriptreact\n'use client';\n\nimport { Component, ComponentType } from '../lib/circuitEngine';\nimport { useState, useEffect } from 'react';\n\ninterface CircuitComponentProps {\n  component: Component;\n  selected: boolean;\n  onClick: (id: string) => void;\n  onMove: (id: string, x: number, y: number) => void;\n}\n\nexport default function CircuitComponent({ component, selected, onClick, onMove }: CircuitComponentProps) {\n  const [dragging, setDragging] = useState(false);\n  const [dragOffset, setDragOffset] = useState({ x: 0, y: 0 });\n\n  // Handle component selection\n  const handleMouseDown = (e: React.MouseEvent) => {\n    e.stopPropagation();\n    onClick(component.id);\n    \n    // Only start dragging if component is selected\n    if (selected) {\n      setDragging(true);\n      setDragOffset({\n        x: e.clientX - component.position.x,\n        y: e.clientY - component.position.y\n      });\n    }\n  };\n\n  // Move component while dragging\n  const handleMouseMove = (e: MouseEvent) => {\n    if (dragging) {\n      onMove(\n        component.id,\n        e.clientX - dragOffset.x,\n        e.clientY - dragOffset.y\n      );\n    }\n  };\n\n  // End dragging\n  const handleMouseUp = () => {\n    setDragging(false);\n  };\n\n  // Add and remove event listeners with proper cleanup\n  useEffect(() => {\n    if (dragging) {\n      window.addEventListener('mousemove', handleMouseMove);\n      window.addEventListener('mouseup', handleMouseUp);\n      \n      // Cleanup function to remove event listeners\n      return () => {\n        window.removeEventListener('mousemove', handleMouseMove);\n        window.removeEventListener('mouseup', handleMouseUp);\n      };\n    }\n  }, [dragging]); // Only re-add listeners when dragging state changes\n\n  return (\n    <g \n      className={`circuit-component ${selected ? 'selected' : ''}`} \n      onClick={(e) => e.stopPropagation()}\n      onMouseDown={handleMouseDown}\n      style={{ cursor: selected ? 'move' : 'pointer' }}\n    >\n      {getComponentSymbol(component.type)}\n      {selected && (\n        <rect \n          x={component.position.x - 45} \n          y={component.position.y - 45} \n          width=\"90\" \n          height=\"90\" \n          fill=\"none\" \n          stroke=\"blue\" \n          strokeWidth=\"2\" \n          strokeDasharray=\"5,5\" \n        />\n      )}\n    </g>\n  );\n}\n```\n";
+
+  it('refuses it as a guess, naming the helper, rather than delete the helper', () => {
+    const planned = runReply(reply, (p) => (p === path ? component : undefined), { hintPath: path });
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /without getComponentSymbol \(defined at line 17\), which it still calls/);
+  });
+
+  it('still writes it whole where the block imports the helper from elsewhere', () => {
+    const moved = reply.replace("import { useState, useEffect } from 'react';", "import { useState, useEffect } from 'react';\nimport { getComponentSymbol } from './symbols';");
+    const planned = runReply(moved, (p) => (p === path ? component : undefined), { hintPath: path });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.ok(planned.changes[0]?.newText?.includes("import { getComponentSymbol } from './symbols';"));
+  });
+});

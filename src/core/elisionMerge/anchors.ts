@@ -713,7 +713,7 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
       return `the line "${segment[k].trim().slice(0, 60)}" looks like an edit of line ${inner + 1}, but the lines around it match from line ${from + 1}`;
     }
   }
-  return { from, to, lines: segment.slice(start, end), newAbove: lead ? undefined : first - start };
+  return { from, to, lines: segment.slice(start, end), newAbove: lead ? undefined : first - start, newBelow: trail ? undefined : end - last - 1 };
 }
 
 /** How far up `closerOfNewBlock` looks for the line a closer closes. */

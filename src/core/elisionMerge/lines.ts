@@ -17,6 +17,12 @@ export interface Region {
    * placement knows (anchored segments); undefined otherwise.
    */
   readonly newAbove?: number;
+  /**
+   * How many of `lines` are new lines written below the part placed on the file's lines (0: the
+   * region ends on the file's own line), when the placement knows (anchored segments); undefined
+   * otherwise.
+   */
+  readonly newBelow?: number;
 }
 
 /** One run of an alignment of two line lists: lines of both (neither flag), of the first only (`removed`) or of the second only (`added`). */

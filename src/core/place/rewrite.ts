@@ -2,6 +2,7 @@ import type { EditOp } from '../ir';
 import { isBareDotsLine, isElisionLine, isTagAttributesElision } from '../parse/elision';
 import { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, mergeElisions, mergeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
+import { definitionLeftOut } from '../elisionMerge/definitionLeftOut';
 import { diffArrays } from 'diff';
 import { lineEdit, type TextEdit } from '../plan';
 import { toLines, type FileText } from '../text/fileText';
@@ -80,7 +81,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
       mergedIntoFile = true;
       warnings.push(`treated as a part of ${state.path}: the block ${cut === undefined ? 'is much shorter than the file' : why}`);
     } else if (whole) {
-      const guess = partOrShortened(file.lines, lines) ?? newLinesOnly(file.lines, lines) ?? dataKeysLeftOut(file.lines, lines, state.path);
+      const guess = partOrShortened(file.lines, lines) ?? newLinesOnly(file.lines, lines) ?? dataKeysLeftOut(file.lines, lines, state.path) ?? definitionLeftOut(file.lines, lines, state.path);
       if (guess !== undefined) {
         tx.fail('AMBIGUOUS', block, state.path, `${guess} (${state.path})`, op, { nextStep: 'Mark what the block leaves out with a "... existing code ..." comment, or ask the model for the whole file.' }, state);
         return;
