@@ -85,8 +85,8 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   const unclear = placed.findIndex((reading) => typeof reading === 'object');
   if (unclear !== -1) {
     const line = lineOf(occurrences[unclear]);
-    const { unclear: readings, laidOut = 'stand at the margin' } = placed[unclear] as Unclear;
-    tx.fail('AMBIGUOUS', block, state.path, `the old text is line ${line + 1} of ${state.path} after its indentation, and the new text's later lines ${laidOut}: ${readings}. Quote the old text with its indentation and write the new text as the file is to have it`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }], nextStep: 'Re-send the edit with the old text quoted from its line\'s start, indentation included, and the new text indented as the file is to have it.' }, state);
+    const readings = (placed[unclear] as Unclear).unclear;
+    tx.fail('AMBIGUOUS', block, state.path, `the old text is line ${line + 1} of ${state.path} after its indentation, and the new text's later lines stand at the margin: ${readings}. Quote the old text with its indentation and write the new text as the file is to have it`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }], nextStep: 'Re-send the edit with the old text quoted from its line\'s start, indentation included, and the new text indented as the file is to have it.' }, state);
     return true;
   }
   let respelled = false;
@@ -187,9 +187,9 @@ function newTextAtLineIndent(view: string, at: number, search: string, replaceme
   if (!search.endsWith('\n') && end < view.length && view[end] !== '\n') return undefined;
   const later = replacement.split('\n').slice(1).filter((line) => !isBlank(line));
   const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
+  if (!later.some((line) => width(line) === 0) || later.some((line) => width(line) >= indentWidth(indent, 4))) return undefined;
   const after = search.endsWith('\n') ? end : end + 1;
-  if (!later.some((line) => width(line) === 0) || later.some((line) => width(line) >= indentWidth(indent, 4))) return nestedLinesReading(view, lineStart, after, search, indent, later, syntax);
-  if (syntax === 'yaml') return yamlReading(view, lineStart, search, indent, later, nextLineWithText(view, after, isYamlComment));
+  if (syntax === 'yaml') return yamlReading(search, indent, later, nextLineWithText(view, after, isYamlComment));
   if (syntax === 'make' && indent.startsWith('\t')) {
     const recipe = recipeReading(indent, later);
     if (recipe !== undefined) return recipe;
@@ -209,134 +209,19 @@ function newTextAtLineIndent(view: string, at: number, search: string, replaceme
   return goesOn ? indent : { unclear: 'they may be lines of the same block written relative to its first line, or new lines at the top level after the block that line ends' };
 }
 
-/** Why the new text's later lines after an indented line are not re-indented: the readings they allow. */
+/** Why margin lines after an indented line are not re-indented: the readings they allow. */
 interface Unclear {
   readonly unclear: string;
-  /** How the later lines are laid out, for the refusal; "stand at the margin" when not given. */
-  readonly laidOut?: string;
 }
 
 /** A kind of file whose indentation is its syntax beyond what nesting shows. */
-type IndentSyntax = 'yaml' | 'make' | 'python';
+type IndentSyntax = 'yaml' | 'make';
 
-/** The kind of file a path names, for `newTextAtLineIndent`: YAML, a Makefile, Python, or undefined. */
+/** The kind of file a path names, for `newTextAtLineIndent`: YAML, a Makefile, or undefined. */
 function indentSyntaxOf(path: string): IndentSyntax | undefined {
   if (/\.ya?ml$/i.test(path)) return 'yaml';
   if (/(?:^|\/)(?:GNUmakefile|[Mm]akefile)$|\.mk$/.test(path)) return 'make';
-  if (/\.pyw?$|\.pyi$/i.test(path)) return 'python';
   return undefined;
-}
-
-/**
- * The new text's later lines when the first of them is indented, though no deeper than the quoted
- * line stands in the file (`if db is not None:` quoted for the file's `    if db is not None:`, its
- * new body line `    current_app.logger.debug(...)`: four spaces, the body's depth counted from
- * the quoted text). Written as given that line leaves the block the quoted line opens: flaskr's
- * db.py no longer imported (IndentationError), a workflow step's `env:` became a job. Indented as
- * the quoted line is (relative to it), it is that block's first line, where the model's text puts
- * it. A careful model that writes the later lines as the file is to have them puts that first line
- * deeper than the quoted line (its body) or beside it after a line that opens nothing (`foo()`,
- * then `    bar()` for a file's `    foo()`): those are written as given. So:
- * - in YAML, see `yamlNestedReading`;
- * - elsewhere, only after a line that opens a block (ends with an opening bracket, or in Python
- *   with `:`), a first later line that does not close one, and where the file's next line then
- *   stands beside the quoted line or one of the new lines, or further out: the quoted line's
- *   indentation. Otherwise undefined, for the text as given.
- */
-function nestedLinesReading(view: string, lineStart: number, after: number, search: string, indent: string, later: readonly string[], syntax: IndentSyntax | undefined): string | Unclear | undefined {
-  if (later.length === 0 || syntax === 'make') return undefined;
-  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
-  const depth = indentWidth(indent, 4);
-  const column = width(later[0]);
-  if (column === 0 || column > depth) return undefined;
-  if (syntax === 'yaml') return yamlNestedReading(view, lineStart, search, indent, later, nextLineWithText(view, after, isYamlComment));
-  if (!opensBlock(search, syntax) || /^\s*[}\])]/.test(later[0])) return undefined;
-  const next = nextLineWithText(view, after);
-  const fits = next === undefined || width(next) <= depth || later.some((line) => depth + width(line) === width(next));
-  return fits ? indent : undefined;
-}
-
-/**
- * Whether a line of code (not YAML) ends by opening a block its next lines stand under: an opening
- * bracket, or in Python a `:` (a trailing comment aside). A comment line (`# Steps:`) or a line of
- * a docstring opens nothing, though it may end so.
- */
-function opensBlock(line: string, syntax: IndentSyntax | undefined): boolean {
-  const text = line.trim();
-  if (syntax !== 'python') return /[([{]$/.test(text);
-  if (text.startsWith('#') || /"""|'''/.test(text)) return false;
-  const comment = text.search(/\s#/);
-  return /[:([{]$/.test(comment === -1 ? text : text.slice(0, comment).trimEnd());
-}
-
-/**
- * `nestedLinesReading` in YAML, where a line shallower than the quoted one is as valid a place as
- * one under it, so each reading is weighed. Under the quoted line (its indentation before each
- * later line) the first later line must be one YAML lets stand there: a key of the mapping a
- * `- key: ...` item holds, at the column after its dash (a step's `env:` under `- run: ...`), or
- * any line under a key whose value follows on the next lines (`key:`, `key: |`). As given it
- * stands only where a line around the quoted one has its column and its kind (a key, or a list
- * item), and where the file's next line is no deeper than it (a deeper one would hang under the
- * new lines). Re-indented only when the reading under the quoted line holds, keeps the file's next
- * line beside the quoted line, one of the new lines or further out, and the reading as given does
- * not hold (flask's workflow: `env:` at column 2 between two steps at column 6). Where both hold
- * (the file's last step: a step's `env:`, or a new job at column 2), or the reading under the
- * quoted line does not (a key under `state: present`, which holds a value: the text nests it
- * there, and as given it would be the task's own keyword, which the text does not show), the
- * occurrence is unclear. A first later line at the quoted line's own column is beside it as
- * given: undefined.
- */
-function yamlNestedReading(view: string, lineStart: number, search: string, indent: string, later: readonly string[], next: string | undefined): string | Unclear | undefined {
-  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
-  const depth = indentWidth(indent, 4);
-  const first = later[0];
-  const column = width(first);
-  if (column === depth) return undefined;
-  const dash = /^-\s+/.exec(search);
-  const holdsBlock = /:\s*(?:[|>][-+0-9]*\s*)?(?:#.*)?$/.test(search);
-  const holdsMapping = dash !== null && /^[^\s#{[!&*'"][^#]*?:(?:\s|$)/.test(search.slice(dash[0].length));
-  const under = depth + column;
-  const fitsUnder = (holdsBlock && under > depth + (holdsMapping ? dash[0].length : 0)) || (holdsMapping && under === depth + dash[0].length && !isYamlItem(first));
-  const nextStays = next === undefined || width(next) <= depth || later.some((line) => depth + width(line) === width(next));
-  const around = yamlLinesAround(view, lineStart, depth);
-  const standsAsGiven = around.some((line) => (line.width === column && line.item === isYamlItem(first)) || (line.content === column && !isYamlItem(first))) && (next === undefined || width(next) <= column);
-  if (fitsUnder && nextStays && !standsAsGiven) return indent;
-  const laidOut = `are indented less than it is in the file (the first at column ${column})`;
-  const relative = !fitsUnder
-    ? `written relative to it (column ${under}) they would stand under \`${search.trim().slice(0, 60)}\`, where YAML allows no such line`
-    : nextStays
-      ? `written relative to it they stand under it (column ${under})`
-      : `written relative to it (column ${under}) they would take the file's next line under them`;
-  const given = standsAsGiven ? `as given they belong to a mapping or list around it (column ${column})` : `as given (column ${column}) they fit none of the lines around it`;
-  return { laidOut, unclear: `in YAML their depth is their place: ${relative}; ${given}; neither reading is certain` };
-}
-
-/** A YAML line that is a list item (`- x`, `-`). */
-function isYamlItem(line: string): boolean {
-  return /^-(?:\s|$)/.test(line.trimStart());
-}
-
-/**
- * The lines a YAML line (starting at `lineStart`, `depth` columns deep) stands inside, nearest
- * first: each line above it shallower than every line between (blank lines and comments aside),
- * up to one at the margin. Each with its column, whether it is a list item, and for an item the
- * column its text starts at (where the keys of a mapping it holds stand).
- */
-function yamlLinesAround(view: string, lineStart: number, depth: number): { width: number; item: boolean; content?: number }[] {
-  const found: { width: number; item: boolean; content?: number }[] = [];
-  let shallowest = depth;
-  for (let end = lineStart - 1; end >= 0 && shallowest > 0; ) {
-    const start = view.lastIndexOf('\n', end - 1) + 1;
-    const line = view.slice(start, end);
-    end = start - 1;
-    if (isBlank(line) || isYamlComment(line)) continue;
-    const column = indentWidth(leadingWhitespace(line), 4);
-    if (column >= shallowest) continue;
-    shallowest = column;
-    const dash = /^-\s+/.exec(line.trimStart());
-    found.push({ width: column, item: isYamlItem(line), ...(dash ? { content: column + dash[0].length } : {}) });
-  }
-  return found;
 }
 
 /**
@@ -348,22 +233,13 @@ function yamlLinesAround(view: string, lineStart: number, depth: number): { widt
  * written because the next line, a step at column 6, contradicted the margin. Only where the file's
  * next line (comments aside) stands at the quoted line's own depth, and the margin lines are what
  * the quoted line is (list items, or not), are they its siblings for certain: the quoted line's
- * indentation. New list items after a list's last item are so too where no list around it can take
- * them (compose's `depends_on`, an Ansible task's `when:` list, a matrix's `include`, each followed
- * by a key of the mapping around it): the file's next line is a shallower key (or there is none),
- * and no line the quoted one stands inside is a list item as deep as that next line or deeper (an
- * outer list the new items may continue; a shallower one cannot take them, as the next line would
- * then hang under them). Otherwise the occurrence is unclear.
+ * indentation. Otherwise the occurrence is unclear.
  */
-function yamlReading(view: string, lineStart: number, search: string, indent: string, later: readonly string[], next: string | undefined): string | Unclear {
-  const sameKind = later.every((line) => leadingWhitespace(line) !== '' || isYamlItem(line) === isYamlItem(search));
+function yamlReading(search: string, indent: string, later: readonly string[], next: string | undefined): string | Unclear {
+  const isItem = (line: string) => /^-(?:\s|$)/.test(line.trimStart());
+  const sameKind = later.every((line) => leadingWhitespace(line) !== '' || isItem(line) === isItem(search));
   if (next !== undefined && leadingWhitespace(next) === indent && sameKind) return indent;
   const column = indentWidth(indent, 4);
-  if (isYamlItem(search) && sameKind && (next === undefined || (indentWidth(leadingWhitespace(next), 4) < column && !isYamlItem(next)))) {
-    const below = next === undefined ? 0 : indentWidth(leadingWhitespace(next), 4);
-    const outerList = yamlLinesAround(view, lineStart, column).some((line) => line.item && (next === undefined || line.width >= below));
-    if (!outerList) return indent;
-  }
   const where = next === undefined ? 'the file ends after it' : `the file's next line stands at column ${indentWidth(leadingWhitespace(next), 4)}`;
   return { unclear: `in YAML their depth is their place, and they may be written relative to it (column ${column}, beside it) or belong to a mapping or list around it (${where})` };
 }
