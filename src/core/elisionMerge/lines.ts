@@ -474,3 +474,17 @@ export function range(from: number, to: number): number[] {
   for (let i = from; i < to; i++) out.push(i);
   return out;
 }
+
+/**
+ * The region's last lines when they are new and written below a run of the file's lines it keeps
+ * as they are (lines equal but for trailing whitespace): that kept run (`kept`) and the new lines
+ * (`added`); undefined otherwise. Lines that stand in place of the region's own last lines (a
+ * changed last line the placing already took for the file's) are not such lines: they replace
+ * those, not the lines below. Both readers of "the new lines a part ends with" (before a marker,
+ * and at the end of a marker-less fragment) start from it.
+ */
+export function newRunAfterKept(region: Region, original: readonly string[]): { readonly kept: readonly string[]; readonly added: readonly string[] } | undefined {
+  const parts = alignLines(original.slice(region.from, region.to), region.lines, (a, b) => a.trimEnd() === b.trimEnd());
+  const [before, last] = [parts[parts.length - 2], parts[parts.length - 1]];
+  return before !== undefined && !before.added && !before.removed && last.added ? { kept: before.value, added: last.value } : undefined;
+}

@@ -3,7 +3,7 @@
  * file's lines come next: a marker right after them, or the snippet's end.
  */
 import { isVersion } from './versions';
-import { type Region, alignLines, correspond, definedName, hasText, indentOf, isBareTag, isCloser, isCommentLine } from './lines';
+import { type Region, alignLines, correspond, definedName, hasText, indentOf, isBareTag, isCloser, isCommentLine, newRunAfterKept } from './lines';
 
 /**
  * Why the new lines a region ends with, right before a marker the reply wrote, are unsure: one of
@@ -91,15 +91,9 @@ export function versionsBeforeMarker(region: Region, original: readonly string[]
   return region;
 }
 
-/**
- * The region's last lines that are new and written below the last of the file's lines it keeps as
- * they are, or none. Lines that stand in place of the region's own last lines (a changed last line
- * the placing already took for the file's) are not: they replace those, not the lines below.
- */
+/** The region's new lines written below the last of the file's lines it keeps as they are (`newRunAfterKept`), or none. */
 function linesAfterLastKept(region: Region, original: readonly string[]): readonly string[] {
-  const parts = alignLines(original.slice(region.from, region.to), region.lines, (a, b) => a.trimEnd() === b.trimEnd());
-  const [before, last] = [parts[parts.length - 2], parts[parts.length - 1]];
-  return before !== undefined && !before.added && !before.removed && last.added ? last.value : [];
+  return newRunAfterKept(region, original)?.added ?? [];
 }
 
 /** True when the file has the line, or a version of it (`isVersion`), at its depth from line `from` to the end of that block (before `limit`). */

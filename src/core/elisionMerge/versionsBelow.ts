@@ -4,7 +4,7 @@
  * attribute given a new value.
  */
 import { isVersion } from './versions';
-import { type Region, alignLines, correspond, hasText, indentOf, isCloser, isOpener } from './lines';
+import { type Region, correspond, hasText, indentOf, isCloser, isOpener, newRunAfterKept } from './lines';
 
 /**
  * The region widened down over the file's lines right below it that its last new lines are
@@ -24,14 +24,11 @@ import { type Region, alignLines, correspond, hasText, indentOf, isCloser, isOpe
  * `isFieldVersion`).
  */
 export function versionsBelowFragment(region: Region, original: readonly string[], keptUntil: number): Region | string {
-  const parts = alignLines(original.slice(region.from, region.to), region.lines, (a, b) => a.trimEnd() === b.trimEnd());
-  const lastPart = parts[parts.length - 1];
-  if (lastPart === undefined || !lastPart.added || parts.length < 2) return region;
-  const added = lastPart.value;
+  const ending = newRunAfterKept(region, original);
+  if (ending === undefined) return region;
+  const added = ending.added;
   // The file's depth less the fragment's, read from the last line both have (the one right above the new ones).
-  const shared = parts[parts.length - 2];
-  if (shared.added || shared.removed) return region;
-  const sharedLine = shared.value[shared.value.length - 1];
+  const sharedLine = ending.kept[ending.kept.length - 1];
   const shift = indentOf(original[region.to - 1]) - indentOf(sharedLine);
   // The new lines end the fragment: blank lines after them would be the fragment's own edge.
   if (added.length === 0 || !hasText(added[added.length - 1])) return region;

@@ -369,6 +369,11 @@ export function pathFromLabelLine(line: string): { path: string; strong: boolean
   return undefined;
 }
 
+/** A prose line without the list, quote and heading markers it opens with (`- `, `1. `, `> `, `### `). */
+export function withoutListMarkers(text: string): string {
+  return text.replace(/^(?:[-*+>#]+\s*|\d{1,3}[.)]\s*)+/, '');
+}
+
 /**
  * Of the files a sentence names in backticks, the one it presents the block below as a change of:
  * the object of an editing verb that opens it ("Update `flaskr/__init__.py` to use the new file
@@ -380,7 +385,7 @@ export function pathFromLabelLine(line: string): { path: string; strong: boolean
  * reads otherwise: the block then names no file.
  */
 function editedAmongMentions(line: string, mentions: readonly string[]): string | undefined {
-  const text = line.trim().replace(/^(?:[-*+>#]+\s*|\d{1,3}[.)]\s*)+/, '').replace(/\*\*/g, '');
+  const text = withoutListMarkers(line.trim()).replace(/\*\*/g, '');
   const opening = /^(?:(?:and|then|now|next|finally|also|first),?\s+)?(?:update|modify|change|edit|fix|patch|adjust|extend|amend|rewrite|refactor)\s+(?:the\s+|your\s+)?(?:file\s+)?`([^`]+)`(.*)$/i.exec(text);
   if (opening && !/^\s*(?:,|and\b|or\b|&|\+|as well as\b)/i.test(opening[2])) {
     const path = cleanReplyPath(opening[1]);

@@ -26,7 +26,7 @@ import { listedToolInputs } from './listedToolInput';
 import { fenceContent, fenceMayHoldFile, fenceMayHoldSomeFile, findFencedBlocks, firstNonBlankChar, labelLineAbove, NON_FILE_LANGS, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import type { ParsedBlock, ReplyParser } from './parser';
-import { isNameLineWithInnerBackticks, pathFromComment } from './paths';
+import { isNameLineWithInnerBackticks, pathFromComment, withoutListMarkers } from './paths';
 import { trimsToEmpty } from '../text/indentation';
 
 
@@ -242,7 +242,7 @@ function presentsWholeFile(line: string, path: string): boolean {
   if (/^(?:and |then |now )?here(?: is|'s|\u2019s| are)\b/.test(lower) && /:$/.test(lower) && lower.split(/\s+/).length <= 6) return true;
   // "Create a new file `a.py`:": the sentence opens by making the file the block then holds.
   // Only at its start: further on, "the new file `x.py`" is as often where the block's lines go.
-  const lead = lower.replace(/^(?:[-*+>#]+\s*|\d{1,3}[.)]\s*)+/, '').replace(/\*/g, '');
+  const lead = withoutListMarkers(lower).replace(/\*/g, '');
   if (!/:$/.test(lead)) return false;
   const makes = `^(?:(?:and|then|now|next|finally),?\\s+)?(?:create\\s+(?:(?:a|the)\\s+)?(?:new\\s+)?(?:file\\s+)?|add\\s+(?:(?:a|the)\\s+)?(?:new\\s+)?file\\s+|(?:(?:a|the)\\s+)?new\\s+file\\s+)(?:(?:named|called|at)\\s+)?${named}`;
   return new RegExp(makes).test(lead);

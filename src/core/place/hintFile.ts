@@ -142,9 +142,9 @@ export function withFencesFittingTheirFiles(parsed: ParsedReply, hintPath: strin
 function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence: boolean, readFile: ReadFile, options: PlanOptions): HintedOps {
   const text = hintFileText(readFile, path, options);
   if (text === undefined) return { ops: [] };
-  const why = namedInSentence ? `the code block names no file, and the sentence above it names ${path}` : 'the code block names no file';
+  const why = namedInSentence ? namedInSentenceWhy(path) : 'the code block names no file';
   const whole = wholeHintFile(blocks, path, text);
-  if (whole) return { ops: [{ op: whole, ...(namedInSentence ? { note: `${why}: it is plainly the whole of ${path}` } : {}) }] };
+  if (whole) return { ops: [{ op: whole, ...(namedInSentence ? { note: plainlyWholeNote(path) } : {}) }] };
   const fileLines = toLines(normaliseEol(text));
   const defined = new Map<string, UnnamedFile[]>();
   const partName = partNameIn(path);
@@ -250,6 +250,16 @@ export function importsBesideEdits(parsed: ParsedReply, readFile: ReadFile, opti
   });
 }
 
+/** Why a block without a path goes to the file the sentence above it names. */
+function namedInSentenceWhy(path: string): string {
+  return `the code block names no file, and the sentence above it names ${path}`;
+}
+
+/** The note on a block without a path taken as the whole of the file a sentence names. */
+function plainlyWholeNote(path: string): string {
+  return `${namedInSentenceWhy(path)}: it is plainly the whole of ${path}`;
+}
+
 /**
  * Beside a reply's named edits, the fenced blocks without a path that a sentence above names a file
  * for ("Update `flaskr/__init__.py` to use the new file `flaskr/health.py`:", then that file) and
@@ -274,7 +284,7 @@ export function wholeFilesNamedBesideEdits(parsed: ParsedReply, readFile: ReadFi
     if (text === undefined || !readsAsWholeFile(blocks[0], text)) continue;
     const [block] = blocks;
     const op: RewriteFileOp = { kind: 'rewrite', path, content: block.content, partial: false, source: { block: ++number, format: 'whole-file', startLine: block.startLine, endLine: block.endLine } };
-    taken.push({ op, note: `the code block names no file, and the sentence above it names ${path}: it is plainly the whole of ${path}` });
+    taken.push({ op, note: plainlyWholeNote(path) });
   }
   return taken;
 }

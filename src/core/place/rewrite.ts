@@ -34,13 +34,15 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   const indented = inFileIndentation(file.lines, given);
   let lines = [...indented.lines];
   const warnings = indented.note === undefined ? [...notes] : [...notes, indented.note];
-  const attributes = attributesMarkerUnsure(file.lines, lines, state.path);
+  // `...>` lines under a tag left open (see `leavesOutAttributes`), found once for both uses below.
+  const attributeAt = lines.flatMap((_, i) => (leavesOutAttributes(file.lines, lines, i) ? [i] : []));
+  const attributes = attributesMarkerUnsure(attributeAt, lines, state.path);
   if (attributes !== undefined) {
     tx.fail('ELISION_UNRESOLVED', block, state.path, attributes, op, { nextStep: 'Show the tag\'s attributes, or write a "... existing code ..." comment right under the "...>" line when the lines after it are left out too.' }, state);
     return;
   }
   // `...>` under a tag left open, followed by a marker or nothing: a marker too (see `attributesMarkerUnsure`).
-  const attributeMarkers = new Set(lines.filter((_, i) => leavesOutAttributes(file.lines, lines, i)));
+  const attributeMarkers = new Set(attributeAt.map((i) => lines[i]));
   const isMarker = (line: string) => isElisionLine(line) || attributeMarkers.has(line);
   // Elision-like lines the file has in place are its text (a doc comment's `// …`): a block whose
   // only markers are such lines was read as a snippet for them alone, and is a whole file.
@@ -131,9 +133,8 @@ const STALE_PART_STEP = 'Show the lines it deletes in the block as the file has 
  * it; written as given, the line broke the manifest. A file that has the line itself is left to
  * the other rules.
  */
-function attributesMarkerUnsure(fileLines: readonly string[], lines: readonly string[], path: string): string | undefined {
-  for (let i = 0; i < lines.length; i++) {
-    if (!leavesOutAttributes(fileLines, lines, i)) continue;
+function attributesMarkerUnsure(attributeAt: readonly number[], lines: readonly string[], path: string): string | undefined {
+  for (const i of attributeAt) {
     let next = i + 1;
     while (next < lines.length && lines[next].trim() === '') next++;
     if (next < lines.length && !isElisionLine(lines[next])) {
