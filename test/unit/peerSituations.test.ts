@@ -1400,6 +1400,110 @@ describe('peer situations: SWE-agent trajectories (marshmallow-1867 TimeDelta ro
     assert.equal(last.receipt.errors[0]?.code, 'AMBIGUOUS');
   });
 
+  it('indents new lines written under a one-line old text quoted without its indentation as its block\'s lines, where as given they would leave it (was: flaskr db.py\'s if body level with the if, a step\'s env: at column 2)', () => {
+    // pallets/flask examples/tutorial/flaskr/db.py @28a0a7d (trimmed): the body line was written
+    // at column 4, level with the `if`, and the module no longer imported (IndentationError).
+    const db = ['def close_db(e=None):', '    db = g.pop("db", None)', '', '    if db is not None:', '        db.close()', '', '', 'def init_db():', '    db = get_db()', ''].join('\n');
+    const body = { name: 'Edit', input: { file_path: 'flaskr/db.py', old_string: 'if db is not None:', new_string: 'if db is not None:\n    current_app.logger.debug("closing database connection")' } };
+    assert.equal(written('flaskr/db.py', db, JSON.stringify(body)), db.replace('not None:\n', 'not None:\n        current_app.logger.debug("closing database connection")\n'));
+    // The body written as the file is to have it (deeper than the `if`) stays as given.
+    const absolute = { name: 'Edit', input: { ...body.input, new_string: 'if db is not None:\n        current_app.logger.debug("closing database connection")' } };
+    assert.equal(written('flaskr/db.py', db, JSON.stringify(absolute)), db.replace('not None:\n', 'not None:\n        current_app.logger.debug("closing database connection")\n'));
+    // A comment ending with a colon opens no block: a line at its depth is written beside it, as given.
+    const commented = db.replace('    if db', '    # close it when open:\n    if db');
+    const note = { name: 'Edit', input: { file_path: 'flaskr/db.py', old_string: '# close it when open:', new_string: '# close it when open:\n    current_app.logger.debug("closing")' } };
+    assert.equal(written('flaskr/db.py', commented, JSON.stringify(note)), commented.replace('open:\n', 'open:\n    current_app.logger.debug("closing")\n'));
+    // Only a real head whose body the text as given would leave. CPython's replay (the tool-call
+    // fragment form, every later line at the column the file is to have it): a docstring line that
+    // reads like a head, with the file's next line beside it; a new text whose first line is no
+    // head, its later lines beside it; a head ending inside open brackets, its continuation lines
+    // at any column. Each is written as given.
+    const docstring = ['def compile(file, quiet=0):', '    """Byte-compile one source file.', '', '    if the file exists:', '    it is replaced.', '    """', '    return file', ''].join('\n');
+    const prose = { name: 'Edit', input: { file_path: 'py_compile.py', old_string: 'if the file exists:', new_string: 'if the file exists:\n    (a symlink is followed)' } };
+    assert.equal(written('py_compile.py', docstring, JSON.stringify(prose)), docstring.replace('exists:\n', 'exists:\n    (a symlink is followed)\n'));
+    const before = { name: 'Edit', input: { file_path: 'flaskr/db.py', old_string: 'if db is not None:', new_string: 'log_close()\n    if db is not None:' } };
+    assert.equal(written('flaskr/db.py', db, JSON.stringify(before)), db.replace('    if db is not None:\n', '    log_close()\n    if db is not None:\n'));
+    const call = ['def main():', '    if run(a,', '           b):', '        return 1', ''].join('\n');
+    const continued = { name: 'Edit', input: { file_path: 'm.py', old_string: 'if run(a,', new_string: 'if run(a, c,\n    d,' } };
+    assert.equal(written('m.py', call, JSON.stringify(continued)), call.replace('if run(a,\n', 'if run(a, c,\n    d,\n'));
+    // pallets/flask .github/workflows/tests.yaml @0066040, its steps (trimmed). Between two steps,
+    // the step's `env:` at column 2 would not parse: it is the quoted step's key (column 8).
+    const workflow = [
+      'jobs:',
+      '  tests:',
+      '    runs-on: ${{ matrix.os }}',
+      '    steps:',
+      '      - uses: actions/checkout@b4ffde65f46336ab88eb53be808477a3936bae11',
+      "        if: matrix.tox == 'typing'",
+      '      - run: pip install tox',
+      '      - run: tox run -e ${{ matrix.tox }}',
+      '',
+    ].join('\n');
+    const path = '.github/workflows/tests.yaml';
+    const edit = (old_string: string, new_string: string) => result(path, workflow, JSON.stringify({ name: 'Edit', input: { file_path: path, old_string, new_string } }));
+    const mid = edit('- run: pip install tox', "- run: pip install tox\n  env:\n    PIP_DISABLE_PIP_VERSION_CHECK: '1'");
+    assert.equal(mid.changes[0]?.newText, workflow.replace('install tox\n', "install tox\n        env:\n          PIP_DISABLE_PIP_VERSION_CHECK: '1'\n"));
+    // The file's last step: as given, `env:` is a new job at column 2, as valid as the step's key.
+    const last = edit('- run: tox run -e ${{ matrix.tox }}', "- run: tox run -e ${{ matrix.tox }}\n  env:\n    PY_COLORS: '1'");
+    assert.deepEqual([last.changes.length, last.receipt.errors[0]?.code], [0, 'AMBIGUOUS']);
+    assert.match(last.receipt.errors[0].message, /written relative to it they stand under it \(column 8\); as given they belong to a mapping or list around it \(column 2\)/);
+  });
+
+  it('refuses a YAML line the new text indents under a quoted line holding a value (an Ansible module argument under state: present was written as a task keyword)', () => {
+    // geerlingguy/ansible-role-docker tasks/main.yml @00e3384 (trimmed).
+    const tasks = [
+      '- name: Add Docker apt repo',
+      '  ansible.builtin.apt_repository:',
+      '    repo: >-',
+      '      deb [arch={{ ansible_facts.architecture }}]',
+      '      {{ docker_apt_release_channel }}',
+      '    filename: "{{ docker_apt_filename }}"',
+      '    state: present',
+      "  when: docker_add_repo | bool and ansible_facts.os_family == 'Debian'",
+      '',
+    ].join('\n');
+    const refused = result('tasks/main.yml', tasks, JSON.stringify({ name: 'Edit', input: { file_path: 'tasks/main.yml', old_string: 'state: present', new_string: 'state: present\n  update_cache: true' } }));
+    assert.deepEqual([refused.changes.length, refused.receipt.errors[0]?.code], [0, 'AMBIGUOUS']);
+    assert.match(refused.receipt.errors[0].message, /under `state: present`, where YAML allows no such line/);
+    // Beside the quoted line as given: written so.
+    assert.equal(written('tasks/main.yml', tasks, JSON.stringify({ name: 'Edit', input: { file_path: 'tasks/main.yml', old_string: 'state: present', new_string: 'state: present\n    update_cache: true' } })), tasks.replace('present\n', 'present\n    update_cache: true\n'));
+  });
+
+  it('puts a new item after the last item of a YAML list at its depth where no list around it can take it (compose depends_on, an Ansible when: list, a matrix include)', () => {
+    // Lockerio/WeatherService docker-compose.yml @723209f (trimmed).
+    const compose = ["version: '3'", '', 'services:', '  app:', '    build: .', '    depends_on:', '      - db', '  db:', '    image: postgres:13-alpine', ''].join('\n');
+    const call = (path: string, old_string: string, new_string: string) => JSON.stringify({ name: 'Edit', input: { file_path: path, old_string, new_string } });
+    assert.equal(written('docker-compose.yml', compose, call('docker-compose.yml', '- db', '- db\n- redis')), compose.replace('      - db\n', '      - db\n      - redis\n'));
+    // geerlingguy/ansible-role-docker tasks/main.yml @00e3384 (trimmed): the task, a list item at
+    // column 0, holds the `when:` list; the next line, `with_items:`, would hang under a new task.
+    const tasks = [
+      '- name: Check if there are any users to add to the docker group.',
+      '  set_fact:',
+      '    at_least_one_user_to_modify: true',
+      '  when:',
+      '    - docker_users | length > 0',
+      '    - item not in ansible_facts.getent_group["docker"][2]',
+      '  with_items: "{{ docker_users }}"',
+      '',
+      '- include_tasks: docker-users.yml',
+      '',
+    ].join('\n');
+    const last = '- item not in ansible_facts.getent_group["docker"][2]';
+    assert.equal(written('tasks/main.yml', tasks, call('tasks/main.yml', last, `${last}\n- docker_users is iterable`)), tasks.replace(`${last}\n`, `${last}\n    - docker_users is iterable\n`));
+    // pallets/flask .github/workflows/tests.yaml @0066040 (trimmed): a new matrix entry.
+    const workflow = ['jobs:', '  tests:', '    strategy:', '      matrix:', '        include:', "          - {name: Linux, python: '3.12', os: ubuntu-latest, tox: py312}", "          - {name: Typing, python: '3.12', os: ubuntu-latest, tox: typing}", '    steps:', '      - run: pip install tox', ''].join('\n');
+    const typing = "- {name: Typing, python: '3.12', os: ubuntu-latest, tox: typing}";
+    const entry = "- {name: '3.13', python: '3.13', os: ubuntu-latest, tox: py313}";
+    assert.equal(written('tests.yaml', workflow, call('tests.yaml', typing, `${typing}\n${entry}`)), workflow.replace(`${typing}\n`, `${typing}\n          ${entry}\n`));
+    // The task's last `when:` item before the next task, or at the file's end: a new task is as
+    // likely (the list around it, at column 0).
+    const whenLast = tasks.replace('  with_items: "{{ docker_users }}"\n', '');
+    for (const file of [whenLast, whenLast.slice(0, whenLast.indexOf('\n- include_tasks'))]) {
+      const unclear = result('tasks/main.yml', file, call('tasks/main.yml', last, `${last}\n- docker_users is iterable`));
+      assert.deepEqual([unclear.changes.length, unclear.receipt.errors[0]?.code], [0, 'AMBIGUOUS']);
+    }
+  });
+
   it('gives a Makefile recipe\'s new margin command the recipe line\'s tab, and leaves a new rule at the margin (was: "missing separator" after the recipe\'s last line)', () => {
     // openshift-eng/aos-cd-jobs pyartcd/Makefile @06b66c0 (trimmed).
     const makefile = ['.PHONY: venv tox lint test', '', 'lint:', '\t./venv/bin/python -m flake8', '', 'test: lint', '\t./venv/bin/python -m pytest --verbose --color=yes tests/', ''].join('\n');

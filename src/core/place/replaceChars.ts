@@ -85,8 +85,8 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   const unclear = placed.findIndex((reading) => typeof reading === 'object');
   if (unclear !== -1) {
     const line = lineOf(occurrences[unclear]);
-    const readings = (placed[unclear] as Unclear).unclear;
-    tx.fail('AMBIGUOUS', block, state.path, `the old text is line ${line + 1} of ${state.path} after its indentation, and the new text's later lines stand at the margin: ${readings}. Quote the old text with its indentation and write the new text as the file is to have it`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }], nextStep: 'Re-send the edit with the old text quoted from its line\'s start, indentation included, and the new text indented as the file is to have it.' }, state);
+    const { unclear: readings, laidOut = 'stand at the margin' } = placed[unclear] as Unclear;
+    tx.fail('AMBIGUOUS', block, state.path, `the old text is line ${line + 1} of ${state.path} after its indentation, and the new text's later lines ${laidOut}: ${readings}. Quote the old text with its indentation and write the new text as the file is to have it`, op, { candidates: [{ startLine: line + 1, endLine: line + 1, score: 1, text: file.line(line) }], nextStep: 'Re-send the edit with the old text quoted from its line\'s start, indentation included, and the new text indented as the file is to have it.' }, state);
     return true;
   }
   let respelled = false;
@@ -187,9 +187,9 @@ function newTextAtLineIndent(view: string, at: number, search: string, replaceme
   if (!search.endsWith('\n') && end < view.length && view[end] !== '\n') return undefined;
   const later = replacement.split('\n').slice(1).filter((line) => !isBlank(line));
   const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
-  if (!later.some((line) => width(line) === 0) || later.some((line) => width(line) >= indentWidth(indent, 4))) return undefined;
   const after = search.endsWith('\n') ? end : end + 1;
-  if (syntax === 'yaml') return yamlReading(search, indent, later, nextLineWithText(view, after, isYamlComment));
+  if (!later.some((line) => width(line) === 0) || later.some((line) => width(line) >= indentWidth(indent, 4))) return nestedLinesReading(view, lineStart, after, search, replacement, indent, later, syntax);
+  if (syntax === 'yaml') return yamlReading(view, lineStart, search, indent, later, nextLineWithText(view, after, isYamlComment));
   if (syntax === 'make' && indent.startsWith('\t')) {
     const recipe = recipeReading(indent, later);
     if (recipe !== undefined) return recipe;
@@ -209,19 +209,158 @@ function newTextAtLineIndent(view: string, at: number, search: string, replaceme
   return goesOn ? indent : { unclear: 'they may be lines of the same block written relative to its first line, or new lines at the top level after the block that line ends' };
 }
 
-/** Why margin lines after an indented line are not re-indented: the readings they allow. */
+/** Why the new text's later lines after an indented line are not re-indented: the readings they allow. */
 interface Unclear {
   readonly unclear: string;
+  /** How the later lines are laid out, for the refusal; "stand at the margin" when not given. */
+  readonly laidOut?: string;
 }
 
 /** A kind of file whose indentation is its syntax beyond what nesting shows. */
-type IndentSyntax = 'yaml' | 'make';
+type IndentSyntax = 'yaml' | 'make' | 'python';
 
-/** The kind of file a path names, for `newTextAtLineIndent`: YAML, a Makefile, or undefined. */
+/** The kind of file a path names, for `newTextAtLineIndent`: YAML, a Makefile, Python, or undefined. */
 function indentSyntaxOf(path: string): IndentSyntax | undefined {
   if (/\.ya?ml$/i.test(path)) return 'yaml';
   if (/(?:^|\/)(?:GNUmakefile|[Mm]akefile)$|\.mk$/.test(path)) return 'make';
+  if (/\.pyw?$|\.pyi$/i.test(path)) return 'python';
   return undefined;
+}
+
+/**
+ * The new text's later lines when the first of them is indented, though no deeper than the quoted
+ * line stands in the file (`if db is not None:` quoted for the file's `    if db is not None:`, its
+ * new body line `    current_app.logger.debug(...)`: four spaces, the body's depth counted from
+ * the quoted text). Written as given that line leaves the block the quoted line opens: flaskr's
+ * db.py no longer imported (IndentationError), a workflow step's `env:` became a job. Read so only
+ * where the text as given cannot be what was meant:
+ * - in YAML, see `yamlNestedReading`;
+ * - in Python, where the quoted line and the new text's first line are each a whole compound
+ *   statement's head (`if`, `for`, `def`, `with`, ... ending with its `:`, brackets closed), the
+ *   quoted one opens a block in the file (its next line there is deeper), and the first later line
+ *   of code stands no deeper than the head: as given Python stops with `expected an indented
+ *   block`, so the later lines were written relative to the head. Anything short of that is
+ *   written as given: a line ending with `(` or `,` may be followed by continuation lines at any
+ *   column (CPython's replay, quoted signatures: re-indented, their aligned continuation lines
+ *   moved), a docstring's `:param x:` opens nothing, and in languages of brackets a line at the
+ *   opener's depth still parses.
+ * Returns the quoted line's indentation when the later lines are to be indented as it is, the
+ * readings when that is unclear, or undefined when they are written as given.
+ */
+function nestedLinesReading(view: string, lineStart: number, after: number, search: string, replacement: string, indent: string, later: readonly string[], syntax: IndentSyntax | undefined): string | Unclear | undefined {
+  if (later.length === 0) return undefined;
+  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
+  const depth = indentWidth(indent, 4);
+  if (syntax === 'yaml') {
+    const column = width(later[0]);
+    if (column === 0 || column > depth) return undefined;
+    return yamlNestedReading(view, lineStart, search, indent, later, nextLineWithText(view, after, isYamlComment));
+  }
+  if (syntax !== 'python' || !isPythonBlockHead(search) || !isPythonBlockHead(replacement.slice(0, replacement.indexOf('\n')))) return undefined;
+  const code = later.find((line) => !line.trimStart().startsWith('#'));
+  if (code === undefined || width(code) === 0 || width(code) > depth) return undefined;
+  const next = nextLineWithText(view, after, (line) => line.trimStart().startsWith('#'));
+  // The quoted head opens a block in the file (a line looking like one in a string does not).
+  if (next === undefined || width(next) <= depth) return undefined;
+  return later.some((line) => depth + width(line) === width(next)) ? indent : undefined;
+}
+
+/**
+ * Whether a line of Python is a compound statement's whole head: a block keyword first, its `:`
+ * last (a trailing comment aside) and every bracket it opens closed, so the next line of code must
+ * be its body, deeper than it. Strings are skipped for the brackets' count; a `:` inside one
+ * (`if x == ":"`) is not taken for the end.
+ */
+function isPythonBlockHead(line: string): boolean {
+  const text = line.trim();
+  if (!/^(?:async\s+)?(?:if|elif|else|for|while|def|class|with|try|except|finally|match|case)\b/.test(text)) return false;
+  let depth = 0;
+  let quote = '';
+  let last = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quote !== '') {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === '#') break;
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    if (ch.trim() !== '') last = ch;
+  }
+  return quote === '' && depth === 0 && last === ':';
+}
+
+/**
+ * `nestedLinesReading` in YAML, where a line shallower than the quoted one is as valid a place as
+ * one under it, so each reading is weighed. Under the quoted line (its indentation before each
+ * later line) the first later line must be one YAML lets stand there: a key of the mapping a
+ * `- key: ...` item holds, at the column after its dash (a step's `env:` under `- run: ...`), or
+ * any line under a key whose value follows on the next lines (`key:`, `key: |`). As given it
+ * stands only where a line around the quoted one has its column and its kind (a key, or a list
+ * item), and where the file's next line is no deeper than it (a deeper one would hang under the
+ * new lines). Re-indented only when the reading under the quoted line holds, keeps the file's next
+ * line beside the quoted line, one of the new lines or further out, and the reading as given does
+ * not hold (flask's workflow: `env:` at column 2 between two steps at column 6). Where both hold
+ * (the file's last step: a step's `env:`, or a new job at column 2), or the reading under the
+ * quoted line does not (a key under `state: present`, which holds a value: the text nests it
+ * there, and as given it would be the task's own keyword, which the text does not show), the
+ * occurrence is unclear. A first later line at the quoted line's own column is beside it as
+ * given: undefined.
+ */
+function yamlNestedReading(view: string, lineStart: number, search: string, indent: string, later: readonly string[], next: string | undefined): string | Unclear | undefined {
+  const width = (line: string) => indentWidth(leadingWhitespace(line), 4);
+  const depth = indentWidth(indent, 4);
+  const first = later[0];
+  const column = width(first);
+  if (column === depth) return undefined;
+  const dash = /^-\s+/.exec(search);
+  const holdsBlock = /:\s*(?:[|>][-+0-9]*\s*)?(?:#.*)?$/.test(search);
+  const holdsMapping = dash !== null && /^[^\s#{[!&*'"][^#]*?:(?:\s|$)/.test(search.slice(dash[0].length));
+  const under = depth + column;
+  const fitsUnder = (holdsBlock && under > depth + (holdsMapping ? dash[0].length : 0)) || (holdsMapping && under === depth + dash[0].length && !isYamlItem(first));
+  const nextStays = next === undefined || width(next) <= depth || later.some((line) => depth + width(line) === width(next));
+  const around = yamlLinesAround(view, lineStart, depth);
+  const standsAsGiven = around.some((line) => (line.width === column && line.item === isYamlItem(first)) || (line.content === column && !isYamlItem(first))) && (next === undefined || width(next) <= column);
+  if (fitsUnder && nextStays && !standsAsGiven) return indent;
+  const laidOut = `are indented less than it is in the file (the first at column ${column})`;
+  const relative = !fitsUnder
+    ? `written relative to it (column ${under}) they would stand under \`${search.trim().slice(0, 60)}\`, where YAML allows no such line`
+    : nextStays
+      ? `written relative to it they stand under it (column ${under})`
+      : `written relative to it (column ${under}) they would take the file's next line under them`;
+  const given = standsAsGiven ? `as given they belong to a mapping or list around it (column ${column})` : `as given (column ${column}) they fit none of the lines around it`;
+  return { laidOut, unclear: `in YAML their depth is their place: ${relative}; ${given}; neither reading is certain` };
+}
+
+/** A YAML line that is a list item (`- x`, `-`). */
+function isYamlItem(line: string): boolean {
+  return /^-(?:\s|$)/.test(line.trimStart());
+}
+
+/**
+ * The lines a YAML line (starting at `lineStart`, `depth` columns deep) stands inside, nearest
+ * first: each line above it shallower than every line between (blank lines and comments aside),
+ * up to one at the margin. Each with its column, whether it is a list item, and for an item the
+ * column its text starts at (where the keys of a mapping it holds stand).
+ */
+function yamlLinesAround(view: string, lineStart: number, depth: number): { width: number; item: boolean; content?: number }[] {
+  const found: { width: number; item: boolean; content?: number }[] = [];
+  let shallowest = depth;
+  for (let end = lineStart - 1; end >= 0 && shallowest > 0; ) {
+    const start = view.lastIndexOf('\n', end - 1) + 1;
+    const line = view.slice(start, end);
+    end = start - 1;
+    if (isBlank(line) || isYamlComment(line)) continue;
+    const column = indentWidth(leadingWhitespace(line), 4);
+    if (column >= shallowest) continue;
+    shallowest = column;
+    const dash = /^-\s+/.exec(line.trimStart());
+    found.push({ width: column, item: isYamlItem(line), ...(dash ? { content: column + dash[0].length } : {}) });
+  }
+  return found;
 }
 
 /**
@@ -233,13 +372,22 @@ function indentSyntaxOf(path: string): IndentSyntax | undefined {
  * written because the next line, a step at column 6, contradicted the margin. Only where the file's
  * next line (comments aside) stands at the quoted line's own depth, and the margin lines are what
  * the quoted line is (list items, or not), are they its siblings for certain: the quoted line's
- * indentation. Otherwise the occurrence is unclear.
+ * indentation. New list items after a list's last item are so too where no list around it can take
+ * them (compose's `depends_on`, an Ansible task's `when:` list, a matrix's `include`, each followed
+ * by a key of the mapping around it): the file's next line is a shallower key (or there is none),
+ * and no line the quoted one stands inside is a list item as deep as that next line or deeper (an
+ * outer list the new items may continue; a shallower one cannot take them, as the next line would
+ * then hang under them). Otherwise the occurrence is unclear.
  */
-function yamlReading(search: string, indent: string, later: readonly string[], next: string | undefined): string | Unclear {
-  const isItem = (line: string) => /^-(?:\s|$)/.test(line.trimStart());
-  const sameKind = later.every((line) => leadingWhitespace(line) !== '' || isItem(line) === isItem(search));
+function yamlReading(view: string, lineStart: number, search: string, indent: string, later: readonly string[], next: string | undefined): string | Unclear {
+  const sameKind = later.every((line) => leadingWhitespace(line) !== '' || isYamlItem(line) === isYamlItem(search));
   if (next !== undefined && leadingWhitespace(next) === indent && sameKind) return indent;
   const column = indentWidth(indent, 4);
+  if (isYamlItem(search) && sameKind && (next === undefined || (indentWidth(leadingWhitespace(next), 4) < column && !isYamlItem(next)))) {
+    const below = next === undefined ? 0 : indentWidth(leadingWhitespace(next), 4);
+    const outerList = yamlLinesAround(view, lineStart, column).some((line) => line.item && (next === undefined || line.width >= below));
+    if (!outerList) return indent;
+  }
   const where = next === undefined ? 'the file ends after it' : `the file's next line stands at column ${indentWidth(leadingWhitespace(next), 4)}`;
   return { unclear: `in YAML their depth is their place, and they may be written relative to it (column ${column}, beside it) or belong to a mapping or list around it (${where})` };
 }
