@@ -47,7 +47,8 @@ function isKnownDotfile(base: string): boolean {
 /**
  * File extensions that make a backticked word in a prose sentence count as a file mention, and a
  * bracketed line without a label (`[a.py]`) a file-name line. Deliberately narrower than "anything
- * after a dot": prose is full of `obj.method` and `os.path`, config files of `[tool.poetry]`.
+ * after a dot": prose is full of `obj.method` and `os.path`, config files of `[tool.poetry]`. Words
+ * that are as often a property or a domain as an extension stay out (`props`, `patch`, `config`, `org`).
  */
 const KNOWN_EXTENSIONS = new Set((
   'py pyi ipynb ts tsx js jsx mjs cjs mts cts json jsonc json5 md mdx markdown rst txt rs go java kt kts ' +
@@ -56,7 +57,9 @@ const KNOWN_EXTENSIONS = new Set((
   'hrl hs ml mli r jl clj cljs el vim pl pm proto graphql gql tf tfvars hcl gradle properties csv tsv ' +
   'tex bib zig nim sol mod sum cmake mk dockerfile gitignore editorconfig prisma njk hbs ejs jinja ' +
   'j2 twig liquid pug cabal nix rake gemspec podspec plist xaml csproj sln razor cshtml ino s asm wat ' +
-  'reg psm1 psd1 vbs'
+  'reg psm1 psd1 vbs tpl tmpl erb haml slim mustache jsonnet libsonnet rego bzl bazel groovy sbt edn cljc fsx ' +
+  'fsi elm vhd vhdl awk tcl pyx pxd pyw jsp aspx ascx resx vcxproj fsproj vbproj nuspec glsl hlsl wgsl cu ' +
+  'cuh coffee styl pcss mjml adoc'
 ).split(' '));
 
 /** Labels models put before a path: `File: x`, `Path: x`, `New file: x`... (lower-cased, without colon). */

@@ -140,6 +140,11 @@ describe('parse/paths', () => {
       for (const name of ['.npmrc', '.babelrc', '.dockerignore', '.python-version', '.clang-format']) assert.deepEqual(backtickedPathMentions(`In \`${name}\`:`), [name]);
       for (const member of ['.map', '.then', '.length', '.src', '.forEach']) assert.deepEqual(backtickedPathMentions(`Use \`${member}\` here:`), [], member);
     });
+    it('finds template and build files by their extensions, not properties or domains (p50/a 23: a `.conf.tpl` nginx template named in prose)', () => {
+      assert.deepEqual(backtickedPathMentions('In `utils/openvscode-eks/airbnb-customer-nginx-ssl-monitoring.conf.tpl`:'), ['utils/openvscode-eks/airbnb-customer-nginx-ssl-monitoring.conf.tpl']);
+      for (const name of ['app/views/users/show.html.erb', 'BUILD.bazel', 'defs.bzl', 'build.sbt', 'policy.rego', 'Jenkinsfile.groovy', 'kernel.cu']) assert.deepEqual(backtickedPathMentions(`Update \`${name}\`:`), [name], name);
+      for (const word of ['this.props', 'mock.patch', 'app.config', 'example.org']) assert.deepEqual(backtickedPathMentions(`Use \`${word}\` here:`), [], word);
+    });
     it('labels: strong for filename lines, weak for prose', () => {
       assert.deepEqual(pathFromLabelLine('a.py:'), { path: 'a.py', strong: true });
       assert.deepEqual(pathFromLabelLine('Now in `b.py`:'), { path: 'b.py', strong: false });
