@@ -2148,3 +2148,95 @@ describe('peer situations: a diff from an older release to a newer one, on the r
     assert.equal(written('src/pip/_internal/network/session.py', older, diff), expected);
   });
 });
+
+describe('peer situations: a diff hunk re-applied, or headed with another class, on a file with twin methods (probe p50/c: Django\'s urls/converters.py)', () => {
+  // IntConverter.to_url and UUIDConverter.to_url read alike, 20 lines apart (django__django-11620's base).
+  const converters = [
+    'import uuid',
+    'from functools import lru_cache',
+    '',
+    '',
+    'class IntConverter:',
+    "    regex = '[0-9]+'",
+    '',
+    '    def to_python(self, value):',
+    '        return int(value)',
+    '',
+    '    def to_url(self, value):',
+    '        return str(value)',
+    '',
+    '',
+    'class StringConverter:',
+    "    regex = '[^/]+'",
+    '',
+    '    def to_python(self, value):',
+    '        return value',
+    '',
+    '    def to_url(self, value):',
+    '        return value',
+    '',
+    '',
+    'class UUIDConverter:',
+    "    regex = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'",
+    '',
+    '    def to_python(self, value):',
+    '        return uuid.UUID(value)',
+    '',
+    '    def to_url(self, value):',
+    '        return str(value)',
+    '',
+    '',
+    'class SlugConverter(StringConverter):',
+    "    regex = '[-a-zA-Z0-9_]+'",
+    '',
+  ].join('\n');
+  const path = 'django/urls/converters.py';
+  const intDone = converters.replace("return int(value)\n\n    def to_url(self, value):\n        return str(value)", "return int(value)\n\n    def to_url(self, value):\n        return '%d' % value");
+  const intHunk = (heading: string) => `--- a/${path}\n+++ b/${path}\n@@ -11,2 +11,2 @@${heading}\n     def to_url(self, value):\n-        return str(value)\n+        return '%d' % value\n`;
+
+  it('reads a one-context-line hunk re-applied as applied where its numbers put it, not as an edit of the twin below (was: UUIDConverter.to_url rewritten)', () => {
+    for (const heading of [' class IntConverter:', '']) {
+      const planned = result(path, intDone, intHunk(heading));
+      assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+      assert.equal(planned.receipt.files[0]?.edits[0]?.status, 'alreadyApplied', heading);
+      assert.equal(planned.changes.length, 0, heading);
+    }
+    // On the file before it, the hunk is placed where it says, as before.
+    assert.equal(written(path, converters, intHunk(' class IntConverter:')), intDone);
+  });
+
+  it('applies the second of two twin hunks when the first is already applied (was: the first moved onto the second\'s lines, OVERLAPPING_EDITS)', () => {
+    const reply = `${intHunk(' class IntConverter:')}@@ -31,2 +31,2 @@ class UUIDConverter:\n     def to_url(self, value):\n-        return str(value)\n+        return str(value).lower()\n`;
+    const expected = intDone.replace('        return str(value)\n', '        return str(value).lower()\n');
+    assert.equal(written(path, intDone, reply), expected);
+    assert.equal(written(path, converters, reply), expected);
+  });
+
+  it('reads a blank line added at the top of the file, re-applied, as applied (was: a second blank line added)', () => {
+    const reply = `--- a/${path}\n+++ b/${path}\n@@ -1,3 +1,4 @@\n+\n import uuid\n from functools import lru_cache\n \n`;
+    const once = written(path, converters, reply);
+    assert.equal(once, '\n' + converters);
+    const again = result(path, once, reply);
+    assert.equal(again.receipt.ok, true, JSON.stringify(again.receipt.errors));
+    assert.equal(again.changes.length, 0);
+  });
+
+  it('places a hunk whose line numbers and seven unique lines agree though its heading names the class below, and refuses one whose numbers point with the heading at a near version of its lines (was: NO_MATCH for both)', () => {
+    const body = "         return int(value)\n \n     def to_url(self, value):\n-        return str(value)\n+        return '%d' % value\n \n \n class StringConverter:\n";
+    const numbersRight = result(path, converters, `--- a/${path}\n+++ b/${path}\n@@ -9,7 +9,7 @@ class UUIDConverter:\n${body}`);
+    assert.equal(numbersRight.changes[0]?.newText, intDone);
+    assert.match(numbersRight.receipt.files[0]?.edits[0]?.warnings?.join(' ') ?? '', /heading taken for a wrong name/);
+    // Numbers and heading both name UUIDConverter, whose to_url reads like the hunk but for two lines: stale lines or a stale header, not certain.
+    const bothSayUuid = result(path, converters, `--- a/${path}\n+++ b/${path}\n@@ -29,7 +29,7 @@ class UUIDConverter:\n${body}`);
+    assert.equal(bothSayUuid.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.equal(bothSayUuid.changes.length, 0);
+    // Re-sent onto the file where UUIDConverter holds the new lines: applied there, the lines above another copy.
+    const uuidDone = converters.replace("uuid.UUID(value)\n\n    def to_url(self, value):\n        return str(value)", "uuid.UUID(value)\n\n    def to_url(self, value):\n        return '%d' % value");
+    const resent = result(path, uuidDone, `--- a/${path}\n+++ b/${path}\n@@ -30,4 +30,4 @@ class UUIDConverter:\n \n     def to_url(self, value):\n-        return str(value)\n+        return '%d' % value\n \n`);
+    assert.equal(resent.changes.length, 0);
+  });
+
+  it('takes a heading that is the hunk\'s own first line as agreeing with the number that points there (was: AMBIGUOUS)', () => {
+    assert.equal(written(path, converters, intHunk('     def to_url(self, value):')), intDone);
+  });
+});

@@ -283,14 +283,18 @@ const MAX_HEADED_MATCHES = 16;
 const MAX_HEADING_DISTANCE = 2000;
 
 /**
- * True when a line above line `start` begins with `heading`, its indentation aside. Sought back to
- * the file's start with the native search: git's heading is the nearest line above the hunk that
- * looks like a definition's, which in a long file may stand hundreds of kilobytes up (uglify-js's
- * compress.js), and a bound made those hunks read as contradicted.
+ * True when line `start` or a line above it begins with `heading`, its indentation aside. Sought
+ * back to the file's start with the native search: git's heading is the nearest line above the
+ * hunk that looks like a definition's, which in a long file may stand hundreds of kilobytes up
+ * (uglify-js's compress.js), and a bound made those hunks read as contradicted. Line `start`
+ * itself counts: models head a hunk with its own first line (`@@ -11,2 +11,2 @@ def to_url(self,
+ * value):` over ` def to_url(self, value):`), which names the place as well as a line above it,
+ * and was read as contradicting the number that pointed there.
  */
 function headingAbove(index: FileIndex, heading: string, start: number): boolean {
   const view = lfView(index.file);
-  for (let at = view.lastIndexOf(heading, lfLineStart(index.file, start) - 1); at !== -1; at = at === 0 ? -1 : view.lastIndexOf(heading, at - 1)) {
+  const from = start + 1 < index.lineCount ? lfLineStart(index.file, start + 1) - 1 : view.length;
+  for (let at = view.lastIndexOf(heading, from); at !== -1; at = at === 0 ? -1 : view.lastIndexOf(heading, at - 1)) {
     if (startsLine(view, at)) return true;
   }
   return false;

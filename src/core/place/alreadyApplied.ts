@@ -78,6 +78,35 @@ export function holdsRemovedLines(index: FileIndex, needle: Needle, replacement:
 }
 
 /**
+ * The 0-based line where a diff hunk's new side already stands, word for word (trailing
+ * whitespace aside), at one of the places its numbers put it (`newPlaces`: its `+c`, and its `-a`
+ * moved by the drift of the hunks before it), while its old side was found at `match`, where its
+ * numbers do not put it (`oldPlaces`); undefined otherwise.
+ * Why: a hunk re-applied to the file it made (a reply applied twice, an edit the model re-sends)
+ * finds its old lines nowhere where it says, but a copy of them may stand elsewhere: one context
+ * line over a method its class's twin repeats (`def to_url` / `return str(value)` in Django's
+ * IntConverter and UUIDConverter, 20 lines apart) matched the twin, and the edit rewrote it. Its
+ * new side standing exactly at its own line says it was applied there.
+ * The new side must add a line with text the old side lacks: lines that only join (a deletion)
+ * may meet by chance. Blank lines alone prove it only at the file's start (`+1`): in mid-file a
+ * number one line off reads the same as a blank line already added (see `blankLinesStandBeyond`),
+ * but no line stands above line 1, so a hunk quoting the file's first lines below blank lines it
+ * adds, found one line down, finds them added.
+ */
+export function appliedAtNumberedPlace(index: FileIndex, needle: Needle, replacement: readonly string[], match: LineMatch, oldPlaces: readonly number[], newPlaces: readonly number[]): number | undefined {
+  if (oldPlaces.includes(match.start)) return undefined;
+  const quoted = new Set(needle.lines.map((line) => line.trim()));
+  const addsText = replacement.some((line) => hasText(line) && !quoted.has(line.trim()));
+  const blanksOnly = !addsText && blankLinesAdded(needle.lines, replacement) !== undefined;
+  if (!addsText && !blanksOnly) return undefined;
+  return newPlaces.find((place) => {
+    if (blanksOnly && place !== 0) return false;
+    if (place < 0 || place + replacement.length > index.lineCount) return false;
+    return replacement.every((line, i) => index.line(place + i).trimEnd() === line.trimEnd());
+  });
+}
+
+/**
  * True when the lines an edit adds right before its matched run (`written[0..k)`) repeat that
  * run's first lines, or those it adds right after it repeat its last lines: a `<br>` added under
  * a quoted `<br>`, a blank line after a blank line. The file holding such lines next to the match

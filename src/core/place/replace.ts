@@ -17,13 +17,13 @@ import { COMPOSED_NOTE, composedTexts, differOnlyInForm } from '../text/composed
 import { keepsTrailingWhitespace } from '../text/unseenCharacters';
 import { backslashUseOf, repairOverEscaped } from '../text/overEscaped';
 import { similarityPercent } from '../report';
-import { addsRepeatOfEdge, appliedPlaces, blankLinesAdded, blankLinesStandBeyond, containsAppliedReplacement, holdsRemovedLines, wherePresent } from './alreadyApplied';
+import { addsRepeatOfEdge, appliedAtNumberedPlace, appliedPlaces, blankLinesAdded, blankLinesStandBeyond, containsAppliedReplacement, holdsRemovedLines, wherePresent } from './alreadyApplied';
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { withoutCopyPadding } from './copyPadding';
 import { leftOutEdit } from './leftOutRuns';
 import { shiftedWindowRefusal } from './shiftedWindow';
-import { anchorAside, beyondAnchor } from './beyondAnchor';
+import { anchorAside, beyondAnchor, beyondHeading } from './beyondAnchor';
 import { placeCreate } from './create';
 import { outOfFileOrder, placeInTurn, writtenInTurn } from './inTurn';
 import { failSeveralLineFragments, placeCutEdgeLines, placeLineFragment } from './lineFragment';
@@ -270,6 +270,13 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: outcome.matches[0].start + 1, endLine: outcome.matches[0].end, warnings: ['the replacement text is already in the file'] });
     return;
   }
+  const numbered = outcome.kind === 'found' ? appliedWhereNumbered(tx, state, op, needle, replacementLines, outcome.matches) : undefined;
+  if (numbered !== undefined) {
+    const match = outcome.kind === 'found' ? outcome.matches[0] : undefined;
+    const copy = match ? `; its old text stands only at lines ${match.start + 1}-${match.end}, another copy, left as it is` : '';
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: numbered + 1, endLine: numbered + replacementLines.length, warnings: [`the replacement text is already in the file, at line ${numbered + 1}, where the hunk's numbers put it${copy}`] });
+    return;
+  }
   if (outcome.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, outcome.matches, outcome.notes);
   if (outcome.kind === 'ambiguous' && isLinePrefixed(op.source.format) && state.cursor?.block === block && state.pending.length > 0) {
     // The hunks of one diff (or chunks of one patch) come in file order: among equal places,
@@ -305,6 +312,13 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const applied = alreadyAppliedReading(index, op, writtenInTurn(tx, op));
   if (applied) {
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: 0, endLine: 0, warnings: [applied === 'whole' ? 'the replacement text is already in the file' : 'the replacement text is already in the file, but for the blank lines at its edges'] });
+    return;
+  }
+  // A diff hunk whose heading names a place below its lines' one place (see `beyondHeading`).
+  const headed = beyondHeading(index, state.path, op, needle, state.taken, state.drift);
+  if (headed?.kind === 'placed') return placeMatches(tx, state, op, needle, replacementLines, [headed.match], [headed.note]);
+  if (headed?.kind === 'refused') {
+    tx.fail(headed.code, block, state.path, headed.reason, op, { candidates: matchCandidates(index, [...headed.matches]), ...(headed.nextStep ? { nextStep: headed.nextStep } : {}) }, state);
     return;
   }
   // Found only where an earlier op of this reply already changed the text: overlapping edits.
@@ -449,6 +463,18 @@ function withHunkContext(outcome: LocateOutcome, index: FileIndex, needle: Needl
   }
   if (outcome.kind === 'ambiguous' && fitting.length > 1) return { ...outcome, matches: fitting };
   return { kind: 'notFound', notes: [LOOSE_REFUSED + reasons.find((reason) => reason !== undefined)] };
+}
+
+/**
+ * Where a diff hunk found at one place, away from the line its numbers name, already stands
+ * applied at that line (`appliedAtNumberedPlace`), 0-based; undefined otherwise, and for other
+ * formats (their line hints are a model's guess at where the old text is, with no new-side line).
+ */
+function appliedWhereNumbered(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: readonly string[], matches: readonly LineMatch[]): number | undefined {
+  if (matches.length !== 1 || op.expectedCount !== 1 || op.lineHint === undefined || !isLinePrefixed(op.source.format)) return undefined;
+  const oldPlace = op.lineHint - 1;
+  const oldPlaces = [oldPlace, oldPlace + state.drift];
+  return appliedAtNumberedPlace(tx.indexOf(state), needle, replacementLines, matches[0], oldPlaces, [(op.newLineHint ?? op.lineHint) - 1, oldPlace + state.drift]);
 }
 
 /**
