@@ -2205,6 +2205,19 @@ describe('peer situations: a diff hunk re-applied, or headed with another class,
     assert.equal(written(path, converters, intHunk(' class IntConverter:')), intDone);
   });
 
+  it('reads an apply_patch chunk re-sent to the class its @@ anchor names, which already has the change, as applied, not as an edit of the twin past that class (was: UUIDConverter.to_url rewritten)', () => {
+    const chunk = `*** Begin Patch\n*** Update File: ${path}\n@@ class IntConverter:\n     def to_url(self, value):\n-        return str(value)\n+        return '%d' % value\n*** End Patch\n`;
+    const again = result(path, intDone, chunk);
+    assert.equal(again.receipt.ok, true, JSON.stringify(again.receipt.errors));
+    assert.equal(again.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+    assert.equal(again.changes.length, 0);
+    assert.match(again.receipt.files[0]?.edits[0]?.warnings?.join(' ') ?? '', /inside the block its @@ anchor opens/);
+    // On the file before it, the chunk is placed in the anchor's class, as before; anchored at
+    // UUIDConverter, whose block holds the old lines, it edits those.
+    assert.equal(written(path, converters, chunk), intDone);
+    assert.equal(written(path, intDone, chunk.replace('@@ class IntConverter:', '@@ class UUIDConverter:')), intDone.replace("return uuid.UUID(value)\n\n    def to_url(self, value):\n        return str(value)", "return uuid.UUID(value)\n\n    def to_url(self, value):\n        return '%d' % value"));
+  });
+
   it('applies the second of two twin hunks when the first is already applied (was: the first moved onto the second\'s lines, OVERLAPPING_EDITS)', () => {
     const reply = `${intHunk(' class IntConverter:')}@@ -31,2 +31,2 @@ class UUIDConverter:\n     def to_url(self, value):\n-        return str(value)\n+        return str(value).lower()\n`;
     const expected = intDone.replace('        return str(value)\n', '        return str(value).lower()\n');

@@ -1,6 +1,7 @@
 import type { ReplaceOp } from '../ir';
 import type { FileIndex } from '../locate/fileIndex';
-import { locate, type LocateOutcome, type LocateRequest } from '../locate/ladder';
+import { findAnchors, locate, type LocateOutcome, type LocateRequest } from '../locate/ladder';
+import { anchorBlockEnd } from '../locate/anchorBlock';
 import { exactMatcher } from '../locate/exact';
 import { trailingWhitespaceMatcher } from '../locate/trailingWhitespace';
 import { indentationMatcher } from '../locate/indentation';
@@ -277,6 +278,12 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: numbered + 1, endLine: numbered + replacementLines.length, warnings: [`the replacement text is already in the file, at line ${numbered + 1}, where the hunk's numbers put it${copy}`] });
     return;
   }
+  const inAnchorBlock = outcome.kind === 'found' ? appliedInAnchorBlock(tx.indexOf(state), op, replacementLines, outcome.matches) : undefined;
+  if (inAnchorBlock !== undefined && outcome.kind === 'found') {
+    const match = outcome.matches[0];
+    tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: inAnchorBlock.start + 1, endLine: inAnchorBlock.end, warnings: [`the replacement text is already in the file, at lines ${inAnchorBlock.start + 1}-${inAnchorBlock.end}, inside the block its @@ anchor opens; its old text stands only at lines ${match.start + 1}-${match.end}, past that block, another copy, left as it is`] });
+    return;
+  }
   if (outcome.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, outcome.matches, outcome.notes);
   if (outcome.kind === 'ambiguous' && isLinePrefixed(op.source.format) && state.cursor?.block === block && state.pending.length > 0) {
     // The hunks of one diff (or chunks of one patch) come in file order: among equal places,
@@ -475,6 +482,28 @@ function appliedWhereNumbered(tx: Transaction, state: FileState, op: ReplaceOp, 
   const oldPlace = op.lineHint - 1;
   const oldPlaces = [oldPlace, oldPlace + state.drift];
   return appliedAtNumberedPlace(tx.indexOf(state), needle, replacementLines, matches[0], oldPlaces, [(op.newLineHint ?? op.lineHint) - 1, oldPlace + state.drift]);
+}
+
+/**
+ * Where an apply_patch chunk's new text already stands inside the block its `@@` anchor opens
+ * (`anchorBlockEnd`), when the chunk's old text was found once, past that block's end; undefined
+ * otherwise. The new text must add a line with text or change one (blank lines alone meet by
+ * chance).
+ *
+ * Why: after the anchor the ladder searches down to the file's end. A chunk `@@ class
+ * IntConverter:` (`-return str(value)` / `+return '%d' % value`) re-sent to Django's
+ * converters.py, whose IntConverter already had the change, found its old lines only in
+ * UUIDConverter's identical `to_url` further down and rewrote them: every UUID URL broke. The
+ * anchor names the block; the block holding the new text says the chunk was applied there, and
+ * the lines past it are another copy (as `appliedAtNumberedPlace` reads a diff hunk's numbers).
+ */
+function appliedInAnchorBlock(index: FileIndex, op: ReplaceOp, replacementLines: readonly string[], matches: readonly LineMatch[]): LineMatch | undefined {
+  if (!op.anchors?.length || matches.length !== 1 || op.expectedCount !== 1 || !replacementLines.some((line) => line.trim() !== '')) return undefined;
+  const after = findAnchors(index, op.anchors);
+  if (after === undefined || after === 0) return undefined;
+  const end = anchorBlockEnd(index, after - 1);
+  if (matches[0].start < end) return undefined;
+  return wherePresent(index, toNeedle(op.replacement, op.source), 5).find((found) => found.start >= after && found.end <= end);
 }
 
 /**
