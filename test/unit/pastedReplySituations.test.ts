@@ -3151,3 +3151,89 @@ describe('pasted replies: a whole file given again without a helper it still cal
     assert.ok(planned.changes[0]?.newText?.includes("import { getComponentSymbol } from './symbols';"));
   });
 });
+
+/** A reply applied to `path` as the file the user runs it from (Cursor's snippets name no file). */
+function onTarget(path: string, file: string, reply: string) {
+  return runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+}
+
+/** The text a reply run from `path` writes there; fails the test when it is refused. */
+function writtenOnTarget(path: string, file: string, reply: string): string {
+  const planned = onTarget(path, file, reply);
+  assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+  return planned.changes.find((c) => c.path === path)?.newText ?? file;
+}
+
+describe('pasted replies: a Cursor snippet whose changed lines carry a diff\'s "-" and "+" (p50/b 05, 09, 12, 10)', () => {
+  // App.tsx of LeonidYasin/ConstruBot's chat export, cut to the two inputs the reply changes.
+  const inputs = (width: string, height: string) =>
+    [
+      '        <label>',
+      '          Ширина (м):',
+      '          <input',
+      '            type="number"',
+      '            value={inputWidth}',
+      `            onChange={e => setInputWidth(${width})}`,
+      '            style={{ marginLeft: 8, width: 60 }}',
+      '          />',
+      '        </label>',
+      '        <label>',
+      '          Высота (м):',
+      '          <input',
+      '            type="number"',
+      '            value={inputHeight}',
+      `            onChange={e => setInputHeight(${height})}`,
+      '            style={{ marginLeft: 8, width: 60 }}',
+      '          />',
+      '        </label>',
+      '',
+    ].join('\n');
+  const before = inputs('e.target.value', 'e.target.value');
+  const after = inputs('Number(e.target.value)', 'Number(e.target.value)');
+  const reply = [
+    '```typescriptreact',
+    '// ... existing code ...',
+    '            value={inputWidth}',
+    '-            onChange={e => setInputWidth(e.target.value)}',
+    '+            onChange={e => setInputWidth(Number(e.target.value))}',
+    '// ... existing code ...',
+    '            value={inputHeight}',
+    '-            onChange={e => setInputHeight(e.target.value)}',
+    '+            onChange={e => setInputHeight(Number(e.target.value))}',
+    '// ... existing code ...',
+    '```',
+    '',
+    'Ошибка типов исправлена: теперь значения из input преобразуются в число через `Number(e.target.value)`.',
+    '',
+  ].join('\n');
+
+  it('replaces each "-" line, found once where the lines above it stand, by its "+" line', () => {
+    // Refused: the "-" line was read as new code "shallower than the file's lines after it".
+    assert.equal(writtenOnTarget('App.tsx', before, reply), after);
+  });
+
+  it('reports the snippet already applied on the file that has its "+" lines', () => {
+    const planned = onTarget('App.tsx', after, reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('gives the "+" lines the depth the file gives the "-" line, the prefix put right before the code', () => {
+    const atCode = reply.replace(/^-( +)/gm, '$1-').replace(/^\+( +)/gm, '$1+');
+    assert.equal(writtenOnTarget('App.tsx', before, atCode), after);
+  });
+
+  it('does not read the prefixes so where the "-" line is not surely the file\'s line there', () => {
+    // No line above it: the old line stands twice, once for each input.
+    const twice = inputs('e.target.value', 'e.target.value').replace('setInputHeight(e.target.value)', 'setInputWidth(e.target.value)');
+    const bare = ['```typescriptreact', '// ... existing code ...', '-            onChange={e => setInputWidth(e.target.value)}', '+            onChange={e => setInputWidth(Number(e.target.value))}', '// ... existing code ...', '```', ''].join('\n');
+    assert.equal(onTarget('App.tsx', twice, bare).changes.length, 0);
+    // A "-" line with no "+" line beside it: a deletion, or a line of code that starts so.
+    const deletion = reply.replace('+            onChange={e => setInputWidth(Number(e.target.value))}\n', '');
+    assert.equal(onTarget('App.tsx', before, deletion).changes.length, 0);
+    // Markdown's bullets are the file's own text: "- pears" is the file's line, not "pears" without a prefix.
+    const list = '# Shopping\n\n- apples\n- pears\n\n## Notes\n\nBuy early.\n';
+    const bullets = '```markdown\n<!-- ... existing content ... -->\n- apples\n- pears\n+ plums\n<!-- ... existing content ... -->\n```\n';
+    assert.ok(!/^plums$/m.test(onTarget('list.md', list, bullets).changes[0]?.newText ?? ''));
+  });
+});
