@@ -3237,3 +3237,76 @@ describe('pasted replies: a Cursor snippet whose changed lines carry a diff\'s "
     assert.ok(!/^plums$/m.test(onTarget('list.md', list, bullets).changes[0]?.newText ?? ''));
   });
 });
+
+describe('pasted replies: new code with a marker on one side only (p50/b 18, 03, 15)', () => {
+  // physics.ts of the chat export, cut to its last function.
+  const physics = [
+    '/**',
+    ' * Расчёт угла наклона стропил (в радианах)',
+    ' * @param width ширина основания (м)',
+    ' */',
+    'export function calcRafterAngle(width: number, height: number): number {',
+    '  return Math.atan(height / (width / 2));',
+    '}',
+    '',
+  ].join('\n');
+  const appended = [
+    '',
+    '/**',
+    ' * Генерация основания (2 продольные + 2 поперечные балки)',
+    ' */',
+    'export function generateBase(width: number, length: number) {',
+    '  return [',
+    '    { position: [0, 0.025, -length / 2], size: [width, 0.05, 0.1] },',
+    '  ];',
+    '}',
+    '',
+    '/**',
+    ' * Генерация конька (одна доска по вершине)',
+    ' */',
+    'export function generateRidge(length: number, height: number) {',
+    '  return [{ position: [0, height, 0], size: [0.1, 0.1, length] }];',
+    '}',
+    '',
+    '// Обшивка — опционально, можно добавить позже',
+    '',
+  ];
+
+  it('appends new functions under a doc comment after a leading marker at the file\'s end', () => {
+    // Refused: "the lines around "/**" have no line that occurs exactly once in the file".
+    const reply = ['```typescript', '// ... existing code ...', ...appended, '```', ''].join('\n');
+    assert.equal(writtenOnTarget('physics.ts', physics, reply), physics + appended.join('\n'));
+  });
+
+  // backend/app/main.py of the chat export, cut to its imports and first statements.
+  const main = [
+    'from fastapi import FastAPI, Query',
+    'from fastapi.middleware.cors import CORSMiddleware',
+    'from pydantic import BaseModel',
+    '',
+    'app = FastAPI()',
+    '',
+    'class CalculateResponse(BaseModel):',
+    '    boards_count: int',
+    '',
+  ].join('\n');
+  const materials = ['MATERIALS = {', '    "board": {"length": 6, "price": 450},', '    "screw": {"price": 0.5}', '}', ''];
+  const reply = ['```python', ...materials, '# ... existing code ...', '```', ''].join('\n');
+
+  it('writes new code with a marker after it and none before under the file\'s imports', () => {
+    // Refused: "the lines around "MATERIALS = {" have no line that occurs exactly once in the file".
+    assert.equal(writtenOnTarget('main.py', main, reply), main.replace('\napp = FastAPI()', `\n${materials.join('\n')}\napp = FastAPI()`));
+    const crlf = main.replace(/\n/g, '\r\n');
+    assert.equal(writtenOnTarget('main.py', crlf, reply), crlf.replace('\r\napp = FastAPI()', `\r\n${materials.join('\r\n')}\r\napp = FastAPI()`));
+  });
+
+  it('still refuses it where the file\'s top has no imports to go under, or the new code is an import', () => {
+    const noImports = main.split('\n').slice(4).join('\n');
+    assert.equal(onTarget('main.py', noImports, reply).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    const anImport = ['```python', 'import os', '', 'MATERIALS = {}', '', '# ... existing code ...', '```', ''].join('\n');
+    assert.equal(onTarget('main.py', main, anImport).changes.length, 0);
+    // A list of names left open at the header's end: no place between its lines.
+    const open = 'import {\n  a,\n  b,\n} from "./x";\n\nexport const c = 1;\n';
+    assert.equal(onTarget('m.ts', open, '```ts\nexport const MATERIALS = {};\n\n// ... existing code ...\n```\n').changes.length, 0);
+  });
+});
