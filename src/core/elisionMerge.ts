@@ -1,7 +1,7 @@
 import { type AlignedRun, type Region, alignLines, correspond, definedName, definedNameAt, firstNonBlank, hasText, identifiers, indentOf, isCloser, isCommentLine, lastNonBlank, onlyDefinitionOf, restatesStatement, sameDefinition } from './elisionMerge/lines';
 import { detectIndentUnit, leadingWhitespace, renderIndent, type IndentUnit } from './text/indentation';
 import { type AnchorIndex, anchorCount, anchorIndex, markerClosesDefinition, placeAtOwnIndentation, placeByOpener, placeByShortLine, placeSegment, placeSegmentFrom } from './elisionMerge/anchors';
-import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
+import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeAtFileHead, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
@@ -79,6 +79,8 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     if (bounded !== undefined) region = bounded.region;
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
+    // New code first, a marker written after it and none before: the marker stands for the rest of the file.
+    if (typeof region === 'string' && s === 0 && !isLast && written(starts[1] - 1)) region = placeAtFileHead(segment, original, cursor) ?? region;
     if (typeof region === 'string') {
       const before = block.slice(0, starts[s]);
       region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) ?? placeInLastBlock(segment, before, isElision, original, cursor) : undefined) ?? placeClosingTags(segment, before, isElision, original, keys, cursor) ?? region;

@@ -3151,3 +3151,162 @@ describe('pasted replies: a whole file given again without a helper it still cal
     assert.ok(planned.changes[0]?.newText?.includes("import { getComponentSymbol } from './symbols';"));
   });
 });
+
+/** A reply applied to `path` as the file the user runs it from (Cursor's snippets name no file). */
+function onTarget(path: string, file: string, reply: string) {
+  return runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+}
+
+/** The text a reply run from `path` writes there; fails the test when it is refused. */
+function writtenOnTarget(path: string, file: string, reply: string): string {
+  const planned = onTarget(path, file, reply);
+  assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+  return planned.changes.find((c) => c.path === path)?.newText ?? file;
+}
+
+describe('pasted replies: a Cursor snippet whose changed lines carry a diff\'s "-" and "+" (p50/b 05, 09, 12, 10)', () => {
+  // App.tsx of LeonidYasin/ConstruBot's chat export, cut to the two inputs the reply changes.
+  const inputs = (width: string, height: string) =>
+    [
+      '        <label>',
+      '          Ширина (м):',
+      '          <input',
+      '            type="number"',
+      '            value={inputWidth}',
+      `            onChange={e => setInputWidth(${width})}`,
+      '            style={{ marginLeft: 8, width: 60 }}',
+      '          />',
+      '        </label>',
+      '        <label>',
+      '          Высота (м):',
+      '          <input',
+      '            type="number"',
+      '            value={inputHeight}',
+      `            onChange={e => setInputHeight(${height})}`,
+      '            style={{ marginLeft: 8, width: 60 }}',
+      '          />',
+      '        </label>',
+      '',
+    ].join('\n');
+  const before = inputs('e.target.value', 'e.target.value');
+  const after = inputs('Number(e.target.value)', 'Number(e.target.value)');
+  const reply = [
+    '```typescriptreact',
+    '// ... existing code ...',
+    '            value={inputWidth}',
+    '-            onChange={e => setInputWidth(e.target.value)}',
+    '+            onChange={e => setInputWidth(Number(e.target.value))}',
+    '// ... existing code ...',
+    '            value={inputHeight}',
+    '-            onChange={e => setInputHeight(e.target.value)}',
+    '+            onChange={e => setInputHeight(Number(e.target.value))}',
+    '// ... existing code ...',
+    '```',
+    '',
+    'Ошибка типов исправлена: теперь значения из input преобразуются в число через `Number(e.target.value)`.',
+    '',
+  ].join('\n');
+
+  it('replaces each "-" line, found once where the lines above it stand, by its "+" line', () => {
+    // Refused: the "-" line was read as new code "shallower than the file's lines after it".
+    assert.equal(writtenOnTarget('App.tsx', before, reply), after);
+  });
+
+  it('reports the snippet already applied on the file that has its "+" lines', () => {
+    const planned = onTarget('App.tsx', after, reply);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('gives the "+" lines the depth the file gives the "-" line, the prefix put right before the code', () => {
+    const atCode = reply.replace(/^-( +)/gm, '$1-').replace(/^\+( +)/gm, '$1+');
+    assert.equal(writtenOnTarget('App.tsx', before, atCode), after);
+  });
+
+  it('does not read the prefixes so where the "-" line is not surely the file\'s line there', () => {
+    // No line above it: the old line stands twice, once for each input.
+    const twice = inputs('e.target.value', 'e.target.value').replace('setInputHeight(e.target.value)', 'setInputWidth(e.target.value)');
+    const bare = ['```typescriptreact', '// ... existing code ...', '-            onChange={e => setInputWidth(e.target.value)}', '+            onChange={e => setInputWidth(Number(e.target.value))}', '// ... existing code ...', '```', ''].join('\n');
+    assert.equal(onTarget('App.tsx', twice, bare).changes.length, 0);
+    // A "-" line with no "+" line beside it: a deletion, or a line of code that starts so.
+    const deletion = reply.replace('+            onChange={e => setInputWidth(Number(e.target.value))}\n', '');
+    assert.equal(onTarget('App.tsx', before, deletion).changes.length, 0);
+    // Markdown's bullets are the file's own text: "- pears" is the file's line, not "pears" without a prefix.
+    const list = '# Shopping\n\n- apples\n- pears\n\n## Notes\n\nBuy early.\n';
+    const bullets = '```markdown\n<!-- ... existing content ... -->\n- apples\n- pears\n+ plums\n<!-- ... existing content ... -->\n```\n';
+    assert.ok(!/^plums$/m.test(onTarget('list.md', list, bullets).changes[0]?.newText ?? ''));
+  });
+});
+
+describe('pasted replies: new code with a marker on one side only (p50/b 18, 03, 15)', () => {
+  // physics.ts of the chat export, cut to its last function.
+  const physics = [
+    '/**',
+    ' * Расчёт угла наклона стропил (в радианах)',
+    ' * @param width ширина основания (м)',
+    ' */',
+    'export function calcRafterAngle(width: number, height: number): number {',
+    '  return Math.atan(height / (width / 2));',
+    '}',
+    '',
+  ].join('\n');
+  const appended = [
+    '',
+    '/**',
+    ' * Генерация основания (2 продольные + 2 поперечные балки)',
+    ' */',
+    'export function generateBase(width: number, length: number) {',
+    '  return [',
+    '    { position: [0, 0.025, -length / 2], size: [width, 0.05, 0.1] },',
+    '  ];',
+    '}',
+    '',
+    '/**',
+    ' * Генерация конька (одна доска по вершине)',
+    ' */',
+    'export function generateRidge(length: number, height: number) {',
+    '  return [{ position: [0, height, 0], size: [0.1, 0.1, length] }];',
+    '}',
+    '',
+    '// Обшивка — опционально, можно добавить позже',
+    '',
+  ];
+
+  it('appends new functions under a doc comment after a leading marker at the file\'s end', () => {
+    // Refused: "the lines around "/**" have no line that occurs exactly once in the file".
+    const reply = ['```typescript', '// ... existing code ...', ...appended, '```', ''].join('\n');
+    assert.equal(writtenOnTarget('physics.ts', physics, reply), physics + appended.join('\n'));
+  });
+
+  // backend/app/main.py of the chat export, cut to its imports and first statements.
+  const main = [
+    'from fastapi import FastAPI, Query',
+    'from fastapi.middleware.cors import CORSMiddleware',
+    'from pydantic import BaseModel',
+    '',
+    'app = FastAPI()',
+    '',
+    'class CalculateResponse(BaseModel):',
+    '    boards_count: int',
+    '',
+  ].join('\n');
+  const materials = ['MATERIALS = {', '    "board": {"length": 6, "price": 450},', '    "screw": {"price": 0.5}', '}', ''];
+  const reply = ['```python', ...materials, '# ... existing code ...', '```', ''].join('\n');
+
+  it('writes new code with a marker after it and none before under the file\'s imports', () => {
+    // Refused: "the lines around "MATERIALS = {" have no line that occurs exactly once in the file".
+    assert.equal(writtenOnTarget('main.py', main, reply), main.replace('\napp = FastAPI()', `\n${materials.join('\n')}\napp = FastAPI()`));
+    const crlf = main.replace(/\n/g, '\r\n');
+    assert.equal(writtenOnTarget('main.py', crlf, reply), crlf.replace('\r\napp = FastAPI()', `\r\n${materials.join('\r\n')}\r\napp = FastAPI()`));
+  });
+
+  it('still refuses it where the file\'s top has no imports to go under, or the new code is an import', () => {
+    const noImports = main.split('\n').slice(4).join('\n');
+    assert.equal(onTarget('main.py', noImports, reply).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    const anImport = ['```python', 'import os', '', 'MATERIALS = {}', '', '# ... existing code ...', '```', ''].join('\n');
+    assert.equal(onTarget('main.py', main, anImport).changes.length, 0);
+    // A list of names left open at the header's end: no place between its lines.
+    const open = 'import {\n  a,\n  b,\n} from "./x";\n\nexport const c = 1;\n';
+    assert.equal(onTarget('m.ts', open, '```ts\nexport const MATERIALS = {};\n\n// ... existing code ...\n```\n').changes.length, 0);
+  });
+});

@@ -245,12 +245,25 @@ const IMPORT_WORDS = new Set(['import', 'from', 'as', 'type', 'typeof', 'require
  * Python module docstring, a `package` line and directives (`'use strict';`): a file's header.
  */
 function isImportHeader(lines: readonly string[]): boolean {
-  let imports = 0;
+  const header = headerOf(lines);
+  return header.end === lines.length && header.afterImports > 0;
+}
+
+/**
+ * Where the file's header ends: the index of the line after its last import (0 when it has
+ * none), with the header as `isImportHeader` reads one, and `end`, the index of its first line
+ * that is not of the header (`lines.length` when every line is).
+ */
+export function headerOf(lines: readonly string[]): { afterImports: number; end: number } {
+  let afterImports = 0;
   let inList = false;
   let docstring: string | undefined;
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     if (inList) {
-      if (/^\s*\)/.test(line)) inList = false;
+      if (/^\s*\)/.test(line)) {
+        inList = false;
+        afterImports = i + 1;
+      }
       continue;
     }
     if (docstring !== undefined) {
@@ -262,11 +275,11 @@ function isImportHeader(lines: readonly string[]): boolean {
       // A module docstring: one line, or up to the line that closes it.
       if (!line.slice(line.indexOf(opens[1]) + 3).includes(opens[1])) docstring = opens[1];
     } else if (isImport(line)) {
-      imports++;
+      afterImports = i + 1;
       inList = /\(\s*$/.test(line);
-    } else if (line.trim() !== '' && !HEADER_LINE.test(line)) return false;
+    } else if (line.trim() !== '' && !HEADER_LINE.test(line)) return { afterImports, end: i };
   }
-  return imports > 0;
+  return { afterImports, end: lines.length };
 }
 
 /**

@@ -3,6 +3,7 @@ import { isBareDotsLine, isElisionLine, isTagAttributesElision } from '../parse/
 import { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, mergeElisions, mergeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { definitionLeftOut } from '../elisionMerge/definitionLeftOut';
+import { diffPrefixedSnippet } from '../elisionMerge/diffPrefixed';
 import { diffArrays } from 'diff';
 import { lineEdit, type TextEdit } from '../plan';
 import { toLines, type FileText } from '../text/fileText';
@@ -56,7 +57,12 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   if (elided && !quotedMarkers) {
     whole = false;
     mergedIntoFile = true;
-    const merged = mergeElisions(file.lines, lines, isMarker, bracketSyntaxFor(state.path));
+    const syntax = bracketSyntaxFor(state.path);
+    // Cursor's snippets mark a changed line with a diff's `-` and `+`: those changes are made
+    // first, where the lines they show stand, and the rest of the snippet is merged as usual.
+    const prefixed = diffPrefixedSnippet(file.lines, lines, isMarker, state.path, syntax);
+    if (prefixed !== undefined) warnings.push(prefixedNote(prefixed.alreadyThere));
+    const merged = mergeElisions(prefixed?.file ?? file.lines, prefixed?.block ?? lines, isMarker, syntax);
     if (!merged.ok) {
       tx.fail('ELISION_UNRESOLVED', block, state.path, `${merged.message} in ${state.path}`, op, {}, state);
       return;
@@ -117,6 +123,12 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   state.placedEdits.clear();
   // Later ops of the reply edit the rewritten text, not the original.
   tx.commit(state);
+}
+
+/** The receipt's note for a snippet read with diff prefixes (`diffPrefixedSnippet`). */
+function prefixedNote(alreadyThere: number): string {
+  const there = alreadyThere === 0 ? '' : `; ${alreadyThere === 1 ? 'one change was' : `${alreadyThere} changes were`} there already`;
+  return `the snippet's lines that start with "-" and "+" were read as lines removed and added, as a diff marks them${there}`;
 }
 
 /** What to do with a part that deletes lines it does not show beside its own change (`codeLeftOutBesideEdit`). */
