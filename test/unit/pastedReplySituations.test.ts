@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { runReply } from '../../src/core/index';
 import { replyOnFile, writtenByReply } from './helpers';
+import { mergeFragment } from '../../src/core/elisionMerge';
 
 /**
  * Replies people paste from chat models (answers quoted in Q&A threads and blog posts, editor
@@ -3149,5 +3150,29 @@ describe('pasted replies: a whole file given again without a helper it still cal
     const planned = runReply(moved, (p) => (p === path ? component : undefined), { hintPath: path });
     assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
     assert.ok(planned.changes[0]?.newText?.includes("import { getComponentSymbol } from './symbols';"));
+  });
+});
+
+describe('pasted replies: a requirement pin split in two by environment markers right above the marker (p50/a 22)', () => {
+  // The case's requirements.txt and reply: numpy 1.24 has no wheels for Python 3.12, so the
+  // snippet writes one pin for each side of 3.12 where the file pins numpy once. Kept beside
+  // them, the unconditional pin conflicted with the 3.12 one and pip refused to install.
+  const path = 'requirements.txt';
+  const requirements = 'Flask==2.3.3\nFlask-SQLAlchemy==3.1.1\nnumpy==1.24.4\npandas==2.0.3\n';
+  const split = ['numpy==1.24.4; python_version < "3.12"', 'numpy==1.26.4; python_version >= "3.12"'];
+  const reply = ['numpy 1.24 has no wheels for Python 3.12, so pin it per Python version in `requirements.txt`:', '', '```text', '# ... existing code ...', 'Flask-SQLAlchemy==3.1.1', ...split, '# ... existing code ...', '```', ''].join('\n');
+
+  it('replaces the file\'s pin by the two marker pins', () => {
+    assert.equal(written(path, requirements, reply), requirements.replace('numpy==1.24.4\n', `${split.join('\n')}\n`));
+  });
+
+  it('replaces it the same way at the end of a marker-less fragment', () => {
+    const merged = mergeFragment(requirements.split('\n'), ['Flask-SQLAlchemy==3.1.1', ...split]);
+    assert.deepEqual(merged, { ok: true, lines: requirements.replace('numpy==1.24.4\n', `${split.join('\n')}\n`).split('\n') });
+  });
+
+  it('adds a pin of another package beside the file\'s numpy pin', () => {
+    const scipy = reply.replace(`${split.join('\n')}\n`, 'scipy==1.11.4\n');
+    assert.equal(written(path, requirements, scipy), requirements.replace('numpy==1.24.4\n', 'scipy==1.11.4\nnumpy==1.24.4\n'));
   });
 });
