@@ -3176,3 +3176,56 @@ describe('pasted replies: a requirement pin split in two by environment markers 
     assert.equal(written(path, requirements, scipy), requirements.replace('numpy==1.24.4\n', 'scipy==1.11.4\nnumpy==1.24.4\n'));
   });
 });
+
+describe('pasted replies: a marker, then a log call rewritten in its printf form (p50/d 12, kubernetes reflector.go)', () => {
+  // kubernetes' client-go tools/cache/reflector.go (2b02db1), ListAndWatch's watch-list branch,
+  // trimmed. The snippet re-prints the branch after upstream's change: a marker where the file
+  // has the IsInvalid check and `klog.Warning(…)`, then the new `klog.Warningf(…, err)`. Written
+  // after the old call, which the marker kept, it logged two warnings for one event.
+  const path = 'staging/src/k8s.io/client-go/tools/cache/reflector.go';
+  const reflector = [
+    'func (r *Reflector) ListAndWatch(stopCh <-chan struct{}) error {',
+    '\tvar err error',
+    '\tvar w watch.Interface',
+    '\tfallbackToList := !r.UseWatchList',
+    '',
+    '\tif r.UseWatchList {',
+    '\t\tw, err = r.watchList(stopCh)',
+    '\t\tif w == nil && err == nil {',
+    '\t\t\t// stopCh was closed',
+    '\t\t\treturn nil',
+    '\t\t}',
+    '\t\tif err != nil {',
+    '\t\t\tif !apierrors.IsInvalid(err) {',
+    '\t\t\t\treturn err',
+    '\t\t\t}',
+    '\t\t\tklog.Warning("the watch-list feature is not supported by the server, falling back to the previous LIST/WATCH semantic")',
+    '\t\t\tfallbackToList = true',
+    '\t\t\t// Ensure that we won\'t accidentally pass some garbage down the watch.',
+    '\t\t\tw = nil',
+    '\t\t}',
+    '\t}',
+    '',
+    '\tif fallbackToList {',
+    '\t\terr = r.list(stopCh)',
+    '\t}',
+    '\treturn nil',
+    '}',
+    '',
+  ].join('\n');
+  const warningf = '\t\t\tklog.Warningf("The watchlist request ended with an error, falling back to the standard LIST/WATCH semantics because making progress is better than deadlocking, err = %v", err)';
+  const snippet = (call: string) => ['Always fall back to LIST when watch-list fails:', '', path, '```go', '\tif r.UseWatchList {', '\t\tw, err = r.watchList(stopCh)', '\t\tif w == nil && err == nil {', '\t\t\t// stopCh was closed', '\t\t\treturn nil', '\t\t}', '\t\tif err != nil {', '\t\t\t// ... existing code ...', call, '\t\t\tfallbackToList = true', '\t\t\t// ensure that we won\'t accidentally pass some garbage down the watch.', '\t\t\tw = nil', '\t\t}', '\t}', '```', ''].join('\n');
+
+  it('refuses it, naming the call the elision ends with, rather than keep both warnings', () => {
+    const planned = result(path, reflector, snippet(warningf));
+    assert.equal(planned.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /right after an elision whose last line is "klog\.Warning\(.*\(line 16\), the same call in its other form/);
+  });
+
+  it('still adds a call of another function, or the same function again, after the elision', () => {
+    for (const call of ['\t\t\tklog.Infof("watch-list failed: %v", err)', '\t\t\tklog.Warning("making progress is better than deadlocking")']) {
+      const expected = reflector.replace('\t\t\tfallbackToList = true\n\t\t\t// Ensure', `${call}\n\t\t\tfallbackToList = true\n\t\t\t// ensure`);
+      assert.equal(written(path, reflector, snippet(call)), expected);
+    }
+  });
+});

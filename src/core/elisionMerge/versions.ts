@@ -23,7 +23,8 @@ import { type Region, alignLines, hasText, identifiers, indentOf, isCloser } fro
  * - when some new line is a version of a line the elision keeps, but not so, whether it replaces
  *   that line or goes beside it is a guess, refused;
  * - when no new line is a version of any, they are new code (a key added to an object, a method
- *   added to a class), and go above the region as placed.
+ *   added to a class), and go above the region as placed; but for one new line that calls, in its
+ *   other form, the function the elision's last line calls (`printfFormOf`): refused, a guess.
  * `cursor`: where the region before ended; the elision stands for the lines from there.
  */
 export function versionsAbove(region: Region, original: readonly string[], cursor: number): Region | string {
@@ -73,7 +74,32 @@ export function versionsAbove(region: Region, original: readonly string[], curso
       return `the snippet writes "${line.trim().slice(0, 40)}" as new code after an elision, and the file has "${original[at].trim().slice(0, 40)}" (line ${at + 1}), which that elision keeps and which it is a version of: whether it replaces that line or goes beside it is a guess (show the lines between, or mark the lines kept with a "... existing code ..." comment right above the changed ones)`;
     }
   }
+  // One new line in the place of the elision's last line, the same call in its other form.
+  const last = kept[kept.length - 1];
+  if (written.length === 1 && sameDepth(written[0].line, last) && printfFormOf(written[0].line, original[last])) {
+    const [line, existing] = [written[0].line.trim(), original[last].trim()];
+    return `the snippet writes "${line.slice(0, 40)}" right after an elision whose last line is "${existing.slice(0, 40)}" (line ${last + 1}), the same call in its other form: whether the new call replaces that one or goes after it is a guess (show the file's line above the new one if it stays, or the lines the elision stands for if it goes)`;
+  }
   return region;
+}
+
+/**
+ * True when both lines are whole call statements of one function, one in its printf form: the
+ * same receiver and name but for an `f` at the end of one (`klog.Warning(…)` and
+ * `klog.Warningf(…, err)`; `log.Print`/`log.Printf`, `t.Error`/`t.Errorf`). A snippet that
+ * re-printed a branch after its marker with the file's `klog.Warning("the watch-list feature is
+ * not supported…")` rewritten as `klog.Warningf("The watchlist request ended with an error…",
+ * err)` had the new call written after the old one, which the marker kept: two warnings for one
+ * event, one of them now false (kubernetes' reflector.go). The same call written again as it is
+ * (another route, another registration) is new code beside the file's and left alone; a call
+ * turned into its other form, right where the old one stands, is as likely its new text.
+ */
+function printfFormOf(written: string, existing: string): boolean {
+  const callee = (line: string) => /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\(.*\);?$/.exec(line.trim())?.[1];
+  const [mine, theirs] = [callee(written), callee(existing)];
+  if (mine === undefined || theirs === undefined || mine === theirs) return false;
+  const [shorter, longer] = mine.length < theirs.length ? [mine, theirs] : [theirs, mine];
+  return longer === `${shorter}f` && /[A-Za-z]{3}$/.test(shorter);
 }
 
 /** How many of the region's first lines are new (written above the file's lines it places). */
