@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { runReply } from '../../src/core/index';
 import { replyOnFile, writtenByReply } from './helpers';
+import { mergeFragment } from '../../src/core/elisionMerge';
 
 /**
  * Replies people paste from chat models (answers quoted in Q&A threads and blog posts, editor
@@ -3308,5 +3309,82 @@ describe('pasted replies: new code with a marker on one side only (p50/b 18, 03,
     // A list of names left open at the header's end: no place between its lines.
     const open = 'import {\n  a,\n  b,\n} from "./x";\n\nexport const c = 1;\n';
     assert.equal(onTarget('m.ts', open, '```ts\nexport const MATERIALS = {};\n\n// ... existing code ...\n```\n').changes.length, 0);
+  });
+});
+
+describe('pasted replies: a requirement pin split in two by environment markers right above the marker (p50/a 22)', () => {
+  // The case's requirements.txt and reply: numpy 1.24 has no wheels for Python 3.12, so the
+  // snippet writes one pin for each side of 3.12 where the file pins numpy once. Kept beside
+  // them, the unconditional pin conflicted with the 3.12 one and pip refused to install.
+  const path = 'requirements.txt';
+  const requirements = 'Flask==2.3.3\nFlask-SQLAlchemy==3.1.1\nnumpy==1.24.4\npandas==2.0.3\n';
+  const split = ['numpy==1.24.4; python_version < "3.12"', 'numpy==1.26.4; python_version >= "3.12"'];
+  const reply = ['numpy 1.24 has no wheels for Python 3.12, so pin it per Python version in `requirements.txt`:', '', '```text', '# ... existing code ...', 'Flask-SQLAlchemy==3.1.1', ...split, '# ... existing code ...', '```', ''].join('\n');
+
+  it('replaces the file\'s pin by the two marker pins', () => {
+    assert.equal(written(path, requirements, reply), requirements.replace('numpy==1.24.4\n', `${split.join('\n')}\n`));
+  });
+
+  it('replaces it the same way at the end of a marker-less fragment', () => {
+    const merged = mergeFragment(requirements.split('\n'), ['Flask-SQLAlchemy==3.1.1', ...split]);
+    assert.deepEqual(merged, { ok: true, lines: requirements.replace('numpy==1.24.4\n', `${split.join('\n')}\n`).split('\n') });
+  });
+
+  it('adds a pin of another package beside the file\'s numpy pin', () => {
+    const scipy = reply.replace(`${split.join('\n')}\n`, 'scipy==1.11.4\n');
+    assert.equal(written(path, requirements, scipy), requirements.replace('numpy==1.24.4\n', 'scipy==1.11.4\nnumpy==1.24.4\n'));
+  });
+});
+
+describe('pasted replies: a marker, then a log call rewritten in its printf form (p50/d 12, kubernetes reflector.go)', () => {
+  // kubernetes' client-go tools/cache/reflector.go (2b02db1), ListAndWatch's watch-list branch,
+  // trimmed. The snippet re-prints the branch after upstream's change: a marker where the file
+  // has the IsInvalid check and `klog.Warning(…)`, then the new `klog.Warningf(…, err)`. Written
+  // after the old call, which the marker kept, it logged two warnings for one event.
+  const path = 'staging/src/k8s.io/client-go/tools/cache/reflector.go';
+  const reflector = [
+    'func (r *Reflector) ListAndWatch(stopCh <-chan struct{}) error {',
+    '\tvar err error',
+    '\tvar w watch.Interface',
+    '\tfallbackToList := !r.UseWatchList',
+    '',
+    '\tif r.UseWatchList {',
+    '\t\tw, err = r.watchList(stopCh)',
+    '\t\tif w == nil && err == nil {',
+    '\t\t\t// stopCh was closed',
+    '\t\t\treturn nil',
+    '\t\t}',
+    '\t\tif err != nil {',
+    '\t\t\tif !apierrors.IsInvalid(err) {',
+    '\t\t\t\treturn err',
+    '\t\t\t}',
+    '\t\t\tklog.Warning("the watch-list feature is not supported by the server, falling back to the previous LIST/WATCH semantic")',
+    '\t\t\tfallbackToList = true',
+    '\t\t\t// Ensure that we won\'t accidentally pass some garbage down the watch.',
+    '\t\t\tw = nil',
+    '\t\t}',
+    '\t}',
+    '',
+    '\tif fallbackToList {',
+    '\t\terr = r.list(stopCh)',
+    '\t}',
+    '\treturn nil',
+    '}',
+    '',
+  ].join('\n');
+  const warningf = '\t\t\tklog.Warningf("The watchlist request ended with an error, falling back to the standard LIST/WATCH semantics because making progress is better than deadlocking, err = %v", err)';
+  const snippet = (call: string) => ['Always fall back to LIST when watch-list fails:', '', path, '```go', '\tif r.UseWatchList {', '\t\tw, err = r.watchList(stopCh)', '\t\tif w == nil && err == nil {', '\t\t\t// stopCh was closed', '\t\t\treturn nil', '\t\t}', '\t\tif err != nil {', '\t\t\t// ... existing code ...', call, '\t\t\tfallbackToList = true', '\t\t\t// ensure that we won\'t accidentally pass some garbage down the watch.', '\t\t\tw = nil', '\t\t}', '\t}', '```', ''].join('\n');
+
+  it('refuses it, naming the call the elision ends with, rather than keep both warnings', () => {
+    const planned = result(path, reflector, snippet(warningf));
+    assert.equal(planned.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /right after an elision whose last line is "klog\.Warning\(.*\(line 16\), the same call in its other form/);
+  });
+
+  it('still adds a call of another function, or the same function again, after the elision', () => {
+    for (const call of ['\t\t\tklog.Infof("watch-list failed: %v", err)', '\t\t\tklog.Warning("making progress is better than deadlocking")']) {
+      const expected = reflector.replace('\t\t\tfallbackToList = true\n\t\t\t// Ensure', `${call}\n\t\t\tfallbackToList = true\n\t\t\t// ensure`);
+      assert.equal(written(path, reflector, snippet(call)), expected);
+    }
   });
 });

@@ -2,7 +2,7 @@
  * New lines a placed part ends with, where nothing the snippet writes after them says which of the
  * file's lines come next: a marker right after them, or the snippet's end.
  */
-import { isVersion } from './versions';
+import { isVersion, splitOfNextLine } from './versions';
 import { type Region, alignLines, correspond, definedName, hasText, indentOf, isBareTag, isCloser, isCommentLine, newRunAfterKept } from './lines';
 
 /**
@@ -68,7 +68,10 @@ export function restatedBeforeMarker(region: Region, original: readonly string[]
  *   right after an anchor, had the snippet's lines above it not been new (a docstring line added);
  * - the run replaces those lines, and the new lines above it go in above them, unless one of those
  *   is, or is a version of, a line of the block the marker keeps or the run replaces: then which
- *   line stands for which is a guess, and `restatedBeforeMarker` refuses the region as it is.
+ *   line stands for which is a guess, and `restatedBeforeMarker` refuses the region as it is;
+ * - else, when the new lines end with two or more that are each a version of the file's next line
+ *   (`splitOfNextLine`: a package pin split by Python version), they replace that one line, on the
+ *   same terms for the new lines above them.
  */
 export function versionsBeforeMarker(region: Region, original: readonly string[], keptUntil: number): Region {
   const added = linesAfterLastKept(region, original);
@@ -85,10 +88,16 @@ export function versionsBeforeMarker(region: Region, original: readonly string[]
       line.trim() === '' ? replaced[k].trim() === '' : hasText(replaced[k]) && indentOf(line) === indentOf(replaced[k]) && (isVersion(line, original, region.to + k) || (whole && correspond(line, replaced[k])));
     if (!run.every(standsFor)) continue;
     const others = added.slice(0, start).filter(hasText);
-    if (others.some((line) => standsInBlock(line, original, region.to, limit))) return region;
+    if (others.some((line) => standsInBlock(line, original, region.to, limit))) break;
     return { ...region, to: region.to + run.length };
   }
-  return region;
+  // The last new lines each a version of the file's next line, at its depth: that line split in several.
+  const next = original[region.to];
+  const split = region.to < limit ? splitOfNextLine(added, (line) => indentOf(line) === indentOf(next) && isVersion(line, original, region.to)) : 0;
+  if (split === 0) return region;
+  const others = added.slice(0, added.length - split).filter(hasText);
+  if (others.some((line) => standsInBlock(line, original, region.to, limit))) return region;
+  return { ...region, to: region.to + 1 };
 }
 
 /** The region's new lines written below the last of the file's lines it keeps as they are (`newRunAfterKept`), or none. */

@@ -23,7 +23,8 @@ import { type Region, alignLines, hasText, identifiers, indentOf, isCloser } fro
  * - when some new line is a version of a line the elision keeps, but not so, whether it replaces
  *   that line or goes beside it is a guess, refused;
  * - when no new line is a version of any, they are new code (a key added to an object, a method
- *   added to a class), and go above the region as placed.
+ *   added to a class), and go above the region as placed; but for one new line that calls, in its
+ *   other form, the function the elision's last line calls (`printfFormOf`): refused, a guess.
  * `cursor`: where the region before ended; the elision stands for the lines from there.
  */
 export function versionsAbove(region: Region, original: readonly string[], cursor: number): Region | string {
@@ -73,7 +74,32 @@ export function versionsAbove(region: Region, original: readonly string[], curso
       return `the snippet writes "${line.trim().slice(0, 40)}" as new code after an elision, and the file has "${original[at].trim().slice(0, 40)}" (line ${at + 1}), which that elision keeps and which it is a version of: whether it replaces that line or goes beside it is a guess (show the lines between, or mark the lines kept with a "... existing code ..." comment right above the changed ones)`;
     }
   }
+  // One new line in the place of the elision's last line, the same call in its other form.
+  const last = kept[kept.length - 1];
+  if (written.length === 1 && sameDepth(written[0].line, last) && printfFormOf(written[0].line, original[last])) {
+    const [line, existing] = [written[0].line.trim(), original[last].trim()];
+    return `the snippet writes "${line.slice(0, 40)}" right after an elision whose last line is "${existing.slice(0, 40)}" (line ${last + 1}), the same call in its other form: whether the new call replaces that one or goes after it is a guess (show the file's line above the new one if it stays, or the lines the elision stands for if it goes)`;
+  }
   return region;
+}
+
+/**
+ * True when both lines are whole call statements of one function, one in its printf form: the
+ * same receiver and name but for an `f` at the end of one (`klog.Warning(…)` and
+ * `klog.Warningf(…, err)`; `log.Print`/`log.Printf`, `t.Error`/`t.Errorf`). A snippet that
+ * re-printed a branch after its marker with the file's `klog.Warning("the watch-list feature is
+ * not supported…")` rewritten as `klog.Warningf("The watchlist request ended with an error…",
+ * err)` had the new call written after the old one, which the marker kept: two warnings for one
+ * event, one of them now false (kubernetes' reflector.go). The same call written again as it is
+ * (another route, another registration) is new code beside the file's and left alone; a call
+ * turned into its other form, right where the old one stands, is as likely its new text.
+ */
+function printfFormOf(written: string, existing: string): boolean {
+  const callee = (line: string) => /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\(.*\);?$/.exec(line.trim())?.[1];
+  const [mine, theirs] = [callee(written), callee(existing)];
+  if (mine === undefined || theirs === undefined || mine === theirs) return false;
+  const [shorter, longer] = mine.length < theirs.length ? [mine, theirs] : [theirs, mine];
+  return longer === `${shorter}f` && /[A-Za-z]{3}$/.test(shorter);
 }
 
 /** How many of the region's first lines are new (written above the file's lines it places). */
@@ -98,7 +124,8 @@ function depthShift(region: Region, original: readonly string[], added: number):
  * True when a new line reads as a changed version of the file's line `at` (neither a closer alone,
  * nor the same line: a line repeated says nothing of which one it is): the same line but for
  * whitespace and a trailing comma (`anchorKey`), the same line pinning one of its packages to
- * another version (`otherVersionPinned`), or the same key given another value
+ * another version (`otherVersionPinned`), the same Python requirement given another specifier or
+ * environment marker (`samePackageRequired`), or the same key given another value
  * (`keyOf`: an object's or a struct literal's field, a CSS declaration, an assignment, a match
  * arm's pattern, and, in a block that declares fields (`declaresFields`), a column or field by
  * its name). An assignment that reads the name it assigns (`total = total + part`) adds to the
@@ -110,11 +137,26 @@ export function isVersion(written: string, original: readonly string[], at: numb
   if (anchorKey(written) === anchorKey(existing)) return true;
   if (argumentAdded(written, existing)) return true;
   if (otherVersionPinned(written, existing)) return true;
+  if (samePackageRequired(written, existing)) return true;
   const fields = declaresFields((i) => original[i], at);
   const [mine, theirs] = [keyOf(written, fields), keyOf(existing, fields)];
   if (mine === undefined || mine.name !== theirs?.name) return false;
   const last = mine.name.split('.').pop() ?? mine.name;
   return !identifiers(mine.value).includes(last) && !identifiers(theirs.value).includes(last);
+}
+
+/**
+ * How many of the new lines a part ends with, counted from its last, are each a version of the
+ * file's one line right below the part (`versionOfNext`), when two or more are, all different:
+ * that line split in several (`numpy==1.24.4` written as one pin for Python below 3.12 and another
+ * from 3.12 on). Read one for one against the file's next lines, the first of them went in as
+ * new code and the file's line stayed beside both, a pin pip then found in conflict. 0 otherwise.
+ */
+export function splitOfNextLine(added: readonly string[], versionOfNext: (line: string) => boolean): number {
+  let count = 0;
+  while (count < added.length && versionOfNext(added[added.length - 1 - count])) count++;
+  const split = added.slice(added.length - count).map((line) => line.trim());
+  return count >= 2 && new Set(split).size === count ? count : 0;
 }
 
 /**
@@ -157,6 +199,39 @@ function otherVersionPinned(written: string, existing: string): boolean {
 }
 
 /**
+ * True when both lines are Python requirements (`requirements.txt`: a package, optional extras, a
+ * version specifier starting with a digit, an optional environment marker after `;`) of the same
+ * package (PEP 503 names: case and `-_.` runs aside), and one of them holds for every environment
+ * the other does: either has no marker, or both have the same. `numpy==1.24.4; python_version <
+ * "3.12"` is a version of the file's `numpy==1.24.4`: written beside it, the unconditional pin
+ * still applied on Python 3.12, where it conflicted with the new `numpy==1.26.4; python_version >=
+ * "3.12"` and pip refused to install. Pins of one package under different markers are entries
+ * for different environments, which a new one may join: no version of each other.
+ */
+function samePackageRequired(written: string, existing: string): boolean {
+  const [mine, theirs] = [requirementOf(written), requirementOf(existing)];
+  if (mine === undefined || theirs === undefined || mine.name !== theirs.name) return false;
+  return mine.marker === '' || theirs.marker === '' || mine.marker === theirs.marker;
+}
+
+/**
+ * The package a Python requirement line names (normalized) and its environment marker (whitespace
+ * and quote style aside; empty when none), or undefined for any other line. The version after the
+ * operator must start with a digit: `a == b` and `x >= limit` in code are no requirements.
+ */
+function requirementOf(line: string): { name: string; marker: string } | undefined {
+  const comment = line.search(/\s#/);
+  const text = (comment === -1 ? line : line.slice(0, comment)).trim();
+  const semicolon = text.indexOf(';');
+  const specifier = (semicolon === -1 ? text : text.slice(0, semicolon)).trim();
+  const match = /^([A-Za-z0-9][\w.-]*)\s*(?:\[[\w\s,.-]*\]\s*)?(?:===|==|~=|!=|<=|>=|<|>)\s*\d[\w.*+!-]*(?:\s*,\s*(?:===|==|~=|!=|<=|>=|<|>)\s*\d[\w.*+!-]*)*$/.exec(specifier);
+  const marker = semicolon === -1 ? '' : text.slice(semicolon + 1).replace(/\s/g, '').replace(/'/g, '"');
+  // A marker tests an environment variable: `x == 1;` in C or JavaScript is a statement.
+  if (match === null || (semicolon !== -1 && !MARKER_VARIABLE.test(marker))) return undefined;
+  return { name: match[1].toLowerCase().replace(/[-_.]+/g, '-'), marker };
+}
+
+/**
  * The key a line gives a value to, and the value: `name: value` (an object or struct field, a
  * CSS declaration: a space or the line's end after the colon, so `a:hover {` is none), `name =
  * value` and `name := value` (an assignment, a declaration's `const name =`), `pattern =>
@@ -194,6 +269,9 @@ export function declaresFields(line: (i: number) => string, at: number): boolean
 
 /** A line that opens a block of field declarations: SQL's `CREATE [TEMP] TABLE … (`, Go's `… struct {`. */
 const FIELDS_OPENER = /^(?:CREATE\s+(?:(?:GLOBAL|LOCAL)\s+)?(?:(?:TEMP|TEMPORARY|UNLOGGED)\s+)?TABLE\b.*\(|.*\bstruct\s*\{)$/i;
+
+/** A variable of a PEP 508 environment marker (`python_version`, `sys_platform`, `platform_machine`, `extra`, …). */
+const MARKER_VARIABLE = /\b(?:python_version|python_full_version|os_name|sys_platform|platform_\w+|implementation_\w+|extra)\b/;
 
 /** First words of a SQL table's lines that declare no column (a key, a constraint, a copied definition), upper-cased. */
 const TABLE_CLAUSE_WORDS = new Set(['PRIMARY', 'CONSTRAINT', 'UNIQUE', 'FOREIGN', 'CHECK', 'INDEX', 'KEY', 'EXCLUDE', 'LIKE', 'PERIOD', 'FULLTEXT', 'SPATIAL']);

@@ -3,7 +3,7 @@
  * markers) that are versions of the lines right below the part it shows: the same key, field or
  * attribute given a new value.
  */
-import { isVersion } from './versions';
+import { isVersion, splitOfNextLine } from './versions';
 import { type Region, correspond, hasText, indentOf, isCloser, isOpener, newRunAfterKept } from './lines';
 
 /**
@@ -21,7 +21,8 @@ import { type Region, correspond, hasText, indentOf, isCloser, isOpener, newRunA
  * elision kept: a duplicate TOML or YAML key, a second `<scope>`, invalid JSON. At the place the
  * fragment's other lines reach, a line setting the key the file's next line sets can only be that
  * line's new text: a second one in the same mapping, element or tag is no valid file (see
- * `isFieldVersion`).
+ * `isFieldVersion`). Several last new lines that are each a version of the file's next line (a
+ * requirement's pin split by Python version) replace that one line (`splitOfNextLine`).
  */
 export function versionsBelowFragment(region: Region, original: readonly string[], keptUntil: number): Region | string {
   const ending = newRunAfterKept(region, original);
@@ -40,20 +41,25 @@ export function versionsBelowFragment(region: Region, original: readonly string[
     const tail = added.slice(added.length - n);
     if (tail.every((line, i) => versionOf(line, region.to + i))) run = n;
   }
+  // Or, when that reads more of them, the last new lines each a version of the file's next line:
+  // that one line split in several. `replaced`: how many of the file's lines the run replaces.
+  const split = splitOfNextLine(added, (line) => versionOf(line, region.to));
+  const replaced = split > run ? 1 : run;
+  run = Math.max(run, split);
   if (run === 0) return region;
   // A new line above the run that is a version of a line the block keeps below it says the
   // fragment rewrites more than the lines it reaches: which ones is a guess.
   const depth = indentOf(original[region.to]);
   for (const line of added.slice(0, added.length - run)) {
-    for (let i = region.to + run; i < Math.min(keptUntil, original.length); i++) {
+    for (let i = region.to + replaced; i < Math.min(keptUntil, original.length); i++) {
       if (!hasText(original[i])) continue;
       if (indentOf(original[i]) < depth) break;
       if (versionOf(line, i)) {
-        return `the fragment ends with "${added[added.length - 1].trim().slice(0, 40)}", the new text of line ${region.to + run}, but its new line "${line.trim().slice(0, 40)}" is a version of line ${i + 1} ("${original[i].trim().slice(0, 40)}"), which it does not reach: whether it replaces that line or goes beside it is a guess (show the fragment down to that line)`;
+        return `the fragment ends with "${added[added.length - 1].trim().slice(0, 40)}", the new text of line ${region.to + replaced}, but its new line "${line.trim().slice(0, 40)}" is a version of line ${i + 1} ("${original[i].trim().slice(0, 40)}"), which it does not reach: whether it replaces that line or goes beside it is a guess (show the fragment down to that line)`;
       }
     }
   }
-  return { ...region, to: region.to + run };
+  return { ...region, to: region.to + replaced };
 }
 
 /**
