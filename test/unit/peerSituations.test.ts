@@ -2148,3 +2148,42 @@ describe('peer situations: a diff from an older release to a newer one, on the r
     assert.equal(written('src/pip/_internal/network/session.py', older, diff), expected);
   });
 });
+
+describe('peer situations: new lines at the end of a block whose closer the file has more than once (probe p50/a: microblog base.html, style.css, deploy.sh)', () => {
+  // miguelgrinberg/microblog app/templates/base.html @02a7840, the navbar's two menus, verbatim.
+  const menus = [
+    '            <div class="collapse navbar-collapse" id="bs-example-navbar-collapse-1">',
+    '                <ul class="nav navbar-nav">',
+    "                    <li><a href=\"{{ url_for('main.index') }}\">{{ _('Home') }}</a></li>",
+    "                    <li><a href=\"{{ url_for('main.explore') }}\">{{ _('Explore') }}</a></li>",
+    '                </ul>',
+    '                <ul class="nav navbar-nav navbar-right">',
+    "                    <li><a href=\"{{ url_for('auth.login') }}\">{{ _('Login') }}</a></li>",
+    '                </ul>',
+    '            </div>',
+    '',
+  ].join('\n');
+  const messages = "                    <li><a href=\"{{ url_for('main.messages') }}\">{{ _('Messages') }}</a></li>";
+
+  it('adds a list item before the </ul> of the one menu whose opening tag the snippet quotes', () => {
+    const reply = ['Add a Messages link to the left menu in `app/templates/base.html`:', '', '```html', '                <ul class="nav navbar-nav">', '                    <!-- ... existing code ... -->', messages, '                </ul>', '```', ''].join('\n');
+    const expected = menus.replace("{{ _('Explore') }}</a></li>\n", `{{ _('Explore') }}</a></li>\n${messages}\n`);
+    assert.equal(written('app/templates/base.html', menus, reply), expected);
+    // A menu whose indentation does not nest as its tags do (a sub-list opened inside, its </ul>
+    // written at the menu's depth): the first </ul> at that depth closes the sub-list, not the menu.
+    const misindented = menus.replace('                <ul class="nav navbar-nav">\n', '                <ul class="nav navbar-nav">\n                    <ul class="sub">\n').replace('                </ul>\n', '                </ul>\n                </ul>\n');
+    assert.equal(result('app/templates/base.html', misindented, reply).receipt.ok, false);
+  });
+
+  it('adds a declaration to the rule inside the one @media block the snippet quotes, not below the rule\'s closer', () => {
+    const css = ['.post {', '    padding: 10px;', '}', '', '@media (max-width: 768px) {', '    .post {', '        padding: 4px;', '    }', '}', '', '@media print {', '    .post {', '        padding: 0;', '    }', '}', ''].join('\n');
+    const reply = ['Keep posts on one page when printing (`app/static/style.css`):', '', '```css', '@media print {', '    .post {', '        /* ... existing code ... */', '        break-inside: avoid;', '    }', '}', '```', ''].join('\n');
+    assert.equal(written('app/static/style.css', css, reply), css.replace('        padding: 0;\n', '        padding: 0;\n        break-inside: avoid;\n'));
+  });
+
+  it('adds a line at the end of the heredoc the snippet opens, before its own EOF, not the next heredoc\'s', () => {
+    const deploy = ['#!/bin/bash', 'set -e', '', 'cat > /etc/systemd/system/microblog.service <<EOF', '[Service]', 'User=ubuntu', 'Restart=always', 'EOF', '', 'cat > /etc/nginx/sites-enabled/microblog <<EOF', 'server {', '    listen 80;', '}', 'EOF', '', 'systemctl daemon-reload', ''].join('\n');
+    const reply = ['Log to stdout under systemd (`deploy.sh`):', '', '```bash', 'cat > /etc/systemd/system/microblog.service <<EOF', '# ... existing code ...', 'Environment=LOG_TO_STDOUT=1', 'EOF', '```', ''].join('\n');
+    assert.equal(written('deploy.sh', deploy, reply), deploy.replace('Restart=always\n', 'Restart=always\nEnvironment=LOG_TO_STDOUT=1\n'));
+  });
+});
