@@ -2187,3 +2187,79 @@ describe('peer situations: new lines at the end of a block whose closer the file
     assert.equal(written('deploy.sh', deploy, reply), deploy.replace('Restart=always\n', 'Restart=always\nEnvironment=LOG_TO_STDOUT=1\n'));
   });
 });
+
+describe('peer situations: one more state line between two markers inside a component (probe p50/b: LeonidYasin/ConstruBot App.tsx, Cursor export)', () => {
+  // frontend/src/App.tsx as the chat had it before its "Оптимизация" turn, trimmed to App.
+  const app = [
+    "import React, { useRef, useState } from 'react';",
+    '',
+    'function App() {',
+    '  const [width, setWidth] = useState(6);',
+    '  const [inputWidth, setInputWidth] = useState(width);',
+    '  const [loading, setLoading] = useState(false);',
+    '  const [validationError, setValidationError] = useState<string | null>(null);',
+    '  const orbitRef = useRef<any>(null);',
+    '',
+    '  // Валидация',
+    '  const validate = (w: any) => {',
+    '    const widthNum = Number(w);',
+    "    if (isNaN(widthNum) || widthNum <= 0) return 'Значения должны быть больше 0';",
+    '    return null;',
+    '  };',
+    '',
+    '  React.useEffect(() => {',
+    '    setValidationError(validate(inputWidth));',
+    '  }, [inputWidth]);',
+    '',
+    '  const handleCalculate = async () => {',
+    '    if (validationError) return;',
+    '    setWidth(Number(inputWidth));',
+    '    setLoading(true);',
+    '  };',
+    '',
+    '  return <div>{width}</div>;',
+    '}',
+    '',
+    'export default App;',
+    '',
+  ].join('\n');
+  const lastParams = '  const [lastParams, setLastParams] = useState<{ width: number } | null>(null);';
+  const reply = (state: string) => [
+    'frontend/src/App.tsx',
+    '```typescriptreact',
+    "import React, { useRef, useState } from 'react';",
+    '// ... existing code ...',
+    'function App() {',
+    '  // ... existing code ...',
+    state,
+    '  // ... existing code ...',
+    '  const handleCalculate = async () => {',
+    '    if (validationError) return;',
+    '    // Кэширование: если параметры не изменились, не делаем запрос',
+    '    if (lastParams && lastParams.width === inputWidth) return;',
+    '    setWidth(Number(inputWidth));',
+    '    setLoading(true);',
+    '    setLastParams({ width: inputWidth });',
+    '  };',
+    '// ... existing code ...',
+    '```',
+    '',
+  ].join('\n');
+
+  it('puts the new useState line after the component\'s last one-line declaration by a call, as Cursor did', () => {
+    const expected = app
+      .replace('  const orbitRef = useRef<any>(null);\n', `  const orbitRef = useRef<any>(null);\n${lastParams}\n`)
+      .replace('    if (validationError) return;\n', '    if (validationError) return;\n    // Кэширование: если параметры не изменились, не делаем запрос\n    if (lastParams && lastParams.width === inputWidth) return;\n')
+      .replace('    setLoading(true);\n', '    setLoading(true);\n    setLastParams({ width: inputWidth });\n');
+    assert.equal(written('frontend/src/App.tsx', app, reply(lastParams)), expected);
+  });
+
+  it('still refuses it where its place decides whether it runs or what it reads', () => {
+    // An early return among the declarations: above it or below it the hook runs or not.
+    const early = app.replace('  const orbitRef = useRef', '  if (!width) return null;\n  const orbitRef = useRef');
+    assert.equal(result('frontend/src/App.tsx', early, reply(lastParams)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    // A value that reads a name the component declares further down.
+    const readsLater = '  const [lastValid, setLastValid] = useState(validate(6));';
+    assert.equal(result('frontend/src/App.tsx', app, reply(readsLater)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+});
