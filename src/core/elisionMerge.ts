@@ -75,7 +75,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     const fromCloser = bodyCloser !== undefined ? placeSegmentFrom(segment, original, keys, cursor, bodyCloser.closer, bodyCloser.at, openEnd, closedByMarker) : undefined;
     let region = fromCloser !== undefined && typeof fromCloser !== 'string' ? fromCloser : placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);
     const unanchored = typeof region === 'string' && !isLast && anchorCount(segment, original, keys, cursor) === 0;
-    const bounded = unanchored ? (placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? functionsBeforeNext(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit)) : undefined;
+    const bounded = unanchored ? (placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? functionsBeforeNext(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? declarationsAfterTheirKind(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit)) : undefined;
     if (bounded !== undefined) region = bounded.region;
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
@@ -444,6 +444,85 @@ function functionsBeforeNext(segment: readonly string[], nextLines: readonly str
     if (identifiers(line).some((word) => names.includes(word))) return undefined;
   }
   return { region: { from: next.from, to: next.from, lines: segment.slice(first, lastNonBlank(segment) + 1), newAbove: lastNonBlank(segment) + 1 - first }, next: next.from };
+}
+
+/**
+ * A segment of new one-line declarations between two markers, each a value computed by a call
+ * (`const [lastParams, setLastParams] = useState<…>(null);`), placed right after the last
+ * declaration of that kind (the same keyword, a call's value, one line) that the file's lines
+ * between the two parts hold: the way Cursor writes "one more state" into a React component
+ * (`function App() {`, a marker, the new `useState` line, a marker, `const handleCalculate = …`),
+ * and where its own apply put it. The markers leave which of the file's lines the new ones go
+ * among unsaid; the places differ only in where the new call runs among the block's other
+ * statements, which nothing there can tell apart when:
+ * - the next segment starts at the segment's depth in the reply, on the file's line at its place,
+ *   and the file's lines the markers leave out stand no shallower than that line (one block holds
+ *   them all), none at its depth a statement that can leave the block or skip lines (`if`,
+ *   `return`, a loop: the new call would run or not by its place);
+ * - none of those lines names what the new lines declare (nothing uses it before it exists, and
+ *   no outer name of that spelling is hidden from some of them), and none after the place
+ *   declares a name the new lines' values read (each exists when they run).
+ * Undefined otherwise: other new statements between markers run where they stand.
+ */
+function declarationsAfterTheirKind(segment: readonly string[], nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
+  const written = segment.filter(hasText);
+  const declarations = written.map((line) => CALL_DECLARATION.exec(line.trim())?.groups);
+  if (written.length === 0 || declarations.some((groups) => groups === undefined || !closesEverything(groups.value))) return undefined;
+  const depth = indentOf(written[0]);
+  const keyword = declarations[0]?.keyword;
+  if (written.some((line) => indentOf(line) !== depth) || declarations.some((groups) => groups?.keyword !== keyword)) return undefined;
+  const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
+  const nextFirst = firstNonBlank(nextSegment);
+  if (nextFirst === -1 || indentOf(nextSegment[nextFirst]) !== depth) return undefined;
+  const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
+  if (typeof next === 'string' || next.from <= cursor) return undefined;
+  let nextAt = next.from;
+  while (nextAt < next.to && !hasText(original[nextAt])) nextAt++;
+  if (nextAt >= next.to || original[nextAt].trim() !== nextSegment[nextFirst].trim() || indentOf(original[nextAt]) !== depth) return undefined;
+  let place = -1;
+  for (let i = cursor; i < next.from; i++) {
+    const line = original[i];
+    if (!hasText(line) || indentOf(line) > depth || isCommentLine(line)) continue;
+    if (indentOf(line) < depth || LEAVES_OR_SKIPS.test(line.trim())) return undefined;
+    const groups = CALL_DECLARATION.exec(line.trim())?.groups;
+    if (groups !== undefined && groups.keyword === keyword && closesEverything(groups.value)) place = i + 1;
+  }
+  if (place === -1) return undefined;
+  const declared = new Set(declarations.flatMap((groups) => identifiers(groups?.target ?? '')));
+  const read = new Set(declarations.flatMap((groups) => identifiers(groups?.value ?? '')));
+  for (let i = cursor; i < next.from; i++) {
+    if (identifiers(original[i]).some((word) => declared.has(word))) return undefined;
+    if (i >= place && indentOf(original[i]) === depth && namesDeclaredBy(original[i]).some((name) => read.has(name))) return undefined;
+  }
+  return { region: { from: place, to: place, lines: segment.slice(firstNonBlank(segment), lastNonBlank(segment) + 1) }, next: next.from };
+}
+
+/**
+ * A declaration on one line whose value is a call: its keyword, what it declares (a name or a
+ * destructuring pattern) and its value (`useState<string | null>(null)`).
+ */
+const CALL_DECLARATION = /^(?<keyword>const|let|var)\s+(?<target>[A-Za-z_$][\w$]*|\[[^=\]]*\]|\{[^=}]*\})\s*(?::[^=]+)?=\s*(?<value>[A-Za-z_$][\w$.]*(?:\s*<.*>)?\s*\(.*\));?$/;
+
+/** Statements that can leave a block or skip its lines, by their first word. */
+const LEAVES_OR_SKIPS = /^(?:if|else|for|while|do|switch|case|default|return|throw|break|continue|try|catch|finally|yield|goto)\b/;
+
+/** True when every bracket the text opens it also closes, in order (a statement on one line). */
+function closesEverything(text: string): boolean {
+  const open: string[] = [];
+  for (const c of text) {
+    if (c === '(' || c === '[' || c === '{') open.push(c === '(' ? ')' : c === '[' ? ']' : '}');
+    else if ((c === ')' || c === ']' || c === '}') && open.pop() !== c) return false;
+  }
+  return open.length === 0;
+}
+
+/** The names a line declares in its block: a `const`, `let` or `var` (each name of a pattern), a `function` or a `class`. */
+function namesDeclaredBy(line: string): string[] {
+  const text = line.trim();
+  const variable = /^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*|\[[^=\]]*\]|\{[^=}]*\})/.exec(text);
+  if (variable !== null) return identifiers(variable[1]);
+  const named = /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function(?:\s*\*\s*|\s+)|class\s+)([A-Za-z_$][\w$]*)/.exec(text);
+  return named !== null ? [named[1]] : [];
 }
 
 /**

@@ -2253,3 +2253,118 @@ describe('peer situations: a diff hunk re-applied, or headed with another class,
     assert.equal(written(path, converters, intHunk('     def to_url(self, value):')), intDone);
   });
 });
+
+describe('peer situations: new lines at the end of a block whose closer the file has more than once (probe p50/a: microblog base.html, style.css, deploy.sh)', () => {
+  // miguelgrinberg/microblog app/templates/base.html @02a7840, the navbar's two menus, verbatim.
+  const menus = [
+    '            <div class="collapse navbar-collapse" id="bs-example-navbar-collapse-1">',
+    '                <ul class="nav navbar-nav">',
+    "                    <li><a href=\"{{ url_for('main.index') }}\">{{ _('Home') }}</a></li>",
+    "                    <li><a href=\"{{ url_for('main.explore') }}\">{{ _('Explore') }}</a></li>",
+    '                </ul>',
+    '                <ul class="nav navbar-nav navbar-right">',
+    "                    <li><a href=\"{{ url_for('auth.login') }}\">{{ _('Login') }}</a></li>",
+    '                </ul>',
+    '            </div>',
+    '',
+  ].join('\n');
+  const messages = "                    <li><a href=\"{{ url_for('main.messages') }}\">{{ _('Messages') }}</a></li>";
+
+  it('adds a list item before the </ul> of the one menu whose opening tag the snippet quotes', () => {
+    const reply = ['Add a Messages link to the left menu in `app/templates/base.html`:', '', '```html', '                <ul class="nav navbar-nav">', '                    <!-- ... existing code ... -->', messages, '                </ul>', '```', ''].join('\n');
+    const expected = menus.replace("{{ _('Explore') }}</a></li>\n", `{{ _('Explore') }}</a></li>\n${messages}\n`);
+    assert.equal(written('app/templates/base.html', menus, reply), expected);
+    // A menu whose indentation does not nest as its tags do (a sub-list opened inside, its </ul>
+    // written at the menu's depth): the first </ul> at that depth closes the sub-list, not the menu.
+    const misindented = menus.replace('                <ul class="nav navbar-nav">\n', '                <ul class="nav navbar-nav">\n                    <ul class="sub">\n').replace('                </ul>\n', '                </ul>\n                </ul>\n');
+    assert.equal(result('app/templates/base.html', misindented, reply).receipt.ok, false);
+  });
+
+  it('adds a declaration to the rule inside the one @media block the snippet quotes, not below the rule\'s closer', () => {
+    const css = ['.post {', '    padding: 10px;', '}', '', '@media (max-width: 768px) {', '    .post {', '        padding: 4px;', '    }', '}', '', '@media print {', '    .post {', '        padding: 0;', '    }', '}', ''].join('\n');
+    const reply = ['Keep posts on one page when printing (`app/static/style.css`):', '', '```css', '@media print {', '    .post {', '        /* ... existing code ... */', '        break-inside: avoid;', '    }', '}', '```', ''].join('\n');
+    assert.equal(written('app/static/style.css', css, reply), css.replace('        padding: 0;\n', '        padding: 0;\n        break-inside: avoid;\n'));
+  });
+
+  it('adds a line at the end of the heredoc the snippet opens, before its own EOF, not the next heredoc\'s', () => {
+    const deploy = ['#!/bin/bash', 'set -e', '', 'cat > /etc/systemd/system/microblog.service <<EOF', '[Service]', 'User=ubuntu', 'Restart=always', 'EOF', '', 'cat > /etc/nginx/sites-enabled/microblog <<EOF', 'server {', '    listen 80;', '}', 'EOF', '', 'systemctl daemon-reload', ''].join('\n');
+    const reply = ['Log to stdout under systemd (`deploy.sh`):', '', '```bash', 'cat > /etc/systemd/system/microblog.service <<EOF', '# ... existing code ...', 'Environment=LOG_TO_STDOUT=1', 'EOF', '```', ''].join('\n');
+    assert.equal(written('deploy.sh', deploy, reply), deploy.replace('Restart=always\n', 'Restart=always\nEnvironment=LOG_TO_STDOUT=1\n'));
+  });
+});
+
+describe('peer situations: one more state line between two markers inside a component (probe p50/b: LeonidYasin/ConstruBot App.tsx, Cursor export)', () => {
+  // frontend/src/App.tsx as the chat had it before its "Оптимизация" turn, trimmed to App.
+  const app = [
+    "import React, { useRef, useState } from 'react';",
+    '',
+    'function App() {',
+    '  const [width, setWidth] = useState(6);',
+    '  const [inputWidth, setInputWidth] = useState(width);',
+    '  const [loading, setLoading] = useState(false);',
+    '  const [validationError, setValidationError] = useState<string | null>(null);',
+    '  const orbitRef = useRef<any>(null);',
+    '',
+    '  // Валидация',
+    '  const validate = (w: any) => {',
+    '    const widthNum = Number(w);',
+    "    if (isNaN(widthNum) || widthNum <= 0) return 'Значения должны быть больше 0';",
+    '    return null;',
+    '  };',
+    '',
+    '  React.useEffect(() => {',
+    '    setValidationError(validate(inputWidth));',
+    '  }, [inputWidth]);',
+    '',
+    '  const handleCalculate = async () => {',
+    '    if (validationError) return;',
+    '    setWidth(Number(inputWidth));',
+    '    setLoading(true);',
+    '  };',
+    '',
+    '  return <div>{width}</div>;',
+    '}',
+    '',
+    'export default App;',
+    '',
+  ].join('\n');
+  const lastParams = '  const [lastParams, setLastParams] = useState<{ width: number } | null>(null);';
+  const reply = (state: string) => [
+    'frontend/src/App.tsx',
+    '```typescriptreact',
+    "import React, { useRef, useState } from 'react';",
+    '// ... existing code ...',
+    'function App() {',
+    '  // ... existing code ...',
+    state,
+    '  // ... existing code ...',
+    '  const handleCalculate = async () => {',
+    '    if (validationError) return;',
+    '    // Кэширование: если параметры не изменились, не делаем запрос',
+    '    if (lastParams && lastParams.width === inputWidth) return;',
+    '    setWidth(Number(inputWidth));',
+    '    setLoading(true);',
+    '    setLastParams({ width: inputWidth });',
+    '  };',
+    '// ... existing code ...',
+    '```',
+    '',
+  ].join('\n');
+
+  it('puts the new useState line after the component\'s last one-line declaration by a call, as Cursor did', () => {
+    const expected = app
+      .replace('  const orbitRef = useRef<any>(null);\n', `  const orbitRef = useRef<any>(null);\n${lastParams}\n`)
+      .replace('    if (validationError) return;\n', '    if (validationError) return;\n    // Кэширование: если параметры не изменились, не делаем запрос\n    if (lastParams && lastParams.width === inputWidth) return;\n')
+      .replace('    setLoading(true);\n', '    setLoading(true);\n    setLastParams({ width: inputWidth });\n');
+    assert.equal(written('frontend/src/App.tsx', app, reply(lastParams)), expected);
+  });
+
+  it('still refuses it where its place decides whether it runs or what it reads', () => {
+    // An early return among the declarations: above it or below it the hook runs or not.
+    const early = app.replace('  const orbitRef = useRef', '  if (!width) return null;\n  const orbitRef = useRef');
+    assert.equal(result('frontend/src/App.tsx', early, reply(lastParams)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    // A value that reads a name the component declares further down.
+    const readsLater = '  const [lastValid, setLastValid] = useState(validate(6));';
+    assert.equal(result('frontend/src/App.tsx', app, reply(readsLater)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+});

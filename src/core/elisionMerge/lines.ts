@@ -430,6 +430,15 @@ export function opensTag(line: string, name: string): boolean {
   return text.startsWith(`<${name}`) && /^<[A-Za-z_][\w.:-]*(?:\s[^<>]*)?>$/.exec(text) !== null && !text.endsWith('/>') && /^<([\w.:-]+)/.exec(text)?.[1] === name;
 }
 
+/**
+ * The word that ends the heredoc a line opens (`cat > unit.service <<EOF`, `<<-'EOF'`, Ruby's
+ * `<<~SQL`): the body runs to the first line that is that word alone. Undefined for a line that
+ * opens none.
+ */
+export function heredocWord(line: string): string | undefined {
+  return /<<[-~]?\s*(['"]?)([A-Za-z_][\w-]*)\1(?=[\s);|&]|$)/.exec(line)?.[2];
+}
+
 /** True when a trimmed line ends inside a template literal it opens: a backtick last, and an odd count of them. */
 function opensTemplateLiteral(trimmed: string): boolean {
   if (!trimmed.endsWith('`')) return false;

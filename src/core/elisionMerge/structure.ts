@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
 import { leadingWhitespace } from '../text/indentation';
-import { type Region, blockEnd, closedTagName, correspond, definedName, elisionBefore, firstNonBlank, hasText, identifiers, indentOf, isCloser, isCommentLine, isEditOf, isOpener, lastNonBlank, opensTag, resemblingOpener } from './lines';
+import { type Region, blockEnd, closedTagName, correspond, definedName, elisionBefore, firstNonBlank, hasText, heredocWord, identifiers, indentOf, isCloser, isCommentLine, isEditOf, isOpener, lastNonBlank, opensTag, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
 import { headerOf, isImport } from './wholeOrPart';
@@ -90,7 +90,7 @@ export function placeAtBlockEnd(
   const firstReal = firstNonBlank(segment);
   const lastReal = lastNonBlank(segment);
   if (firstReal === -1) return undefined;
-  const after = placeAfterElidedBlock(segment, before, isElision, original, keys, cursor);
+  const after = placeAfterElidedBlock(segment, before, isElision, original, keys, cursor) ?? placeBeforeElidedBlockEnd(segment, before, isElision, original, keys, cursor) ?? placeAtHeredocEnd(segment, before, isElision, original, cursor);
   if (after !== undefined) return after;
   const closer = isCloser(segment[lastReal]) ? lastReal : -1;
   // Everything but a trailing run of closers must be more than closers: a segment of closers alone is placeClosers' case.
@@ -248,6 +248,74 @@ function bracketsClosed(lines: readonly string[]): boolean {
 }
 
 /**
+ * Places a segment of new lines at the end of the block its elision stands inside, when the
+ * segment then closes that block and the ones around it: `@media print {`, `.post {`, the marker,
+ * a new declaration, `}` and `}`; or `<ul class="nav navbar-nav">`, the marker, a new `<li>`,
+ * `</ul>`. The first closer is the file's end of the block the elision stands in
+ * (`elidedBlockEnd`, closing tags included: the opener the part above placed, and the file's
+ * closer of it by indentation, a tag's also by the element's own tags), so the new lines go right
+ * above it, whichever of the file's like closers (`}` of another `.post`, the other menu's
+ * `</ul>`) stand further on. The segment's further closers must be the file's next lines with
+ * text, in order, and are written as the file has them; a new line that the elided body already
+ * holds may be that body's last line re-shown, not new, and declines. Undefined otherwise.
+ *
+ * Why: placed by the outermost closer alone, the new lines went below the inner block's `}` and
+ * the file gained a `}` (refused as unbalanced), and a closing tag, which occurs once per element,
+ * anchored nothing at all.
+ */
+function placeBeforeElidedBlockEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number): Region | undefined {
+  const end = elidedBlockEnd(segment, before, isElision, original, keys, cursor, true);
+  if (end === undefined) return undefined;
+  const closes = (line: string) => isCloser(line) || closedTagName(line) !== undefined;
+  const closer = segment.findIndex((line) => line.trim() !== '' && closes(line));
+  const fresh = segment.slice(0, closer).filter(hasText);
+  if (fresh.length === 0) return undefined;
+  const body = new Set(original.slice(cursor, end).map((line) => line.trim()));
+  if (fresh.some((line) => body.has(line.trim()) || resemblingOpener(line, original, end, end + 1) !== -1)) return undefined;
+  let to = end + 1;
+  for (const line of segment.slice(closer + 1).filter((line) => line.trim() !== '')) {
+    while (to < original.length && original[to].trim() === '') to++;
+    if (to >= original.length || !closes(line) || original[to].trimEnd() !== line.trimEnd()) return undefined;
+    to++;
+  }
+  return { from: end, to, lines: [...segment.slice(firstNonBlank(segment), closer), ...original.slice(end, to)] };
+}
+
+/**
+ * Places a segment of new lines that ends with a heredoc's end word (`EOF`) at the end of that
+ * heredoc, the way a model adds a line to a generated file: `cat > …/microblog.service <<EOF`,
+ * the marker, `Environment=LOG_TO_STDOUT=1`, `EOF`. A heredoc ends at the first line that is its
+ * word alone, so the `EOF` the segment means is the first one after the head, however many other
+ * heredocs of the file end with the same word. Only when the nearest line above the elision that
+ * is not body text of it opens a heredoc with that word (no line equal to the word between), the
+ * head is the file's last line with its text before `cursor` (the part above placed it), its end
+ * stands at or after `cursor`, and the segment has nothing after the word and no new line the
+ * elided body already holds. Undefined otherwise.
+ */
+function placeAtHeredocEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], cursor: number): Region | undefined {
+  const last = lastNonBlank(segment);
+  const k = elisionBefore(before, isElision);
+  if (last <= 0 || k < 0) return undefined;
+  const word = segment[last].trim();
+  let head = -1;
+  for (let j = k - 1; j >= 0 && head === -1; j--) {
+    if (before[j].trim() === word) return undefined;
+    if (!isElision(before[j]) && heredocWord(before[j]) === word) head = j;
+  }
+  if (head === -1) return undefined;
+  let headAt = cursor - 1;
+  while (headAt >= 0 && original[headAt].trim() !== before[head].trim()) headAt--;
+  if (headAt < 0) return undefined;
+  let end = headAt + 1;
+  while (end < original.length && original[end].trim() !== word) end++;
+  if (end >= original.length || end < cursor) return undefined;
+  const fresh = segment.slice(0, last).filter(hasText);
+  const body = new Set(original.slice(cursor, end).map((line) => line.trim()));
+  if (fresh.length === 0 || fresh.some((line) => line.trim() === word || body.has(line.trim()))) return undefined;
+  return { from: end, to: end + 1, lines: [...segment.slice(firstNonBlank(segment), last), original[end]] };
+}
+
+/**
  * Places the block's last segment, new top-level code after a top-level elision (`# ... existing
  * code ...` then `def c():`), at the end of the file: the elision stands for the rest of the file
  * and the new code follows it. Only when the new code continues the file's last top-level
@@ -340,18 +408,19 @@ const DEFINITION_WORDS = new Set(['def', 'class', 'async', 'function', 'export',
  * segment placed it), and the block it opens ends, by indentation, with the same closer at or
  * after `cursor`: that line's index. Undefined whenever any of this does not hold.
  */
-export function elidedBlockEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number): number | undefined {
+export function elidedBlockEnd(segment: readonly string[], before: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number, closingTags = false): number | undefined {
   const k = elisionBefore(before, isElision);
   if (k < 0) return undefined;
   const depth = indentOf(before[k]);
   const closer = segment.findIndex((line) => line.trim() !== '' && indentOf(line) < depth);
-  if (closer === -1 || !isCloser(segment[closer])) return undefined;
+  const tag = closingTags && closer !== -1 ? closedTagName(segment[closer]) : undefined;
+  if (closer === -1 || (!isCloser(segment[closer]) && tag === undefined)) return undefined;
   // Lines before it that close blocks of their own (`}` of a nested block, then the block's `}`)
   // say the segment starts deeper inside: which block the closer ends is not read from them.
-  if (segment.slice(0, closer).some(isCloser)) return undefined;
+  if (segment.slice(0, closer).some((line) => isCloser(line) || (tag !== undefined && closedTagName(line) !== undefined))) return undefined;
   const firstReal = closer;
   const level = indentOf(segment[firstReal]);
-  const opener = openerAbove(before, k, isElision, level, true);
+  const opener = tag === undefined ? openerAbove(before, k, isElision, level, true) : tagOpenerAbove(before, k, isElision, level, tag);
   if (opener === -1) return undefined;
   const positions = keys.positions.get(anchorKey(before[opener]));
   if (!positions) return undefined;
@@ -360,7 +429,38 @@ export function elidedBlockEnd(segment: readonly string[], before: readonly stri
   const openerAt = positions[p];
   const end = blockEnd(original, openerAt);
   if (end === original.length || end < cursor || indentOf(original[end]) !== indentOf(original[openerAt]) || original[end].trim() !== segment[firstReal].trim()) return undefined;
+  // Indentation pairs a tag with its closer only where the file nests the element's own tags as it
+  // indents them: a `<ul>` left open inside at the same depth would make this `</ul>` its.
+  if (tag !== undefined && !closesElementAt(original, openerAt, end, tag)) return undefined;
   return end;
+}
+
+/**
+ * The line of `before` above the elision at `k` that opens the element `name` the segment closes
+ * at indentation `level`: going up past blank lines, elisions and lines deeper than `level`, the
+ * first other line, when it is that element's opening tag at `level` exactly; -1 otherwise.
+ */
+function tagOpenerAbove(before: readonly string[], k: number, isElision: (line: string) => boolean, level: number, name: string): number {
+  for (let j = k - 1; j >= 0; j--) {
+    const line = before[j];
+    if (line.trim() === '' || isElision(line) || indentOf(line) > level) continue;
+    return indentOf(line) === level && opensTag(line, name) ? j : -1;
+  }
+  return -1;
+}
+
+/** True when, counting the element `name`'s opening and closing tags from line `openerAt` on, the one it opens is closed first at line `end`. */
+function closesElementAt(original: readonly string[], openerAt: number, end: number, name: string): boolean {
+  const tags = new RegExp(`<(/?)${name.replace(/[.]/g, '\\.')}(?=[\\s>/])([^<>]*?)(/?)>`, 'g');
+  let open = 0;
+  for (let i = openerAt; i <= end; i++) {
+    for (const tag of original[i].matchAll(tags)) {
+      if (tag[3] === '/') continue;
+      open += tag[1] === '/' ? -1 : 1;
+      if (open === 0 && i !== end) return false;
+    }
+  }
+  return open === 0;
 }
 
 /** The closing bracket of each opening one a block's head line ends with. */
@@ -460,13 +560,7 @@ export function placeClosingTags(segment: readonly string[], before: readonly st
   if (k < 0) return undefined;
   const level = indentOf(closers[0]);
   if (indentOf(before[k]) <= level) return undefined;
-  let opener = -1;
-  for (let j = k - 1; j >= 0 && opener === -1; j--) {
-    const line = before[j];
-    if (line.trim() === '' || isElision(line) || indentOf(line) > level) continue;
-    if (indentOf(line) !== level || !opensTag(line, name)) return undefined;
-    opener = j;
-  }
+  const opener = tagOpenerAbove(before, k, isElision, level, name);
   if (opener === -1) return undefined;
   const positions = keys.positions.get(anchorKey(before[opener]));
   const p = positions ? firstAtLeast(positions, cursor) - 1 : -1;

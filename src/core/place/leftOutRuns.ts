@@ -90,6 +90,12 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
       // REPLACE only): nothing changes there.
       const between = written.slice(kept.of[a] + 1, kept.of[b]);
       if (between.length === fileRun.length && between.every((line, j) => line.trim() === fileRun[j].trim())) continue;
+      // Blank lines the search text dropped between two lines it keeps, where the new lines go
+      // between them set off by as many blank lines on each side (a SEARCH ending `}` then
+      // `resyncerrc := …` with the file's blank line between lost, a REPLACE writing `}`, a blank,
+      // the new log line, a blank, `resyncerrc := …`): whichever side of the new lines the file's
+      // blank lines stood on, they stand there as written, so the replacement is the edit.
+      if (fileRun.every(isBlank) && between.length > 2 * fileRun.length && [...between.slice(0, fileRun.length), ...between.slice(-fileRun.length)].every(isBlank)) continue;
       return unknown('the edit writes lines between them');
     }
     // A or B rewritten: the file's run goes where the new lines of A end and those of B

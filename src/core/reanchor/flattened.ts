@@ -1,4 +1,5 @@
 import { indentWidth, isBlank, leadingWhitespace, renderIndent, type IndentUnit } from '../text/indentation';
+import { heredocWord } from '../elisionMerge/lines';
 
 /**
  * Where a line the reply adds goes in a flattened reply (see `MovingFrame.flattened`), from the
@@ -68,8 +69,8 @@ export function flatPlacement(around: FlatNeighbours, unit: IndentUnit, tabSize:
 export function endsStringOpenedBy(head: string, next: string | undefined): boolean {
   if (next === undefined) return false;
   const closing = next.trim();
-  const heredoc = /<<[-~]?\s*(['"]?)([A-Za-z_][\w-]*)\1(?=[\s);|&]|$)/.exec(head);
-  if (heredoc !== null) return closing === heredoc[2];
+  const heredoc = heredocWord(head);
+  if (heredoc !== undefined) return closing === heredoc;
   const textBlock = /("""|'''|`)$/.exec(head.trimEnd());
   if (textBlock === null) return false;
   const delimiter = textBlock[1];

@@ -147,6 +147,24 @@ describe('left-out-lines rung: the edit given the file\'s lines', () => {
     assert.equal(written(file, search, rewritten).text, file.replace('  if (markLength) state.length = true', '  state.length = markLength'));
   });
 
+  it('writes new lines set off by blank lines on both sides between two kept lines whose blank line the search text dropped (kubernetes reflector.go)', () => {
+    // client-go tools/cache/reflector.go @2b02db1, ListAndWatch, verbatim; the REPLACE is the
+    // upstream change that logs "Caches populated", the SEARCH has lost the blank line before
+    // `resyncerrc`.
+    const reflector = ['\tif fallbackToList {', '\t\terr = r.list(stopCh)', '\t\tif err != nil {', '\t\t\treturn err', '\t\t}', '\t}', '', '\tresyncerrc := make(chan error, 1)', '\tcancelCh := make(chan struct{})', ''].join('\n');
+    const search = ['\tif fallbackToList {', '\t\terr = r.list(stopCh)', '\t\tif err != nil {', '\t\t\treturn err', '\t\t}', '\t}', '\tresyncerrc := make(chan error, 1)'];
+    const logged = '\tklog.V(2).Infof("Caches populated for %v from %s", r.typeDescription, r.name)';
+    const replace = [...search.slice(0, 6), '', logged, '', search[6]];
+    const path = 'staging/src/k8s.io/client-go/tools/cache/reflector.go';
+    const reply = [path, '```go', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '```', ''].join('\n');
+    const result = runReply(reply, (p) => (p === path ? reflector : undefined));
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.changes[0]?.newText, reflector.replace('\t}\n\n\tresyncerrc', `\t}\n\n${logged}\n\n\tresyncerrc`));
+    // Set off on one side only, the file's blank line may belong on either: still refused.
+    const oneSide = written(bisect, ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', '', '', '    return None', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
+    assert.match(oneSide.error ?? '', /writes lines between them/);
+  });
+
   it('refuses where the count the edit means is unknown: it changes the run, adds a blank line of its own, or rewrites a neighbour as more lines', () => {
     const changesRun = written(bisect, ['    a.insert(lo, x)', '', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):'], ['    a.insert(lo, x)', 'def bisect_right(a, x, lo=0, hi=None, *, key=None):']);
     assert.match(changesRun.error ?? '', /the search text has a blank line where the file has 2 blank lines, and the edit changes the lines around them/);
