@@ -999,6 +999,27 @@ describe('peer situations: chat replies and fast-apply snippets that lost code',
     assert.equal(written('jobs.ts', '\ufeff' + crlf, reply), '\ufeff' + crlf.replace("log('run');", "log('run', new Date());"));
   });
 
+  it('applies blocks whose paths stand in outer fences left open, once, and reports the model\'s repeats of them as already applied (Aider transcript, Qwen2.5-Coder)', () => {
+    // 87maxi/SupplyChainTracker2's aider history, "Paso 6" to "Paso 11": three blocks, then the same three again.
+    const files: Record<string, string> = {
+      'web/types/useConfig.d.ts': "/** https://wagmi.sh/react/api/hooks/useConfig */\nexport declare function useConfig<config extends Config = ResolvedRegister['config']>(\n  parameters?: UseConfigParameters<config>,\n): UseConfigReturnType<config>;\n",
+      'web/types/properties.d.ts': 'export type ConfigParameter<config extends Config = Config> = {\n  config?: Config | config | undefined;\n};\n',
+      'web/types/useAccountEffect.d.ts': 'export type UseAccountEffectParameters = Compute<{\n  onDisconnect?(): void;\n} & ConfigParameter>;\n',
+    };
+    const step = (path: string, search: string, added: string) => `\`\`\`typescript\n${path}\n\`\`\`python\n<<<<<<< SEARCH\n${search}\n=======\n${search}\n${added}\n>>>>>>> REPLACE\n\`\`\`\n`;
+    const steps = [
+      step('web/types/useConfig.d.ts', "export declare function useConfig<config extends Config = ResolvedRegister['config']>(", '  approveRequest: (requester: string) => void,'),
+      step('web/types/properties.d.ts', 'export type ConfigParameter<config extends Config = Config> = {', '  approveRequest?: (requester: string) => void;'),
+      step('web/types/useAccountEffect.d.ts', 'export type UseAccountEffectParameters = Compute<{', '  onApprove?: (requester: string) => void;'),
+    ];
+    const reply = [...steps, ...steps].map((text, i) => `### Paso ${i + 6}: Actualizar el archivo de tipos\n\n${text}`).join('\n');
+    const planned = runReply(reply, (p) => files[p]);
+    assert.equal(planned.receipt.ok, true);
+    assert.deepEqual(planned.receipt.files.map((f) => f.edits.map((e) => e.status)), [['applied', 'alreadyApplied'], ['applied', 'alreadyApplied'], ['applied', 'alreadyApplied']]);
+    assert.equal(proposed(planned, 'web/types/properties.d.ts'), files['web/types/properties.d.ts'].replace('= {\n', '= {\n  approveRequest?: (requester: string) => void;\n'));
+    assert.equal(proposed(planned, 'web/types/useAccountEffect.d.ts'), files['web/types/useAccountEffect.d.ts'].replace('<{\n', '<{\n  onApprove?: (requester: string) => void;\n'));
+  });
+
   it('leaves out an example of use after the code in the same fence, and reads "cards and chart stay the same" as code left out', () => {
     const util = 'from datetime import timedelta\n\n\ndef humanize(delta: timedelta) -> str:\n    seconds = int(delta.total_seconds())\n    return f"{seconds} seconds"\n\n\ndef other():\n    return 1\n';
     const fixed = 'def humanize(delta: timedelta) -> str:\n    seconds = int(delta.total_seconds())\n    return f"{seconds} seconds ago"\n';

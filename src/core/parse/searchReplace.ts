@@ -422,6 +422,7 @@ class SearchReplaceScan {
       fence = this.proseFence.open;
       fenceIndex = this.proseFence.index;
     }
+    if (inFencePath === undefined && fence && fenceIndex < k && usable(k)) inFencePath = this.pathOpeningOuterFence(fenceIndex, k);
     let infoPath: string | undefined;
     let beforePath: string | undefined;
     if (fence) {
@@ -447,6 +448,32 @@ class SearchReplaceScan {
       return { start, path: inherited, fence, ...(inherited !== undefined ? { inherited: true } : {}) };
     }
     return { start, path, fence };
+  }
+
+  /**
+   * The path written as the only line of an outer fence that is never closed, right before the
+   * block's own fence opener, given the two openers' indices; undefined for any other layout.
+   *
+   *     ```solidity              <- outer: the open prose fence
+   *     sc/src/Counter.sol
+   *     ```python                <- the block's own fence, read as the outer fence's text
+   *     <<<<<<< SEARCH
+   *
+   * Qwen2.5-Coder and DeepSeek-Coder write this (aider's `find_filename` names the habit and
+   * looks back past fence lines for it); the same layout with the outer fence closed is read by
+   * `pathLabelAbove`. Guarantees: the line is taken only when nothing but blank lines stands
+   * between it and each opener, and only when it is a whole file-name line (`filenameFromLine`:
+   * never a fence line, a language tag or a bare word), so a line of code or prose in a fence is
+   * never read as the path.
+   */
+  private pathOpeningOuterFence(outer: number, inner: number): string | undefined {
+    const { lines } = this;
+    if (parseFenceOpener(lines[inner]) === undefined) return undefined;
+    let label = inner - 1;
+    while (label > outer && trimsToEmpty(lines[label])) label--;
+    if (label === outer || this.claimed(label)) return undefined;
+    for (let i = label - 1; i > outer; i--) if (!trimsToEmpty(lines[i])) return undefined;
+    return filenameFromLine(lines[label]);
   }
 
   /**

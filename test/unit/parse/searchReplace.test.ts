@@ -30,6 +30,24 @@ describe('parse/searchReplace', () => {
     assert.equal((parse('```\nfoo.txt\nbar\n```\n```python\n' + block('one\n', 'two\n') + '\n```\n').ops[0] as ReplaceOp).path, undefined);
   });
 
+  it('takes the path written as the only line of an outer fence left open before the block\'s own fence (Qwen2.5-Coder, aider transcript)', () => {
+    // 87maxi/SupplyChainTracker2's aider history: each block's path in a ```solidity / ```typescript
+    // fence that is never closed, the block in a nested ```python fence right after it.
+    const counter = '```solidity\nsc/src/Counter.sol\n```python\n' + block('    uint public number;\n', '    uint public number;\n    address public admin;\n') + '\n```\n';
+    const rpc = '```typescript\nweb/src/lib/api/serverRpc.ts\n```python\n' + block('export async function revalidateAll() {\n', 'export async function revalidateAll() {\n    cache.clear();\n') + '\n```\n';
+    const reply = '### Paso 1: Modificar el contrato `Counter.sol`\n\n' + counter + '\n### Paso 2: Modificar el código de la aplicación web\n\n' + rpc;
+    const r = parse(reply);
+    assert.equal(r.problems.length, 0);
+    assert.deepEqual((r.ops as ReplaceOp[]).map((op) => op.path), ['sc/src/Counter.sol', 'web/src/lib/api/serverRpc.ts']);
+    // Blank lines around the path line are allowed.
+    assert.equal(ops('```solidity\n\nsc/src/Counter.sol\n\n```python\n' + block('a\n', 'b\n') + '\n```\n')[0].path, 'sc/src/Counter.sol');
+    // A fence opener alone, a language tag, a line of code or prose in the outer fence is no path:
+    // the block names no file.
+    for (const inside of ['', '````\n', 'python\n', 'typescript\n', 'const x = 1;\nsrc/a.ts\n', 'src/a.ts\nconst x = 1;\n', 'Change the counter:\n']) {
+      assert.equal(ops('```typescript\n' + inside + '```python\n' + block('a\n', 'b\n') + '\n```\n')[0]?.path, undefined, JSON.stringify(inside));
+    }
+  });
+
   it('reads Aider\'s first dialect, <<<<<<< ORIGINAL / >>>>>>> UPDATED', () => {
     const r = parse('calc.py\n```python\n' + block('x = 1\n', 'x = 2\n', '<<<<<<< ORIGINAL', '=======', '>>>>>>> UPDATED') + '\n```\n');
     assert.equal(r.problems.length, 0);
