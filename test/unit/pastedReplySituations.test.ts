@@ -3151,3 +3151,126 @@ describe('pasted replies: a whole file given again without a helper it still cal
     assert.ok(planned.changes[0]?.newText?.includes("import { getComponentSymbol } from './symbols';"));
   });
 });
+
+describe('pasted replies: a whole Go function re-printed with spaces for the file\'s tabs, under its path (p50/d 14, 39)', () => {
+  // kubernetes client-go tools/cache/reflector.go at 2b02db1, trimmed to its license comment and
+  // ListAndWatch between its neighbours. The comment's one space-indented line (the license URL)
+  // makes the file mix tabs and spaces, so the block is not converted before the merge.
+  const reflector = [
+    '/*',
+    'Copyright 2014 The Kubernetes Authors.',
+    '',
+    'Licensed under the Apache License, Version 2.0 (the "License");',
+    'you may not use this file except in compliance with the License.',
+    'You may obtain a copy of the License at',
+    '',
+    '    http://www.apache.org/licenses/LICENSE-2.0',
+    '',
+    'Unless required by applicable law or agreed to in writing, software',
+    'distributed under the License is distributed on an "AS IS" BASIS,',
+    'WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.',
+    'See the License for the specific language governing permissions and',
+    'limitations under the License.',
+    '*/',
+    '',
+    'package cache',
+    '',
+    '// resyncChan returns a channel which will receive something when a resync is',
+    '// required, and a cleanup function.',
+    'func (r *Reflector) resyncChan() (<-chan time.Time, func() bool) {',
+    '\tif r.resyncPeriod == 0 {',
+    '\t\treturn neverExitWatch, func() bool { return false }',
+    '\t}',
+    '\t// The cleanup function is required: imagine the scenario where watches',
+    '\t// always fail so we end up listing frequently. Then, if we don\'t',
+    '\t// manually stop the timer, we could end up with many timers active',
+    '\t// concurrently.',
+    '\tt := r.clock.NewTimer(r.resyncPeriod)',
+    '\treturn t.C(), t.Stop',
+    '}',
+    '',
+    '// ListAndWatch first lists all items and get the resource version at the moment of call,',
+    '// and then use the resource version to watch.',
+    '// It returns error if ListAndWatch didn\'t even try to initialize watch.',
+    'func (r *Reflector) ListAndWatch(stopCh <-chan struct{}) error {',
+    '\tklog.V(3).Infof("Listing and watching %v from %s", r.typeDescription, r.name)',
+    '\tvar err error',
+    '\tvar w watch.Interface',
+    '\tfallbackToList := !r.UseWatchList',
+    '',
+    '\tif r.UseWatchList {',
+    '\t\tw, err = r.watchList(stopCh)',
+    '\t\tif w == nil && err == nil {',
+    '\t\t\t// stopCh was closed',
+    '\t\t\treturn nil',
+    '\t\t}',
+    '\t\tif err != nil {',
+    '\t\t\tif !apierrors.IsInvalid(err) {',
+    '\t\t\t\treturn err',
+    '\t\t\t}',
+    '\t\t\tklog.Warning("the watch-list feature is not supported by the server, falling back to the previous LIST/WATCH semantic")',
+    '\t\t\tfallbackToList = true',
+    '\t\t\t// Ensure that we won\'t accidentally pass some garbage down the watch.',
+    '\t\t\tw = nil',
+    '\t\t}',
+    '\t}',
+    '',
+    '\tif fallbackToList {',
+    '\t\terr = r.list(stopCh)',
+    '\t\tif err != nil {',
+    '\t\t\treturn err',
+    '\t\t}',
+    '\t}',
+    '',
+    '\tresyncerrc := make(chan error, 1)',
+    '\tcancelCh := make(chan struct{})',
+    '\tdefer close(cancelCh)',
+    '\tgo r.startResync(stopCh, cancelCh, resyncerrc)',
+    '\treturn r.watch(w, stopCh, resyncerrc)',
+    '}',
+    '',
+    '// startResync periodically calls r.store.Resync() method.',
+    '// Note that this method is blocking and should be',
+    '// called in a separate goroutine.',
+    'func (r *Reflector) startResync(stopCh <-chan struct{}, cancelCh <-chan struct{}, resyncerrc chan error) {',
+    '\tresyncCh, cleanup := r.resyncChan()',
+    '\tdefer func() {',
+    '\t\tcleanup() // Call the last one written into cleanup',
+    '\t}()',
+    '\tfor {',
+    '\t\tselect {',
+    '\t\tcase <-resyncCh:',
+    '\t\tcase <-stopCh:',
+    '\t\t\treturn',
+    '\t\tcase <-cancelCh:',
+    '\t\t\treturn',
+    '\t\t}',
+    '\t\tif r.ShouldResync == nil || r.ShouldResync() {',
+    '\t\t\tklog.V(4).Infof("%s: forcing resync", r.name)',
+    '\t\t\tif err := r.store.Resync(); err != nil {',
+    '\t\t\t\tresyncerrc <- err',
+    '\t\t\t\treturn',
+    '\t\t\t}',
+    '\t\t}',
+    '\t\tcleanup()',
+    '\t\tresyncCh, cleanup = r.resyncChan()',
+    '\t}',
+    '}',
+    '',
+  ].join('\n');
+  // The upstream change C3+C4 (commit 000c665): the IsInvalid check dropped, a log line added.
+  const updated = reflector
+    .replace('\t\t\tif !apierrors.IsInvalid(err) {\n\t\t\t\treturn err\n\t\t\t}\n\t\t\tklog.Warning("the watch-list feature is not supported by the server, falling back to the previous LIST/WATCH semantic")\n\t\t\tfallbackToList = true\n\t\t\t// Ensure', '\t\t\tklog.Warningf("The watchlist request ended with an error, falling back to the standard LIST/WATCH semantics because making progress is better than deadlocking, err = %v", err)\n\t\t\tfallbackToList = true\n\t\t\t// ensure')
+    .replace('\t}\n\n\tresyncerrc', '\t}\n\n\tklog.V(2).Infof("Caches populated for %v from %s", r.typeDescription, r.name)\n\n\tresyncerrc');
+  const start = updated.indexOf('func (r *Reflector) ListAndWatch');
+  const listAndWatch = updated.slice(start, updated.indexOf('\n}\n', start) + 3);
+
+  it('writes the function in the file\'s tabs, typed with 4 spaces or with 2, as a snippet of it is written', () => {
+    assert.ok(updated.includes('Caches populated') && !updated.includes('IsInvalid'));
+    for (const step of ['    ', '  ']) {
+      const typed = listAndWatch.replace(/^\t+/gm, (tabs) => step.repeat(tabs.length));
+      const reply = '### staging/src/k8s.io/client-go/tools/cache/reflector.go\n\n```go\n' + typed + '```\n';
+      assert.equal(written('staging/src/k8s.io/client-go/tools/cache/reflector.go', reflector, reply), updated, `${step.length} spaces`);
+    }
+  });
+});
