@@ -3274,3 +3274,52 @@ describe('pasted replies: a whole Go function re-printed with spaces for the fil
     }
   });
 });
+
+describe('pasted replies: a gofmt-aligned struct literal quoted with its padding collapsed, its longest key dropped (p50/d 03, 37)', () => {
+  // kubernetes client-go tools/cache/reflector.go at 2b02db1: NewReflectorWithOptions down to
+  // the end of its struct literal.
+  const constructor = [
+    'func NewReflectorWithOptions(lw ListerWatcher, expectedType interface{}, store Store, options ReflectorOptions) *Reflector {',
+    '\treflectorClock := options.Clock',
+    '\tif reflectorClock == nil {',
+    '\t\treflectorClock = clock.RealClock{}',
+    '\t}',
+    '\tr := &Reflector{',
+    '\t\tname:            options.Name,',
+    '\t\tresyncPeriod:    options.ResyncPeriod,',
+    '\t\ttypeDescription: options.TypeDescription,',
+    '\t\tlisterWatcher:   lw,',
+    '\t\tstore:           store,',
+    '\t\t// We used to make the call every 1sec (1 QPS), the goal here is to achieve ~98% traffic reduction when',
+    '\t\t// API server is not healthy. With these parameters, backoff will stop at [30,60) sec interval which is',
+    '\t\t// 0.22 QPS. If we don\'t backoff for 2min, assume API server is healthy and we reset the backoff.',
+    '\t\tbackoffManager:         wait.NewExponentialBackoffManager(800*time.Millisecond, 30*time.Second, 2*time.Minute, 2.0, 1.0, reflectorClock),',
+    '\t\tinitConnBackoffManager: wait.NewExponentialBackoffManager(800*time.Millisecond, 30*time.Second, 2*time.Minute, 2.0, 1.0, reflectorClock),',
+    '\t\tclock:                  reflectorClock,',
+    '\t\twatchErrorHandler:      WatchErrorHandler(DefaultWatchErrorHandler),',
+    '\t\texpectedType:           reflect.TypeOf(expectedType),',
+    '\t}',
+    '',
+  ].join('\n');
+  const path = 'staging/src/k8s.io/client-go/tools/cache/reflector.go';
+  const call = 'wait.NewExponentialBackoffManager(800*time.Millisecond, 30*time.Second, 2*time.Minute, 2.0, 1.0, reflectorClock),';
+  // The SEARCH as a model re-typed it (one space after every key), and the upstream change C1
+  // (commit 000c665): initConnBackoffManager dropped, the group realigned on watchErrorHandler.
+  const collapsed = ['\t\tbackoffManager: ' + call, '\t\tinitConnBackoffManager: ' + call, '\t\tclock: reflectorClock,', '\t\twatchErrorHandler: WatchErrorHandler(DefaultWatchErrorHandler),', '\t\texpectedType: reflect.TypeOf(expectedType),', ''].join('\n');
+  const realigned = ['\t\tbackoffManager:    ' + call, '\t\tclock:             reflectorClock,', '\t\twatchErrorHandler: WatchErrorHandler(DefaultWatchErrorHandler),', '\t\texpectedType:      reflect.TypeOf(expectedType),', ''].join('\n');
+  const upstream = constructor.replace(/\t\tbackoffManager:[^]*\t\texpectedType: +reflect\.TypeOf\(expectedType\),\n/, realigned);
+
+  it('writes the line the REPLACE leaves as the SEARCH has it with the group\'s new padding, in SEARCH/REPLACE and MultiEdit alike', () => {
+    assert.notEqual(upstream, constructor);
+    const searchReplace = path + '\n```go\n<<<<<<< SEARCH\n' + collapsed + '=======\n' + realigned + '>>>>>>> REPLACE\n```\n';
+    assert.equal(written(path, constructor, searchReplace), upstream);
+    const multiEdit = JSON.stringify({ name: 'MultiEdit', input: { file_path: '/home/dev/go/src/k8s.io/kubernetes/' + path, edits: [{ old_string: collapsed, new_string: realigned }] } }, null, 2);
+    assert.equal(written(path, constructor, 'I\'ll drop `initConnBackoffManager`:\n\n```json\n' + multiEdit + '\n```\n'), upstream);
+  });
+
+  it('keeps the file\'s padding of a kept line when the changed lines next to it are not aligned with the reply\'s', () => {
+    // Only the clock line changes, and the REPLACE keeps the SEARCH's collapsed padding: nothing realigns.
+    const oneChange = path + '\n```go\n<<<<<<< SEARCH\n\t\tclock: reflectorClock,\n\t\twatchErrorHandler: WatchErrorHandler(DefaultWatchErrorHandler),\n=======\n\t\tclock: clock.RealClock{},\n\t\twatchErrorHandler: WatchErrorHandler(DefaultWatchErrorHandler),\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written(path, constructor, oneChange), constructor.replace('\t\tclock:                  reflectorClock,', '\t\tclock: clock.RealClock{},'));
+  });
+});
