@@ -10,6 +10,7 @@ import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versio
 import { restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 import { restatesStatementBeyond } from './elisionMerge/sameStatementBeyond';
+import { inFileIndentation } from './place/fileIndentation';
 export { correspond } from './elisionMerge/lines';
 export { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
@@ -118,7 +119,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     const edged = withBlankEdges(region, segment, original, s > 0 && written(starts[s] - 1), !isLast && written(starts[s + 1] - 1), cursor);
     if (typeof edged === 'string') return { ok: false, message: edged };
     region = edged;
-    const atDepth = atFileDepth(region, original, fileUnit);
+    const atDepth = inReplacedIndentation(atFileDepth(region, original, fileUnit), original);
     // How the region's lines align with the file's, as `mergeRegion` will align them: both checks read it.
     const aligned = alignLines(original.slice(atDepth.from, atDepth.to), atDepth.lines, sameBarTrailing);
     const below = definitionMovesLines(atDepth, original, aligned) ?? newTailBelowBlock(atDepth, original, aligned);
@@ -735,6 +736,22 @@ function atFileDepth(region: Region, original: readonly string[], fileUnit: () =
   if (written.trim() !== existing.trim() && !sameDefinition(written.trim(), existing.trim())) return region;
   const lines = movedUnder(region.lines, written, existing, fileUnit);
   return lines === region.lines ? region : { ...region, lines };
+}
+
+/**
+ * The region's lines in the indentation of the file's lines they replace, when the segment is
+ * typed in another unit (read by `inFileIndentation` on those lines alone, with its checks that
+ * the two sides share lines once converted): each line keeps its depth in the segment's steps.
+ * A whole function re-printed with 4 or 2 spaces for a Go file's tabs starts at the margin, as
+ * the file's does, so `atFileDepth` has no depth to move and the function was written with
+ * spaces. The whole file is no witness for this: the block is converted before the merge only
+ * when the file does not mix tabs and spaces, and one space-indented line of a license comment
+ * (`    http://www.apache.org/licenses/LICENSE-2.0` atop every Kubernetes file) makes it mix.
+ * The lines the part replaces are the file's indentation where it goes. Otherwise the region as it is.
+ */
+function inReplacedIndentation(region: Region, original: readonly string[]): Region {
+  const converted = inFileIndentation(original.slice(region.from, region.to), region.lines);
+  return converted.lines === region.lines ? region : { ...region, lines: [...converted.lines] };
 }
 
 /**

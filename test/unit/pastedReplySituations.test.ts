@@ -3388,3 +3388,175 @@ describe('pasted replies: a marker, then a log call rewritten in its printf form
     }
   });
 });
+
+describe('pasted replies: a whole Go function re-printed with spaces for the file\'s tabs, under its path (p50/d 14, 39)', () => {
+  // kubernetes client-go tools/cache/reflector.go at 2b02db1, trimmed to its license comment and
+  // ListAndWatch between its neighbours. The comment's one space-indented line (the license URL)
+  // makes the file mix tabs and spaces, so the block is not converted before the merge.
+  const reflector = [
+    '/*',
+    'Copyright 2014 The Kubernetes Authors.',
+    '',
+    'Licensed under the Apache License, Version 2.0 (the "License");',
+    'you may not use this file except in compliance with the License.',
+    'You may obtain a copy of the License at',
+    '',
+    '    http://www.apache.org/licenses/LICENSE-2.0',
+    '',
+    'Unless required by applicable law or agreed to in writing, software',
+    'distributed under the License is distributed on an "AS IS" BASIS,',
+    'WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.',
+    'See the License for the specific language governing permissions and',
+    'limitations under the License.',
+    '*/',
+    '',
+    'package cache',
+    '',
+    '// resyncChan returns a channel which will receive something when a resync is',
+    '// required, and a cleanup function.',
+    'func (r *Reflector) resyncChan() (<-chan time.Time, func() bool) {',
+    '\tif r.resyncPeriod == 0 {',
+    '\t\treturn neverExitWatch, func() bool { return false }',
+    '\t}',
+    '\t// The cleanup function is required: imagine the scenario where watches',
+    '\t// always fail so we end up listing frequently. Then, if we don\'t',
+    '\t// manually stop the timer, we could end up with many timers active',
+    '\t// concurrently.',
+    '\tt := r.clock.NewTimer(r.resyncPeriod)',
+    '\treturn t.C(), t.Stop',
+    '}',
+    '',
+    '// ListAndWatch first lists all items and get the resource version at the moment of call,',
+    '// and then use the resource version to watch.',
+    '// It returns error if ListAndWatch didn\'t even try to initialize watch.',
+    'func (r *Reflector) ListAndWatch(stopCh <-chan struct{}) error {',
+    '\tklog.V(3).Infof("Listing and watching %v from %s", r.typeDescription, r.name)',
+    '\tvar err error',
+    '\tvar w watch.Interface',
+    '\tfallbackToList := !r.UseWatchList',
+    '',
+    '\tif r.UseWatchList {',
+    '\t\tw, err = r.watchList(stopCh)',
+    '\t\tif w == nil && err == nil {',
+    '\t\t\t// stopCh was closed',
+    '\t\t\treturn nil',
+    '\t\t}',
+    '\t\tif err != nil {',
+    '\t\t\tif !apierrors.IsInvalid(err) {',
+    '\t\t\t\treturn err',
+    '\t\t\t}',
+    '\t\t\tklog.Warning("the watch-list feature is not supported by the server, falling back to the previous LIST/WATCH semantic")',
+    '\t\t\tfallbackToList = true',
+    '\t\t\t// Ensure that we won\'t accidentally pass some garbage down the watch.',
+    '\t\t\tw = nil',
+    '\t\t}',
+    '\t}',
+    '',
+    '\tif fallbackToList {',
+    '\t\terr = r.list(stopCh)',
+    '\t\tif err != nil {',
+    '\t\t\treturn err',
+    '\t\t}',
+    '\t}',
+    '',
+    '\tresyncerrc := make(chan error, 1)',
+    '\tcancelCh := make(chan struct{})',
+    '\tdefer close(cancelCh)',
+    '\tgo r.startResync(stopCh, cancelCh, resyncerrc)',
+    '\treturn r.watch(w, stopCh, resyncerrc)',
+    '}',
+    '',
+    '// startResync periodically calls r.store.Resync() method.',
+    '// Note that this method is blocking and should be',
+    '// called in a separate goroutine.',
+    'func (r *Reflector) startResync(stopCh <-chan struct{}, cancelCh <-chan struct{}, resyncerrc chan error) {',
+    '\tresyncCh, cleanup := r.resyncChan()',
+    '\tdefer func() {',
+    '\t\tcleanup() // Call the last one written into cleanup',
+    '\t}()',
+    '\tfor {',
+    '\t\tselect {',
+    '\t\tcase <-resyncCh:',
+    '\t\tcase <-stopCh:',
+    '\t\t\treturn',
+    '\t\tcase <-cancelCh:',
+    '\t\t\treturn',
+    '\t\t}',
+    '\t\tif r.ShouldResync == nil || r.ShouldResync() {',
+    '\t\t\tklog.V(4).Infof("%s: forcing resync", r.name)',
+    '\t\t\tif err := r.store.Resync(); err != nil {',
+    '\t\t\t\tresyncerrc <- err',
+    '\t\t\t\treturn',
+    '\t\t\t}',
+    '\t\t}',
+    '\t\tcleanup()',
+    '\t\tresyncCh, cleanup = r.resyncChan()',
+    '\t}',
+    '}',
+    '',
+  ].join('\n');
+  // The upstream change C3+C4 (commit 000c665): the IsInvalid check dropped, a log line added.
+  const updated = reflector
+    .replace('\t\t\tif !apierrors.IsInvalid(err) {\n\t\t\t\treturn err\n\t\t\t}\n\t\t\tklog.Warning("the watch-list feature is not supported by the server, falling back to the previous LIST/WATCH semantic")\n\t\t\tfallbackToList = true\n\t\t\t// Ensure', '\t\t\tklog.Warningf("The watchlist request ended with an error, falling back to the standard LIST/WATCH semantics because making progress is better than deadlocking, err = %v", err)\n\t\t\tfallbackToList = true\n\t\t\t// ensure')
+    .replace('\t}\n\n\tresyncerrc', '\t}\n\n\tklog.V(2).Infof("Caches populated for %v from %s", r.typeDescription, r.name)\n\n\tresyncerrc');
+  const start = updated.indexOf('func (r *Reflector) ListAndWatch');
+  const listAndWatch = updated.slice(start, updated.indexOf('\n}\n', start) + 3);
+
+  it('writes the function in the file\'s tabs, typed with 4 spaces or with 2, as a snippet of it is written', () => {
+    assert.ok(updated.includes('Caches populated') && !updated.includes('IsInvalid'));
+    for (const step of ['    ', '  ']) {
+      const typed = listAndWatch.replace(/^\t+/gm, (tabs) => step.repeat(tabs.length));
+      const reply = '### staging/src/k8s.io/client-go/tools/cache/reflector.go\n\n```go\n' + typed + '```\n';
+      assert.equal(written('staging/src/k8s.io/client-go/tools/cache/reflector.go', reflector, reply), updated, `${step.length} spaces`);
+    }
+  });
+});
+
+describe('pasted replies: a gofmt-aligned struct literal quoted with its padding collapsed, its longest key dropped (p50/d 03, 37)', () => {
+  // kubernetes client-go tools/cache/reflector.go at 2b02db1: NewReflectorWithOptions down to
+  // the end of its struct literal.
+  const constructor = [
+    'func NewReflectorWithOptions(lw ListerWatcher, expectedType interface{}, store Store, options ReflectorOptions) *Reflector {',
+    '\treflectorClock := options.Clock',
+    '\tif reflectorClock == nil {',
+    '\t\treflectorClock = clock.RealClock{}',
+    '\t}',
+    '\tr := &Reflector{',
+    '\t\tname:            options.Name,',
+    '\t\tresyncPeriod:    options.ResyncPeriod,',
+    '\t\ttypeDescription: options.TypeDescription,',
+    '\t\tlisterWatcher:   lw,',
+    '\t\tstore:           store,',
+    '\t\t// We used to make the call every 1sec (1 QPS), the goal here is to achieve ~98% traffic reduction when',
+    '\t\t// API server is not healthy. With these parameters, backoff will stop at [30,60) sec interval which is',
+    '\t\t// 0.22 QPS. If we don\'t backoff for 2min, assume API server is healthy and we reset the backoff.',
+    '\t\tbackoffManager:         wait.NewExponentialBackoffManager(800*time.Millisecond, 30*time.Second, 2*time.Minute, 2.0, 1.0, reflectorClock),',
+    '\t\tinitConnBackoffManager: wait.NewExponentialBackoffManager(800*time.Millisecond, 30*time.Second, 2*time.Minute, 2.0, 1.0, reflectorClock),',
+    '\t\tclock:                  reflectorClock,',
+    '\t\twatchErrorHandler:      WatchErrorHandler(DefaultWatchErrorHandler),',
+    '\t\texpectedType:           reflect.TypeOf(expectedType),',
+    '\t}',
+    '',
+  ].join('\n');
+  const path = 'staging/src/k8s.io/client-go/tools/cache/reflector.go';
+  const call = 'wait.NewExponentialBackoffManager(800*time.Millisecond, 30*time.Second, 2*time.Minute, 2.0, 1.0, reflectorClock),';
+  // The SEARCH as a model re-typed it (one space after every key), and the upstream change C1
+  // (commit 000c665): initConnBackoffManager dropped, the group realigned on watchErrorHandler.
+  const collapsed = ['\t\tbackoffManager: ' + call, '\t\tinitConnBackoffManager: ' + call, '\t\tclock: reflectorClock,', '\t\twatchErrorHandler: WatchErrorHandler(DefaultWatchErrorHandler),', '\t\texpectedType: reflect.TypeOf(expectedType),', ''].join('\n');
+  const realigned = ['\t\tbackoffManager:    ' + call, '\t\tclock:             reflectorClock,', '\t\twatchErrorHandler: WatchErrorHandler(DefaultWatchErrorHandler),', '\t\texpectedType:      reflect.TypeOf(expectedType),', ''].join('\n');
+  const upstream = constructor.replace(/\t\tbackoffManager:[^]*\t\texpectedType: +reflect\.TypeOf\(expectedType\),\n/, realigned);
+
+  it('writes the line the REPLACE leaves as the SEARCH has it with the group\'s new padding, in SEARCH/REPLACE and MultiEdit alike', () => {
+    assert.notEqual(upstream, constructor);
+    const searchReplace = path + '\n```go\n<<<<<<< SEARCH\n' + collapsed + '=======\n' + realigned + '>>>>>>> REPLACE\n```\n';
+    assert.equal(written(path, constructor, searchReplace), upstream);
+    const multiEdit = JSON.stringify({ name: 'MultiEdit', input: { file_path: '/home/dev/go/src/k8s.io/kubernetes/' + path, edits: [{ old_string: collapsed, new_string: realigned }] } }, null, 2);
+    assert.equal(written(path, constructor, 'I\'ll drop `initConnBackoffManager`:\n\n```json\n' + multiEdit + '\n```\n'), upstream);
+  });
+
+  it('keeps the file\'s padding of a kept line when the changed lines next to it are not aligned with the reply\'s', () => {
+    // Only the clock line changes, and the REPLACE keeps the SEARCH's collapsed padding: nothing realigns.
+    const oneChange = path + '\n```go\n<<<<<<< SEARCH\n\t\tclock: reflectorClock,\n\t\twatchErrorHandler: WatchErrorHandler(DefaultWatchErrorHandler),\n=======\n\t\tclock: clock.RealClock{},\n\t\twatchErrorHandler: WatchErrorHandler(DefaultWatchErrorHandler),\n>>>>>>> REPLACE\n```\n';
+    assert.equal(written(path, constructor, oneChange), constructor.replace('\t\tclock:                  reflectorClock,', '\t\tclock: clock.RealClock{},'));
+  });
+});

@@ -133,13 +133,17 @@ export function reanchor(given: ReanchorInput): Reanchored {
     else emitted.push({ kind: 'new', line: needle.lines[n] });
   };
   const warnings: string[] = [];
+  // The replacement lines that are search lines kept as they are (the others are written new).
+  const keptLines = new Set(aligned.steps.flatMap((step) => (step.kind === 'keep' ? [step.r] : [])));
+  const changedAt = (r: number) => r >= 0 && r < replacement.length && !keptLines.has(r) && !input.replacementElisions.has(r);
   for (const step of aligned.steps) {
     if (step.kind === 'keep') {
       const place = match.alignment[step.n];
       const own = replacement[step.r];
-      if (typeof place === 'number' && !input.quotedContext && !prettified && differsBeyondWhitespace(fileLines.line(place), own, match.strategy)) {
-        // Typographic differences in a kept line of a SEARCH/REPLACE or a tool call: the model
-        // wrote the line it wants (at the file's indentation of that line).
+      if (typeof place === 'number' && !input.quotedContext && !prettified && (differsBeyondWhitespace(fileLines.line(place), own, match.strategy) || realignedWithChangedLines(fileLines.line(place), replacement, step.r, changedAt))) {
+        // Typographic differences in a kept line of a SEARCH/REPLACE or a tool call, or its
+        // padding realigned with the changed lines next to it: the model wrote the line it wants
+        // (at the file's indentation of that line).
         emitted.push({ kind: 'new', line: own, source: place, anchor: anchorOf(step.n) });
       } else quote(step.n);
       continue;
@@ -516,6 +520,34 @@ function headOfRun(last: string, above: Iterator<{ line: string }>): string | un
  */
 function differsBeyondWhitespace(fileLine: string, replyLine: string, strategy: string): boolean {
   return (strategy === 'unicode' || strategy === 'leftOutLines') && asSeen(fileLine) !== asSeen(replyLine);
+}
+
+/**
+ * True when kept replacement line `r` belongs to an aligned group the replacement realigns: the
+ * file has it with other padding between its first word and the rest (`watchErrorHandler:      x`
+ * for the reply's `watchErrorHandler: x`), all else equal, and a changed line right next to it, at
+ * the same indentation, starts its rest at the same column as the reply's line does, one of the
+ * two padded to get there (two spaces or more). Formatters align a group's values by its longest
+ * key (gofmt's struct literals and fields, aligned assignments): an edit that drops that key
+ * realigns every line of the group, and a reply that quoted the group with its padding collapsed
+ * writes the realigned group. Kept as the file has it, the one line the edit did not otherwise
+ * change kept the old padding among the new, text neither side holds. Only the padding differs,
+ * so nothing but the spacing the group's own lines set is taken from the reply.
+ */
+function realignedWithChangedLines(fileLine: string, replacement: readonly string[], r: number, changedAt: (r: number) => boolean): boolean {
+  const [inFile, inReply] = [paddedParts(fileLine), paddedParts(replacement[r])];
+  if (inFile === undefined || inReply === undefined || inFile.gap === inReply.gap || inFile.head !== inReply.head || inFile.rest !== inReply.rest) return false;
+  const column = inReply.head.length + inReply.gap.length;
+  return [r - 1, r + 1].some((k) => {
+    const next = changedAt(k) ? paddedParts(replacement[k]) : undefined;
+    return next !== undefined && next.indent === inReply.indent && next.head.length + next.gap.length === column && Math.max(next.gap.length, inReply.gap.length) > 1;
+  });
+}
+
+/** A line cut at its first run of spaces after its indentation: the word before, the spaces, the rest; undefined without one. */
+function paddedParts(line: string): { indent: string; head: string; gap: string; rest: string } | undefined {
+  const parts = /^([ \t]*)(\S+)( +)(\S.*)$/.exec(line);
+  return parts === null ? undefined : { indent: parts[1], head: parts[2], gap: parts[3], rest: parts[4] };
 }
 
 function refused(code: NonNullable<Reanchored['problem']>['code'], message: string): Reanchored {
