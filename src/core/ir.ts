@@ -304,6 +304,12 @@ export interface UnnamedFile {
    */
   readonly namedInSentence?: string;
   /**
+   * The sentence calls the file it names new, right before its name ("into a new module
+   * `app/json_encoder.py`:", "into the new `a.py`:"): when that file does not exist, the block is
+   * all the reply gives of it (see `wholeFilesNamedBesideEdits`).
+   */
+  readonly namedAsNew?: true;
+  /**
    * The fence's language, when it is one that shows commands or output (```bat, ```powershell,
    * ```text): the block is a file's only when that file is a script of that language or a text
    * file (`fenceMayHoldFile`); for any other file it is an illustration, left out before planning.

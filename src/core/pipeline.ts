@@ -4,7 +4,7 @@ import type { FileAction, Receipt, ReceiptError } from './receipt';
 import { resolvePath } from './paths';
 import { parseReply } from './parse/registry';
 import { plural } from './report';
-import { hintFileOps, importsBesideEdits, wholeFilesNamedBesideEdits, withFencesFittingTheirFiles } from './place/hintFile';
+import { hintFileOps, importsBesideEdits, blocksLeftUnplaced, wholeFilesNamedBesideEdits, withFencesFittingTheirFiles } from './place/hintFile';
 import { placeOp } from './place/target';
 import { absolutePathTails, editsExistingFile, withoutMistakenPrefix } from './place/targetFile';
 import { Transaction } from './place/transaction';
@@ -95,6 +95,14 @@ export function planReply(reply: ParsedReply, readFile: ReadFile, options: PlanO
   const beside = wholeFilesNamedBesideEdits(parsed, readFile, options);
   for (const { op, note } of [...hinted, ...imports, ...beside]) if (note !== undefined) tx.note(op.source.block, note);
   for (const op of hinted.length > 0 ? hinted.map((hint) => hint.op) : [...imports.map((hint) => hint.op), ...parsed.ops, ...beside.map((hint) => hint.op)]) placeGuarded(tx, op);
+  // Blocks naming no file that are part of what the reply writes, yet have no place: refused, never dropped.
+  for (const { block, why } of blocksLeftUnplaced(parsed, [...imports, ...beside])) {
+    tx.errors.push({
+      code: 'NO_TARGET_FILE', block: 0, path: null, candidates: [], replyLines: { start: block.startLine, end: block.endLine },
+      message: `the code block at reply lines ${block.startLine}-${block.endLine} names no file, and ${why}: where it goes is a guess, and left out, the reply's other edits would be written without it`,
+      nextStep: 'Name the file the block is for (a path on the line before it, or as its first line in a comment), then apply the reply again; or apply the other blocks and write this one by hand.',
+    });
+  }
   if (twice) {
     tx.errors.push({ code: 'AMBIGUOUS', block: 0, path: options.hintPath ?? null, message: twice.message, candidates: [], nextStep: 'Copy only the version you want and apply it, or ask the model for one version.', replyLines: { start: twice.startLine, end: twice.endLine } });
   }

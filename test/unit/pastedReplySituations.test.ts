@@ -3560,3 +3560,120 @@ describe('pasted replies: a gofmt-aligned struct literal quoted with its padding
     assert.equal(written(path, constructor, oneChange), constructor.replace('\t\tclock:                  reflectorClock,', '\t\tclock: clock.RealClock{},'));
   });
 });
+
+describe('pasted replies: new files named in prose or by a bare name (probe p50)', () => {
+  // miguelgrinberg/microblog app/__init__.py @02e93a9, trimmed to the lines the reply touches.
+  const init = [
+    'import os',
+    'from flask import Flask',
+    'from flask.json import JSONEncoder',
+    'from .momentjs import momentjs',
+    '',
+    'app = Flask(__name__)',
+    '',
+    '',
+    'class CustomJSONEncoder(JSONEncoder):',
+    '    """This class adds support for lazy translation texts to Flask\'s',
+    '    JSON encoder. This is necessary when flashing translated texts."""',
+    '    def default(self, obj):',
+    '        from speaklater import is_lazy_string',
+    '        if is_lazy_string(obj):',
+    '            return str(obj)',
+    '        return super(CustomJSONEncoder, self).default(obj)',
+    '',
+    'app.json_encoder = CustomJSONEncoder',
+    '',
+  ].join('\n');
+  const encoder = 'from flask.json import JSONEncoder\n\n\n' + init.slice(init.indexOf('class CustomJSONEncoder'), init.indexOf('\napp.json_encoder'));
+  const edits = [
+    "Then in `app/__init__.py`, import it and drop the class:",
+    '',
+    '```python\n<<<<<<< SEARCH\nfrom flask.json import JSONEncoder\n=======\n>>>>>>> REPLACE\n```',
+    '',
+    '```python\n<<<<<<< SEARCH\nfrom .momentjs import momentjs\n=======\nfrom .momentjs import momentjs\nfrom .json_encoder import CustomJSONEncoder\n>>>>>>> REPLACE\n```',
+    '',
+    '```python\n<<<<<<< SEARCH\n' + encoder.slice(encoder.indexOf('class')) + '\n=======\n>>>>>>> REPLACE\n```',
+    '',
+  ].join('\n');
+  const moved = (sentence: string) => `${sentence}\n\n\`\`\`python\n${encoder}\`\`\`\n\n${edits}`;
+
+  it('creates the new module a sentence says the block goes into, beside the edits that import it: not dropped while they are written', () => {
+    for (const sentence of [
+      'Move the `CustomJSONEncoder` class from `app/__init__.py` into a new module `app/json_encoder.py`:',
+      'Move the `CustomJSONEncoder` class from `app/__init__.py` into a new `app/json_encoder.py`:',
+    ]) {
+      const planned = runReply(moved(sentence), (p) => (p === 'app/__init__.py' ? init : undefined));
+      assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+      assert.equal(planned.changes.find((c) => c.path === 'app/json_encoder.py')?.newText, encoder, sentence);
+      assert.ok(planned.changes.find((c) => c.path === 'app/__init__.py')?.newText?.includes('from .json_encoder import CustomJSONEncoder\n'));
+    }
+  });
+
+  it('does not create a file from a block under "import it from the new file `x.py`:", and refuses one said to go into a new file that exists', () => {
+    // The lines that import from the new file are not its text.
+    const importing = runReply(moved('Then import it from the new file `app/json_encoder.py`:'), (p) => (p === 'app/__init__.py' ? init : undefined));
+    assert.equal(importing.changes.some((c) => c.path === 'app/json_encoder.py'), false);
+    // "a new module" that exists already: the block is not written over another text.
+    const existing = 'import json\n\n\nclass OtherEncoder(json.JSONEncoder):\n    pass\n';
+    const files: Record<string, string> = { 'app/__init__.py': init, 'app/json_encoder.py': existing };
+    const planned = runReply(moved('Move the `CustomJSONEncoder` class from `app/__init__.py` into a new module `app/json_encoder.py`:'), (p) => files[p]);
+    assert.equal(planned.receipt.ok, false);
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_TARGET_FILE');
+    assert.equal(planned.changes.find((c) => c.path === 'app/json_encoder.py')?.newText, undefined);
+  });
+
+  // LeonidYasin/ConstruBot chats/cursor_mvp_diy.md @c1dc52e, turn 'Оптимизация': Cursor's new
+  // files, each a bare block, the first named by its first-line comment only.
+  const physics = [
+    '// physics.ts',
+    '',
+    '/**',
+    ' * Расчёт длины стропил для А-фрейма',
+    ' */',
+    'export function calcRafterLength(width: number, height: number): number {',
+    '  return Math.sqrt(Math.pow(width / 2, 2) + Math.pow(height, 2));',
+    '}',
+    '',
+  ].join('\n');
+  const physicsTest = [
+    "import { calcRafterLength } from './physics';",
+    '',
+    "describe('calcRafterLength', () => {",
+    "  it('корректно считает длину стропил', () => {",
+    '    expect(calcRafterLength(6, 4)).toBeCloseTo(5);',
+    '  });',
+    '});',
+    '',
+  ].join('\n');
+  const app = "import React, { useRef, useState } from 'react';\nimport { calcRafterLength, calcRafterAngle } from './physics';\n\nexport default function App() {\n  return null;\n}\n";
+
+  it('creates a file named by a bare first-line comment as the target file of that name, not at the root', () => {
+    const planned = runReply('```typescript\n' + physics + '```\n', () => undefined, { hintPath: 'frontend/src/physics.ts' });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.deepEqual(planned.changes.map((c) => c.path), ['frontend/src/physics.ts']);
+  });
+
+  it('creates a bare-named new file in the folder whose file imports it by a relative path, and at the root without one', () => {
+    const files: Record<string, string> = { 'frontend/src/App.tsx': app };
+    const planned = runReply('```typescript\n' + physics + '```\n', (p) => files[p], { hintPath: 'frontend/src/App.tsx' });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.deepEqual(planned.changes.map((c) => c.path), ['frontend/src/physics.ts']);
+    // An import the reply writes into a file says so as well.
+    const importing = 'frontend/src/App.tsx\n```tsx\n<<<<<<< SEARCH\nexport default function App() {\n=======\nimport { calcRafterLength } from "./physics";\n\nexport default function App() {\n>>>>>>> REPLACE\n```\n\n```typescript\n' + physics + '```\n';
+    const withoutImport: Record<string, string> = { 'frontend/src/App.tsx': app.replace(/^import \{ calcRafterLength.*\n/m, '') };
+    assert.deepEqual(runReply(importing, (p) => withoutImport[p]).changes.map((c) => c.path).sort(), ['frontend/src/App.tsx', 'frontend/src/physics.ts']);
+    // Nothing imports it: where the reply says, the root.
+    assert.deepEqual(runReply('```typescript\n' + physics + '```\n', (p) => withoutImport[p], { hintPath: 'frontend/src/App.tsx' }).changes.map((c) => c.path), ['physics.ts']);
+  });
+
+  it('refuses a reply whose block naming no file reads as a file importing the new file, rather than write the rest without it', () => {
+    const files: Record<string, string> = { 'frontend/src/App.tsx': app };
+    const planned = runReply('```typescript\n' + physics + '```\n\n```typescript\n' + physicsTest + '```\n', (p) => files[p], { hintPath: 'frontend/src/App.tsx' });
+    assert.equal(planned.receipt.ok, false);
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_TARGET_FILE');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /physics\.ts/);
+    // A usage example presented as one stays an illustration.
+    const example = runReply('```typescript\n' + physics + '```\n\nExample usage:\n\n```typescript\n' + "import { calcRafterLength } from './physics';\nconsole.log(calcRafterLength(6, 4));\n" + '```\n', (p) => files[p], { hintPath: 'frontend/src/App.tsx' });
+    assert.equal(example.receipt.ok, true, JSON.stringify(example.receipt.errors));
+  });
+});

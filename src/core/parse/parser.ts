@@ -29,6 +29,8 @@ export interface ParsedBlock {
   readonly unnamedFile?: string;
   /** For such a block: the one file the sentence right above it names (`UnnamedFile.namedInSentence`). */
   readonly unnamedFileNamedIn?: string;
+  /** For such a block: that sentence calls the file it names new (`UnnamedFile.namedAsNew`). */
+  readonly unnamedFileNamedNew?: boolean;
   /** For such a block: its fence's language, when that shows commands or text (`UnnamedFile.lang`). */
   readonly unnamedFileLang?: string;
   /** For such a block: it holds elision lines (`UnnamedFile.elided`). */

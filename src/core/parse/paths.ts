@@ -381,7 +381,8 @@ export function withoutListMarkers(text: string): string {
  * Of the files a sentence names in backticks, the one it presents the block below as a change of:
  * the object of an editing verb that opens it ("Update `flaskr/__init__.py` to use the new file
  * `flaskr/health.py`:"), or the file after "in", "into" or "inside" that ends it ("register the
- * blueprint from `health.py` in `flaskr/__init__.py`:", "then read it in `flaskr/__init__.py`:").
+ * blueprint from `health.py` in `flaskr/__init__.py`:", "then read it in `flaskr/__init__.py`:",
+ * "Move the class from `app/__init__.py` into a new module `app/json_encoder.py`:").
  * A sentence that names a second file only says what the first uses or where something came from;
  * read as naming no file, its block was dropped while the reply's other files were written.
  * Undefined when the files are joined as co-objects ("Update `a.py` and `b.py`:") or the sentence
@@ -394,7 +395,9 @@ function editedAmongMentions(line: string, mentions: readonly string[]): string 
     const path = cleanReplyPath(opening[1]);
     if (path !== undefined && path === mentions[0]) return path;
   }
-  const closing = /\b(?:in|into|inside)\s+(?:the\s+|your\s+)?(?:file\s+)?`([^`]+)`(?:\s+file)?\s*[:：]$/i.exec(text);
+  // "into a new module `app/json_encoder.py`:" names the file the block goes into as surely as
+  // "into `app/json_encoder.py`:" does: the article and the kind of file say it is made there.
+  const closing = /\b(?:in|into|inside)\s+(?:the\s+|your\s+|an?\s+)?(?:new\s+)?(?:(?:file|module)\s+)?`([^`]+)`(?:\s+(?:file|module))?\s*[:：]$/i.exec(text);
   if (closing) {
     const path = cleanReplyPath(closing[1]);
     if (path !== undefined && path === mentions[mentions.length - 1]) return path;

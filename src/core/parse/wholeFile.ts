@@ -167,7 +167,7 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
       if (intro !== undefined && presentsExample(lines[intro])) return undefined;
       // A sentence above that names one file ("Updated `from_file` in `src/flask/config.py`:") is
       // kept with it: the block is that file's when it gives one of the file's definitions anew.
-      const namedIn = label && !label.strong ? { unnamedFileNamedIn: label.path } : {};
+      const namedIn = label && !label.strong ? { unnamedFileNamedIn: label.path, ...(callsNamedFileNew(lines[label.index], label.path) ? { unnamedFileNamedNew: true } : {}) } : {};
       return { startLine: start + 1, endLine: fence.closeIndex + 1, ops: [], problems: [], unnamedFile: content.join('\n') + '\n', ...namedIn, ...commandLang(lang) };
     }
     if (label && !label.strong) {
@@ -234,8 +234,7 @@ function presentsWholeFile(line: string, path: string): boolean {
   // "Running it with the new `db.py` now prints:": the colon hands over what the program prints,
   // not the file (a ```text block of output was written over db.py as its new version).
   if (OUTPUT_LEAD_IN.test(lower)) return false;
-  const name = path.toLowerCase().split('/').pop()!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const named = `[\`*"']*(?:[\\w./-]*/)?${name}[\`*"']*`;
+  const named = namePattern(path);
   const adjective = '(?:updated|modified|new|revised|rewritten|corrected|complete|entire|full|whole|final|fixed)';
   if (new RegExp(`\\b${adjective}\\s+(?:version\\s+of\\s+)?(?:the\\s+)?${named}`).test(lower)) return true;
   // "And here is `b.txt`:": a short lead-in that only hands the file over.
@@ -246,6 +245,24 @@ function presentsWholeFile(line: string, path: string): boolean {
   if (!/:$/.test(lead)) return false;
   const makes = `^(?:(?:and|then|now|next|finally),?\\s+)?(?:create\\s+(?:(?:a|the)\\s+)?(?:new\\s+)?(?:file\\s+)?|add\\s+(?:(?:a|the)\\s+)?(?:new\\s+)?file\\s+|(?:(?:a|the)\\s+)?new\\s+file\\s+)(?:(?:named|called|at)\\s+)?${named}`;
   return new RegExp(makes).test(lead);
+}
+
+/**
+ * True when a sentence ends by naming `path` as a new file the block goes into: "Move the class
+ * from `app/__init__.py` into a new module `app/json_encoder.py`:", "Put it in the new file
+ * `a.py`:". Only "new" right before the name, after "in", "into" or "inside", and the colon
+ * right after it: "Then import it from the new file `x.py`:" hands over lines that import from
+ * `x.py`, which another block of the reply writes, not the lines `x.py` holds.
+ */
+function callsNamedFileNew(line: string, path: string): boolean {
+  const text = withoutListMarkers(line.trim().toLowerCase()).replace(/\*\*/g, '');
+  return new RegExp(`\\b(?:in|into|inside)\\s+(?:an?|the)\\s+new\\s+(?:(?:file|module)\\s+)?(?:(?:named|called)\\s+)?${namePattern(path)}(?:\\s+(?:file|module))?\\s*[:：]$`).test(text);
+}
+
+/** A regex source for `path`'s file name as prose writes it, lower-cased: in backticks, quotes or bold, with any folders before it. */
+function namePattern(path: string): string {
+  const name = path.toLowerCase().split('/').pop()!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `[\`*"']*(?:[\\w./-]*/)?${name}[\`*"']*`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { normaliseEol } from './opText';
 import { type ReplacedDefinition, closedByTheMerge, definitionLine, definitionReplaced, partNameIn, sharesBody } from './hintFile/definitions';
 import { importsToAdd } from './hintFile/imports';
 import { reprintedPlace } from './hintFile/reprint';
+import { importsRelatively } from './bareNewFile';
 
 /**
  * The reply's one fenced file without a path, as a rewrite of the hint file (`text`), when that
@@ -262,31 +263,102 @@ function plainlyWholeNote(path: string): string {
 
 /**
  * Beside a reply's named edits, the fenced blocks without a path that a sentence above names a file
- * for ("Update `flaskr/__init__.py` to use the new file `flaskr/health.py`:", then that file) and
- * that are plainly the whole of that existing file (`plainlyWhole`), one block per file, the file
- * not edited by the reply otherwise: rewrites of it. Left as illustrations (as `hintFileOps` does
- * when the reply has other edits), such a block was dropped while the reply's other file was
- * created and the reply reported done: the new blueprint was never registered. A block that is
- * less than the whole file stays an illustration.
+ * for, one block per file, the file not edited by the reply otherwise:
+ * - a file that exists, with no target file given ("Update `flaskr/__init__.py` to use the new
+ *   file `flaskr/health.py`:", then that file), when the block is plainly the whole of it
+ *   (`plainlyWhole`): a rewrite of it. Left as an illustration (as `hintFileOps` does when the
+ *   reply has other edits), such a block was dropped while the reply's other file was created and
+ *   the reply reported done: the new blueprint was never registered. A block that is less than the
+ *   whole file stays an illustration;
+ * - a file that does not exist, which the sentence says the block goes into as a new file
+ *   (`UnnamedFile.namedAsNew`: "Move `CustomJSONEncoder` from `app/__init__.py` into a new module
+ *   `app/json_encoder.py`:"): created with the block. Dropped, the reply's edits of `__init__.py`
+ *   that import the class from it were written alone, and the package no longer imported. The
+ *   rewrite is `declaredNew` and `namedInProse`, so a file that turns out to exist is not
+ *   overwritten by text unlike it (see `placeRewrite`).
  */
 export function wholeFilesNamedBesideEdits(parsed: ParsedReply, readFile: ReadFile, options: PlanOptions): HintedOp[] {
-  if (options.hintPath !== undefined || !parsed.unnamedFiles?.length || parsed.ops.length === 0) return [];
-  const edited = new Set(parsed.ops.flatMap((op) => (op.kind === 'move' ? [op.from, op.to] : [op.path])));
+  if (!parsed.unnamedFiles?.length || parsed.ops.length === 0) return [];
+  const edited = new Set(parsed.ops.flatMap((op) => (op.kind === 'move' ? [op.from, op.to] : [op.path])).flatMap((path) => (path === undefined ? [] : [resolvedOrAsWritten(path, options)])));
   const byPath = new Map<string, UnnamedFile[]>();
   for (const block of parsed.unnamedFiles) {
-    if (block.elided || block.namedInSentence === undefined || edited.has(block.namedInSentence)) continue;
+    if (block.elided || block.namedInSentence === undefined || edited.has(resolvedOrAsWritten(block.namedInSentence, options))) continue;
     byPath.set(block.namedInSentence, [...(byPath.get(block.namedInSentence) ?? []), block]);
   }
   let number = parsed.ops.reduce((max, op) => Math.max(max, op.source.block), 0);
   const taken: HintedOp[] = [];
   for (const [path, blocks] of byPath) {
-    const text = blocks.length === 1 ? hintFileText(readFile, path, options) : undefined;
-    if (text === undefined || !readsAsWholeFile(blocks[0], text)) continue;
+    if (blocks.length !== 1) continue;
     const [block] = blocks;
-    const op: RewriteFileOp = { kind: 'rewrite', path, content: block.content, partial: false, source: { block: ++number, format: 'whole-file', startLine: block.startLine, endLine: block.endLine } };
+    const source = () => ({ block: ++number, format: 'whole-file' as const, startLine: block.startLine, endLine: block.endLine });
+    if (block.namedAsNew && isMissing(readFile, path, options)) {
+      const op: RewriteFileOp = { kind: 'rewrite', path, content: block.content, partial: false, namedInProse: true, declaredNew: true, source: source() };
+      taken.push({ op, note: `the code block names no file, and the sentence above it says it goes into ${path}, a new file, which the reply does not write otherwise: created with the block` });
+      continue;
+    }
+    if (options.hintPath !== undefined) continue;
+    const text = hintFileText(readFile, path, options);
+    if (text === undefined || !readsAsWholeFile(block, text)) continue;
+    const op: RewriteFileOp = { kind: 'rewrite', path, content: block.content, partial: false, source: source() };
     taken.push({ op, note: plainlyWholeNote(path) });
   }
   return taken;
+}
+
+/** `path` resolved inside the root, or as written when it does not resolve (to compare the paths a reply names). */
+function resolvedOrAsWritten(path: string, options: PlanOptions): string {
+  const resolved = resolvePath(path, options.root);
+  return resolved.ok ? resolved.path : path;
+}
+
+/** True when `path` resolves inside the root and no file is there. */
+function isMissing(readFile: ReadFile, path: string, options: PlanOptions): boolean {
+  const resolved = resolvePath(path, options.root);
+  return resolved.ok && readFile(resolved.path) === undefined;
+}
+
+/**
+ * The fenced blocks without a path, beside the reply's edits and not taken by any of them
+ * (`taken`), that read as a file of their own using a file the reply writes: the block's code opens
+ * with imports, one of them a relative import of a file some edit of the reply writes
+ * (`from './physics'` beside the new `physics.ts`), and goes on with more code. Such a block is a
+ * file whose name the reply left out (Cursor's `physics.test.ts`, printed bare under the
+ * `// physics.ts` it tests), or code for a file the reply does not say: dropped, the rest was
+ * written and reported done without it. The caller refuses the reply: which file it is, is a
+ * guess. Blocks the reply presents as examples were left out when it was parsed
+ * (`presentsExample`); blocks in a command or output fence (`UnnamedFile.lang`) are not files here.
+ * So is a block a sentence says goes into a new file (`UnnamedFile.namedAsNew`) that was not
+ * taken for it (the file exists, or the reply writes it otherwise): the reply is at odds with the
+ * workspace or with itself.
+ */
+export function blocksLeftUnplaced(parsed: ParsedReply, taken: readonly HintedOp[]): { block: UnnamedFile; why: string }[] {
+  if (!parsed.unnamedFiles?.length || parsed.ops.length === 0) return [];
+  const written = [...new Set(parsed.ops.flatMap((op) => (op.kind === 'move' || op.kind === 'delete' || op.path === undefined ? [] : [op.path.slice(op.path.lastIndexOf('/') + 1)])))];
+  const takenAt = new Set(taken.map((hint) => hint.op.source.startLine));
+  return parsed.unnamedFiles.flatMap((block) => {
+    if (block.elided || block.lang !== undefined || takenAt.has(block.startLine)) return [];
+    if (block.namedAsNew) return [{ block, why: `the sentence above it says it goes into ${block.namedInSentence}, a new file, but that file exists or the reply writes it otherwise` }];
+    if (!opensWithImportsThenCode(toLines(block.content))) return [];
+    const imported = written.find((name) => importsRelatively(block.content, name));
+    return imported === undefined ? [] : [{ block, why: `it reads as a file of its own: it opens with imports, one of them of ${imported}, which the reply writes, and goes on with code` }];
+  });
+}
+
+/** A line that imports a module: `import …`, `from x import …`, `const x = require(…)`, `#include …`, `use …;`. */
+const IMPORT_LINE = /^(?:import\b|from\s+\S+\s+import\b|(?:const|let|var)\s[^=]*=\s*require\(|#\s*include\b|use\s+[\w:]+)/;
+
+/** A comment line of the C, shell or Python families, or a line inside a block comment. */
+const COMMENT_LINE = /^(?:\/\/|#(?!\s*include\b)|\/\*|\*|--)/;
+
+/**
+ * True when the block's code (below blank and comment lines) opens with an import and, after its
+ * imports, holds a line of other code: a module, not an imports-only block (`importsBesideEdits`)
+ * nor a lone call.
+ */
+function opensWithImportsThenCode(lines: readonly string[]): boolean {
+  const code = lines.map((line) => line.trim()).filter((line) => line !== '' && !COMMENT_LINE.test(line));
+  if (code.length === 0 || !IMPORT_LINE.test(code[0])) return false;
+  return code.some((line) => !IMPORT_LINE.test(line) && !/^[}\])]/.test(line) && !/^\w+,?$/.test(line));
 }
 
 /** What `hintFileOps` takes; `twice` when blocks give one definition in several versions, and nothing is taken. */

@@ -2,6 +2,7 @@ import type { EditOp, ReplaceOp, RewriteFileOp } from '../ir';
 import { ladder, locate } from '../locate/ladder';
 import { resolvePath } from '../paths';
 import type { PathRefusal } from '../pipeline';
+import { bareNameTarget } from './bareNewFile';
 import { toNeedle } from './opText';
 import { rewritesWhole } from './rewrite';
 import { toLines } from '../text/fileText';
@@ -20,7 +21,9 @@ export type TargetFile = { readonly ok: true; readonly path: string } | { readon
  * - a path that does not exist, for such an edit: the one file whose path ends with it (the
  *   host's `locateMissing`);
  * - a bare file name that does not exist, for a whole file that is the hint file written again:
- *   the hint file (see `hintFileRewritten`);
+ *   the hint file (see `hintFileRewritten`); for a new file, the hint path when it has that name
+ *   and does not exist, or the one folder whose files import it by a relative path (see
+ *   `bareNameTarget`);
  * - a path that does not exist, for a whole file: the one workspace file ending with it that the
  *   block is written again (see `rewrittenFileEndingWith`), `AMBIGUOUS` when several are; never
  *   for a whole file the reply calls new (see `declaredNewPath`);
@@ -226,6 +229,11 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string | { 
     return corrected;
   }
   if (!editsExistingFile(op)) {
+    const bare = op.kind === 'create' || op.kind === 'rewrite' ? bareNameTarget(tx, path, op) : undefined;
+    if (bare !== undefined) {
+      tx.note(op.source.block, bare.note);
+      return bare.path;
+    }
     if (op.kind === 'rewrite' && op.declaredNew) return declaredNewPath(tx, path, op);
     const hinted = op.kind === 'rewrite' ? hintFileRewritten(tx, path, op) : undefined;
     if (hinted !== undefined) {

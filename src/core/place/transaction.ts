@@ -111,6 +111,11 @@ export class Transaction {
     private readonly ops: readonly EditOp[] = [],
   ) {}
 
+  /** The reply's ops, in reply order. */
+  get replyOps(): readonly EditOp[] {
+    return this.ops;
+  }
+
   /** The reply's SEARCH/REPLACE ops that may share places, by search text and path as written, in reply order: built on first use. */
   private searchesAlike: Map<string, Map<string | undefined, ReplaceOp[]>> | undefined;
 

@@ -154,5 +154,13 @@ describe('parse/paths', () => {
       assert.equal(pathFromLabelLine('In internal/cache/lru.go the loop is wrong'), undefined);
       assert.equal(pathFromLabelLine('Call obj.method and then os.path:'), undefined);
     });
+    it('labels: the new file a sentence moves code into, after the file it takes it from (p50/a 02, 39)', () => {
+      const into = { path: 'app/json_encoder.py', strong: false };
+      assert.deepEqual(pathFromLabelLine('Move the `CustomJSONEncoder` class from `app/__init__.py` into a new module `app/json_encoder.py`:'), into);
+      assert.deepEqual(pathFromLabelLine('Move the `CustomJSONEncoder` class from `app/__init__.py` into a new `app/json_encoder.py`:'), into);
+      assert.deepEqual(pathFromLabelLine('Split the helpers of `app/__init__.py` into a new file `app/json_encoder.py`:'), into);
+      // Files joined, or a new file that is not where the sentence ends: still none.
+      assert.equal(pathFromLabelLine('Move it from `app/__init__.py` into a new module `app/json_encoder.py` and `app/b.py`:'), undefined);
+    });
   });
 });
