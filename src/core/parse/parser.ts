@@ -29,6 +29,10 @@ export interface ParsedBlock {
   readonly unnamedFile?: string;
   /** For such a block: the one file the sentence right above it names (`UnnamedFile.namedInSentence`). */
   readonly unnamedFileNamedIn?: string;
+  /** For such a block: the files the sentence right above it names, when it names several (`UnnamedFile.mentionedInSentence`). */
+  readonly unnamedFileMentionedIn?: readonly string[];
+  /** For such a block, with those files: the sentence itself (`UnnamedFile.sentence`). */
+  readonly unnamedFileSentence?: string;
   /** For such a block: its fence's language, when that shows commands or text (`UnnamedFile.lang`). */
   readonly unnamedFileLang?: string;
   /** For such a block: it holds elision lines (`UnnamedFile.elided`). */

@@ -95,6 +95,7 @@ export function parseReply(text: string, parsers: readonly ReplyParser[] = reply
         startLine: block.startLine,
         endLine: block.endLine,
         ...(block.unnamedFileNamedIn !== undefined ? { namedInSentence: block.unnamedFileNamedIn } : {}),
+        ...(block.unnamedFileMentionedIn !== undefined ? { mentionedInSentence: block.unnamedFileMentionedIn, sentence: block.unnamedFileSentence } : {}),
         ...(block.unnamedFileLang !== undefined ? { lang: block.unnamedFileLang } : {}),
         ...(block.unnamedFileElided ? { elided: true } : {}),
       });

@@ -104,9 +104,52 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
   }
   const named = parsed.unnamedFiles.filter((block) => block.namedInSentence !== undefined && !block.elided);
   const paths = new Set(named.map((block) => block.namedInSentence));
-  if (paths.size !== 1) return { ops: [] };
-  const [path] = named.map((block) => block.namedInSentence!);
-  return fileOpsOf(named, path, true, readFile, options);
+  if (paths.size === 1) {
+    const [path] = named.map((block) => block.namedInSentence!);
+    const taken = fileOpsOf(named, path, true, readFile, options);
+    if (taken.ops.length > 0 || taken.twice !== undefined) return taken;
+  }
+  return { ops: wholeFilesAmongMentions(parsed.unnamedFiles, readFile, options) };
+}
+
+/**
+ * The blocks without a path under a sentence that names several files (`mentionedInSentence`),
+ * each as the whole of the one of them it is plainly the whole of (`plainlyWhole`): "Leave
+ * `config.py` as it is and change `app/__init__.py` so …:", "`unique_username` now lives in
+ * `validators.py`; here is the updated `forms.py`:", "Read the mail settings in `config.py` rather
+ * than in `app/__init__.py`:", each above one file whole, were refused as naming no file, though
+ * the block matched one named file almost line for line and the other not at all. Taken only when
+ * every file the sentence names exists, the block is plainly the whole of exactly one, no other
+ * block is taken for that file, and the sentence does not make a file (`makesAFile`): "Copy
+ * `config.py` to `config_prod.py` and set DEBUG:" above config.py's lines, changed, means the new
+ * file, and writing them over config.py would be a wrong write.
+ */
+function wholeFilesAmongMentions(blocks: readonly UnnamedFile[], readFile: ReadFile, options: PlanOptions): HintedOp[] {
+  const byPath = new Map<string, UnnamedFile[]>();
+  for (const block of blocks) {
+    const mentions = block.mentionedInSentence;
+    if (block.elided || mentions === undefined || makesAFile(block.sentence ?? '')) continue;
+    const texts = mentions.map((path) => hintFileText(readFile, path, options));
+    if (texts.some((text) => text === undefined)) continue;
+    const wholeOf = mentions.filter((_, i) => readsAsWholeFile(block, texts[i]!));
+    if (wholeOf.length !== 1) continue;
+    byPath.set(wholeOf[0], [...(byPath.get(wholeOf[0]) ?? []), block]);
+  }
+  const taken = [...byPath].filter(([, found]) => found.length === 1).sort(([, [a]], [, [b]]) => a.startLine - b.startLine);
+  return taken.map(([path, [block]], i): HintedOp => ({
+    op: { kind: 'rewrite', path, content: block.content, partial: false, source: { block: i + 1, format: 'whole-file', startLine: block.startLine, endLine: block.endLine } },
+    note: `the code block names no file, and the sentence above it names ${block.mentionedInSentence!.join(' and ')}: it is plainly the whole of ${path}, and of no other`,
+  }));
+}
+
+/**
+ * True when a sentence says a file is made, copied or moved ("create", "new file", "copy …
+ * to", "based on", "rename", "split", "move"), its backticked names aside: a block under it may be
+ * a new file's, one that resembles the file it is made from.
+ */
+function makesAFile(sentence: string): boolean {
+  const words = sentence.toLowerCase().replace(/`[^`]*`/g, ' ');
+  return /\b(?:creat(?:e|es|ed|ing)|new|cop(?:y|ies|ied|ying)|duplicat(?:e|es|ed|ing)|clon(?:e|es|ed|ing)|templates?|based\s+on|renam(?:e|es|ed|ing)|split(?:s|ting)?|mov(?:e|es|ed|ing)|extract(?:s|ed|ing)?)\b/.test(words);
 }
 
 /**
