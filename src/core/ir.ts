@@ -305,11 +305,12 @@ export interface UnnamedFile {
   readonly namedInSentence?: string;
   /**
    * Every file the sentence right above the block names in backticks, when it names two or more
-   * ("Leave `config.py` as it is and change `app/__init__.py` so …:"), in the reply's order; with
-   * `sentence`, that line as the reply wrote it. The block is one of them only when it is plainly
-   * the whole of exactly one (see `wholeFileAmongMentions`).
+   * ("Leave `config.py` as it is and change `app/__init__.py` so …:"), in the reply's order. The
+   * block is one of them only when it is plainly the whole of exactly one (see
+   * `wholeFilesAmongMentions`).
    */
   readonly mentionedInSentence?: readonly string[];
+  /** With `namedInSentence` or `mentionedInSentence`: that sentence, as the reply wrote it. */
   readonly sentence?: string;
   /**
    * The fence's language, when it is one that shows commands or output (```bat, ```powershell,

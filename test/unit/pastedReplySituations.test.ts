@@ -2082,6 +2082,87 @@ class RegistrationForm(FlaskForm):
   });
 });
 
+describe('pasted replies: a short fragment of a manifest under a sentence or a target file naming it (p50/a 14, 24)', () => {
+  // BurntSushi/ripgrep crates/ignore/Cargo.toml @0e54779 (trimmed).
+  const cargo = `[package]
+name = "ignore"
+version = "0.4.30"  #:version
+edition.workspace = true
+
+[lib]
+name = "ignore"
+bench = false
+
+[dependencies]
+crossbeam-deque = "0.8.3"
+globset = { version = "0.4.18", path = "../globset" }
+log = "0.4.20"
+memchr = "2.6.3"
+walkdir = "2.4.0"
+
+[dev-dependencies]
+bstr = { version = "1.6.2", default-features = false, features = ["std"] }
+crossbeam-channel = "0.5.15"
+`;
+  const path = 'crates/ignore/Cargo.toml';
+  const fragment = '```toml\n[dependencies]\ncrossbeam-deque = "0.8.3"\nglob = "0.3.1"\n```\n';
+  const withGlob = cargo.replace('crossbeam-deque = "0.8.3"\n', 'crossbeam-deque = "0.8.3"\nglob = "0.3.1"\n');
+  const underTarget = (reply: string) => runReply(reply, (p) => (p === path ? cargo : undefined), { hintPath: path });
+
+  it('adds the line after the two unique lines it follows, the file named by "Add … to `f`:" or by --file', () => {
+    assert.equal(written(path, cargo, `Add the \`glob\` crate to \`${path}\`:\n\n${fragment}`), withGlob);
+    const planned = underTarget(`Add the \`glob\` crate:\n\n${fragment}`);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes[0]?.newText, withGlob);
+  });
+
+  it('leaves it out under a sentence that does not ask for a change, or when its lines are not the file\'s unique lines and new ones', () => {
+    assert.equal(result(path, cargo, `This is how \`${path}\` would declare it:\n\n${fragment}`).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    // `name = "ignore"` stands twice in the file: the two lines say no one place.
+    assert.equal(underTarget('```toml\n[lib]\nname = "ignore"\ncrate-type = ["rlib"]\n```\n').receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    // The "new" line is one the file has further down: a mix, not an addition.
+    assert.equal(underTarget('```toml\n[dependencies]\ncrossbeam-deque = "0.8.3"\nwalkdir = "2.4.0"\n```\n').receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+  });
+
+  // A pom built around jlkesh/pdp_online_java_lessons' jacoco plugin block (plugins verbatim).
+  const pom = `<project>
+    <build>
+        <plugins>
+            <plugin>
+                <groupId>org.jacoco</groupId>
+                <artifactId>jacoco-maven-plugin</artifactId>
+                <version>0.8.8</version>
+                <executions>
+                    <execution>
+                        <id>prepare-agent</id>
+                        <goals>
+                            <goal>prepare-agent</goal>
+                        </goals>
+                    </execution>
+                    <execution>
+                        <id>report</id>
+                        <phase>test</phase>
+                        <goals>
+                            <goal>report</goal>
+                        </goals>
+                    </execution>
+                </executions>
+            </plugin>
+        </plugins>
+    </build>
+</project>
+`;
+
+  it('places a new <execution> re-printed with the one before it under --file, though its closing tags stand elsewhere too', () => {
+    const check = '                    <execution>\n                        <id>jacoco-check</id>\n                        <goals>\n                            <goal>check</goal>\n                        </goals>\n                    </execution>\n';
+    const reply = `Add a coverage check execution to the JaCoCo plugin:\n\n\`\`\`xml\n                <executions>\n                    <execution>\n                        <id>prepare-agent</id>\n                        <goals>\n                            <goal>prepare-agent</goal>\n                        </goals>\n                    </execution>\n${check}\`\`\`\n`;
+    const planned = runReply(reply, (p) => (p === 'pom.xml' ? pom : undefined), { hintPath: 'pom.xml' });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    const at = pom.indexOf('                    <execution>\n                        <id>report</id>');
+    assert.equal(planned.changes[0]?.newText, pom.slice(0, at) + check + pom.slice(at));
+  });
+});
+
 describe('pasted replies: partial blocks and snippets of data files (probe p49/d)', () => {
   // sharkdp/bat's Cargo.toml (v0.12.1): two tables with the same body.
   const cargo = [

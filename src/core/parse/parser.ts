@@ -31,7 +31,7 @@ export interface ParsedBlock {
   readonly unnamedFileNamedIn?: string;
   /** For such a block: the files the sentence right above it names, when it names several (`UnnamedFile.mentionedInSentence`). */
   readonly unnamedFileMentionedIn?: readonly string[];
-  /** For such a block, with those files: the sentence itself (`UnnamedFile.sentence`). */
+  /** For such a block, with the file or files it names: the sentence itself (`UnnamedFile.sentence`). */
   readonly unnamedFileSentence?: string;
   /** For such a block: its fence's language, when that shows commands or text (`UnnamedFile.lang`). */
   readonly unnamedFileLang?: string;

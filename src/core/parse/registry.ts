@@ -95,7 +95,8 @@ export function parseReply(text: string, parsers: readonly ReplyParser[] = reply
         startLine: block.startLine,
         endLine: block.endLine,
         ...(block.unnamedFileNamedIn !== undefined ? { namedInSentence: block.unnamedFileNamedIn } : {}),
-        ...(block.unnamedFileMentionedIn !== undefined ? { mentionedInSentence: block.unnamedFileMentionedIn, sentence: block.unnamedFileSentence } : {}),
+        ...(block.unnamedFileMentionedIn !== undefined ? { mentionedInSentence: block.unnamedFileMentionedIn } : {}),
+        ...(block.unnamedFileSentence !== undefined ? { sentence: block.unnamedFileSentence } : {}),
         ...(block.unnamedFileLang !== undefined ? { lang: block.unnamedFileLang } : {}),
         ...(block.unnamedFileElided ? { elided: true } : {}),
       });

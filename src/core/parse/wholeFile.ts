@@ -167,7 +167,7 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
       if (intro !== undefined && presentsExample(lines[intro])) return undefined;
       // A sentence above that names one file ("Updated `from_file` in `src/flask/config.py`:") is
       // kept with it: the block is that file's when it gives one of the file's definitions anew.
-      const namedIn = label && !label.strong ? { unnamedFileNamedIn: label.path } : {};
+      const namedIn = label && !label.strong ? { unnamedFileNamedIn: label.path, unnamedFileSentence: lines[label.index] } : {};
       // A sentence naming several files ("Leave `config.py` as it is and change `app/__init__.py`
       // so …:") is kept with it too: the block is one of them when it is plainly that file whole.
       const mentions = intro !== undefined ? backtickedPathMentions(lines[intro]) : [];

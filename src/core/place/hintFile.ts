@@ -2,6 +2,7 @@ import type { InsertOp, ParsedReply, ReplaceOp, RewriteFileOp, UnnamedFile } fro
 import { alignLines, onlyDefinitionOf } from '../elisionMerge/lines';
 import { resolvePath } from '../paths';
 import { fenceMayHoldFile } from '../parse/fences';
+import { withoutListMarkers } from '../parse/paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
 import { FileIndex } from '../locate/fileIndex';
 import { looksBinary, splitFileText, toLines } from '../text/fileText';
@@ -210,10 +211,12 @@ function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence
     // The same version shown twice is one version.
     if (!known.some((other) => other.content === unnamed.content)) defined.set(name, [...known, unnamed]);
   }
-  // Under a target file, a block that defines nothing may still re-print one place of it, edited.
+  // Under a target file, a block that defines nothing may still re-print one place of it, edited;
+  // under a sentence naming the file, when that sentence asks for the change (`asksToEdit`).
   // One that reads as the whole file is no place of it: two such blocks stay two candidates.
   let index: FileIndex | undefined;
-  const reprinted = namedInSentence ? [] : blocks.flatMap((block) => {
+  const reprinted = blocks.flatMap((block) => {
+    if (namedInSentence && !asksToEdit(block.sentence ?? '')) return [];
     if ([...defined.values()].some((versions) => versions.includes(block)) || readsAsWholeFile(block, text)) return [];
     const place = reprintedPlace(toLines(block.content), (index ??= new FileIndex(splitFileText(text))), fileLines, path);
     return place === undefined ? [] : [{ block, place }];
@@ -291,6 +294,18 @@ export function importsBesideEdits(parsed: ParsedReply, readFile: ReadFile, opti
     const insert = importsToAdd(toLines(block.content), fileLines);
     return insert === undefined ? [] : importOps(path, fileLines, block, insert, ++number);
   });
+}
+
+/**
+ * True when a sentence opens by asking for a change ("Add the `glob` crate to
+ * `crates/ignore/Cargo.toml`:", "Then bump `serde` in `Cargo.toml`:", "In `pom.xml`, …"): a block
+ * under it that re-prints a place of the file it names, with lines added or changed, is that
+ * change, as under a target file. One that only talks about the file ("`Cargo.toml` now reads
+ * like this:", "This is how `main.py` uses it:") may show anything: its block stays an example.
+ */
+function asksToEdit(sentence: string): boolean {
+  const text = withoutListMarkers(sentence.trim()).replace(/\*\*/g, '').toLowerCase();
+  return /^(?:(?:and|then|now|next|finally|also|first),?\s+)?(?:add|insert|append|put|include|declare|register|pin|bump|set|change|update|modify|edit|fix|adjust|extend|replace|in)\b/.test(text);
 }
 
 /** Why a block without a path goes to the file the sentence above it names. */
