@@ -310,6 +310,15 @@ export interface UnnamedFile {
    */
   readonly namedAsNew?: true;
   /**
+   * Every file the sentence right above the block names in backticks, when it names two or more
+   * ("Leave `config.py` as it is and change `app/__init__.py` so …:"), in the reply's order. The
+   * block is one of them only when it is plainly the whole of exactly one (see
+   * `wholeFilesAmongMentions`).
+   */
+  readonly mentionedInSentence?: readonly string[];
+  /** With `namedInSentence` or `mentionedInSentence`: that sentence, as the reply wrote it. */
+  readonly sentence?: string;
+  /**
    * The fence's language, when it is one that shows commands or output (```bat, ```powershell,
    * ```text): the block is a file's only when that file is a script of that language or a text
    * file (`fenceMayHoldFile`); for any other file it is an illustration, left out before planning.

@@ -248,7 +248,13 @@ export function referencedPaths(parsed: ParsedReply, options: PlanOptions = {}):
   if (parsed.ops.length === 0 && parsed.unnamedFiles?.length) {
     add(undefined);
     // Without a hint file, the file a sentence above such a block names (see hintFileOps).
-    if (options.hintPath === undefined) for (const block of parsed.unnamedFiles) if (block.namedInSentence !== undefined) add(block.namedInSentence);
+    if (options.hintPath === undefined) {
+      for (const block of parsed.unnamedFiles) {
+        if (block.namedInSentence !== undefined) add(block.namedInSentence);
+        // The files a sentence naming several names: the block may be the whole of one (see hintFileOps).
+        for (const path of block.mentionedInSentence ?? []) add(path);
+      }
+    }
   }
   return [...paths];
 }

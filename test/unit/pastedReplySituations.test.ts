@@ -1949,6 +1949,221 @@ def create_app(test_config=None):
   });
 });
 
+describe('pasted replies: a sentence naming two files above the whole of one of them (p50/a 01, 03, 04, 05, 35)', () => {
+  // miguelgrinberg/microblog app/__init__.py @02e93a9 (trimmed) and the config.py it imports from.
+  const init = `import os
+from flask import Flask
+from flask.ext.sqlalchemy import SQLAlchemy
+from flask.ext.login import LoginManager
+from config import basedir, ADMINS, MAIL_SERVER, MAIL_PORT, MAIL_USERNAME, \\
+    MAIL_PASSWORD
+from .momentjs import momentjs
+
+app = Flask(__name__)
+app.config.from_object('config')
+db = SQLAlchemy(app)
+lm = LoginManager()
+lm.init_app(app)
+lm.login_view = 'login'
+
+if not app.debug and os.environ.get('HEROKU') is None:
+    import logging
+    from logging.handlers import RotatingFileHandler
+    file_handler = RotatingFileHandler('tmp/microblog.log', 'a',
+                                       1 * 1024 * 1024, 10)
+    file_handler.setLevel(logging.INFO)
+    app.logger.addHandler(file_handler)
+    app.logger.info('microblog startup')
+
+app.jinja_env.globals['momentjs'] = momentjs
+
+from app import views, models
+`;
+  const config = `import os
+basedir = os.path.abspath(os.path.dirname(__file__))
+
+CSRF_ENABLED = True
+SECRET_KEY = 'you-will-never-guess'
+
+SQLALCHEMY_MIGRATE_REPO = os.path.join(basedir, 'db_repository')
+SQLALCHEMY_RECORD_QUERIES = True
+
+# mail server settings
+MAIL_SERVER = 'localhost'
+MAIL_PORT = 25
+MAIL_USERNAME = None
+MAIL_PASSWORD = None
+
+# administrator list
+ADMINS = ['you@example.com']
+
+# pagination
+POSTS_PER_PAGE = 50
+`;
+  const files: Record<string, string> = { 'config.py': config, 'app/__init__.py': init };
+  const plan = (reply: string, workspace: Record<string, string> = files) => runReply(reply, (p) => workspace[p]);
+  const under = (sentence: string, content: string) => `${sentence}\n\n\`\`\`python\n${content}\`\`\`\n`;
+  const logFile = init.replace("RotatingFileHandler('tmp/microblog.log'", "RotatingFileHandler(os.environ.get('LOG_FILE', 'tmp/microblog.log')");
+  const fromEnv = config.replace("MAIL_SERVER = 'localhost'", "MAIL_SERVER = os.environ.get('MAIL_SERVER', 'localhost')").replace('MAIL_PORT = 25', "MAIL_PORT = int(os.environ.get('MAIL_PORT', 25))");
+
+  it('writes the block to the one named file it is plainly the whole of, and to no other', () => {
+    const replies: ReadonlyArray<readonly [string, string, string]> = [
+      [under('Leave `config.py` as it is and change `app/__init__.py` so the log file path can be overridden with `LOG_FILE`:', logFile), 'app/__init__.py', logFile],
+      [under('Add an environment override to `app/__init__.py` so it can load something other than `config.py`:', logFile), 'app/__init__.py', logFile],
+      // The sentence ends "in `app/__init__.py`:", yet the block is config.py through and through.
+      [under('Read the mail settings from the environment in `config.py` rather than hard-coding them where they are consumed in `app/__init__.py`:', fromEnv), 'config.py', fromEnv],
+    ];
+    for (const [reply, path, text] of replies) {
+      const planned = plan(reply);
+      assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+      assert.deepEqual(planned.changes.map((change) => [change.path, change.newText]), [[path, text]]);
+    }
+  });
+
+  it('leaves the block out when a named file is missing or the sentence makes a file, though it reads as the other named file whole', () => {
+    // config_prod.py does not exist: the block may be meant for it.
+    assert.equal(plan(under('Turn off CSRF in `config_prod.py`, like in `config.py`:', config.replace('CSRF_ENABLED = True', 'CSRF_ENABLED = False'))).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    // Both exist, but the sentence copies one into the other: config.py's lines, changed, are config_prod.py's.
+    const withProd = { ...files, 'config_prod.py': 'DEBUG = False\n' };
+    const copy = plan(under('Make `config_prod.py` a copy of `config.py` with CSRF turned off:', config.replace('CSRF_ENABLED = True', 'CSRF_ENABLED = False')), withProd);
+    assert.equal(copy.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    assert.equal(copy.changes.length, 0);
+  });
+
+  it('creates the file "Based on `a.py`, create `b.py`:" names, and never writes the block over the file it is based on', () => {
+    const configTest = "from config import *\n\nTESTING = True\nCSRF_ENABLED = False\nSQLALCHEMY_DATABASE_URI = 'sqlite:///' + os.path.join(basedir, 'test.db')\nMAIL_SERVER = ''\nPOSTS_PER_PAGE = 3\n";
+    const sentence = 'Based on `config.py`, create `config_test.py` for the test suite:';
+    const created = plan(under(sentence, configTest));
+    assert.equal(created.receipt.ok, true, JSON.stringify(created.receipt.errors));
+    assert.deepEqual(created.changes.map((change) => [change.path, change.newText]), [['config_test.py', configTest]]);
+    // A block that is config.py itself, changed, is still the file the sentence creates.
+    const copied = config.replace("SECRET_KEY = 'you-will-never-guess'", "SECRET_KEY = 'test'");
+    const planned = plan(under(sentence, copied));
+    assert.deepEqual(planned.changes.map((change) => change.path), ['config_test.py']);
+    assert.deepEqual(plan(under('Using `config.py` as a template, create a new file `config_test.py`:', copied)).changes.map((change) => change.path), ['config_test.py']);
+  });
+
+  it('writes "`helper` now lives in `a.py`; here is the updated `b.py`:" to b.py, its helper imported by a star import from a.py', () => {
+    // microblog app/auth/forms.py @0098f34 (trimmed), its helper moved to app/auth/validators.py.
+    const forms = `from flask_wtf import FlaskForm
+from wtforms import StringField, SubmitField
+from wtforms.validators import ValidationError, DataRequired, Email
+from flask_babel import _, lazy_gettext as _l
+from app.models import User
+
+
+def unique_username(username):
+    user = User.query.filter_by(username=username).first()
+    if user is not None:
+        raise ValidationError(_('Please use a different username.'))
+
+class RegistrationForm(FlaskForm):
+    username = StringField(_l('Username'), validators=[DataRequired()])
+    email = StringField(_l('Email'), validators=[DataRequired(), Email()])
+    submit = SubmitField(_l('Register'))
+
+    def validate_username(self, username):
+        unique_username(username.data)
+
+    def validate_email(self, email):
+        user = User.query.filter_by(email=email.data).first()
+        if user is not None:
+            raise ValidationError(_('Please use a different email address.'))
+`;
+    const validators = "from wtforms.validators import ValidationError\nfrom app.models import User\n\n\ndef unique_username(username):\n    user = User.query.filter_by(username=username).first()\n    if user is not None:\n        raise ValidationError('Please use a different username.')\n";
+    const moved = forms.replace(/\n\ndef unique_username[\s\S]*?username\.'\)\)\n/, '\nfrom app.auth.validators import *\n');
+    const workspace = { 'app/auth/forms.py': forms, 'app/auth/validators.py': validators };
+    const sentence = '`unique_username` now lives in `app/auth/validators.py`; here is the updated `app/auth/forms.py`:';
+    const planned = plan(under(sentence, moved), workspace);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.deepEqual(planned.changes.map((change) => [change.path, change.newText]), [['app/auth/forms.py', moved]]);
+    // Without the star import nothing brings the helper in: left out by mistake, maybe (definitionLeftOut).
+    const dropped = moved.replace('from app.auth.validators import *\n', '');
+    assert.equal(plan(under(sentence, dropped), workspace).receipt.errors[0]?.code, 'AMBIGUOUS');
+  });
+});
+
+describe('pasted replies: a short fragment of a manifest under a sentence or a target file naming it (p50/a 14, 24)', () => {
+  // BurntSushi/ripgrep crates/ignore/Cargo.toml @0e54779 (trimmed).
+  const cargo = `[package]
+name = "ignore"
+version = "0.4.30"  #:version
+edition.workspace = true
+
+[lib]
+name = "ignore"
+bench = false
+
+[dependencies]
+crossbeam-deque = "0.8.3"
+globset = { version = "0.4.18", path = "../globset" }
+log = "0.4.20"
+memchr = "2.6.3"
+walkdir = "2.4.0"
+
+[dev-dependencies]
+bstr = { version = "1.6.2", default-features = false, features = ["std"] }
+crossbeam-channel = "0.5.15"
+`;
+  const path = 'crates/ignore/Cargo.toml';
+  const fragment = '```toml\n[dependencies]\ncrossbeam-deque = "0.8.3"\nglob = "0.3.1"\n```\n';
+  const withGlob = cargo.replace('crossbeam-deque = "0.8.3"\n', 'crossbeam-deque = "0.8.3"\nglob = "0.3.1"\n');
+  const underTarget = (reply: string) => runReply(reply, (p) => (p === path ? cargo : undefined), { hintPath: path });
+
+  it('adds the line after the two unique lines it follows, the file named by "Add … to `f`:" or by --file', () => {
+    assert.equal(written(path, cargo, `Add the \`glob\` crate to \`${path}\`:\n\n${fragment}`), withGlob);
+    const planned = underTarget(`Add the \`glob\` crate:\n\n${fragment}`);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes[0]?.newText, withGlob);
+  });
+
+  it('leaves it out under a sentence that does not ask for a change, or when its lines are not the file\'s unique lines and new ones', () => {
+    assert.equal(result(path, cargo, `This is how \`${path}\` would declare it:\n\n${fragment}`).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    // `name = "ignore"` stands twice in the file: the two lines say no one place.
+    assert.equal(underTarget('```toml\n[lib]\nname = "ignore"\ncrate-type = ["rlib"]\n```\n').receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    // The "new" line is one the file has further down: a mix, not an addition.
+    assert.equal(underTarget('```toml\n[dependencies]\ncrossbeam-deque = "0.8.3"\nwalkdir = "2.4.0"\n```\n').receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+  });
+
+  // A pom built around jlkesh/pdp_online_java_lessons' jacoco plugin block (plugins verbatim).
+  const pom = `<project>
+    <build>
+        <plugins>
+            <plugin>
+                <groupId>org.jacoco</groupId>
+                <artifactId>jacoco-maven-plugin</artifactId>
+                <version>0.8.8</version>
+                <executions>
+                    <execution>
+                        <id>prepare-agent</id>
+                        <goals>
+                            <goal>prepare-agent</goal>
+                        </goals>
+                    </execution>
+                    <execution>
+                        <id>report</id>
+                        <phase>test</phase>
+                        <goals>
+                            <goal>report</goal>
+                        </goals>
+                    </execution>
+                </executions>
+            </plugin>
+        </plugins>
+    </build>
+</project>
+`;
+
+  it('places a new <execution> re-printed with the one before it under --file, though its closing tags stand elsewhere too', () => {
+    const check = '                    <execution>\n                        <id>jacoco-check</id>\n                        <goals>\n                            <goal>check</goal>\n                        </goals>\n                    </execution>\n';
+    const reply = `Add a coverage check execution to the JaCoCo plugin:\n\n\`\`\`xml\n                <executions>\n                    <execution>\n                        <id>prepare-agent</id>\n                        <goals>\n                            <goal>prepare-agent</goal>\n                        </goals>\n                    </execution>\n${check}\`\`\`\n`;
+    const planned = runReply(reply, (p) => (p === 'pom.xml' ? pom : undefined), { hintPath: 'pom.xml' });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    const at = pom.indexOf('                    <execution>\n                        <id>report</id>');
+    assert.equal(planned.changes[0]?.newText, pom.slice(0, at) + check + pom.slice(at));
+  });
+});
+
 describe('pasted replies: partial blocks and snippets of data files (probe p49/d)', () => {
   // sharkdp/bat's Cargo.toml (v0.12.1): two tables with the same body.
   const cargo = [

@@ -31,6 +31,10 @@ export interface ParsedBlock {
   readonly unnamedFileNamedIn?: string;
   /** For such a block: that sentence calls the file it names new (`UnnamedFile.namedAsNew`). */
   readonly unnamedFileNamedNew?: boolean;
+  /** For such a block: the files the sentence right above it names, when it names several (`UnnamedFile.mentionedInSentence`). */
+  readonly unnamedFileMentionedIn?: readonly string[];
+  /** For such a block, with the file or files it names: the sentence itself (`UnnamedFile.sentence`). */
+  readonly unnamedFileSentence?: string;
   /** For such a block: its fence's language, when that shows commands or text (`UnnamedFile.lang`). */
   readonly unnamedFileLang?: string;
   /** For such a block: it holds elision lines (`UnnamedFile.elided`). */

@@ -379,10 +379,13 @@ export function withoutListMarkers(text: string): string {
 
 /**
  * Of the files a sentence names in backticks, the one it presents the block below as a change of:
- * the object of an editing verb that opens it ("Update `flaskr/__init__.py` to use the new file
- * `flaskr/health.py`:"), or the file after "in", "into" or "inside" that ends it ("register the
- * blueprint from `health.py` in `flaskr/__init__.py`:", "then read it in `flaskr/__init__.py`:",
- * "Move the class from `app/__init__.py` into a new module `app/json_encoder.py`:").
+ * the object of an editing or creating verb that opens it ("Update `flaskr/__init__.py` to use the
+ * new file `flaskr/health.py`:"), also after an opening phrase saying what that file follows
+ * ("Based on `config.py`, create `config_test.py`:", see `withoutSourcePhrase`), or the file after
+ * "in", "into" or "inside" that ends it ("register the blueprint from `health.py` in
+ * `flaskr/__init__.py`:", "then read it in `flaskr/__init__.py`:", "Move the class from
+ * `app/__init__.py` into a new module `app/json_encoder.py`:"), not after "like in" or "as in"
+ * ("Turn off CSRF in `config_prod.py`, like in `config.py`:" is about config_prod.py).
  * A sentence that names a second file only says what the first uses or where something came from;
  * read as naming no file, its block was dropped while the reply's other files were written.
  * Undefined when the files are joined as co-objects ("Update `a.py` and `b.py`:") or the sentence
@@ -390,19 +393,30 @@ export function withoutListMarkers(text: string): string {
  */
 function editedAmongMentions(line: string, mentions: readonly string[]): string | undefined {
   const text = withoutListMarkers(line.trim()).replace(/\*\*/g, '');
-  const opening = /^(?:(?:and|then|now|next|finally|also|first),?\s+)?(?:update|modify|change|edit|fix|patch|adjust|extend|amend|rewrite|refactor)\s+(?:the\s+|your\s+)?(?:file\s+)?`([^`]+)`(.*)$/i.exec(text);
+  const main = withoutSourcePhrase(text);
+  const opening = /^(?:(?:and|then|now|next|finally|also|first),?\s+)?(?:update|modify|change|edit|fix|patch|adjust|extend|amend|rewrite|refactor|create)\s+(?:the\s+|your\s+|a\s+)?(?:new\s+)?(?:file\s+)?`([^`]+)`(.*)$/i.exec(main);
   if (opening && !/^\s*(?:,|and\b|or\b|&|\+|as well as\b)/i.test(opening[2])) {
     const path = cleanReplyPath(opening[1]);
-    if (path !== undefined && path === mentions[0]) return path;
+    if (path !== undefined && path === backtickedPathMentions(main)[0]) return path;
   }
   // "into a new module `app/json_encoder.py`:" names the file the block goes into as surely as
   // "into `app/json_encoder.py`:" does: the article and the kind of file say it is made there.
   const closing = /\b(?:in|into|inside)\s+(?:the\s+|your\s+|an?\s+)?(?:new\s+)?(?:(?:file|module)\s+)?`([^`]+)`(?:\s+(?:file|module))?\s*[:：]$/i.exec(text);
-  if (closing) {
+  // "…, like in `config.py`:" compares with the file, it does not put the block there.
+  if (closing && !/\b(?:like|as|unlike|than)$/i.test(text.slice(0, closing.index).trimEnd())) {
     const path = cleanReplyPath(closing[1]);
     if (path !== undefined && path === mentions[mentions.length - 1]) return path;
   }
   return undefined;
+}
+
+/**
+ * A sentence without the phrase it opens with to say which file the rest follows ("Based on
+ * `config.py`, create `config_test.py` for the test suite:", "Using `a.py` as a template,"): the
+ * main clause, whose verb and object say which file the block is. The sentence itself otherwise.
+ */
+export function withoutSourcePhrase(text: string): string {
+  return text.replace(/^(?:based\s+on|(?:modell?ed|patterned)\s+(?:on|after)|following|like|similar\s+to|starting\s+from|using)\s+(?:the\s+|your\s+)?(?:file\s+)?`[^`]+`(?:\s+file)?(?:\s+as\s+(?:a\s+|the\s+)?(?:template|base|model|reference|starting\s+point))?\s*,\s*/i, '');
 }
 
 /**

@@ -96,6 +96,8 @@ export function parseReply(text: string, parsers: readonly ReplyParser[] = reply
         endLine: block.endLine,
         ...(block.unnamedFileNamedIn !== undefined ? { namedInSentence: block.unnamedFileNamedIn } : {}),
         ...(block.unnamedFileNamedNew ? { namedAsNew: true } : {}),
+        ...(block.unnamedFileMentionedIn !== undefined ? { mentionedInSentence: block.unnamedFileMentionedIn } : {}),
+        ...(block.unnamedFileSentence !== undefined ? { sentence: block.unnamedFileSentence } : {}),
         ...(block.unnamedFileLang !== undefined ? { lang: block.unnamedFileLang } : {}),
         ...(block.unnamedFileElided ? { elided: true } : {}),
       });

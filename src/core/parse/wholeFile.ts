@@ -26,7 +26,7 @@ import { listedToolInputs } from './listedToolInput';
 import { fenceContent, fenceMayHoldFile, fenceMayHoldSomeFile, findFencedBlocks, firstNonBlankChar, labelLineAbove, NON_FILE_LANGS, parseFenceOpener, parseInfoString, pathLabelAbove, type FencedBlock } from './fences';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import type { ParsedBlock, ReplyParser } from './parser';
-import { isNameLineWithInnerBackticks, pathFromComment, withoutListMarkers } from './paths';
+import { backtickedPathMentions, isNameLineWithInnerBackticks, pathFromComment, withoutListMarkers, withoutSourcePhrase } from './paths';
 import { trimsToEmpty } from '../text/indentation';
 
 
@@ -167,8 +167,12 @@ function readFence(lines: readonly string[], fence: FencedBlock, claimed: (i: nu
       if (intro !== undefined && presentsExample(lines[intro])) return undefined;
       // A sentence above that names one file ("Updated `from_file` in `src/flask/config.py`:") is
       // kept with it: the block is that file's when it gives one of the file's definitions anew.
-      const namedIn = label && !label.strong ? { unnamedFileNamedIn: label.path, ...(callsNamedFileNew(lines[label.index], label.path) ? { unnamedFileNamedNew: true } : {}) } : {};
-      return { startLine: start + 1, endLine: fence.closeIndex + 1, ops: [], problems: [], unnamedFile: content.join('\n') + '\n', ...namedIn, ...commandLang(lang) };
+      const namedIn = label && !label.strong ? { unnamedFileNamedIn: label.path, unnamedFileSentence: lines[label.index], ...(callsNamedFileNew(lines[label.index], label.path) ? { unnamedFileNamedNew: true } : {}) } : {};
+      // A sentence naming several files ("Leave `config.py` as it is and change `app/__init__.py`
+      // so …:") is kept with it too: the block is one of them when it is plainly that file whole.
+      const mentions = intro !== undefined ? backtickedPathMentions(lines[intro]) : [];
+      const mentionedIn = mentions.length > 1 ? { unnamedFileMentionedIn: mentions, unnamedFileSentence: lines[intro!] } : {};
+      return { startLine: start + 1, endLine: fence.closeIndex + 1, ops: [], problems: [], unnamedFile: content.join('\n') + '\n', ...namedIn, ...mentionedIn, ...commandLang(lang) };
     }
     if (label && !label.strong) {
       // A snippet may take its file from the sentence above ("In `src/a.ts`, change:"); in a
@@ -225,7 +229,8 @@ const OUTPUT_LEAD_IN = /\b(?:prints?|printed|outputs?|output|shows?|displays?|lo
  * modified `hello.py` file", "the complete `config.json`"), a short lead-in that only hands it
  * over ("And here is `b.txt`:"), or one that ends with a colon and opens by making the file
  * ("Create a new file `middleware/httpsredirect.py`:", "New file `bodysize.py`:", "Add a file
- * named `x.py`:"). Not one about a part of it ("the updated `render` method in `view.py`", "an
+ * named `x.py`:"), also after a phrase saying what the new file follows ("Based on `config.py`,
+ * create `config_test.py`:"). Not one about a part of it ("the updated `render` method in `view.py`", "an
  * example of calling it from `main.py`"), nor one that only mentions a file ("this works like
  * `a.py`:", "Then import it from the new file `x.py`:" above the lines that import it).
  */
@@ -241,7 +246,8 @@ function presentsWholeFile(line: string, path: string): boolean {
   if (/^(?:and |then |now )?here(?: is|'s|\u2019s| are)\b/.test(lower) && /:$/.test(lower) && lower.split(/\s+/).length <= 6) return true;
   // "Create a new file `a.py`:": the sentence opens by making the file the block then holds.
   // Only at its start: further on, "the new file `x.py`" is as often where the block's lines go.
-  const lead = withoutListMarkers(lower).replace(/\*/g, '');
+  // "Based on `config.py`, create `config_test.py`:": the opening phrase only says what the new file follows.
+  const lead = withoutSourcePhrase(withoutListMarkers(lower).replace(/\*/g, ''));
   if (!/:$/.test(lead)) return false;
   const makes = `^(?:(?:and|then|now|next|finally),?\\s+)?(?:create\\s+(?:(?:a|the)\\s+)?(?:new\\s+)?(?:file\\s+)?|add\\s+(?:(?:a|the)\\s+)?(?:new\\s+)?file\\s+|(?:(?:a|the)\\s+)?new\\s+file\\s+)(?:(?:named|called|at)\\s+)?${named}`;
   return new RegExp(makes).test(lead);
@@ -267,13 +273,14 @@ function namePattern(path: string): string {
 
 /**
  * True when the text a block's path was read from calls the file new: `(new file)`, `(new)` or
- * `(created)` after the path, "New file:", or it opens with "Create" or "Add a file". The path's
+ * `(created)` after the path, "New file:", or it opens with "Create" or "Add a file" (after a
+ * phrase saying what the file follows: "Based on `config.py`, create …", `withoutSourcePhrase`). The path's
  * own words are left out (a file named `create_user.py` or `src/new/file.ts` says nothing), so are
  * backticked spans; a "create" further on ("the updated `a.py`, which creates the user:") is
  * about the code.
  */
 function declaresNewFile(text: string): boolean {
-  const words = text.toLowerCase().replace(/`[^`]*`/g, ' ').split(/\s+/).filter((word) => !/[./\\]/.test(withoutClosingPunctuation(word))).join(' ');
+  const words = withoutSourcePhrase(withoutListMarkers(text.trim())).toLowerCase().replace(/`[^`]*`/g, ' ').split(/\s+/).filter((word) => !/[./\\]/.test(withoutClosingPunctuation(word))).join(' ');
   return /\bnew\s+file\b|\((?:new|created)\)|^[^a-z]*(?:(?:and|then|now|next|finally),?\s+)?(?:create\b|add\s+(?:(?:a|the)\s+)?file\b)/.test(words);
 }
 

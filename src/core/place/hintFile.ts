@@ -2,6 +2,7 @@ import type { InsertOp, ParsedReply, ReplaceOp, RewriteFileOp, UnnamedFile } fro
 import { alignLines, onlyDefinitionOf } from '../elisionMerge/lines';
 import { resolvePath } from '../paths';
 import { fenceMayHoldFile } from '../parse/fences';
+import { withoutListMarkers } from '../parse/paths';
 import type { PlanOptions, ReadFile } from '../pipeline';
 import { FileIndex } from '../locate/fileIndex';
 import { looksBinary, splitFileText, toLines } from '../text/fileText';
@@ -105,9 +106,52 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
   }
   const named = parsed.unnamedFiles.filter((block) => block.namedInSentence !== undefined && !block.elided);
   const paths = new Set(named.map((block) => block.namedInSentence));
-  if (paths.size !== 1) return { ops: [] };
-  const [path] = named.map((block) => block.namedInSentence!);
-  return fileOpsOf(named, path, true, readFile, options);
+  if (paths.size === 1) {
+    const [path] = named.map((block) => block.namedInSentence!);
+    const taken = fileOpsOf(named, path, true, readFile, options);
+    if (taken.ops.length > 0 || taken.twice !== undefined) return taken;
+  }
+  return { ops: wholeFilesAmongMentions(parsed.unnamedFiles, readFile, options) };
+}
+
+/**
+ * The blocks without a path under a sentence that names several files (`mentionedInSentence`),
+ * each as the whole of the one of them it is plainly the whole of (`plainlyWhole`): "Leave
+ * `config.py` as it is and change `app/__init__.py` so …:", "`unique_username` now lives in
+ * `validators.py`; here is the updated `forms.py`:", "Read the mail settings in `config.py` rather
+ * than in `app/__init__.py`:", each above one file whole, were refused as naming no file, though
+ * the block matched one named file almost line for line and the other not at all. Taken only when
+ * every file the sentence names exists, the block is plainly the whole of exactly one, no other
+ * block is taken for that file, and the sentence does not make a file (`makesAFile`): "Copy
+ * `config.py` to `config_prod.py` and set DEBUG:" above config.py's lines, changed, means the new
+ * file, and writing them over config.py would be a wrong write.
+ */
+function wholeFilesAmongMentions(blocks: readonly UnnamedFile[], readFile: ReadFile, options: PlanOptions): HintedOp[] {
+  const byPath = new Map<string, UnnamedFile[]>();
+  for (const block of blocks) {
+    const mentions = block.mentionedInSentence;
+    if (block.elided || mentions === undefined || makesAFile(block.sentence ?? '')) continue;
+    const texts = mentions.map((path) => hintFileText(readFile, path, options));
+    if (texts.some((text) => text === undefined)) continue;
+    const wholeOf = mentions.filter((_, i) => readsAsWholeFile(block, texts[i]!));
+    if (wholeOf.length !== 1) continue;
+    byPath.set(wholeOf[0], [...(byPath.get(wholeOf[0]) ?? []), block]);
+  }
+  const taken = [...byPath].filter(([, found]) => found.length === 1).sort(([, [a]], [, [b]]) => a.startLine - b.startLine);
+  return taken.map(([path, [block]], i): HintedOp => ({
+    op: { kind: 'rewrite', path, content: block.content, partial: false, source: { block: i + 1, format: 'whole-file', startLine: block.startLine, endLine: block.endLine } },
+    note: `the code block names no file, and the sentence above it names ${block.mentionedInSentence!.join(' and ')}: it is plainly the whole of ${path}, and of no other`,
+  }));
+}
+
+/**
+ * True when a sentence says a file is made, copied or moved ("create", "new file", "copy …
+ * to", "based on", "rename", "split", "move"), its backticked names aside: a block under it may be
+ * a new file's, one that resembles the file it is made from.
+ */
+function makesAFile(sentence: string): boolean {
+  const words = sentence.toLowerCase().replace(/`[^`]*`/g, ' ');
+  return /\b(?:creat(?:e|es|ed|ing)|new|cop(?:y|ies|ied|ying)|duplicat(?:e|es|ed|ing)|clon(?:e|es|ed|ing)|templates?|based\s+on|renam(?:e|es|ed|ing)|split(?:s|ting)?|mov(?:e|es|ed|ing)|extract(?:s|ed|ing)?)\b/.test(words);
 }
 
 /**
@@ -168,10 +212,12 @@ function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence
     // The same version shown twice is one version.
     if (!known.some((other) => other.content === unnamed.content)) defined.set(name, [...known, unnamed]);
   }
-  // Under a target file, a block that defines nothing may still re-print one place of it, edited.
+  // Under a target file, a block that defines nothing may still re-print one place of it, edited;
+  // under a sentence naming the file, when that sentence asks for the change (`asksToEdit`).
   // One that reads as the whole file is no place of it: two such blocks stay two candidates.
   let index: FileIndex | undefined;
-  const reprinted = namedInSentence ? [] : blocks.flatMap((block) => {
+  const reprinted = blocks.flatMap((block) => {
+    if (namedInSentence && !asksToEdit(block.sentence ?? '')) return [];
     if ([...defined.values()].some((versions) => versions.includes(block)) || readsAsWholeFile(block, text)) return [];
     const place = reprintedPlace(toLines(block.content), (index ??= new FileIndex(splitFileText(text))), fileLines, path);
     return place === undefined ? [] : [{ block, place }];
@@ -249,6 +295,18 @@ export function importsBesideEdits(parsed: ParsedReply, readFile: ReadFile, opti
     const insert = importsToAdd(toLines(block.content), fileLines);
     return insert === undefined ? [] : importOps(path, fileLines, block, insert, ++number);
   });
+}
+
+/**
+ * True when a sentence opens by asking for a change ("Add the `glob` crate to
+ * `crates/ignore/Cargo.toml`:", "Then bump `serde` in `Cargo.toml`:", "In `pom.xml`, …"): a block
+ * under it that re-prints a place of the file it names, with lines added or changed, is that
+ * change, as under a target file. One that only talks about the file ("`Cargo.toml` now reads
+ * like this:", "This is how `main.py` uses it:") may show anything: its block stays an example.
+ */
+function asksToEdit(sentence: string): boolean {
+  const text = withoutListMarkers(sentence.trim()).replace(/\*\*/g, '').toLowerCase();
+  return /^(?:(?:and|then|now|next|finally|also|first),?\s+)?(?:add|insert|append|put|include|declare|register|pin|bump|set|change|update|modify|edit|fix|adjust|extend|replace|in)\b/.test(text);
 }
 
 /** Why a block without a path goes to the file the sentence above it names. */

@@ -14,9 +14,11 @@ import { inFileIndentation } from '../fileIndentation';
  * with some lines changed, or undefined. Each window of the block's length that shares lines with
  * it (`votedWindows`) holds some of the block's lines with text at their places (whitespace and
  * punctuation aside); the place is the window holding the most, when that is at least half of
- * them and three, not all of them (something changes), and every line any other window holds
- * (so a window alike but for its name line, or one that holds the line the block changes, leaves
- * the choice open and nothing is taken). The block, placed as a part of the file there, must
+ * them and three (or two the file has once, with only new lines beside them: `anchoredAddition`),
+ * not all of them (something changes), and every line any other window holds that the place
+ * itself lacks (so a window alike but for its name line, or one that holds the line the block
+ * changes, leaves the choice open and nothing is taken; a closing tag among new lines, held
+ * wherever the file has one, does not). The block, placed as a part of the file there, must
  * change no line outside it.
  *
  * Why: the target file says which file; a block re-printing a part of it says where. A reducer's
@@ -26,15 +28,19 @@ import { inFileIndentation } from '../fileIndentation';
  */
 export function reprintedPlace(lines: readonly string[], index: FileIndex, fileLines: readonly string[], path: string): { start: number; end: number } | undefined {
   const withText = lines.filter(hasText).length;
-  if (withText < MIN_REPRINTED_LINES) return undefined;
+  if (withText < MIN_ANCHORED_LINES + 1) return undefined;
   const folded = lines.map((line) => normaliseLine(line, 'fold'));
   const held = (start: number) => folded.flatMap((line, k) => (hasText(line) && start + k < index.lineCount && index.lineUnder('fold', start + k) === line ? [k] : []));
   const scope = { from: 0, to: index.lineCount, fuzzyThreshold: 1 };
   const windows = [...votedWindows(index, { lines, elisions: new Set() }, scope, defaultFuzzyLimits).keys()].map((start) => ({ start, held: held(start) }));
   const best = windows.reduce<(typeof windows)[number] | undefined>((top, window) => (top === undefined || window.held.length > top.held.length ? window : top), undefined);
-  if (best === undefined || best.held.length < Math.max(MIN_REPRINTED_LINES, withText / 2) || best.held.length === withText) return undefined;
+  if (best === undefined || best.held.length === withText) return undefined;
+  if (best.held.length < Math.max(MIN_REPRINTED_LINES, withText / 2) && !anchoredAddition(folded, best.held, index)) return undefined;
   const bestHeld = new Set(best.held);
-  if (windows.some((window) => window !== best && (window.held.length === best.held.length || window.held.some((k) => !bestHeld.has(k))))) return undefined;
+  // A line another window holds speaks for that place only when the best place lacks it: a
+  // `</goals>` or `</execution>` of a new `<execution>` is held wherever the file has one.
+  const inPlace = new Set(Array.from({ length: Math.min(lines.length, index.lineCount - best.start) }, (_, i) => index.lineUnder('fold', best.start + i)));
+  if (windows.some((window) => window !== best && (window.held.length === best.held.length || window.held.some((k) => !bestHeld.has(k) && !inPlace.has(folded[k]))))) return undefined;
   const start = best.start;
   const end = Math.min(index.lineCount, start + lines.length);
   // Placed as the rewrite will place it (in the file's indentation), it changes lines there only.
@@ -78,5 +84,30 @@ function sameBracketCounts(before: readonly string[], after: readonly string[]):
   return a.every((count, kind) => count === b[kind]);
 }
 
+/**
+ * True when a short block is lines of the file that stand once in it, one after another (`held`,
+ * at least `MIN_ANCHORED_LINES`), and lines the file has nowhere, after or before them: "Add the
+ * `glob` crate to `crates/ignore/Cargo.toml`:" above `[dependencies]`, `crossbeam-deque =
+ * "0.8.3"` and `glob = "0.3.1"` says where the new line goes as surely as a longer re-print, and was
+ * refused for holding two of the file's lines, not three. The file's lines must be unique (a `}`
+ * or an `end` says nowhere) and the new ones new: a block mixing the file's lines with lines like
+ * them elsewhere is no such addition.
+ */
+function anchoredAddition(folded: readonly string[], held: readonly number[], index: FileIndex): boolean {
+  if (held.length < MIN_ANCHORED_LINES) return false;
+  const withText = folded.flatMap((line, k) => (hasText(line) ? [k] : []));
+  const first = withText.indexOf(held[0]);
+  if (held.some((k, i) => withText[first + i] !== k)) return false;
+  const counts = new Map<string, number>();
+  for (let i = 0; i < index.lineCount; i++) {
+    const line = index.lineUnder('fold', i);
+    counts.set(line, (counts.get(line) ?? 0) + 1);
+  }
+  const heldSet = new Set(held);
+  return withText.every((k) => (heldSet.has(k) ? counts.get(folded[k]) === 1 : !counts.has(folded[k])));
+}
+
 /** A block with fewer lines with text than this, held by one place, is too short to say it re-prints that place. */
 const MIN_REPRINTED_LINES = 3;
+/** Fewest unique lines of the file a short block adding lines next to them must hold (`anchoredAddition`). */
+const MIN_ANCHORED_LINES = 2;
