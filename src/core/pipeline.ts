@@ -96,7 +96,7 @@ export function planReply(reply: ParsedReply, readFile: ReadFile, options: PlanO
   for (const { op, note } of [...hinted, ...imports, ...beside]) if (note !== undefined) tx.note(op.source.block, note);
   for (const op of hinted.length > 0 ? hinted.map((hint) => hint.op) : [...imports.map((hint) => hint.op), ...parsed.ops, ...beside.map((hint) => hint.op)]) placeGuarded(tx, op);
   // Blocks naming no file that are part of what the reply writes, yet have no place: refused, never dropped.
-  for (const { block, why } of blocksLeftUnplaced(parsed, [...imports, ...beside])) {
+  for (const { block, why } of blocksLeftUnplaced(parsed, [...imports, ...beside], readFile, options)) {
     tx.errors.push({
       code: 'NO_TARGET_FILE', block: 0, path: null, candidates: [], replyLines: { start: block.startLine, end: block.endLine },
       message: `the code block at reply lines ${block.startLine}-${block.endLine} names no file, and ${why}: where it goes is a guess, and left out, the reply's other edits would be written without it`,

@@ -3892,3 +3892,41 @@ describe('pasted replies: new files named in prose or by a bare name (probe p50)
     assert.equal(example.receipt.ok, true, JSON.stringify(example.receipt.errors));
   });
 });
+
+describe('pasted replies: a helper in a fence naming no file, beside an edit that calls it (probe p50/e 22, a Roo Code proposal)', () => {
+  // The case's charts/server.py, trimmed: the endpoint gathers every pair at once.
+  const path = 'charts/server.py';
+  const server = [
+    'import asyncio',
+    '',
+    'from fastapi import FastAPI',
+    '',
+    'app = FastAPI()',
+    '',
+    '',
+    '@app.get("/api/dashboard")',
+    'async def get_dashboard_data(date: str):',
+    '    tasks = [load_and_process_pair(opp, date) for opp in opportunities]',
+    '    results = await asyncio.gather(*tasks)',
+    '',
+    '    # Filter out None results where data was missing or processing failed',
+    '    return [res for res in results if res is not None]',
+    '',
+  ].join('\n');
+  const helper = ['1.  **Add the helper:**', '    ```python', '    # Insert after the imports', '    async def process_in_chunks(tasks, chunk_size: int):', '        """Process a list of awaitable tasks in chunks."""', '        results = []', '        for i in range(0, len(tasks), chunk_size):', '            results.extend(await asyncio.gather(*tasks[i:i + chunk_size]))', '        return results', '    ```', ''];
+  const edit = ['2.  **Change the endpoint:**', '    ```python', '<<<<<<< SEARCH', ':start_line:10', '-------', '    tasks = [load_and_process_pair(opp, date) for opp in opportunities]', '    results = await asyncio.gather(*tasks)', '=======', '    tasks = [load_and_process_pair(opp, date) for opp in opportunities]', '    # Process in chunks to avoid memory exhaustion', '    results = await process_in_chunks(tasks, 4)', '>>>>>>> REPLACE', '    ```', ''];
+
+  it('refuses the reply rather than write the call without the function (was: the edit written, the helper dropped, exit 0)', () => {
+    const planned = onTarget(path, server, [...helper, ...edit].join('\n'));
+    assert.equal(planned.receipt.ok, false);
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_TARGET_FILE');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /defines `process_in_chunks`, which the reply's edit of charts\/server\.py calls and charts\/server\.py does not have/);
+  });
+
+  it('still writes the edit when the file has the function already, or the block defines something the edit does not call', () => {
+    const withHelper = server.replace('app = FastAPI()\n', 'app = FastAPI()\n\n\nasync def process_in_chunks(tasks, chunk_size):\n    return await asyncio.gather(*tasks)\n');
+    assert.match(writtenOnTarget(path, withHelper, [...helper, ...edit].join('\n')), /results = await process_in_chunks\(tasks, 4\)/);
+    const unrelated = helper.map((line) => line.replace('process_in_chunks', 'summarise_pairs'));
+    assert.match(writtenOnTarget(path, server, [...unrelated, ...edit].join('\n')), /results = await process_in_chunks\(tasks, 4\)/);
+  });
+});

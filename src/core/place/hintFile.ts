@@ -387,20 +387,55 @@ function isMissing(readFile: ReadFile, path: string, options: PlanOptions): bool
  * (`presentsExample`); blocks in a command or output fence (`UnnamedFile.lang`) are not files here.
  * So is a block a sentence says goes into a new file (`UnnamedFile.namedAsNew`) that was not
  * taken for it (the file exists, or the reply writes it otherwise): the reply is at odds with the
- * workspace or with itself.
+ * workspace or with itself. And so is a block defining a function an edit of the reply calls while
+ * the file it edits lacks it (`newDefinitionUsed`): written without it, the edit calls nothing.
  */
-export function blocksLeftUnplaced(parsed: ParsedReply, taken: readonly HintedOp[]): { block: UnnamedFile; why: string }[] {
+export function blocksLeftUnplaced(parsed: ParsedReply, taken: readonly HintedOp[], readFile?: ReadFile, options?: PlanOptions): { block: UnnamedFile; why: string }[] {
   if (!parsed.unnamedFiles?.length || parsed.ops.length === 0) return [];
   const written = [...new Set(parsed.ops.flatMap((op) => (op.kind === 'move' || op.kind === 'delete' || op.path === undefined ? [] : [op.path.slice(op.path.lastIndexOf('/') + 1)])))];
   const takenAt = new Set(taken.map((hint) => hint.op.source.startLine));
   return parsed.unnamedFiles.flatMap((block) => {
     if (block.elided || block.lang !== undefined || takenAt.has(block.startLine)) return [];
     if (block.namedAsNew) return [{ block, why: `the sentence above it says it goes into ${block.namedInSentence}, a new file, but that file exists or the reply writes it otherwise` }];
+    const used = newDefinitionUsed(block, parsed, readFile, options);
+    if (used !== undefined) return [{ block, why: `it defines \`${used.name}\`, which the reply's edit of ${used.path} calls and ${used.path} does not have` }];
     if (!opensWithImportsThenCode(toLines(block.content))) return [];
     const imported = written.find((name) => importsRelatively(block.content, name));
     return imported === undefined ? [] : [{ block, why: `it reads as a file of its own: it opens with imports, one of them of ${imported}, which the reply writes, and goes on with code` }];
   });
 }
+
+/**
+ * The name a block defines (its first line of code below comments and decorators: `def f(`,
+ * `async function f(`, `class F`, `func f(`, `fn f(`, `const f = (`), when an edit of the reply
+ * writes it in its new text, its old text does not hold it, and the file it edits holds it
+ * nowhere: the edit calls a function only this block gives. Undefined otherwise.
+ *
+ * Why: a Roo Code proposal ("1. Add the helper, after the imports:" over `async def
+ * process_in_chunks(...)` in a plain fence, then "2. Change the endpoint:" with a SEARCH/REPLACE
+ * calling it) had its second block written and its first dropped, exit 0: every request to the
+ * server then failed with a NameError. Where the file already has the name (an import, its own
+ * definition) the edit stands without the block, and the block stays what it was (an example).
+ */
+function newDefinitionUsed(block: UnnamedFile, parsed: ParsedReply, readFile: ReadFile | undefined, options: PlanOptions | undefined): { name: string; path: string } | undefined {
+  if (readFile === undefined || options === undefined) return undefined;
+  const code = toLines(block.content).map((line) => line.trim()).find((line) => line !== '' && !COMMENT_LINE.test(line) && !line.startsWith('@'));
+  const name = code === undefined ? undefined : DEFINITION_LINE.exec(code)?.slice(1).find((group) => group !== undefined);
+  if (name === undefined || name.length < 3) return undefined;
+  const uses = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\s*\\(`);
+  for (const op of parsed.ops) {
+    if (op.kind !== 'replace' && op.kind !== 'insert') continue;
+    const added = op.kind === 'replace' ? op.replacement : op.text;
+    if (!uses.test(added) || (op.kind === 'replace' && op.search.includes(name))) continue;
+    const path = op.path ?? options.hintPath;
+    const text = path === undefined ? undefined : hintFileText(readFile, path, options);
+    if (path !== undefined && text !== undefined && !text.includes(name)) return { name, path };
+  }
+  return undefined;
+}
+
+/** A line that opens a definition, its name captured: Python, JS/TS, Go, Rust, Ruby, PHP, Kotlin. */
+const DEFINITION_LINE = /^(?:(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(|(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*?\s+([A-Za-z_$][\w$]*)\s*\(|(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)|func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)\s*\(|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+([A-Za-z_]\w*)|(?:(?:public|private|protected|static)\s+)*function\s+([A-Za-z_]\w*)\s*\(|fun\s+([A-Za-z_]\w*)\s*\()/;
 
 /** A line that imports a module: `import …`, `from x import …`, `const x = require(…)`, `#include …`, `use …;`. */
 const IMPORT_LINE = /^(?:import\b|from\s+\S+\s+import\b|(?:const|let|var)\s[^=]*=\s*require\(|#\s*include\b|use\s+[\w:]+)/;
