@@ -3551,14 +3551,11 @@ describe('pasted replies: a requirement pin split in two by environment markers 
   });
 });
 
-describe('pasted replies: a marker, then a log call rewritten in its printf form (p50/d 12, kubernetes reflector.go)', () => {
-  // kubernetes' client-go tools/cache/reflector.go (2b02db1), ListAndWatch's watch-list branch,
-  // trimmed. The snippet re-prints the branch after upstream's change: a marker where the file
-  // has the IsInvalid check and `klog.Warning(…)`, then the new `klog.Warningf(…, err)`. Written
-  // after the old call, which the marker kept, it logged two warnings for one event.
-  const path = 'staging/src/k8s.io/client-go/tools/cache/reflector.go';
-  const reflector = [
-    'func (r *Reflector) ListAndWatch(stopCh <-chan struct{}) error {',
+/**
+ * ListAndWatch's watch-list branch in kubernetes' client-go tools/cache/reflector.go (2b02db1),
+ * from its first declaration to the fallback LIST: the lines both reflector.go cases below quote.
+ */
+const listAndWatchBranch = [
     '\tvar err error',
     '\tvar w watch.Interface',
     '\tfallbackToList := !r.UseWatchList',
@@ -3582,6 +3579,17 @@ describe('pasted replies: a marker, then a log call rewritten in its printf form
     '',
     '\tif fallbackToList {',
     '\t\terr = r.list(stopCh)',
+];
+
+describe('pasted replies: a marker, then a log call rewritten in its printf form (p50/d 12, kubernetes reflector.go)', () => {
+  // kubernetes' client-go tools/cache/reflector.go (2b02db1), ListAndWatch's watch-list branch,
+  // trimmed. The snippet re-prints the branch after upstream's change: a marker where the file
+  // has the IsInvalid check and `klog.Warning(…)`, then the new `klog.Warningf(…, err)`. Written
+  // after the old call, which the marker kept, it logged two warnings for one event.
+  const path = 'staging/src/k8s.io/client-go/tools/cache/reflector.go';
+  const reflector = [
+    'func (r *Reflector) ListAndWatch(stopCh <-chan struct{}) error {',
+    ...listAndWatchBranch,
     '\t}',
     '\treturn nil',
     '}',
@@ -3646,29 +3654,7 @@ describe('pasted replies: a whole Go function re-printed with spaces for the fil
     '// It returns error if ListAndWatch didn\'t even try to initialize watch.',
     'func (r *Reflector) ListAndWatch(stopCh <-chan struct{}) error {',
     '\tklog.V(3).Infof("Listing and watching %v from %s", r.typeDescription, r.name)',
-    '\tvar err error',
-    '\tvar w watch.Interface',
-    '\tfallbackToList := !r.UseWatchList',
-    '',
-    '\tif r.UseWatchList {',
-    '\t\tw, err = r.watchList(stopCh)',
-    '\t\tif w == nil && err == nil {',
-    '\t\t\t// stopCh was closed',
-    '\t\t\treturn nil',
-    '\t\t}',
-    '\t\tif err != nil {',
-    '\t\t\tif !apierrors.IsInvalid(err) {',
-    '\t\t\t\treturn err',
-    '\t\t\t}',
-    '\t\t\tklog.Warning("the watch-list feature is not supported by the server, falling back to the previous LIST/WATCH semantic")',
-    '\t\t\tfallbackToList = true',
-    '\t\t\t// Ensure that we won\'t accidentally pass some garbage down the watch.',
-    '\t\t\tw = nil',
-    '\t\t}',
-    '\t}',
-    '',
-    '\tif fallbackToList {',
-    '\t\terr = r.list(stopCh)',
+    ...listAndWatchBranch,
     '\t\tif err != nil {',
     '\t\t\treturn err',
     '\t\t}',
