@@ -1,0 +1,180 @@
+/**
+ * Placing a segment that has no anchor of its own between two markers, by the next segment's
+ * place: bounded anchors, new functions where every place gives the same program, one more
+ * declaration after the last of its kind.
+ */
+import type { IndentUnit } from '../text/indentation';
+import { type Region, correspond, firstNonBlank, hasText, identifiers, indentOf, isCloser, isCommentLine, lastNonBlank } from './lines';
+import { type AnchorIndex, anchorCount, placeSegment } from './anchors';
+import { atDefinitionDepth } from './depth';
+
+/**
+ * A segment with no line the rest of the file has once, placed with its anchors sought in the
+ * part of the file above the next segment's place: segments land in order, so a line the file has
+ * once between the cursor and there anchors, however often it stands further down (a method of
+ * the first class given between a docstring line and a method only the second class has, every
+ * line of it standing in both classes), when two of its lines at least anchor there. Only the
+ * anchors are bounded: every other check of the placement reads the whole file. `next` is where
+ * the next segment was placed, which it must keep; undefined when the next segment has no place
+ * of its own, or this one none above it.
+ */
+export function placeBeforeNext(segment: readonly string[], openEnd: boolean, nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
+  const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
+  if (nextSegment.every((line) => line.trim() === '')) return undefined;
+  const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
+  // Two lines at least that the file has once above there: a head alone, the lines after it new,
+  // may replace the file's lines below it or go above them. One is enough when every line of the
+  // segment then stands for the file's line at its place (`correspond`): nothing is new, so
+  // nothing can go above or below (a `def __call__` given a new parameter between lines every
+  // class of CPython's operator.py has, the only `return self._call(obj)` above the next class).
+  if (typeof next === 'string' || next.from <= cursor) return undefined;
+  const anchors = anchorCount(segment, original, keys, cursor, next.from);
+  if (anchors === 0) return undefined;
+  const region = placeSegment(segment, original, keys, cursor, openEnd, next.from);
+  if (typeof region === 'string' || region.to > next.from) return undefined;
+  if (anchors === 1 && !standsLineForLine(region, original)) return undefined;
+  return { region, next: next.from };
+}
+
+/**
+ * A segment of new functions only, with nothing of the file to anchor on, between two markers
+ * (Cursor's "add new functions in the middle": the component's state, a marker, `runSimulation`
+ * and `toggleProbe`, a marker, the component's `return (`), placed right above the next segment's
+ * place (`next`, which that segment must keep). Every place between the two parts gives the same
+ * program, so the nearest to the part the functions are shown next to is taken:
+ * - each line of the segment at its shallowest depth is a comment, a closer, or the head of a
+ *   function whose body runs only when it is called (`function f(`, `const f = (…) =>`, a Python
+ *   `def` without default values, which Python reads where the `def` stands);
+ * - the next segment starts at that depth in the reply, with the file's line at its place, a
+ *   line that neither closes nor continues a statement (`} else {`, `except:`);
+ * - the file's lines the markers leave out stand no shallower than that line (one block holds
+ *   them all), and none of them names a function the segment defines: nothing there can call
+ *   them before or after their definition.
+ * Undefined otherwise (new statements between markers run where they stand).
+ */
+export function functionsBeforeNext(segment: readonly string[], nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
+  const first = firstNonBlank(segment);
+  if (first === -1) return undefined;
+  const depth = Math.min(...segment.filter(hasText).map(indentOf));
+  const names: string[] = [];
+  for (const line of segment) {
+    if (!hasText(line) || indentOf(line) !== depth) continue;
+    if (isCommentLine(line) || isCloser(line)) continue;
+    const head = FUNCTION_HEAD.exec(line.trim())?.groups;
+    const name = head?.name ?? head?.arrow ?? head?.def;
+    if (name === undefined) return undefined;
+    names.push(name);
+  }
+  if (names.length === 0) return undefined;
+  const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
+  const nextFirst = firstNonBlank(nextSegment);
+  // Above a line that closes or continues a statement (`} else {`, `except:`), new lines would go inside it.
+  if (nextFirst === -1 || indentOf(nextLines[nextFirst]) !== depth || /^(?:[}\])]|(?:else|elif|except|finally|catch)\b)/.test(nextSegment[nextFirst].trim())) return undefined;
+  const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
+  if (typeof next === 'string' || next.from <= cursor) return undefined;
+  // The next segment's first line is the file's first line with text in its region.
+  let nextAt = next.from;
+  while (nextAt < next.to && !hasText(original[nextAt])) nextAt++;
+  if (nextAt >= next.to || original[nextAt].trim() !== nextSegment[nextFirst].trim()) return undefined;
+  const fileDepth = indentOf(original[nextAt]);
+  for (let i = cursor; i < next.from; i++) {
+    const line = original[i];
+    if (!hasText(line)) continue;
+    if (indentOf(line) < fileDepth) return undefined;
+    if (identifiers(line).some((word) => names.includes(word))) return undefined;
+  }
+  return { region: { from: next.from, to: next.from, lines: segment.slice(first, lastNonBlank(segment) + 1), newAbove: lastNonBlank(segment) + 1 - first }, next: next.from };
+}
+
+/**
+ * A segment of new one-line declarations between two markers, each a value computed by a call
+ * (`const [lastParams, setLastParams] = useState<…>(null);`), placed right after the last
+ * declaration of that kind (the same keyword, a call's value, one line) that the file's lines
+ * between the two parts hold: the way Cursor writes "one more state" into a React component
+ * (`function App() {`, a marker, the new `useState` line, a marker, `const handleCalculate = …`),
+ * and where its own apply put it. The markers leave which of the file's lines the new ones go
+ * among unsaid; the places differ only in where the new call runs among the block's other
+ * statements, which nothing there can tell apart when:
+ * - the next segment starts at the segment's depth in the reply, on the file's line at its place,
+ *   and the file's lines the markers leave out stand no shallower than that line (one block holds
+ *   them all), none at its depth a statement that can leave the block or skip lines (`if`,
+ *   `return`, a loop: the new call would run or not by its place);
+ * - none of those lines names what the new lines declare (nothing uses it before it exists, and
+ *   no outer name of that spelling is hidden from some of them), and none after the place
+ *   declares a name the new lines' values read (each exists when they run).
+ * Undefined otherwise: other new statements between markers run where they stand.
+ */
+export function declarationsAfterTheirKind(segment: readonly string[], nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
+  const written = segment.filter(hasText);
+  const declarations = written.map((line) => CALL_DECLARATION.exec(line.trim())?.groups);
+  if (written.length === 0 || declarations.some((groups) => groups === undefined || !closesEverything(groups.value))) return undefined;
+  const depth = indentOf(written[0]);
+  const keyword = declarations[0]?.keyword;
+  if (written.some((line) => indentOf(line) !== depth) || declarations.some((groups) => groups?.keyword !== keyword)) return undefined;
+  const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
+  const nextFirst = firstNonBlank(nextSegment);
+  if (nextFirst === -1 || indentOf(nextSegment[nextFirst]) !== depth) return undefined;
+  const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
+  if (typeof next === 'string' || next.from <= cursor) return undefined;
+  let nextAt = next.from;
+  while (nextAt < next.to && !hasText(original[nextAt])) nextAt++;
+  if (nextAt >= next.to || original[nextAt].trim() !== nextSegment[nextFirst].trim() || indentOf(original[nextAt]) !== depth) return undefined;
+  let place = -1;
+  for (let i = cursor; i < next.from; i++) {
+    const line = original[i];
+    if (!hasText(line) || indentOf(line) > depth || isCommentLine(line)) continue;
+    if (indentOf(line) < depth || LEAVES_OR_SKIPS.test(line.trim())) return undefined;
+    const groups = CALL_DECLARATION.exec(line.trim())?.groups;
+    if (groups !== undefined && groups.keyword === keyword && closesEverything(groups.value)) place = i + 1;
+  }
+  if (place === -1) return undefined;
+  const declared = new Set(declarations.flatMap((groups) => identifiers(groups?.target ?? '')));
+  const read = new Set(declarations.flatMap((groups) => identifiers(groups?.value ?? '')));
+  for (let i = cursor; i < next.from; i++) {
+    if (identifiers(original[i]).some((word) => declared.has(word))) return undefined;
+    if (i >= place && indentOf(original[i]) === depth && namesDeclaredBy(original[i]).some((name) => read.has(name))) return undefined;
+  }
+  return { region: { from: place, to: place, lines: segment.slice(firstNonBlank(segment), lastNonBlank(segment) + 1) }, next: next.from };
+}
+
+/**
+ * A declaration on one line whose value is a call: its keyword, what it declares (a name or a
+ * destructuring pattern) and its value (`useState<string | null>(null)`).
+ */
+const CALL_DECLARATION = /^(?<keyword>const|let|var)\s+(?<target>[A-Za-z_$][\w$]*|\[[^=\]]*\]|\{[^=}]*\})\s*(?::[^=]+)?=\s*(?<value>[A-Za-z_$][\w$.]*(?:\s*<.*>)?\s*\(.*\));?$/;
+
+/** Statements that can leave a block or skip its lines, by their first word. */
+const LEAVES_OR_SKIPS = /^(?:if|else|for|while|do|switch|case|default|return|throw|break|continue|try|catch|finally|yield|goto)\b/;
+
+/** True when every bracket the text opens it also closes, in order (a statement on one line). */
+function closesEverything(text: string): boolean {
+  const open: string[] = [];
+  for (const c of text) {
+    if (c === '(' || c === '[' || c === '{') open.push(c === '(' ? ')' : c === '[' ? ']' : '}');
+    else if ((c === ')' || c === ']' || c === '}') && open.pop() !== c) return false;
+  }
+  return open.length === 0;
+}
+
+/** The names a line declares in its block: a `const`, `let` or `var` (each name of a pattern), a `function` or a `class`. */
+function namesDeclaredBy(line: string): string[] {
+  const text = line.trim();
+  const variable = /^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*|\[[^=\]]*\]|\{[^=}]*\})/.exec(text);
+  if (variable !== null) return identifiers(variable[1]);
+  const named = /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function(?:\s*\*\s*|\s+)|class\s+)([A-Za-z_$][\w$]*)/.exec(text);
+  return named !== null ? [named[1]] : [];
+}
+
+/**
+ * The head of a function whose body runs only when it is called, with its name: `function
+ * name(`, `async function`, `export function`, `const name = (…) =>` or `= async (…) =>` (an
+ * arrow function, typed or not), or a Python `def name(` with no default value (Python evaluates
+ * defaults where the `def` stands).
+ */
+const FUNCTION_HEAD = /^(?:export\s+)?(?:(?:async\s+)?function(?:\s*\*\s*|\s+)(?<name>[A-Za-z_$][\w$]*)\s*[(<]|(?:const|let|var)\s+(?<arrow>[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>\s*\{$|(?:async\s+)?def\s+(?<def>[A-Za-z_]\w*)\s*\([^=]*\)\s*(?:->[^:]+)?:$)/;
+
+/** True when the region writes as many lines as it replaces, each one the file's line at its place or an edit of it. */
+function standsLineForLine(region: Region, original: readonly string[]): boolean {
+  if (region.to - region.from !== region.lines.length || region.lines.length === 0) return false;
+  return region.lines.every((line, k) => correspond(line, original[region.from + k]));
+}
