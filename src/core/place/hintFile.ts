@@ -407,7 +407,7 @@ export function blocksLeftUnplaced(parsed: ParsedReply, taken: readonly HintedOp
 
 /**
  * The name a block defines (its first line of code below comments and decorators: `def f(`,
- * `async function f(`, `class F`, `func f(`, `fn f(`, `const f = (`), when an edit of the reply
+ * `async function f(`, `func f(`, `fn f(`, `const f = (`, `fun f(`), when an edit of the reply
  * writes it in its new text, its old text does not hold it, and the file it edits holds it
  * nowhere: the edit calls a function only this block gives. Undefined otherwise.
  *
@@ -434,7 +434,7 @@ function newDefinitionUsed(block: UnnamedFile, parsed: ParsedReply, readFile: Re
   return undefined;
 }
 
-/** A line that opens a definition, its name captured: Python, JS/TS, Go, Rust, Ruby, PHP, Kotlin. */
+/** A line that opens a function's definition, its name captured: Python, JS/TS, Go, Rust, PHP, Kotlin. */
 const DEFINITION_LINE = /^(?:(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(|(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*?\s+([A-Za-z_$][\w$]*)\s*\(|(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)|func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)\s*\(|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+([A-Za-z_]\w*)|(?:(?:public|private|protected|static)\s+)*function\s+([A-Za-z_]\w*)\s*\(|fun\s+([A-Za-z_]\w*)\s*\()/;
 
 /** A line that imports a module: `import …`, `from x import …`, `const x = require(…)`, `#include …`, `use …;`. */

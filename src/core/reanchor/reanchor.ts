@@ -133,9 +133,13 @@ export function reanchor(given: ReanchorInput): Reanchored {
     else emitted.push({ kind: 'new', line: needle.lines[n] });
   };
   const warnings: string[] = [];
-  // The replacement lines that are search lines kept as they are (the others are written new).
-  const keptLines = new Set(aligned.steps.flatMap((step) => (step.kind === 'keep' ? [step.r] : [])));
-  const changedAt = (r: number) => r >= 0 && r < replacement.length && !keptLines.has(r) && !input.replacementElisions.has(r);
+  // The replacement lines that are search lines kept as they are (the others are written new),
+  // gathered the first time a kept line's padding differs from the file's (most edits have none).
+  let keptLines: Set<number> | undefined;
+  const changedAt = (r: number) => {
+    keptLines ??= new Set(aligned.steps.flatMap((step) => (step.kind === 'keep' ? [step.r] : [])));
+    return r >= 0 && r < replacement.length && !keptLines.has(r) && !input.replacementElisions.has(r);
+  };
   for (const step of aligned.steps) {
     if (step.kind === 'keep') {
       const place = match.alignment[step.n];
@@ -535,6 +539,8 @@ function differsBeyondWhitespace(fileLine: string, replyLine: string, strategy: 
  * so nothing but the spacing the group's own lines set is taken from the reply.
  */
 function realignedWithChangedLines(fileLine: string, replacement: readonly string[], r: number, changedAt: (r: number) => boolean): boolean {
+  // The same text but for indentation has the same padding: no line to cut (every kept line of every edit comes here).
+  if (fileLine.trim() === replacement[r].trim()) return false;
   const [inFile, inReply] = [paddedParts(fileLine), paddedParts(replacement[r])];
   if (inFile === undefined || inReply === undefined || inFile.gap === inReply.gap || inFile.head !== inReply.head || inFile.rest !== inReply.rest) return false;
   const column = inReply.head.length + inReply.gap.length;
