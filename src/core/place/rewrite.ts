@@ -6,7 +6,7 @@ import { definitionLeftOut } from '../elisionMerge/definitionLeftOut';
 import { diffPrefixedSnippet } from '../elisionMerge/diffPrefixed';
 import { diffArrays } from 'diff';
 import { lineEdit, type TextEdit } from '../plan';
-import { toLines, type FileText } from '../text/fileText';
+import { eolOf, toLines, type FileText } from '../text/fileText';
 import { placeCreate } from './create';
 import { withFileUnseenKept } from './unseenKept';
 import { keepsTrailingWhitespace } from '../text/unseenCharacters';
@@ -192,9 +192,11 @@ function changedRun(file: FileText, lines: readonly string[]): { edit: TextEdit;
   }
   const written = lines.slice(start, newEnd);
   const sources: (number | undefined)[] = [];
-  // Only a file with CRLF lines can have endings to keep apart; the diff is bounded (a file
-  // rewritten through and through takes the first changed line's ending, as a whole file would).
-  const parts = file.hasCrlf ? diffArrays(file.lines.slice(start, end) as string[], written, { maxEditLength: MAX_ENDING_DIFF }) : undefined;
+  // Only a run whose lines end otherwise than its first can have endings to keep apart (`lineEdit`
+  // gives every line the first one's otherwise): a file all CRLF, or all LF, needs no diff (a
+  // 30 KB CRLF file re-printed took 2.5 s in it). The diff is bounded (a file rewritten through
+  // and through takes the first changed line's ending, as a whole file would).
+  const parts = file.hasCrlf && endingsDiffer(file, start, end) ? diffArrays(file.lines.slice(start, end) as string[], written, { maxEditLength: MAX_ENDING_DIFF }) : undefined;
   if (parts) {
     let at = start;
     for (const part of parts) {
@@ -204,6 +206,20 @@ function changedRun(file: FileText, lines: readonly string[]): { edit: TextEdit;
     }
   }
   return { edit: lineEdit(file, start, end, written, sources.length > 0 ? sources : undefined), start, end };
+}
+
+/**
+ * True when some line of the file's run `start`..`end` ends otherwise than `lineEdit` ends the
+ * run's new lines (the first line's ending, or the file's): a line without one (the file's last)
+ * aside, as `lineEdit` sets it aside.
+ */
+function endingsDiffer(file: FileText, start: number, end: number): boolean {
+  const eol = (start < file.lineCount && eolOf(file, start)) || file.eol;
+  for (let i = start; i < end; i++) {
+    const own = eolOf(file, i);
+    if (own !== '' && own !== eol) return true;
+  }
+  return false;
 }
 
 /**
