@@ -1,6 +1,7 @@
 import { type AlignedRun, type Region, alignLines, definedName, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, restatesStatement } from './elisionMerge/lines';
 import { detectIndentUnit, type IndentUnit } from './text/indentation';
-import { anchorCount, anchorIndex, markerClosesDefinition, placeAtOwnIndentation, placeByOpener, placeByShortLine, placeSegment, placeSegmentFrom } from './elisionMerge/anchors';
+import { anchorCount, anchorIndex, markerClosesDefinition, placeSegment, placeSegmentFrom } from './elisionMerge/anchors';
+import { placeAtOwnIndentation, placeByOpener, placeByShortLine } from './elisionMerge/fallbackAnchors';
 import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeAtFileHead, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';

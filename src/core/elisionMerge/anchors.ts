@@ -1,9 +1,9 @@
 /** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
-import { leadingWhitespace } from '../text/indentation';
-import { contextAbove, contextBelow, linesAbove, linesBelow, openersStandBelow, repeatedAcrossGap } from './edges';
-import { type Region, alignLines, blockEnd, blockTextEnd, closedTagName, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, opensTag, range, resemblingOpener, sameDefinition } from './lines';
+import { contextAbove, contextBelow, openersStandBelow, repeatedAcrossGap } from './edges';
+import { FUNCTION_EXITS, closerOfNewBlock, commentRewrittenFrom, contextReadingAbove, contextReadingBelow, editedEdgeStandsNearby, exitWord, leadingLinesBelowAnchor, sameExit, throughComment } from './widenedEnds';
+import { type Region, alignLines, blockEnd, blockTextEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -170,7 +170,7 @@ function anchorAt(segment: readonly string[], k: number, original: readonly stri
  * segment shows no enclosing line. With `definitionsOnly`, only the enclosing lines that define
  * a name (`definedName`) are compared.
  */
-function sameEnclosingBlock(segment: readonly string[], k: number, original: readonly string[], at: number, definitionsOnly = false): boolean {
+export function sameEnclosingBlock(segment: readonly string[], k: number, original: readonly string[], at: number, definitionsOnly = false): boolean {
   const writtenParent = enclosingLines(segment);
   const existingParent = enclosingLines(original);
   for (let written = writtenParent[k], existing = existingParent[at]; written !== -1; written = writtenParent[written], existing = existing === -1 ? -1 : existingParent[existing]) {
@@ -404,123 +404,12 @@ function insideNestedDefinition(lines: readonly string[]): boolean {
 const DECORATOR = /^\s*@[A-Za-z_]/;
 
 /**
- * Places a segment whose first line edits a block opener (`def breakdown(…, exempt)` for `def
- * breakdown(…)`) at the one opener of the file it resembles, when the usual anchors cannot: its
- * unique lines are new code that happens to exist in another function, or it has none. The
- * edited signature is the clearest sign of where the model meant the segment to go; it is used
- * only when exactly one opener after `cursor` resembles it and a later line of the segment is a
- * line of that opener's body.
- */
-export function placeByOpener(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd = false): Region | undefined {
-  const head = firstNonBlank(segment);
-  if (head === -1) return undefined;
-  const line = segment[head].trim();
-  if (!isOpener(line)) return undefined;
-  let headAt = -1;
-  for (let i = cursor; i < original.length; i++) {
-    if (!isOpener(original[i].trim()) || !correspond(line, original[i])) continue;
-    if (headAt !== -1) return undefined;
-    headAt = i;
-  }
-  if (headAt === -1) return undefined;
-  const region = placeFromHead(segment, original, keys, cursor, head, headAt, openEnd);
-  if (typeof region === 'string') return undefined;
-  // The segment must also go on like the body under that opener: at least one of its later lines
-  // is one of the region's own. A new overload (`total(a, b)` beside `total(a)`) resembles the
-  // existing signature just as much, and placing it there would replace the old one.
-  const body = new Set(original.slice(headAt + 1, region.to).map(anchorKey).filter((key) => key !== ''));
-  const continues = segment.slice(head + 1).some((line) => body.has(anchorKey(line)));
-  return continues ? region : undefined;
-}
-
-/**
- * Places a segment none of whose lines occurs once in the rest of the file whitespace aside, by a
- * line that occurs there once as written, indentation included: a POM's `<build>` stands at column
- * 2 for the project and at column 6 in two profiles, and a snippet that quotes `  <build>`,
- * `    <plugins>`, a marker and a new plugin means the project's. Only when the indentation says
- * so surely:
- * - the line is indented (a snippet quoted at the margin may have been moved out of any depth);
- * - the reply writes every line of the block the file has at a depth the file has it at
- *   (`writtenAtFileDepths`): the snippet keeps the file's indentation rather than its own;
- * - the line stands in the same blocks as the file's (`sameEnclosingBlock`).
- * The first such line is the head anchor; the rest is `placeFromHead`'s, checks and all.
- * Undefined otherwise.
- */
-export function placeAtOwnIndentation(segment: readonly string[], block: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number, openEnd: boolean): Region | undefined {
-  if (anchorCount(segment, original, keys, cursor) > 0 || !writtenAtFileDepths(block, isElision, original, keys)) return undefined;
-  for (let k = 0; k < segment.length; k++) {
-    const line = segment[k];
-    if (!hasText(line) || indentOf(line) === 0) continue;
-    const positions = keys.positions.get(anchorKey(line)) ?? [];
-    const exact = positions.filter((at) => at >= cursor && original[at].trimEnd() === line.trimEnd());
-    if (exact.length !== 1 || !sameEnclosingBlock(segment, k, original, exact[0])) continue;
-    const region = placeFromHead(segment, original, keys, cursor, k, exact[0], openEnd);
-    return typeof region === 'string' ? undefined : region;
-  }
-  return undefined;
-}
-
-/**
- * Places a segment none of whose lines anchors, by a short line too plain for `anchorKey` (no run
- * of three word characters: a notebook cell's `"x[i]"`, `i += 1`) that occurs once at or after
- * `cursor`, whitespace aside, between the very lines the segment has around it: its nearest lines
- * with anything on them above and below are the file's, whitespace aside. A short line alone may
- * be new code that happens to repeat one of the file's, which is why such lines anchor nothing;
- * with the file's lines on both sides of it, it is the file's. The rest is `placeFromHead`'s,
- * checks and all. Undefined otherwise.
- */
-export function placeByShortLine(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd: boolean): Region | undefined {
-  if (anchorCount(segment, original, keys, cursor) > 0) return undefined;
-  const short = (line: string) => /\w/.test(line) && !hasText(line) && !isCloser(line);
-  const near = (lines: readonly string[], at: number, step: 1 | -1) => {
-    let i = at + step;
-    while (i >= 0 && i < lines.length && lines[i].trim() === '') i += step;
-    return i >= 0 && i < lines.length ? collapseWhitespace(lines[i]) : undefined;
-  };
-  const wanted = new Set(segment.filter(short).map(collapseWhitespace));
-  if (wanted.size === 0) return undefined;
-  // One pass over the file: where each of the segment's short lines stands (-2 for more than once).
-  const only = new Map<string, number>();
-  for (let i = cursor; i < original.length; i++) {
-    if (!short(original[i])) continue;
-    const key = collapseWhitespace(original[i]);
-    if (wanted.has(key)) only.set(key, only.has(key) ? -2 : i);
-  }
-  for (let k = 0; k < segment.length; k++) {
-    const at = short(segment[k]) ? (only.get(collapseWhitespace(segment[k])) ?? -1) : -1;
-    if (at < 0) continue;
-    const [above, below] = [near(segment, k, -1), near(segment, k, 1)];
-    if (above === undefined || below === undefined || above !== near(original, at, -1) || below !== near(original, at, 1)) continue;
-    if (!sameEnclosingBlock(segment, k, original, at)) continue;
-    const region = placeFromHead(segment, original, keys, cursor, k, at, openEnd);
-    return typeof region === 'string' ? undefined : region;
-  }
-  return undefined;
-}
-
-/**
- * True when every line of the block with some text that the file has (whitespace aside) stands in
- * the file at the very indentation the block gives it somewhere, and the block has such lines.
- */
-function writtenAtFileDepths(block: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex): boolean {
-  let known = 0;
-  for (const line of block) {
-    if (!hasText(line) || isElision(line)) continue;
-    const positions = keys.positions.get(anchorKey(line));
-    if (positions === undefined) continue;
-    if (!positions.some((at) => leadingWhitespace(original[at]) === leadingWhitespace(line))) return false;
-    known++;
-  }
-  return known > 0;
-}
-
-/**
  * The rest of `placeSegment`: from the head anchor (segment line `head` at file line `headAt`), the
  * tail anchor, widening and checks. `openEnd`: no elision marker follows the segment (the block
  * ends with it, or it is a fragment given without markers), so a definition it opens and never
  * leaves is shown to its end (see `definitionEnd`).
  */
-function placeFromHead(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number, openEnd: boolean, before = Infinity, closedByMarker = false): Region | string {
+export function placeFromHead(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, head: number, headAt: number, openEnd: boolean, before = Infinity, closedByMarker = false): Region | string {
   const unique = (key: string, from: number): number => uniqueAfter(keys, key, from, before);
   let tail = head;
   let tailAt = headAt;
@@ -714,194 +603,4 @@ function placeFromHead(segment: readonly string[], original: readonly string[], 
     }
   }
   return { from, to, lines: segment.slice(start, end), newAbove: lead ? undefined : first - start, newBelow: trail ? undefined : end - last - 1 };
-}
-
-/** How far up `closerOfNewBlock` looks for the line a closer closes. */
-const MAX_NEW_BLOCK_LINES = 400;
-
-/**
- * True when both lines leave their block the same way (`return`, `raise`, `throw`, `break`,
- * `continue`) at the same depth (the segment's line `shift` columns shallower than the file's,
- * as quoted): written at the file's line's place, the segment's line replaces it (`return
- * default` for `return None`, above `# ... rest unchanged`). Read as a new line, it stood right
- * above the old one, which then could never run.
- */
-function sameExit(written: string, existing: string, shift: number): boolean {
-  const word = exitWord(written);
-  return word !== undefined && word === exitWord(existing) && indentOf(written) + shift === indentOf(existing);
-}
-
-/**
- * A message when the segment's first line with text was taken for an edit of the file's line at
- * the region's top (`first` at file line `from`: not the same text, a `return result` for the
- * file's `return c`), while the file has that very line, at the same depth, a few lines further up
- * (not above `cursor`); or the same at its last line and the region's bottom (`last`, up to `to`).
- * The snippet's line may then be the file's line it equals, its context, and the lines between
- * (a function the commit deleted, CPython's unittest/util.py) deleted, or an edit of the nearer
- * line with those lines kept. Which one is a guess: read as the edit, a function's `return c` was
- * rewritten into another's `return result`. Undefined otherwise.
- */
-function editedEdgeStandsNearby(segment: readonly string[], original: readonly string[], cursor: number, first: number, from: number, last: number, to: number, shift: number): string | undefined {
-  const sameLine = (k: number, i: number) => original[i].trim() === segment[k].trim() && indentOf(original[i]) === indentOf(segment[k]) + shift;
-  const describe = (k: number, edited: number, found: number) =>
-    `the line "${segment[k].trim().slice(0, 40)}" the part ${k === first ? 'starts' : 'ends'} with edits line ${edited + 1} ("${original[edited].trim().slice(0, 40)}"), but the file has that very line at line ${found + 1}, and the snippet leaves out the lines between: whether it edits line ${edited + 1} or is line ${found + 1}, the lines between deleted, is a guess`;
-  if (first === firstNonBlank(segment) && from < original.length && segment[first].trim() !== original[from].trim()) {
-    for (let i = from - 1; i >= Math.max(cursor, from - NEARBY_LINES); i--) if (sameLine(first, i)) return describe(first, from, i);
-  }
-  if (last === lastNonBlank(segment) && to > 0 && segment[last].trim() !== original[to - 1].trim()) {
-    for (let i = to; i < Math.min(original.length, to + NEARBY_LINES); i++) if (sameLine(last, i)) return describe(last, to - 1, i);
-  }
-  return undefined;
-}
-
-/** How far from the region `editedEdgeStandsNearby` looks for the line a snippet's edge line edits. */
-const NEARBY_LINES = 40;
-
-/** The word a line that leaves its block starts with (`return`, `raise`, `throw`, `break`, `continue`), if any. */
-function exitWord(line: string): string | undefined {
-  return /^\s*(return|raise|throw|break|continue)\b/.exec(line)?.[1];
-}
-
-/** The exits that leave a function, not only a loop. */
-const FUNCTION_EXITS = new Set(['return', 'raise', 'throw']);
-
-/**
- * The lowest closing line (`}`, `});`) of the part widened upward (segment lines `first` up to the
- * head anchor) whose block the segment opens above that part: the segment line it closes (the
- * nearest line above it, not deeper, that opens a block) lies above `first`, so the widening did
- * not find that opener as the file's line there. Such a closer ends new code (a function added
- * under the marker, above the one shown), not the file's block above: taken as the file's `}`
- * of the function before, the new function was written inside that one, its last line left
- * unclosed. -1 when no closer is so.
- */
-function closerOfNewBlock(segment: readonly string[], first: number, head: number): number {
-  for (let k = head - 1; k >= first; k--) {
-    // A closing tag ends an element as `}` ends a block: a new `<plugin>` … `</plugin>` written
-    // above a POM's `</plugins>` had its `</plugin>` taken for the file's plugin before.
-    const tag = closedTagName(segment[k]);
-    if ((!isCloser(segment[k]) && tag === undefined) || segment[k].trim() === 'end') continue;
-    const width = indentOf(segment[k]);
-    // Bounded: a closer of a block longer than a function is not what this looks for, and deep
-    // nesting in a huge block must not make the walk quadratic.
-    const stop = Math.max(-1, k - MAX_NEW_BLOCK_LINES);
-    let opener = k - 1;
-    while (opener > stop && (segment[opener].trim() === '' || indentOf(segment[opener]) > width)) opener--;
-    const opens = opener > stop && (tag === undefined ? isOpener(segment[opener].trim()) : opensTag(segment[opener], tag));
-    if (opens && opener < first) return k;
-  }
-  return -1;
-}
-
-/**
- * The segment's lines above its widened part (segment line `first` at file line `from`, widened
- * up from the head anchor at `head`) read as a snippet's are: its first lines are the file's lines
- * right above the region. When they are not, the widening is undone over lines it took because
- * they equal the file's, as far as makes the most of the segment's first lines stand, indentation
- * and all, right above where the region then starts: those lines were new code repeating the
- * file's. (A new test written above an older one ends with the same `assert…; }); });` lines as
- * the test above the anchor: widened over them, the new test's head went inside the older test,
- * and the snippet's leading `});` context became new code.) Unchanged when the segment has
- * nothing above, its first lines already stand right there or a few lines higher with the lines
- * between edited by its new lines (`contextAbove`: the widened lines are then the file's, and
- * the new lines an edit between), or no shallower widening lets them.
- */
-function contextReadingAbove(segment: readonly string[], original: readonly string[], cursor: number, head: number, first: number, from: number): { first: number; from: number } {
-  let start = 0;
-  while (start < first && segment[start].trim() === '') start++;
-  // Already so (`contextAbove` finds them right there, or past lines the new ones edit): nothing to change.
-  if (start === first || contextAbove(segment.slice(start, first), original, cursor, from) !== undefined) return { first, from };
-  let best = { first, from, lead: 0 };
-  for (let u = first + 1; u <= head; u++) {
-    const at = from + (u - first);
-    // Only lines taken because they are the file's lines: an edited line stays an edit.
-    if (segment[u - 1].trim() !== original[at - 1].trim()) break;
-    const lead = linesAbove(segment.slice(start, u), original, cursor, at);
-    if (lead > best.lead) best = { first: u, from: at, lead };
-  }
-  return { first: best.first, from: best.from };
-}
-
-/**
- * Where the region starts when the segment rewrites a block comment above its widened part
- * (segment line `first` at file line `from`): the segment's lines above `first` open a comment
- * (`/*`, `/**`) that is still open at `first`, while file line `from` lies inside a comment the
- * file opened further up. The two comments end at the same line, so the segment's replaces the
- * file's, from its opening line: placing the new opening line inside the old comment kept the old
- * comment's first lines above the new one (a doc comment written twice, the first left open).
- * `from` unchanged otherwise.
- */
-function commentRewrittenFrom(segment: readonly string[], original: readonly string[], cursor: number, first: number, from: number): number {
-  const opens = (line: string) => line.trimStart().startsWith('/*') && !line.includes('*/');
-  let open = false;
-  for (let k = 0; k < first; k++) {
-    if (opens(segment[k])) open = true;
-    else if (segment[k].includes('*/')) open = false;
-  }
-  if (!open) return from;
-  for (let i = from - 1; i >= cursor && i >= from - MAX_COMMENT_LINES; i--) {
-    if (original[i].includes('*/')) return from;
-    if (opens(original[i])) return i;
-  }
-  return from;
-}
-
-/** How far up `commentRewrittenFrom` looks for the opening line of the comment the region starts in. */
-const MAX_COMMENT_LINES = 200;
-
-/**
- * True when the segment's leading `lines` (the first of them not blank) stand in the file below
- * its head anchor (file line `headAt`), among the lines the region replaces (up to `to`): a run of
- * two or more of them, one with some text, equal to the file's lines there, indentation compared.
- * A single line, or lines without text (`}`), prove nothing.
- */
-function leadingLinesBelowAnchor(lines: readonly string[], original: readonly string[], headAt: number, to: number): boolean {
-  for (let p = headAt + 1; p < to; p++) {
-    let j = 0;
-    while (j < lines.length && p + j < to && lines[j].trimEnd() === original[p + j].trimEnd()) j++;
-    if (j >= 2 && lines.slice(0, j).some(hasText)) return true;
-  }
-  return false;
-}
-
-/**
- * The mirror of {@link contextReadingAbove} below the widened part (segment line `last`, file lines
- * up to `to`), down to the tail anchor. A snippet ending `})`, `.then(() => {` under a rewritten
- * `return` of a promise chain's step has those lines right under the file's `return` it edits
- * (`contextBelow`): read as a new step above the file's instead, the old step stayed under the
- * new one (@tanstack/query-core's retryer).
- */
-function contextReadingBelow(segment: readonly string[], original: readonly string[], tail: number, last: number, to: number): { last: number; to: number } {
-  let end = segment.length;
-  while (end > last + 1 && segment[end - 1].trim() === '') end--;
-  if (end === last + 1 || contextBelow(segment.slice(last + 1, end), original, to) !== undefined) return { last, to };
-  let best = { last, to, trail: 0 };
-  for (let v = last - 1; v >= tail; v--) {
-    const at = to - (last - v);
-    if (segment[v + 1].trim() !== original[at].trim()) break;
-    const trail = linesBelow(segment.slice(v + 1, end), original, at);
-    if (trail > best.trail) best = { last: v, to: at, trail };
-  }
-  return { last: best.last, to: best.to };
-}
-
-/**
- * A block comment the segment writes whole, its `/*` among the lines matched from the region's
- * start and its `*\/` after the widened part, stands for the whole comment of the file that starts
- * there: the region then reaches that comment's `*\/`. Otherwise a rewritten doc comment (same
- * first lines, new paragraph) was placed as new lines inside the old one, whose paragraph and
- * `*\/` stayed behind it. The new ends (last segment line, region end), or undefined.
- */
-function throughComment(segment: readonly string[], original: readonly string[], first: number, from: number, last: number, to: number): { last: number; to: number } | undefined {
-  const closes = (line: string) => line.includes('*/');
-  for (let c = first, at = from; c <= last && at < to; c++, at++) {
-    if (segment[c].trim() !== original[at].trim()) return undefined;
-    if (!segment[c].trim().startsWith('/*') || closes(segment[c])) continue;
-    let writtenEnd = c + 1;
-    while (writtenEnd < segment.length && !closes(segment[writtenEnd])) writtenEnd++;
-    let fileEnd = at + 1;
-    while (fileEnd < original.length && !closes(original[fileEnd])) fileEnd++;
-    if (writtenEnd < segment.length && writtenEnd > last && fileEnd < original.length && fileEnd >= to) return { last: writtenEnd, to: fileEnd + 1 };
-    return undefined;
-  }
-  return undefined;
 }

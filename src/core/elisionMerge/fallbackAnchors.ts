@@ -1,0 +1,121 @@
+/**
+ * Placing a segment none of whose lines anchors it (occurs once in the rest of the file, whitespace
+ * aside): by the one block opener its edited first line resembles, by a line that occurs once at
+ * its own indentation, or by a short line standing between the very lines the file has around it.
+ * Each hands the head it found to `placeFromHead`, checks and all.
+ */
+import { collapseWhitespace } from '../text/normalize';
+import { leadingWhitespace } from '../text/indentation';
+import { type AnchorIndex, anchorCount, anchorKey, placeFromHead, sameEnclosingBlock } from './anchors';
+import { type Region, correspond, firstNonBlank, hasText, indentOf, isCloser, isOpener } from './lines';
+
+/**
+ * Places a segment whose first line edits a block opener (`def breakdown(…, exempt)` for `def
+ * breakdown(…)`) at the one opener of the file it resembles, when the usual anchors cannot: its
+ * unique lines are new code that happens to exist in another function, or it has none. The
+ * edited signature is the clearest sign of where the model meant the segment to go; it is used
+ * only when exactly one opener after `cursor` resembles it and a later line of the segment is a
+ * line of that opener's body.
+ */
+export function placeByOpener(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd = false): Region | undefined {
+  const head = firstNonBlank(segment);
+  if (head === -1) return undefined;
+  const line = segment[head].trim();
+  if (!isOpener(line)) return undefined;
+  let headAt = -1;
+  for (let i = cursor; i < original.length; i++) {
+    if (!isOpener(original[i].trim()) || !correspond(line, original[i])) continue;
+    if (headAt !== -1) return undefined;
+    headAt = i;
+  }
+  if (headAt === -1) return undefined;
+  const region = placeFromHead(segment, original, keys, cursor, head, headAt, openEnd);
+  if (typeof region === 'string') return undefined;
+  // The segment must also go on like the body under that opener: at least one of its later lines
+  // is one of the region's own. A new overload (`total(a, b)` beside `total(a)`) resembles the
+  // existing signature just as much, and placing it there would replace the old one.
+  const body = new Set(original.slice(headAt + 1, region.to).map(anchorKey).filter((key) => key !== ''));
+  const continues = segment.slice(head + 1).some((line) => body.has(anchorKey(line)));
+  return continues ? region : undefined;
+}
+
+/**
+ * Places a segment none of whose lines occurs once in the rest of the file whitespace aside, by a
+ * line that occurs there once as written, indentation included: a POM's `<build>` stands at column
+ * 2 for the project and at column 6 in two profiles, and a snippet that quotes `  <build>`,
+ * `    <plugins>`, a marker and a new plugin means the project's. Only when the indentation says
+ * so surely:
+ * - the line is indented (a snippet quoted at the margin may have been moved out of any depth);
+ * - the reply writes every line of the block the file has at a depth the file has it at
+ *   (`writtenAtFileDepths`): the snippet keeps the file's indentation rather than its own;
+ * - the line stands in the same blocks as the file's (`sameEnclosingBlock`).
+ * The first such line is the head anchor; the rest is `placeFromHead`'s, checks and all.
+ * Undefined otherwise.
+ */
+export function placeAtOwnIndentation(segment: readonly string[], block: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number, openEnd: boolean): Region | undefined {
+  if (anchorCount(segment, original, keys, cursor) > 0 || !writtenAtFileDepths(block, isElision, original, keys)) return undefined;
+  for (let k = 0; k < segment.length; k++) {
+    const line = segment[k];
+    if (!hasText(line) || indentOf(line) === 0) continue;
+    const positions = keys.positions.get(anchorKey(line)) ?? [];
+    const exact = positions.filter((at) => at >= cursor && original[at].trimEnd() === line.trimEnd());
+    if (exact.length !== 1 || !sameEnclosingBlock(segment, k, original, exact[0])) continue;
+    const region = placeFromHead(segment, original, keys, cursor, k, exact[0], openEnd);
+    return typeof region === 'string' ? undefined : region;
+  }
+  return undefined;
+}
+
+/**
+ * Places a segment none of whose lines anchors, by a short line too plain for `anchorKey` (no run
+ * of three word characters: a notebook cell's `"x[i]"`, `i += 1`) that occurs once at or after
+ * `cursor`, whitespace aside, between the very lines the segment has around it: its nearest lines
+ * with anything on them above and below are the file's, whitespace aside. A short line alone may
+ * be new code that happens to repeat one of the file's, which is why such lines anchor nothing;
+ * with the file's lines on both sides of it, it is the file's. The rest is `placeFromHead`'s,
+ * checks and all. Undefined otherwise.
+ */
+export function placeByShortLine(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd: boolean): Region | undefined {
+  if (anchorCount(segment, original, keys, cursor) > 0) return undefined;
+  const short = (line: string) => /\w/.test(line) && !hasText(line) && !isCloser(line);
+  const near = (lines: readonly string[], at: number, step: 1 | -1) => {
+    let i = at + step;
+    while (i >= 0 && i < lines.length && lines[i].trim() === '') i += step;
+    return i >= 0 && i < lines.length ? collapseWhitespace(lines[i]) : undefined;
+  };
+  const wanted = new Set(segment.filter(short).map(collapseWhitespace));
+  if (wanted.size === 0) return undefined;
+  // One pass over the file: where each of the segment's short lines stands (-2 for more than once).
+  const only = new Map<string, number>();
+  for (let i = cursor; i < original.length; i++) {
+    if (!short(original[i])) continue;
+    const key = collapseWhitespace(original[i]);
+    if (wanted.has(key)) only.set(key, only.has(key) ? -2 : i);
+  }
+  for (let k = 0; k < segment.length; k++) {
+    const at = short(segment[k]) ? (only.get(collapseWhitespace(segment[k])) ?? -1) : -1;
+    if (at < 0) continue;
+    const [above, below] = [near(segment, k, -1), near(segment, k, 1)];
+    if (above === undefined || below === undefined || above !== near(original, at, -1) || below !== near(original, at, 1)) continue;
+    if (!sameEnclosingBlock(segment, k, original, at)) continue;
+    const region = placeFromHead(segment, original, keys, cursor, k, at, openEnd);
+    return typeof region === 'string' ? undefined : region;
+  }
+  return undefined;
+}
+
+/**
+ * True when every line of the block with some text that the file has (whitespace aside) stands in
+ * the file at the very indentation the block gives it somewhere, and the block has such lines.
+ */
+function writtenAtFileDepths(block: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex): boolean {
+  let known = 0;
+  for (const line of block) {
+    if (!hasText(line) || isElision(line)) continue;
+    const positions = keys.positions.get(anchorKey(line));
+    if (positions === undefined) continue;
+    if (!positions.some((at) => leadingWhitespace(original[at]) === leadingWhitespace(line))) return false;
+    known++;
+  }
+  return known > 0;
+}
