@@ -138,7 +138,11 @@ export function mergeElisions(original: readonly string[], given: readonly strin
       if (unshown !== undefined) return { ok: false, message: unshown };
     }
     regions.push(...below);
-    markerAfterRegion.push(...below.map((_, k) => k === below.length - 1 && !isLast && written(starts[s + 1] - 1)));
+    // A snippet that marked code left out above and ends without a marker keeps the file's lines
+    // after its last part as a closing marker would (`unshownAfterOpenTail` refuses where that is
+    // unsure): its last new lines are read against those lines as before a marker.
+    const keepsRest = isLast && openEnd && lastMarker >= 0;
+    markerAfterRegion.push(...below.map((_, k) => k === below.length - 1 && (keepsRest || (!isLast && written(starts[s + 1] - 1)))));
     cursor = below[below.length - 1].to;
   }
   if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };

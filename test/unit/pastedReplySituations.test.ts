@@ -3581,6 +3581,66 @@ const listAndWatchBranch = [
     '\t\terr = r.list(stopCh)',
 ];
 
+describe('pasted replies: a snippet that ends with a split pin, after a leading marker only (p51/a 70)', () => {
+  // The probe's requirements.txt: the snippet marks the file's top as left out, shows its
+  // typing_extensions line, then pins numpy per Python version and ends, with no marker after.
+  // The file's last line, the unconditional numpy pin, stayed beside the two new ones: pip then
+  // saw 1.24.4 and 1.26.4 together on Python 3.9 and up.
+  const path = 'requirements.txt';
+  const requirements = '# Core\nfastapi==0.110.0\nuvicorn[standard]==0.27.1\npydantic==2.6.3\nSQLAlchemy==2.0.28\npsycopg2-binary==2.9.9\ntyping_extensions==4.10.0\nnumpy==1.24.4\n';
+  const split = ['numpy==1.24.4; python_version < "3.9"', 'numpy==1.26.4; python_version >= "3.9"'];
+  const reply = (lines: readonly string[]) => ['numpy 1.24 has no wheels for Python 3.12. Pin by interpreter in `requirements.txt`:', '', '```text', '# ... existing code ...', 'typing_extensions==4.10.0', ...lines, '```', ''].join('\n');
+
+  it('replaces the file\'s next pin by the two marker pins, as before a closing marker', () => {
+    assert.equal(written(path, requirements, reply(split)), requirements.replace('numpy==1.24.4\n', `${split.join('\n')}\n`));
+  });
+
+  it('adds a pin of another package above the file\'s numpy pin, which stays', () => {
+    assert.equal(written(path, requirements, reply(['scipy==1.11.4'])), requirements.replace('numpy==1.24.4\n', 'scipy==1.11.4\nnumpy==1.24.4\n'));
+  });
+});
+
+describe('pasted replies: a marker, then a Println rewritten as Printf one level deeper (p51/a 25)', () => {
+  // The probe's Go CLI main.go, its argument switch trimmed: the marker stands for the `if` line
+  // and the snippet goes on with the `Printf` form of the file's `Println`. Written after the old
+  // call, which the marker kept, the message printed twice.
+  const path = 'main.go';
+  const main = [
+    'package main',
+    '',
+    'func parseArgs() {',
+    '	for i := 1; i < len(os.Args); i++ {',
+    '		switch os.Args[i] {',
+    '		case "--in-bin":',
+    '			inputAsBinary = true',
+    '		case "--out-file":',
+    '			outputFile = os.Args[i+1]',
+    '			if _, err = os.Stat(outputFile); !os.IsNotExist(err) {',
+    '				fmt.Println("Output file " + outputFile + " already exists.")',
+    '				os.Exit(1)',
+    '			}',
+    '			i++',
+    '		case "--out-bin":',
+    '			outputAsBinary = true',
+    '		}',
+    '	}',
+    '}',
+    '',
+  ].join('\n');
+  const reply = (call: string) => ['Use `Printf` for the file-exists message:', '', path, '```go', '\t\tcase "--out-file":', '\t\t\toutputFile = os.Args[i+1]', '\t\t\t// ... existing code ...', call, '\t\t\t\tos.Exit(1)', '\t\t\t}', '\t\t\ti++', '\t\tcase "--out-bin":', '```', ''].join('\n');
+
+  it('refuses it, naming the Println the elision ends with, rather than print the message twice', () => {
+    const planned = result(path, main, reply('\t\t\t\tfmt.Printf("Output file %s already exists.\\n", outputFile)'));
+    assert.equal(planned.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /whose last line is "fmt\.Println\(.*\(line 11\), the same call in its other form/);
+  });
+
+  it('still adds another function\'s call after the elision', () => {
+    const log = '\t\t\t\tlog.Printf("refusing to overwrite %s", outputFile)';
+    assert.equal(written(path, main, reply(log)), main.replace('\t\t\t\tos.Exit(1)', `${log}\n\t\t\t\tos.Exit(1)`));
+  });
+});
+
 describe('pasted replies: a marker, then a log call rewritten in its printf form (p50/d 12, kubernetes reflector.go)', () => {
   // kubernetes' client-go tools/cache/reflector.go (2b02db1), ListAndWatch's watch-list branch,
   // trimmed. The snippet re-prints the branch after upstream's change: a marker where the file

@@ -98,8 +98,16 @@ function printfFormOf(written: string, existing: string): boolean {
   const callee = (line: string) => /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\(.*\);?$/.exec(line.trim())?.[1];
   const [mine, theirs] = [callee(written), callee(existing)];
   if (mine === undefined || theirs === undefined || mine === theirs) return false;
-  const [shorter, longer] = mine.length < theirs.length ? [mine, theirs] : [theirs, mine];
-  return longer === `${shorter}f` && /[A-Za-z]{3}$/.test(shorter);
+  const [a, b] = [printStem(mine), printStem(theirs)];
+  return a === b && /[A-Za-z]{3}$/.test(a);
+}
+
+/**
+ * A print function's name without the suffix that picks its form, `f` (format) or `ln` (line):
+ * `fmt.Println` and `fmt.Printf` are one function, as are `klog.Warning` and `klog.Warningf`.
+ */
+function printStem(callee: string): string {
+  return callee.replace(/(?:f|ln)$/, '');
 }
 
 /** How many of the region's first lines are new (written above the file's lines it places). */
