@@ -2,12 +2,13 @@ import { type AlignedRun, type Region, alignLines, definedName, firstNonBlank, h
 import { detectIndentUnit, type IndentUnit } from './text/indentation';
 import { anchorCount, anchorIndex, markerClosesDefinition, placeSegment, placeSegmentFrom } from './elisionMerge/anchors';
 import { placeAtOwnIndentation, placeByOpener, placeByShortLine } from './elisionMerge/fallbackAnchors';
-import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeAtFileHead, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
+import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
 import { versionsAbove } from './elisionMerge/versions';
 import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versionsBelow';
+import { placeAtFileHead, placeFileHeadLines } from './elisionMerge/fileHead';
 import { restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 import { restatesStatementBeyond } from './elisionMerge/sameStatementBeyond';
@@ -83,7 +84,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
     // New code first, a marker written after it and none before: the marker stands for the rest of the file.
-    if (typeof region === 'string' && s === 0 && !isLast && written(starts[1] - 1)) region = placeAtFileHead(segment, original, cursor) ?? region;
+    if (typeof region === 'string' && s === 0 && !isLast && written(starts[1] - 1)) region = placeFileHeadLines(segment, original, cursor) ?? placeAtFileHead(segment, original, cursor) ?? region;
     if (typeof region === 'string') {
       const before = block.slice(0, starts[s]);
       region = placeAtBlockEnd(segment, before, isElision, original, keys, cursor, isLast) ?? (isLast ? placeAtFileEnd(segment, before, isElision, original, cursor) ?? placeInLastBlock(segment, before, isElision, original, cursor) : undefined) ?? placeClosingTags(segment, before, isElision, original, keys, cursor) ?? region;

@@ -3581,6 +3581,30 @@ const listAndWatchBranch = [
     '\t\terr = r.list(stopCh)',
 ];
 
+describe('pasted replies: lines only a file\'s top may hold, then a marker for the rest (p51/a 01, 02, 03)', () => {
+  // The probe's files: a Next.js page that uses useState (01), httpie's config.py (02), a
+  // pipeline's main.py (03). Each snippet gives one such line and a marker. Put under the
+  // imports as other new code is, "use client" was a bare expression (the page stayed a Server
+  // Component); a __future__ import there is a SyntaxError, a shebang a comment.
+  const page = 'import { useState } from "react";\nimport BarcodeScannerComponent from "@/components/BarcodeScanner";\n\nexport default function Scanner() {\n  const [code, setCode] = useState("");\n  return <BarcodeScannerComponent onUpdate={setCode} />;\n}\n';
+  const config = 'import errno\nimport json\nfrom pathlib import Path\n\n\nclass Config:\n    path: Path | str\n';
+  const main = 'import os\n\nfrom pipeline.load_images import LoadImages\n\n\ndef main():\n    LoadImages(os.getcwd())\n';
+  const snippet = (path: string, lang: string, lines: readonly string[], marker: string) => [`Add it at the very top of \`${path}\`:`, '', `\`\`\`${lang}`, ...lines, marker, '```', ''].join('\n');
+
+  it('writes "use client", a __future__ import and a shebang at the very top', () => {
+    assert.equal(written('app/scanner/page.tsx', page, snippet('app/scanner/page.tsx', 'tsx', ['"use client";', ''], '// ... existing code ...')), `"use client";\n\n${page}`);
+    assert.equal(written('httpie/config.py', config, snippet('httpie/config.py', 'python', ['from __future__ import annotations', ''], '# ... existing code ...')), `from __future__ import annotations\n\n${config}`);
+    assert.equal(written('main.py', main, snippet('main.py', 'python', ['#!/usr/bin/env python3'], '# ... existing code ...')), `#!/usr/bin/env python3\n${main}`);
+  });
+
+  it('writes a __future__ import below the module docstring and a directive below a shebang', () => {
+    const documented = `"""Settings."""\n${config}`;
+    assert.equal(written('httpie/config.py', documented, snippet('httpie/config.py', 'python', ['from __future__ import annotations'], '# ... existing code ...')), `"""Settings."""\nfrom __future__ import annotations\n${config}`);
+    const script = `#!/usr/bin/env node\n${page}`;
+    assert.equal(written('app/scanner/page.tsx', script, snippet('app/scanner/page.tsx', 'tsx', ['"use strict";'], '// ... existing code ...')), `#!/usr/bin/env node\n"use strict";\n${page}`);
+  });
+});
+
 describe('pasted replies: a snippet that ends with a split pin, after a leading marker only (p51/a 70)', () => {
   // The probe's requirements.txt: the snippet marks the file's top as left out, shows its
   // typing_extensions line, then pins numpy per Python version and ends, with no marker after.

@@ -3,7 +3,6 @@ import { leadingWhitespace } from '../text/indentation';
 import { type Region, blockEnd, closedTagName, correspond, definedName, elisionBefore, firstNonBlank, hasText, heredocWord, identifiers, indentOf, isCloser, isCommentLine, isEditOf, isOpener, lastNonBlank, opensTag, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
-import { headerOf, isImport } from './wholeOrPart';
 
 /**
  * Places a segment with no anchor of its own at the file's start (the block's first segment, with
@@ -204,47 +203,6 @@ function placeAfterElidedBlock(segment: readonly string[], before: readonly stri
   const to = taken === 0 ? end + 1 : next[taken - 1].i + 1;
   const lastLine = taken === 0 ? lastNonBlank(segment) : rest[rest.length - 1].i;
   return { from: end, to, lines: segment.slice(firstNonBlank(segment), lastLine + 1) };
-}
-
-/**
- * Places the block's first segment, new top-level code with no elision above it and one below
- * (`MATERIALS = {…}`, then `# ... existing code ...`), at the file's top, the elision standing for
- * the rest of the file: under the file's imports, where the first line with text after them
- * stands. New code above a file's imports is not what such a snippet means (Cursor's own apply put
- * the dictionary under them), and in Python code there that uses an imported name fails. Only when
- * the file starts with a header of imports (`headerOf`: comments, a docstring, directives and
- * imports, no list left open), code follows it, and the segment is new code at the margin: no
- * line with text the file has, no import (an import goes among the others, which is another
- * placement), and no line that looks like an edit of an opener in the file. Declines (undefined)
- * otherwise.
- */
-export function placeAtFileHead(segment: readonly string[], original: readonly string[], cursor: number): Region | undefined {
-  const firstReal = firstNonBlank(segment);
-  if (cursor !== 0 || firstReal === -1) return undefined;
-  const firstCode = segment.findIndex((line, i) => i >= firstReal && line.trim() !== '' && !isCommentLine(line));
-  if (firstCode === -1 || leadingWhitespace(segment[firstCode]) !== '') return undefined;
-  const lines = segment.slice(firstReal);
-  const fileHas = new Set(original.map((line) => line.trim()));
-  if (lines.some((line) => hasText(line) && (fileHas.has(line.trim()) || isImport(line)))) return undefined;
-  const { afterImports } = headerOf(original);
-  if (afterImports === 0 || !bracketsClosed(original.slice(0, afterImports))) return undefined;
-  let at = afterImports;
-  while (at < original.length && original[at].trim() === '') at++;
-  if (at === original.length) return undefined;
-  for (const line of lines) {
-    if (resemblingOpener(line, original, at, at) !== -1) return undefined;
-  }
-  return { from: at, to: at, lines };
-}
-
-/** True when the lines, comment lines aside, close every bracket they open (no import list left open at their end). */
-function bracketsClosed(lines: readonly string[]): boolean {
-  let depth = 0;
-  for (const line of lines) {
-    if (isCommentLine(line)) continue;
-    for (const c of line) depth += '([{'.includes(c) ? 1 : ')]}'.includes(c) ? -1 : 0;
-  }
-  return depth === 0;
 }
 
 /**

@@ -116,6 +116,7 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
       verbatim = minimum(aligned.map((pair) => pair.reply)) !== fileBase && minimum(newLines.map(leadingWhitespace)) === fileBase;
     }
   }
+  if (!fragments && replacementAtFileIndentation(needle, replacement, match, fileLines)) verbatim = true;
   if (verbatim) return foreignIndentation(fileIndentedLines, fileUnit, needle, replacement) ?? VERBATIM;
   const byWidth = new Map<number, string>();
   for (const pair of aligned) if (!byWidth.has(indentWidth(pair.file, tabSize))) byWidth.set(indentWidth(pair.file, tabSize), pair.file);
@@ -128,6 +129,35 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
   const replacementScale = scale !== 1 && replacementInFileStep(aligned, replacement, unit, tabSize, scale) ? 1 : undefined;
   const flattened = !shiftAll && isFlattened(aligned, replacement);
   return { verbatim: false, ...(shiftAll ? { shiftAll } : {}), ...(shift ? { shift } : {}), unit, tabSize, scale, ...(replacementScale ? { replacementScale } : {}), first, byWidth, replyUsesTabs, indentedBlanks: blanksHoldIndentation(fileLines, match, fileBlanksIndented), ...(flattened ? { flattened } : {}) };
+}
+
+/**
+ * True when a SEARCH/REPLACE's search lines sit at another depth than the file's lines they match
+ * while its replacement was written at the file's own: every replacement line that is one of the
+ * matched search lines, whitespace aside, has the file's indentation of that line, and at least
+ * one does. A model that quoted a method with the class's indentation dropped from the search but
+ * not from the replacement (tokio's `try_reserve`, SEARCH at column 0, REPLACE at 4) had the
+ * search's shift added to a replacement that was right as given: every line 4 columns too deep,
+ * which in Python or YAML changes what the code means.
+ */
+function replacementAtFileIndentation(needle: Needle, replacement: readonly string[], match: LineMatch, fileLines: FileLines): boolean {
+  const fileIndentOf = new Map<string, string>();
+  needle.lines.forEach((line, i) => {
+    const place: Alignment = match.alignment[i];
+    if (typeof place !== 'number' || isBlank(line) || needle.elisions.has(i)) return;
+    const file = leadingWhitespace(fileLines.line(place));
+    // Only lines quoted at another depth than the file's say which depth the replacement took.
+    if (leadingWhitespace(line) !== file) fileIndentOf.set(line.trim(), file);
+  });
+  if (fileIndentOf.size === 0) return false;
+  let quoted = 0;
+  for (const line of replacement) {
+    const file = fileIndentOf.get(line.trim());
+    if (file === undefined) continue;
+    if (leadingWhitespace(line) !== file) return false;
+    quoted++;
+  }
+  return quoted > 0;
 }
 
 /**

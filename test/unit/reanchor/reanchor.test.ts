@@ -288,3 +288,34 @@ describe('re-anchoring: a diff whose context lost its prefix', () => {
     assert.equal(shifted, file.replace('        wrapper.__doc__ = doc\n', '        wrapper.__doc__ = doc or ""\n'));
   });
 });
+
+describe('re-anchoring: a search quoted without the impl\'s indentation, its replacement with it (p51/d 38)', () => {
+  // tokio's sync/mpsc/bounded.rs, `try_reserve` in `impl<T> Sender<T>` (trimmed). The SEARCH
+  // drops the impl's 4 columns, the REPLACE keeps them: the search's +4 was added to the
+  // replacement as well, and its six lines went 4 columns deeper than the body they sit in.
+  const file = [
+    'impl<T> Sender<T> {',
+    '    pub fn try_reserve(&self) -> Result<Permit<\'_, T>, TrySendError<()>> {',
+    '        match self.chan.semaphore().0.try_acquire(1) {',
+    '            Ok(_) => {}',
+    '            Err(_) => return Err(TrySendError::Full(())),',
+    '        }',
+    '',
+    '        Ok(Permit { chan: &self.chan })',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  const search = ['pub fn try_reserve(&self) -> Result<Permit<\'_, T>, TrySendError<()>> {', '    match self.chan.semaphore().0.try_acquire(1) {', '        Ok(_) => {}', '        Err(_) => return Err(TrySendError::Full(())),', '    }'];
+  const arms = ['            Err(TryAcquireError::Closed) => return Err(TrySendError::Closed(())),', '            Err(TryAcquireError::NoPermits) => return Err(TrySendError::Full(())),'];
+
+  it('writes the replacement as given when its quoted lines have the file\'s indentation', () => {
+    const replace = ['    pub fn try_reserve(&self) -> Result<Permit<\'_, T>, TrySendError<()>> {', '        match self.chan.semaphore().0.try_acquire(1) {', '            Ok(_) => {}', ...arms, '        }'];
+    assert.equal(applied('tokio/src/sync/mpsc/bounded.rs', file, block('tokio/src/sync/mpsc/bounded.rs', search, replace)), file.replace('            Err(_) => return Err(TrySendError::Full(())),', arms.join('\n')));
+  });
+
+  it('still moves a replacement written at the search\'s depth to the file\'s', () => {
+    const replace = search.slice(0, 3).concat(arms.map((line) => line.slice(4)), ['    }']);
+    assert.equal(applied('tokio/src/sync/mpsc/bounded.rs', file, block('tokio/src/sync/mpsc/bounded.rs', search, replace)), file.replace('            Err(_) => return Err(TrySendError::Full(())),', arms.join('\n')));
+  });
+});
