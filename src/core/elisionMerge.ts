@@ -533,7 +533,13 @@ function restatedBeside(region: Region, original: readonly string[], side: 'abov
   if (side === 'below') {
     start = lastNonBlank(lines);
     // Back to the head of the last statement: the last line at the file line's depth that does not carry one on.
-    while (start >= 0 && (lines[start].trim() === '' || indentOf(lines[start]) > depth || continues(lines[start]))) start--;
+    while (start >= 0 && (lines[start].trim() === '' || indentOf(lines[start]) > depth || continues(lines[start]))) {
+      // A line shallower than the file's (`} else {` ending an else-if chain the snippet grows by
+      // one branch) closes the block the statements above it are in: the file's line beyond opens
+      // the next block, so nothing above it stands beside that line.
+      if (hasText(lines[start]) && indentOf(lines[start]) < depth) return undefined;
+      start--;
+    }
   } else start = firstNonBlank(lines);
   if (start < 0 || !isNew(lines[start])) return undefined;
   let end = start + 1;

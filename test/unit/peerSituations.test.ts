@@ -2389,3 +2389,87 @@ describe('peer situations: one more state line between two markers inside a comp
     assert.equal(result('frontend/src/App.tsx', app, reply(readsLater)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
   });
 });
+
+describe('peer situations: an else-if chain grown by one branch in a Cursor Java snippet (probe p51/b: SCM ContactController.java, Cursor export)', () => {
+  // ContactController.java in the SCM tutorial's shape around the lines the reply quotes, trimmed.
+  const controller = [
+    'public class ContactController {',
+    '',
+    '    @PostMapping("/add")',
+    '    public String saveContact(@ModelAttribute ContactForm contactForm, BindingResult result, User user) {',
+    '        Contact contact = new Contact();',
+    '        contact.setName(contactForm.getName());',
+    '        contact.setLinkedin(contactForm.getLinkedInLink());',
+    '        contact.setWebsite(contactForm.getWebsiteLink());',
+    '        contact.setUser(user);',
+    '        contactService.save(contact);',
+    '        return "redirect:/user/contacts/add";',
+    '    }',
+    '',
+    '    @PostMapping("/update/{contactId}")',
+    '    public String updateContact(@PathVariable("contactId") String contactId, @ModelAttribute ContactForm contactForm) {',
+    '        var contact = new Contact();',
+    '        contact.setId(contactId);',
+    '        contact.setLinkedin(contactForm.getLinkedInLink());',
+    '        contact.setWebsite(contactForm.getWebsiteLink());',
+    '        contactService.update(contact);',
+    '        return "redirect:/user/contacts/view/" + contactId;',
+    '    }',
+    '',
+    '    @GetMapping("/search")',
+    '    public String searchHandler(@ModelAttribute ContactSearchForm contactSearchForm, Model model, User user) {',
+    '        var contactsPage = contactService.getByUser(user, page, size, sortBy, direction);',
+    '        if (contactSearchForm.getField().equalsIgnoreCase("name")) {',
+    '            contactsPage = contactService.searchByName(contactSearchForm.getKeyword(), size, page, sortBy, direction,',
+    '                    user);',
+    '        } else if (contactSearchForm.getField().equalsIgnoreCase("phone")) {',
+    '            contactsPage = contactService.searchByPhoneNumber(contactSearchForm.getKeyword(), size, page, sortBy,',
+    '                    direction, user);',
+    '        } else {',
+    '            contactsPage = contactService.getByUser(user, page, size, sortBy, direction);',
+    '        }',
+    '        model.addAttribute("contactsPage", contactsPage);',
+    '        return "user/search";',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  const setRelationship = '        contact.setRelationship(contactForm.getRelationship());';
+  const branch = [
+    '        } else if (contactSearchForm.getField().equalsIgnoreCase("relationship")) {',
+    '            contactsPage = contactService.searchByRelationship(contactSearchForm.getKeyword(), size, page, sortBy, direction, user);',
+  ];
+  const reply = [
+    'ContactController.java',
+    '```java',
+    '// ... existing code ...',
+    '        contact.setLinkedin(contactForm.getLinkedInLink());',
+    '        contact.setWebsite(contactForm.getWebsiteLink());',
+    '        contact.setUser(user);',
+    setRelationship,
+    '// ... existing code ...',
+    '        contact.setLinkedin(contactForm.getLinkedInLink());',
+    '        contact.setWebsite(contactForm.getWebsiteLink());',
+    setRelationship,
+    '// ... existing code ...',
+    '        if (contactSearchForm.getField().equalsIgnoreCase("name")) {',
+    '            contactsPage = contactService.searchByName(contactSearchForm.getKeyword(), size, page, sortBy, direction,',
+    '                    user);',
+    '        } else if (contactSearchForm.getField().equalsIgnoreCase("phone")) {',
+    '            contactsPage = contactService.searchByPhoneNumber(contactSearchForm.getKeyword(), size, page, sortBy,',
+    '                    direction, user);',
+    ...branch,
+    '        } else {',
+    '// ... existing code ...',
+    '```',
+    '',
+  ].join('\n');
+
+  it('adds the new branch before `} else {`, which parts it from the else body\'s assignment (was: refused as restating that assignment)', () => {
+    const expected = controller
+      .replace('        contact.setUser(user);\n', `        contact.setUser(user);\n${setRelationship}\n`)
+      .replace('        contact.setWebsite(contactForm.getWebsiteLink());\n        contactService.update', `        contact.setWebsite(contactForm.getWebsiteLink());\n${setRelationship}\n        contactService.update`)
+      .replace('        } else {\n', `${branch.join('\n')}\n        } else {\n`);
+    assert.equal(written('ContactController.java', controller, reply), expected);
+  });
+});
