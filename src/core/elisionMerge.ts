@@ -1,4 +1,4 @@
-import { type AlignedRun, type Region, alignLines, definedName, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, restatesStatement } from './elisionMerge/lines';
+import { type AlignedRun, type Region, alignLines, definedName, definedNameAt, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, restatesStatement } from './elisionMerge/lines';
 import { detectIndentUnit, type IndentUnit } from './text/indentation';
 import { anchorCount, anchorIndex, markerClosesDefinition, placeSegment, placeSegmentFrom } from './elisionMerge/anchors';
 import { placeAtOwnIndentation, placeByOpener, placeByShortLine } from './elisionMerge/fallbackAnchors';
@@ -444,8 +444,31 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
     let run = 0;
     while (region.from - run - 1 >= cursor && original[region.from - run - 1].trim() === '') run++;
     if (run > 0 && run < blanksAbove) lines = [...new Array<string>(blanksAbove - run).fill(''), ...lines];
+  } else if (markerAbove && blanksAbove === 0) {
+    lines = [...new Array<string>(separatorOverNewDefinition(region, original, cursor)).fill(''), ...lines];
   }
   return lines === region.lines ? region : { ...region, lines };
+}
+
+/**
+ * How many blank lines to write above a new definition the segment puts right under its marker,
+ * above a part it shows that starts with the file's blank lines (the new method, a blank line,
+ * then the method the file has): as many as the segment writes between the two. The marker stands
+ * for the code above, which the file parts from the shown definition by those blank lines; placed
+ * literally, the new definition went under that code with none between (`private int x = 0;`
+ * right over `private void Baz()`, a C# extract-method refactor; `X = 0` over a new `def`). 0
+ * when the new lines are no definition (a statement added above a blank line may belong with the
+ * code above it) or the file's line above the region is blank already.
+ */
+function separatorOverNewDefinition(region: Region, original: readonly string[], cursor: number): number {
+  const added = region.newAbove ?? 0;
+  const { lines } = region;
+  if (added === 0 || added >= lines.length || lines[added].trim() !== '' || region.from <= cursor || original[region.from].trim() !== '' || original[region.from - 1].trim() === '') return 0;
+  const head = lines.findIndex((line) => hasText(line) && !attachesBelow(line));
+  if (head === -1 || head >= added || !(opensDefinition(lines[head]) || definedNameAt(lines, head) !== undefined)) return 0;
+  let run = 0;
+  while (added + run < lines.length && lines[added + run].trim() === '') run++;
+  return run;
 }
 
 /**
@@ -538,7 +561,13 @@ function restatedBeside(region: Region, original: readonly string[], side: 'abov
   if (side === 'below') {
     start = lastNonBlank(lines);
     // Back to the head of the last statement: the last line at the file line's depth that does not carry one on.
-    while (start >= 0 && (lines[start].trim() === '' || indentOf(lines[start]) > depth || continues(lines[start]))) start--;
+    while (start >= 0 && (lines[start].trim() === '' || indentOf(lines[start]) > depth || continues(lines[start]))) {
+      // A line shallower than the file's (`} else {` ending an else-if chain the snippet grows by
+      // one branch) closes the block the statements above it are in: the file's line beyond opens
+      // the next block, so nothing above it stands beside that line.
+      if (hasText(lines[start]) && indentOf(lines[start]) < depth) return undefined;
+      start--;
+    }
   } else start = firstNonBlank(lines);
   if (start < 0 || !isNew(lines[start])) return undefined;
   let end = start + 1;

@@ -2389,3 +2389,238 @@ describe('peer situations: one more state line between two markers inside a comp
     assert.equal(result('frontend/src/App.tsx', app, reply(readsLater)).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
   });
 });
+
+describe('peer situations: an extract-method refactor in a Cursor C# snippet (probe p51/b: Unity card game GameManager.cs, Cursor export)', () => {
+  // GameManager.cs as the chat printed it one turn before "apply the fix", trimmed to the methods the reply touches.
+  const gameManager = [
+    'public class GameManager : MonoBehaviour',
+    '{',
+    '    private int currentPlayerIndex = 0;',
+    '    private bool peekingPhase = true;',
+    '',
+    '    private Player currentPlayer => players[currentPlayerIndex];',
+    '',
+    '    void StartPlayerTurn()',
+    '    {',
+    '        if (peekingPhase)',
+    '            return;',
+    '',
+    '        // Update current player indicator',
+    '        if (playerLayoutManager != null)',
+    '            playerLayoutManager.UpdateCurrentPlayer(currentPlayerIndex, 0);',
+    '',
+    '        Player player = currentPlayer;',
+    '        if (!player.IsHuman)',
+    '        {',
+    '            playerUI.SetHumanTurn(false);',
+    '            StartCoroutine(AITurnCoroutine((AIPlayer)player));',
+    '        }',
+    '        else',
+    '        {',
+    '            Card drawnCard = drawPile[0];',
+    '            drawPile.RemoveAt(0);',
+    '            player.DrawCard(drawnCard);',
+    '            playerUI.SetHumanTurn(true);',
+    '            // Check for special ability: Peek',
+    '            if (drawnCard.Ability == CardAbility.Peek)',
+    '            {',
+    '                playerUI.StartSinglePeekPhase(player, () =>',
+    '                {',
+    '                    UpdatePlayerUI();',
+    '                });',
+    '            }',
+    '            else',
+    '            {',
+    '                UpdatePlayerUI();',
+    '            }',
+    '        }',
+    '    }',
+    '',
+    '    private void UpdatePlayerUI()',
+    '    {',
+    '        playerUI.Refresh(players[0], discardPile.Count > 0 ? discardPile.Peek() : null);',
+    '    }',
+    '',
+    '    private IEnumerator EndTurnCoroutine()',
+    '    {',
+    '        yield return new WaitForSeconds(0.5f);',
+    '',
+    '        // Advance to next player',
+    '        currentPlayerIndex = (currentPlayerIndex + 1) % players.Count;',
+    '',
+    '        Player nextPlayer = players[currentPlayerIndex];',
+    '        if (!nextPlayer.IsHuman)',
+    '        {',
+    '            playerUI.SetHumanTurn(false);',
+    '            StartCoroutine(AITurnCoroutine((AIPlayer)nextPlayer));',
+    '        }',
+    '        else',
+    '        {',
+    '            UpdatePlayerUI();',
+    '        }',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  // The reply's new method: the lines moved out of StartPlayerTurn (without their comment).
+  const extracted = [
+    '    private void StartTurnForCurrentPlayer()',
+    '    {',
+    '        Player player = currentPlayer;',
+    '        if (!player.IsHuman)',
+    '        {',
+    '            playerUI.SetHumanTurn(false);',
+    '            StartCoroutine(AITurnCoroutine((AIPlayer)player));',
+    '        }',
+    '        else',
+    '        {',
+    '            Card drawnCard = drawPile[0];',
+    '            drawPile.RemoveAt(0);',
+    '            player.DrawCard(drawnCard);',
+    '            playerUI.SetHumanTurn(true);',
+    '            if (drawnCard.Ability == CardAbility.Peek)',
+    '            {',
+    '                playerUI.StartSinglePeekPhase(player, () =>',
+    '                {',
+    '                    UpdatePlayerUI();',
+    '                });',
+    '            }',
+    '            else',
+    '            {',
+    '                UpdatePlayerUI();',
+    '            }',
+    '        }',
+    '    }',
+  ];
+  const caller = [
+    '    void StartPlayerTurn()',
+    '    {',
+    '        if (peekingPhase)',
+    '            return;',
+    '',
+    '        // Update current player indicator',
+    '        if (playerLayoutManager != null)',
+    '            playerLayoutManager.UpdateCurrentPlayer(currentPlayerIndex, 0);',
+    '',
+    '        StartTurnForCurrentPlayer();',
+    '    }',
+  ];
+  const endTurn = [
+    '    private IEnumerator EndTurnCoroutine()',
+    '    {',
+    '        yield return new WaitForSeconds(0.5f);',
+    '',
+    '        // Advance to next player',
+    '        currentPlayerIndex = (currentPlayerIndex + 1) % players.Count;',
+    '',
+    '        // Use the unified turn start logic',
+    '        if (playerLayoutManager != null)',
+    '            playerLayoutManager.UpdateCurrentPlayer(currentPlayerIndex, 0);',
+    '        StartTurnForCurrentPlayer();',
+    '    }',
+  ];
+  const reply = ['Assets/Scripts/GameManager.cs', '```csharp', '// ... existing code ...', ...extracted, '', ...caller, '// ... existing code ...', ...endTurn, '// ... existing code ...', '```', ''].join('\n');
+  const lines = gameManager.split('\n');
+  const expected = [...lines.slice(0, 7), ...extracted, '', ...caller, '', ...lines.slice(43, 48), ...endTurn, ...lines.slice(66)].join('\n');
+
+  it('writes the new method above the caller it re-prints, though the moved lines stand in the file above the caller\'s signature (was: "in the opposite order", refused)', () => {
+    assert.equal(written('Assets/Scripts/GameManager.cs', gameManager, reply), expected);
+  });
+
+  it('does the same on a CRLF copy and on a tab-indented copy of the file', () => {
+    const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+    assert.equal(written('Assets/Scripts/GameManager.cs', crlf(gameManager), reply), crlf(expected));
+    const tabs = (text: string) => text.replace(/^(?: {4})+/gm, (run) => '\t'.repeat(run.length / 4));
+    assert.equal(written('Assets/Scripts/GameManager.cs', tabs(gameManager), reply), tabs(expected));
+  });
+
+  it('keeps the file\'s blank line above a new definition a snippet writes under its marker, above a definition it re-prints', () => {
+    const file = 'X = 0\n\n\ndef foo():\n    return 1\n\n\ndef bar():\n    return 2\n';
+    const snippet = 'a.py\n```python\n# ... existing code ...\ndef baz():\n    return 3\n\n\ndef foo():\n    return baz()\n# ... existing code ...\n```\n';
+    assert.equal(written('a.py', file, snippet), 'X = 0\n\n\ndef baz():\n    return 3\n\n\ndef foo():\n    return baz()\n\n\ndef bar():\n    return 2\n');
+  });
+});
+
+describe('peer situations: an else-if chain grown by one branch in a Cursor Java snippet (probe p51/b: SCM ContactController.java, Cursor export)', () => {
+  // ContactController.java in the SCM tutorial's shape around the lines the reply quotes, trimmed.
+  const controller = [
+    'public class ContactController {',
+    '',
+    '    @PostMapping("/add")',
+    '    public String saveContact(@ModelAttribute ContactForm contactForm, BindingResult result, User user) {',
+    '        Contact contact = new Contact();',
+    '        contact.setName(contactForm.getName());',
+    '        contact.setLinkedin(contactForm.getLinkedInLink());',
+    '        contact.setWebsite(contactForm.getWebsiteLink());',
+    '        contact.setUser(user);',
+    '        contactService.save(contact);',
+    '        return "redirect:/user/contacts/add";',
+    '    }',
+    '',
+    '    @PostMapping("/update/{contactId}")',
+    '    public String updateContact(@PathVariable("contactId") String contactId, @ModelAttribute ContactForm contactForm) {',
+    '        var contact = new Contact();',
+    '        contact.setId(contactId);',
+    '        contact.setLinkedin(contactForm.getLinkedInLink());',
+    '        contact.setWebsite(contactForm.getWebsiteLink());',
+    '        contactService.update(contact);',
+    '        return "redirect:/user/contacts/view/" + contactId;',
+    '    }',
+    '',
+    '    @GetMapping("/search")',
+    '    public String searchHandler(@ModelAttribute ContactSearchForm contactSearchForm, Model model, User user) {',
+    '        var contactsPage = contactService.getByUser(user, page, size, sortBy, direction);',
+    '        if (contactSearchForm.getField().equalsIgnoreCase("name")) {',
+    '            contactsPage = contactService.searchByName(contactSearchForm.getKeyword(), size, page, sortBy, direction,',
+    '                    user);',
+    '        } else if (contactSearchForm.getField().equalsIgnoreCase("phone")) {',
+    '            contactsPage = contactService.searchByPhoneNumber(contactSearchForm.getKeyword(), size, page, sortBy,',
+    '                    direction, user);',
+    '        } else {',
+    '            contactsPage = contactService.getByUser(user, page, size, sortBy, direction);',
+    '        }',
+    '        model.addAttribute("contactsPage", contactsPage);',
+    '        return "user/search";',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  const setRelationship = '        contact.setRelationship(contactForm.getRelationship());';
+  const branch = [
+    '        } else if (contactSearchForm.getField().equalsIgnoreCase("relationship")) {',
+    '            contactsPage = contactService.searchByRelationship(contactSearchForm.getKeyword(), size, page, sortBy, direction, user);',
+  ];
+  const reply = [
+    'ContactController.java',
+    '```java',
+    '// ... existing code ...',
+    '        contact.setLinkedin(contactForm.getLinkedInLink());',
+    '        contact.setWebsite(contactForm.getWebsiteLink());',
+    '        contact.setUser(user);',
+    setRelationship,
+    '// ... existing code ...',
+    '        contact.setLinkedin(contactForm.getLinkedInLink());',
+    '        contact.setWebsite(contactForm.getWebsiteLink());',
+    setRelationship,
+    '// ... existing code ...',
+    '        if (contactSearchForm.getField().equalsIgnoreCase("name")) {',
+    '            contactsPage = contactService.searchByName(contactSearchForm.getKeyword(), size, page, sortBy, direction,',
+    '                    user);',
+    '        } else if (contactSearchForm.getField().equalsIgnoreCase("phone")) {',
+    '            contactsPage = contactService.searchByPhoneNumber(contactSearchForm.getKeyword(), size, page, sortBy,',
+    '                    direction, user);',
+    ...branch,
+    '        } else {',
+    '// ... existing code ...',
+    '```',
+    '',
+  ].join('\n');
+
+  it('adds the new branch before `} else {`, which parts it from the else body\'s assignment (was: refused as restating that assignment)', () => {
+    const expected = controller
+      .replace('        contact.setUser(user);\n', `        contact.setUser(user);\n${setRelationship}\n`)
+      .replace('        contact.setWebsite(contactForm.getWebsiteLink());\n        contactService.update', `        contact.setWebsite(contactForm.getWebsiteLink());\n${setRelationship}\n        contactService.update`)
+      .replace('        } else {\n', `${branch.join('\n')}\n        } else {\n`);
+    assert.equal(written('ContactController.java', controller, reply), expected);
+  });
+});

@@ -1,6 +1,7 @@
 /** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
+import { definedTwice } from './definedTwice';
 import { contextAbove, contextBelow, openersStandBelow, repeatedAcrossGap } from './edges';
 import { FUNCTION_EXITS, closerOfNewBlock, commentRewrittenFrom, contextReadingAbove, contextReadingBelow, editedEdgeStandsNearby, exitWord, leadingLinesBelowAnchor, sameExit, throughComment } from './widenedEnds';
 import { type Region, alignLines, blockEnd, blockTextEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
@@ -83,6 +84,13 @@ export function placeSegment(segment: readonly string[], original: readonly stri
   const alternative = placeFromHead(segment, original, keys, cursor, other.k, other.at, openEnd, Infinity, closedByMarker);
   if (typeof alternative === 'string') return placed;
   if (typeof placed === 'string') return alternative;
+  // A reading that writes a definition the file keeps outside the region (`definedTwice`) is not
+  // the snippet's: an extract-method refactor prints the new method with the lines moved out of
+  // the caller, then the caller re-printed; anchored on a moved line, the caller's signature came
+  // out new code inside the caller's own body, with the file's signature kept above it.
+  const [mineTwice, theirsTwice] = [definedTwice([placed], original), definedTwice([alternative], original)];
+  if (mineTwice !== undefined && theirsTwice === undefined) return alternative;
+  if (theirsTwice !== undefined && mineTwice === undefined) return placed;
   const [mine, theirs] = [changedLines(original, placed), changedLines(original, alternative)];
   if (mine * 2 < theirs) return placed;
   if (theirs * 2 < mine) return alternative;

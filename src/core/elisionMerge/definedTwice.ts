@@ -1,4 +1,4 @@
-import { definedName, indentOf, type Region } from './lines';
+import { definedNameAt, indentOf, type Region } from './lines';
 
 /** Where a merge would leave one name defined twice in one block: the new line and the file's. */
 export interface DefinedTwice {
@@ -72,7 +72,9 @@ function shallower(line: string, depth: number): boolean {
  * it names a setter, deleter or overload).
  */
 function definitionKey(lines: readonly string[], at: number): string | undefined {
-  const defined = definedName(lines[at]);
+  // A signature with its brace on the next line (`void StartPlayerTurn()` over `{`, C#'s and
+  // Allman's layout) defines its name as well as one that ends with the brace.
+  const defined = definedNameAt(lines, at);
   if (defined === undefined) return undefined;
   let above = at - 1;
   while (above >= 0 && lines[above].trim() === '') above--;
