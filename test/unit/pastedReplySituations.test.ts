@@ -3867,6 +3867,25 @@ describe('pasted replies: new files named in prose or by a bare name (probe p50)
     assert.deepEqual(runReply('```typescript\n' + physics + '```\n', (p) => withoutImport[p], { hintPath: 'frontend/src/App.tsx' }).changes.map((c) => c.path), ['physics.ts']);
   });
 
+  it('refuses a bare-named new file that files of two folders import by a relative path, rather than create it at the root (probe p51/a 64)', () => {
+    // The case's app/scanner/page.tsx (a barcode page, index id 12038766825), cut to its imports;
+    // app/qr/page.tsx is the same page. The reply gives `// format.ts` and imports `./format` in both.
+    const page = '"use client";\nimport { useState } from "react";\nimport { useRouter } from "next/navigation";\n\nconst BarcodeScannerPage: React.FC = () => null;\n';
+    const files: Record<string, string> = { 'app/scanner/page.tsx': page, 'app/qr/page.tsx': page.replace(/BarcodeScannerPage/g, 'QrScannerPage') };
+    const helper = '```ts\n// format.ts\nexport function formatBarcode(code: string): string {\n  return code.replace(/(\\d{4})(?=\\d)/g, "$1 ");\n}\n```\n';
+    const importIn = (path: string) => `${path}\n\`\`\`tsx\n<<<<<<< SEARCH\nimport { useRouter } from "next/navigation";\n=======\nimport { useRouter } from "next/navigation";\nimport { formatBarcode } from "./format";\n>>>>>>> REPLACE\n\`\`\`\n`;
+    const reply = 'Group the digits when showing the code, on both scanner pages. The helper:\n\n' + helper + '\nThen use it in both pages:\n\n' + importIn('app/scanner/page.tsx') + '\n' + importIn('app/qr/page.tsx');
+    const planned = runReply(reply, (p) => files[p]);
+    assert.equal(planned.receipt.ok, false);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /app\/qr, app\/scanner/);
+    assert.deepEqual(planned.changes.filter((c) => c.newText !== undefined && c.path === 'format.ts'), []);
+    // One folder importing it: created there, as before.
+    const one = runReply('The helper:\n\n' + helper + '\n' + importIn('app/scanner/page.tsx'), (p) => files[p]);
+    assert.equal(one.receipt.ok, true, JSON.stringify(one.receipt.errors));
+    assert.deepEqual(one.changes.map((c) => c.path).sort(), ['app/scanner/format.ts', 'app/scanner/page.tsx']);
+  });
+
   it('refuses a reply whose block naming no file reads as a file importing the new file, rather than write the rest without it', () => {
     const files: Record<string, string> = { 'frontend/src/App.tsx': app };
     const planned = runReply('```typescript\n' + physics + '```\n\n```typescript\n' + physicsTest + '```\n', (p) => files[p], { hintPath: 'frontend/src/App.tsx' });
