@@ -88,7 +88,7 @@ export function planReply(reply: ParsedReply, readFile: ReadFile, options: PlanO
   const started = now();
   const parsed = withFencesFittingTheirFiles(reply, options.hintPath);
   const tx = new Transaction(readFile, options, namedPaths(parsed), parsed.ops);
-  const { ops: hinted, twice } = parsed.ops.length === 0 && parsed.problems.length === 0 ? hintFileOps(parsed, readFile, options) : { ops: [], twice: undefined };
+  const { ops: hinted, twice, modelOnly } = parsed.ops.length === 0 && parsed.problems.length === 0 ? hintFileOps(parsed, readFile, options) : { ops: [], twice: undefined, modelOnly: undefined };
   // Imports-only blocks beside the reply's edits of the hint file: placed first, at the file's top.
   const imports = parsed.ops.length > 0 ? importsBesideEdits(parsed, readFile, options) : [];
   // Whole files a sentence names beside the reply's named edits: part of the reply, not examples.
@@ -117,7 +117,7 @@ export function planReply(reply: ParsedReply, readFile: ReadFile, options: PlanO
       replyLines: { start: problem.startLine, end: problem.endLine },
     });
   }
-  if (parsed.ops.length === 0 && parsed.problems.length === 0 && hinted.length === 0 && !twice) tx.errors.push(noEditsFound(parsed, options));
+  if (parsed.ops.length === 0 && parsed.problems.length === 0 && hinted.length === 0 && !twice) tx.errors.push(noEditsFound(parsed, options, modelOnly));
   tx.refuseFileFolderClashes();
   const result = tx.finish();
   const locateMs = now() - started;
@@ -161,9 +161,10 @@ function placeGuarded(tx: Transaction, op: EditOp): void {
 
 /**
  * The error for a reply without edits, saying why its blocks were not taken: they were drafts in
- * the model's reasoning, or code blocks naming no file.
+ * the model's reasoning, or code blocks naming no file (`modelOnly`: one that is the whole of the
+ * file its sentence takes as the model of another, see `HintedOps`).
  */
-function noEditsFound(parsed: ParsedReply, options: PlanOptions): ReceiptError {
+function noEditsFound(parsed: ParsedReply, options: PlanOptions, modelOnly?: string): ReceiptError {
   const drafts = (parsed.reasoning ?? []).filter((span) => span.blocks > 0);
   const error = { code: 'NO_EDITS_FOUND' as const, block: 0, path: null, candidates: [] };
   if (drafts.length > 0) {
@@ -178,6 +179,13 @@ function noEditsFound(parsed: ParsedReply, options: PlanOptions): ReceiptError {
     };
   }
   const unnamed = parsed.unnamedFiles?.length ?? 0;
+  if (modelOnly !== undefined) {
+    return {
+      ...error,
+      message: `no edit blocks were found in the reply: its code block names no file; ${modelOnly}`,
+      nextStep: 'Name the file the block is for (a path on the line before it, or as its first line in a comment), then apply the reply again.',
+    };
+  }
   // A file a sentence names, whose definitions the blocks did not give (see hintFileOps): said, so
   // the user sees why the name was not enough.
   const sentencePaths = [...new Set((parsed.unnamedFiles ?? []).flatMap((block) => (block.namedInSentence === undefined ? [] : [block.namedInSentence])))];

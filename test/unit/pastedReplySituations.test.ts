@@ -2023,11 +2023,45 @@ POSTS_PER_PAGE = 50
   it('leaves the block out when a named file is missing or the sentence makes a file, though it reads as the other named file whole', () => {
     // config_prod.py does not exist: the block may be meant for it.
     assert.equal(plan(under('Turn off CSRF in `config_prod.py`, like in `config.py`:', config.replace('CSRF_ENABLED = True', 'CSRF_ENABLED = False'))).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
-    // Both exist, but the sentence copies one into the other: config.py's lines, changed, are config_prod.py's.
+    // Both exist, but the sentence renames one to the other: config.py's lines, changed, are config_prod.py's, and config.py goes.
     const withProd = { ...files, 'config_prod.py': 'DEBUG = False\n' };
+    const renamed = plan(under('Rename `config.py` to `config_prod.py` and turn CSRF off:', config.replace('CSRF_ENABLED = True', 'CSRF_ENABLED = False')), withProd);
+    assert.equal(renamed.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    assert.equal(renamed.changes.length, 0);
+    // The sentence makes config_prod.py a copy of config.py: the block, config.py changed, is config_prod.py's new text.
     const copy = plan(under('Make `config_prod.py` a copy of `config.py` with CSRF turned off:', config.replace('CSRF_ENABLED = True', 'CSRF_ENABLED = False')), withProd);
-    assert.equal(copy.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
-    assert.equal(copy.changes.length, 0);
+    assert.equal(copy.receipt.ok, true, JSON.stringify(copy.receipt.errors));
+    assert.deepEqual(copy.changes.map((change) => change.path), ['config_prod.py']);
+  });
+
+  // Probe p51/a 80 and 81: the case's config/prod.toml and config/dev.toml, built for it.
+  const prodToml = '[server]\nhost = "0.0.0.0"\nport = 8080\ndebug = false\nworkers = 4\n\n[database]\nurl = "postgres://db:5432/app"\npool_size = 20\ntimeout = 30\n';
+  const devToml = '[server]\nhost = "127.0.0.1"\nport = 8000\ndebug = true\n\n[database]\nurl = "sqlite:///dev.db"\n';
+  const prodDebugOn = prodToml.replace('debug = false', 'debug = true');
+  const underToml = (sentence: string) => `${sentence}\n\n\`\`\`toml\n${prodDebugOn}\`\`\`\n`;
+  const tomls: Record<string, string> = { 'config/prod.toml': prodToml, 'config/dev.toml': devToml };
+
+  it('writes a block that is the model file whole, changed, to the file the sentence makes like it, never over the model (p51/a 80)', () => {
+    for (const sentence of [
+      'Make `config/dev.toml` identical to `config/prod.toml` except that `debug` stays on:',
+      'Update `config/dev.toml` to match `config/prod.toml`, keeping `debug` on:',
+    ]) {
+      const planned = plan(underToml(sentence), tomls);
+      assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+      assert.deepEqual(planned.changes.map((change) => [change.path, change.newText]), [['config/dev.toml', prodDebugOn]], sentence);
+    }
+    // A sentence that only compares with prod.toml leaves prod.toml alone: which file the block is, is a guess.
+    const compared = plan(underToml('Set up `config/dev.toml` the same way as in `config/prod.toml`, but with `debug` on:'), tomls);
+    assert.equal(compared.receipt.errors[0]?.code, 'NO_EDITS_FOUND');
+    assert.match(compared.receipt.errors[0]?.message ?? '', /plainly the whole of config\/prod\.toml, which the sentence takes as the model of another file/);
+    assert.equal(compared.changes.filter((change) => change.path === 'config/prod.toml' && change.newText !== undefined).length, 0);
+  });
+
+  it('creates the file "Copy `a` to `b` and …:" names with the block that is a changed whole of a (p51/a 81)', () => {
+    const onlyProd = { 'config/prod.toml': prodToml };
+    const planned = plan(underToml('Copy `config/prod.toml` to `config/staging.toml` and turn on debug:'), onlyProd);
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.deepEqual(planned.changes.map((change) => [change.path, change.newText]), [['config/staging.toml', prodDebugOn]]);
   });
 
   it('creates the file "Based on `a.py`, create `b.py`:" names, and never writes the block over the file it is based on', () => {
@@ -3949,6 +3983,25 @@ describe('pasted replies: new files named in prose or by a bare name (probe p50)
     assert.deepEqual(runReply(importing, (p) => withoutImport[p]).changes.map((c) => c.path).sort(), ['frontend/src/App.tsx', 'frontend/src/physics.ts']);
     // Nothing imports it: where the reply says, the root.
     assert.deepEqual(runReply('```typescript\n' + physics + '```\n', (p) => withoutImport[p], { hintPath: 'frontend/src/App.tsx' }).changes.map((c) => c.path), ['physics.ts']);
+  });
+
+  it('refuses a bare-named new file that files of two folders import by a relative path, rather than create it at the root (probe p51/a 64)', () => {
+    // The case's app/scanner/page.tsx (a barcode page, index id 12038766825), cut to its imports;
+    // app/qr/page.tsx is the same page. The reply gives `// format.ts` and imports `./format` in both.
+    const page = '"use client";\nimport { useState } from "react";\nimport { useRouter } from "next/navigation";\n\nconst BarcodeScannerPage: React.FC = () => null;\n';
+    const files: Record<string, string> = { 'app/scanner/page.tsx': page, 'app/qr/page.tsx': page.replace(/BarcodeScannerPage/g, 'QrScannerPage') };
+    const helper = '```ts\n// format.ts\nexport function formatBarcode(code: string): string {\n  return code.replace(/(\\d{4})(?=\\d)/g, "$1 ");\n}\n```\n';
+    const importIn = (path: string) => `${path}\n\`\`\`tsx\n<<<<<<< SEARCH\nimport { useRouter } from "next/navigation";\n=======\nimport { useRouter } from "next/navigation";\nimport { formatBarcode } from "./format";\n>>>>>>> REPLACE\n\`\`\`\n`;
+    const reply = 'Group the digits when showing the code, on both scanner pages. The helper:\n\n' + helper + '\nThen use it in both pages:\n\n' + importIn('app/scanner/page.tsx') + '\n' + importIn('app/qr/page.tsx');
+    const planned = runReply(reply, (p) => files[p]);
+    assert.equal(planned.receipt.ok, false);
+    assert.equal(planned.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(planned.receipt.errors[0]?.message ?? '', /app\/qr, app\/scanner/);
+    assert.deepEqual(planned.changes.filter((c) => c.newText !== undefined && c.path === 'format.ts'), []);
+    // One folder importing it: created there, as before.
+    const one = runReply('The helper:\n\n' + helper + '\n' + importIn('app/scanner/page.tsx'), (p) => files[p]);
+    assert.equal(one.receipt.ok, true, JSON.stringify(one.receipt.errors));
+    assert.deepEqual(one.changes.map((c) => c.path).sort(), ['app/scanner/format.ts', 'app/scanner/page.tsx']);
   });
 
   it('refuses a reply whose block naming no file reads as a file importing the new file, rather than write the rest without it', () => {

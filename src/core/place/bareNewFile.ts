@@ -8,6 +8,12 @@ export interface BareNameTarget {
   readonly note: string;
 }
 
+/** Why a whole file named by its bare name has no one folder to go to, and what the user can do. */
+export interface BareNameAmbiguity {
+  readonly ambiguous: string;
+  readonly nextStep: string;
+}
+
 /**
  * For a whole file the reply names by a bare file name (`// physics.ts` as its first line, a
  * `physics.ts` line above it) that does not exist at the workspace root: the folder the reply
@@ -19,10 +25,14 @@ export interface BareNameTarget {
  *   root: it goes there, where the import finds it. "Move the formulas into `physics.ts`" beside
  *   an `App.tsx` in `frontend/src` that imports `./physics` created `physics.ts` at the root,
  *   where nothing imports it from, and the app did not build.
+ * - such imports stand in files of two folders or more: `ambiguous`. Each folder's import finds
+ *   the file only beside it, so wherever it goes (the root too) the others break: two pages in
+ *   `app/scanner` and `app/qr` both importing `./format` had `format.ts` created at the root, and
+ *   neither built. Which folder is meant (or whether each needs its own copy) is the user's call.
  * Nothing else moves a bare name: `requirements.txt` or `config.py` beside edits of a file in
  * a subfolder is as often the project's own, at the root, as the subfolder's.
  */
-export function bareNameTarget(tx: Transaction, path: string, op: EditOp): BareNameTarget | undefined {
+export function bareNameTarget(tx: Transaction, path: string, op: EditOp): BareNameTarget | BareNameAmbiguity | undefined {
   if (path.includes('/')) return undefined;
   const hint = tx.options.hintPath === undefined ? undefined : resolvePath(tx.options.hintPath, tx.options.root);
   if (hint?.ok && hint.path.endsWith('/' + path) && !tx.options.refusePath?.(hint.path) && !tx.lookup(hint.path)?.exists) {
@@ -41,6 +51,13 @@ export function bareNameTarget(tx: Transaction, path: string, op: EditOp): BareN
     const written = other.kind === 'replace' ? other.replacement : other.kind === 'insert' || other.kind === 'replaceLines' ? other.text : other.content;
     const resolved = resolvePath(other.path, tx.options.root);
     if (resolved.ok) consider(resolved.path, written);
+  }
+  if (importers.size > 1) {
+    const folders = [...importers].map((folder) => (folder === '' ? 'the root' : folder.slice(0, -1))).sort();
+    return {
+      ambiguous: `the reply names ${path} by its bare name, which does not exist at the root, and files in ${folders.length} folders (${folders.join(', ')}) import it by a relative path: created in any one of them, the others' imports find nothing`,
+      nextStep: `Name the new file by its whole path from the workspace root (say, ${folders.find((folder) => folder !== 'the root') ?? folders[0]}/${path}), and make the other folders import it from there.`,
+    };
   }
   if (importers.size !== 1) return undefined;
   const [folder] = importers;

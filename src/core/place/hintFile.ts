@@ -11,6 +11,7 @@ import { type ReplacedDefinition, closedByTheMerge, definitionLine, definitionRe
 import { importsToAdd } from './hintFile/imports';
 import { reprintedPlace } from './hintFile/reprint';
 import { importsRelatively } from './bareNewFile';
+import { type CopiedFile, copiedFileOf, namesAsModel } from './hintFile/modelFile';
 
 /**
  * The reply's one fenced file without a path, as a rewrite of the hint file (`text`), when that
@@ -111,7 +112,7 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
     const taken = fileOpsOf(named, path, true, readFile, options);
     if (taken.ops.length > 0 || taken.twice !== undefined) return taken;
   }
-  return { ops: wholeFilesAmongMentions(parsed.unnamedFiles, readFile, options) };
+  return wholeFilesAmongMentions(parsed.unnamedFiles, readFile, options);
 }
 
 /**
@@ -122,26 +123,64 @@ export function hintFileOps(parsed: ParsedReply, readFile: ReadFile, options: Pl
  * than in `app/__init__.py`:", each above one file whole, were refused as naming no file, though
  * the block matched one named file almost line for line and the other not at all. Taken only when
  * every file the sentence names exists, the block is plainly the whole of exactly one, no other
- * block is taken for that file, and the sentence does not make a file (`makesAFile`): "Copy
+ * block is taken for that file, the sentence does not make a file (`makesAFile`): "Copy
  * `config.py` to `config_prod.py` and set DEBUG:" above config.py's lines, changed, means the new
- * file, and writing them over config.py would be a wrong write.
+ * file, and writing them over config.py would be a wrong write, and it does not name that file as
+ * the model of another (`namesAsModel`): "Make `config/dev.toml` identical to `config/prod.toml`
+ * except that `debug` stays on:" above prod.toml with debug on turned debug on in production.
+ *
+ * Such a sentence that opens by copying one named file to the other, or by making one like the
+ * other (`copiedFileOf`), says where the block goes: a block plainly the model whole (and not the
+ * other file whole too) is the other file's new text, rewritten, or created when the sentence
+ * copies it to a file that does not exist ("Copy `config/prod.toml` to `config/staging.toml` and
+ * turn on debug:" was refused as naming no file).
  */
-function wholeFilesAmongMentions(blocks: readonly UnnamedFile[], readFile: ReadFile, options: PlanOptions): HintedOp[] {
-  const byPath = new Map<string, UnnamedFile[]>();
+function wholeFilesAmongMentions(blocks: readonly UnnamedFile[], readFile: ReadFile, options: PlanOptions): HintedOps {
+  let modelOnly: string | undefined;
+  const byPath = new Map<string, { block: UnnamedFile; why: string }[]>();
+  const take = (path: string, block: UnnamedFile, why: string) => byPath.set(path, [...(byPath.get(path) ?? []), { block, why }]);
   for (const block of blocks) {
     const mentions = block.mentionedInSentence;
-    if (block.elided || mentions === undefined || makesAFile(block.sentence ?? '')) continue;
+    if (block.elided || mentions === undefined) continue;
+    const sentence = block.sentence ?? '';
+    const copied = copiedFileOf(sentence, mentions);
+    const made = copied === undefined ? undefined : madeAfterModel(block, copied, readFile, options);
+    if (made !== undefined) {
+      take(copied!.target, block, made);
+      continue;
+    }
+    if (makesAFile(sentence)) continue;
     const texts = mentions.map((path) => hintFileText(readFile, path, options));
     if (texts.some((text) => text === undefined)) continue;
     const wholeOf = mentions.filter((_, i) => readsAsWholeFile(block, texts[i]!));
     if (wholeOf.length !== 1) continue;
-    byPath.set(wholeOf[0], [...(byPath.get(wholeOf[0]) ?? []), block]);
+    if (namesAsModel(sentence, wholeOf[0])) {
+      modelOnly ??= `the sentence above the block at reply lines ${block.startLine}-${block.endLine} names ${mentions.join(' and ')}, and the block is plainly the whole of ${wholeOf[0]}, which the sentence takes as the model of another file: written over it, it would change the model`;
+      continue;
+    }
+    take(wholeOf[0], block, `the code block names no file, and the sentence above it names ${mentions.join(' and ')}: it is plainly the whole of ${wholeOf[0]}, and of no other`);
   }
-  const taken = [...byPath].filter(([, found]) => found.length === 1).sort(([, [a]], [, [b]]) => a.startLine - b.startLine);
-  return taken.map(([path, [block]], i): HintedOp => ({
+  const taken = [...byPath].filter(([, found]) => found.length === 1).sort(([, [a]], [, [b]]) => a.block.startLine - b.block.startLine);
+  const ops = taken.map(([path, [{ block, why }]], i): HintedOp => ({
     op: { kind: 'rewrite', path, content: block.content, partial: false, source: { block: i + 1, format: 'whole-file', startLine: block.startLine, endLine: block.endLine } },
-    note: `the code block names no file, and the sentence above it names ${block.mentionedInSentence!.join(' and ')}: it is plainly the whole of ${path}, and of no other`,
+    note: why,
   }));
+  return { ops, ...(ops.length === 0 && modelOnly !== undefined ? { modelOnly } : {}) };
+}
+
+/**
+ * Why `block` is the new text of the file a sentence makes after another (`copied`), or undefined
+ * when it is not: the model must be a readable file the block is plainly the whole of, and the
+ * target either a readable file the block is not plainly the whole of too (then which of the two
+ * the block shows is a guess), or, when the sentence copies the model, a file that does not exist.
+ */
+function madeAfterModel(block: UnnamedFile, copied: CopiedFile, readFile: ReadFile, options: PlanOptions): string | undefined {
+  const model = hintFileText(readFile, copied.model, options);
+  if (model === undefined || !readsAsWholeFile(block, model)) return undefined;
+  const target = hintFileText(readFile, copied.target, options);
+  if (target === undefined ? !(copied.copies && isMissing(readFile, copied.target, options)) : readsAsWholeFile(block, target)) return undefined;
+  const says = copied.copies ? `copies ${copied.model} to ${copied.target}` : `makes ${copied.target} like ${copied.model}`;
+  return `the code block names no file, and the sentence above it ${says}: the block, plainly the whole of ${copied.model}, is ${copied.target}'s new text, not ${copied.model}'s`;
 }
 
 /**
@@ -454,8 +493,13 @@ function opensWithImportsThenCode(lines: readonly string[]): boolean {
   return code.some((line) => !IMPORT_LINE.test(line) && !/^[}\])]/.test(line) && !/^\w+,?$/.test(line));
 }
 
-/** What `hintFileOps` takes; `twice` when blocks give one definition in several versions, and nothing is taken. */
+/**
+ * What `hintFileOps` takes; `twice` when blocks give one definition in several versions, and
+ * nothing is taken; `modelOnly`, when nothing is taken, why a block that is plainly one named file
+ * whole was not written to it: the sentence takes that file as the model of another.
+ */
 export interface HintedOps {
   readonly ops: readonly HintedOp[];
   readonly twice?: { readonly message: string; readonly startLine: number; readonly endLine: number };
+  readonly modelOnly?: string;
 }

@@ -22,8 +22,8 @@ export type TargetFile = { readonly ok: true; readonly path: string } | { readon
  *   host's `locateMissing`);
  * - a bare file name that does not exist, for a whole file that is the hint file written again:
  *   the hint file (see `hintFileRewritten`); for a new file, the hint path when it has that name
- *   and does not exist, or the one folder whose files import it by a relative path (see
- *   `bareNameTarget`);
+ *   and does not exist, or the one folder whose files import it by a relative path, `AMBIGUOUS`
+ *   when files of several folders do (see `bareNameTarget`);
  * - a path that does not exist, for a whole file: the one workspace file ending with it that the
  *   block is written again (see `rewrittenFileEndingWith`), `AMBIGUOUS` when several are; never
  *   for a whole file the reply calls new (see `declaredNewPath`);
@@ -66,7 +66,7 @@ export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
   }
   const chosen = existingPathFor(tx, resolved.path, op);
   if (typeof chosen !== 'string') {
-    tx.fail('AMBIGUOUS', block, resolved.path, chosen.ambiguous, op, { nextStep: 'Several workspace files fit the name the block gives: send it again under the whole path of the file it is for, from the workspace root.' });
+    tx.fail('AMBIGUOUS', block, resolved.path, chosen.ambiguous, op, { nextStep: chosen.nextStep ?? 'Several workspace files fit the name the block gives: send it again under the whole path of the file it is for, from the workspace root.' });
     return { ok: false };
   }
   return { ok: true, path: chosen };
@@ -214,9 +214,10 @@ export function absolutePathTails(raw: string): string[] {
  * `path`, or when `path` does not exist and `op` can only edit an existing file: `path` without
  * a git `a/`/`b/` prefix when that file exists, else the one workspace file it is the end of (see
  * `PlanOptions.locateMissing`), else the one file of its name holding the search text; for a whole file, the workspace file it is written again. The op's
- * records say which file it took. `ambiguous` (the reason) when a whole file's name fits several.
+ * records say which file it took. `ambiguous` (the reason, and the next step when it is not the
+ * usual one) when a whole file's name fits several files, or a new file's bare name several folders.
  */
-function existingPathFor(tx: Transaction, path: string, op: EditOp): string | { readonly ambiguous: string } {
+function existingPathFor(tx: Transaction, path: string, op: EditOp): string | { readonly ambiguous: string; readonly nextStep?: string } {
   if (tx.isMoveDestination(path) || (!editsExistingFile(op) && op.kind !== 'rewrite' && op.kind !== 'create')) return path;
   const known = tx.loaded(path);
   if (known ? known.exists || known.created : tx.readFile(path) !== undefined) {
@@ -230,6 +231,7 @@ function existingPathFor(tx: Transaction, path: string, op: EditOp): string | { 
   }
   if (!editsExistingFile(op)) {
     const bare = op.kind === 'create' || op.kind === 'rewrite' ? bareNameTarget(tx, path, op) : undefined;
+    if (bare !== undefined && 'ambiguous' in bare) return bare;
     if (bare !== undefined) {
       tx.note(op.source.block, bare.note);
       return bare.path;
