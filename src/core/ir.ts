@@ -63,7 +63,8 @@ export interface ReplaceOp {
   readonly newLineHint?: number;
   /**
    * A unified diff hunk's section heading (the text after its second `@@`: git's function
-   * context, `class ListedColormap(Colormap):`), which names a line above the hunk in the file.
+   * context, `class ListedColormap(Colormap):`; or the text of a header without numbers, `@@ class
+   * Tag(models.Model):`), which names a line above the hunk in the file.
    */
   readonly sectionHeading?: string;
   readonly anchors?: readonly string[];

@@ -2275,6 +2275,91 @@ describe('peer situations: a diff hunk re-applied, or headed with another class,
   });
 });
 
+describe('peer situations: twin classes a hunk heading or @@ anchor tells apart (probe p51/a: a Django projects/models.py)', () => {
+  // Category and Tag are twins, word for word but for their names (index id 71287704800, trimmed to them and their neighbours).
+  const models = [
+    'from django.db import models',
+    '',
+    '',
+    'class Project(models.Model):',
+    '    title = models.CharField(max_length=200)',
+    "    tags = models.ManyToManyField('Tag')",
+    '',
+    '    def __str__(self):',
+    '        return self.title',
+    '',
+    '',
+    'class Category(models.Model):',
+    '    name = models.CharField(max_length=100)',
+    '',
+    '    def __str__(self):',
+    '        return self.name',
+    '',
+    '',
+    'class Tag(models.Model):',
+    '    name = models.CharField(max_length=100)',
+    '',
+    '    def __str__(self):',
+    '        return self.name',
+    '',
+    '',
+    'class ProjectPicture(models.Model):',
+    "    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name='pictures')",
+    '',
+    '    def __str__(self):',
+    '        return self.project.title',
+  ].join('\n');
+  const path = 'projects/models.py';
+  const slug = '    slug = models.SlugField(unique=True)\n';
+  const created = '    created = models.DateTimeField(auto_now_add=True)\n';
+  const withField = (text: string, name: string, field: string) => text.replace(`class ${name}(models.Model):\n    name = models.CharField(max_length=100)\n`, `class ${name}(models.Model):\n    name = models.CharField(max_length=100)\n${field}`);
+  const categoryDone = withField(models, 'Category', slug);
+  const bothDone = withField(categoryDone, 'Tag', slug);
+  const hunk = (header: string) => `${header}\n     name = models.CharField(max_length=100)\n+${slug} \n     def __str__(self):\n         return self.name\n`;
+  const diff = (...headers: string[]) => `\`\`\`diff\n--- a/${path}\n+++ b/${path}\n${headers.map(hunk).join('')}\`\`\`\n`;
+
+  it('applies two hunks alike but for their headings, the second with the first\'s numbers, each in the class its heading names (was: Tag\'s read as the same hunk twice, left unchanged, exit 0)', () => {
+    assert.equal(written(path, models, diff('@@ -13,4 +13,5 @@ class Category(models.Model):', '@@ -13,4 +13,5 @@ class Tag(models.Model):')), bothDone);
+    // The same hunk twice under one heading is still one edit, applied once.
+    const twice = result(path, models, diff('@@ -13,4 +13,5 @@ class Category(models.Model):', '@@ -13,4 +13,5 @@ class Category(models.Model):'));
+    assert.equal(twice.changes[0]?.newText, categoryDone);
+    assert.match(twice.receipt.files[0]?.edits[1]?.warnings?.join(' ') ?? '', /the same hunk twice/);
+  });
+
+  it('places twin hunks headed `@@ class X` without numbers by the class each names (was: AMBIGUOUS)', () => {
+    assert.equal(written(path, models, diff('@@ class Category(models.Model):', '@@ class Tag(models.Model):')), bothDone);
+  });
+
+  it('applies a hunk headed `class Tag` to Tag though its numbers point at Category, which has its new lines (was: reported already applied, Tag unchanged)', () => {
+    assert.equal(written(path, categoryDone, diff('@@ -13,4 +13,5 @@ class Tag(models.Model):')), bothDone);
+    // Headed with the class its numbers point at, or with no heading, it is the hunk re-sent: applied there already.
+    for (const header of ['@@ -13,4 +13,5 @@ class Category(models.Model):', '@@ -13,4 +13,5 @@']) {
+      const again = result(path, categoryDone, diff(header));
+      assert.equal(again.receipt.ok, true, JSON.stringify(again.receipt.errors));
+      assert.equal(again.receipt.files[0]?.edits[0]?.status, 'alreadyApplied', header);
+      assert.equal(again.changes.length, 0, header);
+    }
+  });
+
+  it('refuses a chunk anchored at Category that holds part of its change, rather than write it into the twin past it (was: slug and created written into Tag)', () => {
+    const chunk = `*** Begin Patch\n*** Update File: ${path}\n@@ class Category(models.Model):\n     name = models.CharField(max_length=100)\n+${slug}+${created} \n     def __str__(self):\n*** End Patch\n`;
+    const partly = result(path, categoryDone, chunk);
+    assert.equal(partly.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(partly.receipt.errors[0]?.message ?? '', /holds part of its change, at lines 13-16 .*created.* not\), and its old lines stand as quoted only at lines 21-23/);
+    assert.equal(partly.changes.length, 0);
+    // A diff hunk headed with that class reads the same, with or without numbers.
+    for (const header of ['@@ -13,4 +13,6 @@ class Category(models.Model):', '@@ class Category(models.Model):']) {
+      const hunkPartly = result(path, categoryDone, `--- a/${path}\n+++ b/${path}\n${header}\n     name = models.CharField(max_length=100)\n+${slug}+${created} \n     def __str__(self):\n`);
+      assert.equal(hunkPartly.receipt.errors[0]?.code, 'AMBIGUOUS', header);
+      assert.equal(hunkPartly.changes.length, 0, header);
+    }
+    // On the file before it, the chunk goes into Category; on the file with all of it there, it is applied.
+    const whole = withField(models, 'Category', slug + created);
+    assert.equal(written(path, models, chunk), whole);
+    assert.equal(result(path, whole, chunk).receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+  });
+});
+
 describe('peer situations: new lines at the end of a block whose closer the file has more than once (probe p50/a: microblog base.html, style.css, deploy.sh)', () => {
   // miguelgrinberg/microblog app/templates/base.html @02a7840, the navbar's two menus, verbatim.
   const menus = [

@@ -300,8 +300,8 @@ function headingAbove(index: FileIndex, heading: string, start: number): boolean
   return false;
 }
 
-/** True when some line of the file begins with `heading` (its indentation aside). */
-function fileHas(index: FileIndex, heading: string): boolean {
+/** True when some line of the file begins with `heading` (its indentation aside): a diff hunk's heading names a line of the file. */
+export function fileHas(index: FileIndex, heading: string): boolean {
   const view = lfView(index.file);
   for (let at = view.indexOf(heading); at !== -1; at = view.indexOf(heading, at + 1)) if (startsLine(view, at)) return true;
   return false;
@@ -322,7 +322,7 @@ function startsLine(view: string, at: number): boolean {
  * begins with it) holds line `start` in its block: every line between with text is deeper than it,
  * but for lines of brackets alone (a C function's `{` on a line of its own).
  */
-function standsUnder(index: FileIndex, heading: string, start: number): boolean {
+export function standsUnder(index: FileIndex, heading: string, start: number): boolean {
   const stop = Math.max(0, start - MAX_HEADING_DISTANCE);
   const own = index.line(start);
   let shallowest = own.trim() === '' ? Infinity : indentWidth(leadingWhitespace(own), 4);

@@ -40,7 +40,7 @@ interface Hunk {
   readonly newStart?: number;
   readonly oldCount?: number;
   readonly newCount?: number;
-  /** The text after the header's second `@@` (git's function context), when it names a line. */
+  /** The header's section heading (git's function context, or the text of a header without numbers; see `headingOf`), when it names a line. */
   readonly heading?: string;
   readonly body: HunkLine[];
   /** A `\ No newline at end of file` marker was seen: the hunk reaches the end of the file. */
@@ -414,7 +414,7 @@ function parseRegion(
         newStart: m ? Number(m[3]) : undefined,
         oldCount,
         newCount,
-        ...(m ? { heading: sectionHeadingOf(line.slice(m[0].length)) } : {}),
+        ...headingOf(line, m),
         body: [],
         atEndOfFile: false,
         newHasNoFinalNewline: false,
@@ -967,6 +967,20 @@ export const unifiedDiffParser: ReplyParser = {
   format: FORMAT,
   parse: parseUnifiedDiffs,
 };
+
+/**
+ * The section heading a hunk header gives, when it gives one: the text after a numbered header's
+ * second `@@`, or the whole text of a header without numbers (`@@ class Tag(models.Model):`, with
+ * or without `... @@` before it or `@@` after it).
+ * Why: models write hunks without numbers and name the class or function they edit on the `@@`
+ * line, as apply_patch does; two twin classes' identical lines are told apart by that name alone
+ * (a Django models.py's Category and Tag, one hunk each, were refused as ambiguous).
+ */
+function headingOf(line: string, numbered: RegExpExecArray | null): { heading?: string } {
+  const rest = numbered ? line.slice(numbered[0].length) : line.slice(2).replace(/^\s*\.\.\.\s*@@/, '').replace(/@@\s*$/, '');
+  const heading = sectionHeadingOf(rest);
+  return heading !== undefined ? { heading } : {};
+}
 
 /**
  * The section heading after a hunk header's `@@` (`@@ -10,3 +10,4 @@ def load(path):`), trimmed,

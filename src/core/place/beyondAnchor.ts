@@ -1,9 +1,10 @@
 import type { ReplaceOp } from '../ir';
 import type { FileIndex } from '../locate/fileIndex';
 import { exactMatcher } from '../locate/exact';
-import { nearVersionInBlock } from '../locate/anchorBlock';
+import { anchorBlockEnd, nearVersionInBlock } from '../locate/anchorBlock';
 import { findAnchors } from '../locate/ladder';
-import type { LineMatch, Needle } from '../locate/matcher';
+import { straightMatch, type LineMatch, type Needle } from '../locate/matcher';
+import { toLines } from '../text/fileText';
 import { overlapsRange } from '../locate/ranges';
 import { wherePresent } from './alreadyApplied';
 import { toNeedle } from './opText';
@@ -126,4 +127,115 @@ function linesBeginningWith(index: FileIndex, text: string): number[] {
   const found: number[] = [];
   for (let i = 0; i < index.lineCount; i++) if (index.line(i).trimStart().startsWith(text)) found.push(i);
   return found;
+}
+
+/** Where the block a chunk's anchor or hunk's heading names holds part of its change (see `partlyAppliedInNamedBlock`). */
+export interface PartlyApplied {
+  /** The lines of the block that hold the chunk's lines with part of its change made. */
+  readonly match: LineMatch;
+  /** The chunk's added lines with text that stand there, and those that do not. */
+  readonly made: readonly string[];
+  readonly missing: readonly string[];
+}
+
+/** Past this many lines, a chunk is not read for its change made in part (the states grow with its length). */
+const MAX_PARTLY_APPLIED_LINES = 200;
+
+/** How far above its match a hunk's section heading is looked for, as the ladder does. */
+const MAX_HEADING_DISTANCE = 2000;
+
+/**
+ * Where the block an apply_patch chunk's `@@` anchor opens, or the block of the line a diff
+ * hunk's section heading names (the nearest line above its match that begins with it), holds the
+ * chunk's lines with part of its change made, when the chunk's old text was found once, past that
+ * block: its context lines in order, with some of its added lines (one with text at least) among
+ * them and not all of its change made (an added line missing, or a removed one still there).
+ * Undefined otherwise, and for a chunk without its line kinds, anchor or heading.
+ *
+ * Why: a chunk `@@ class Category(models.Model):` adding `slug` and `created` under `name`, sent
+ * to a Django models.py whose Category already had `slug`, no longer found its old lines in
+ * Category, found them in Tag, Category's twin right below, and wrote both fields there (a diff
+ * hunk with that heading did the same). The anchor or heading names the block; the block holding
+ * part of the change says the chunk was partly applied there, and the lines past it are another
+ * copy (as `appliedInAnchorBlock` reads the whole change).
+ */
+export function partlyAppliedInNamedBlock(index: FileIndex, op: ReplaceOp, matches: readonly LineMatch[]): PartlyApplied | undefined {
+  const kinds = op.lineKinds;
+  if (kinds === undefined || matches.length !== 1 || op.expectedCount !== 1 || kinds.length > MAX_PARTLY_APPLIED_LINES) return undefined;
+  const named = namedLine(index, op, matches[0].start);
+  if (named === undefined) return undefined;
+  const end = anchorBlockEnd(index, named);
+  if (matches[0].start < end) return undefined;
+  const body = chunkBody(op, kinds);
+  if (body === undefined) return undefined;
+  for (let start = named + 1; start < end; start++) {
+    const found = partlyMadeAt(index, body, start, end);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The 0-based line an op's `@@` anchors end at, or the nearest line above `start` that begins with its section heading; undefined when it has neither, or the file lacks it. */
+function namedLine(index: FileIndex, op: ReplaceOp, start: number): number | undefined {
+  if (op.anchors?.length) {
+    const after = findAnchors(index, op.anchors);
+    return after === undefined || after === 0 ? undefined : after - 1;
+  }
+  const heading = op.sectionHeading;
+  if (heading === undefined) return undefined;
+  for (let i = start - 1; i >= Math.max(0, start - MAX_HEADING_DISTANCE); i--) if (index.line(i).trimStart().startsWith(heading)) return i;
+  return undefined;
+}
+
+/** The chunk's lines in order with their kinds, rebuilt from its texts and `lineKinds`; undefined when they disagree. */
+function chunkBody(op: ReplaceOp, kinds: string): { readonly kind: string; readonly text: string }[] | undefined {
+  const search = toLines(op.search);
+  const replacement = toLines(op.replacement);
+  const body: { kind: string; text: string }[] = [];
+  let s = 0;
+  let r = 0;
+  for (const kind of kinds) {
+    const text = kind === '+' ? replacement[r] : search[s];
+    if (text === undefined) return undefined;
+    if (kind !== '+') s++;
+    if (kind !== '-') r++;
+    body.push({ kind, text });
+  }
+  return s === search.length && r === replacement.length ? body : undefined;
+}
+
+/**
+ * The chunk's lines with part of its change made, standing from line `start` and ending before
+ * `end`: each context line in turn, each added or removed line there or not. Every reading is
+ * followed (an added line may equal the context line after it), kept as a set of states.
+ */
+function partlyMadeAt(index: FileIndex, body: readonly { readonly kind: string; readonly text: string }[], start: number, end: number): PartlyApplied | undefined {
+  const same = (at: number, text: string) => at < end && index.line(at).trimEnd() === text.trimEnd();
+  interface State { readonly at: number; readonly made: readonly string[]; readonly missing: readonly string[]; readonly removedKept: boolean }
+  let states: State[] = [{ at: start, made: [], missing: [], removedKept: false }];
+  for (const line of body) {
+    const next = new Map<string, State>();
+    const keep = (state: State) => {
+      const key = `${state.at}|${state.made.length > 0}|${state.missing.length > 0 || state.removedKept}`;
+      if (!next.has(key)) next.set(key, state);
+    };
+    const text = line.text.trim() !== '';
+    for (const state of states) {
+      if (line.kind === ' ') {
+        if (same(state.at, line.text)) keep({ ...state, at: state.at + 1 });
+        continue;
+      }
+      if (line.kind === '+') {
+        if (same(state.at, line.text)) keep({ ...state, at: state.at + 1, made: text ? [...state.made, line.text.trim()] : state.made });
+        keep({ ...state, missing: text ? [...state.missing, line.text.trim()] : state.missing });
+        continue;
+      }
+      if (same(state.at, line.text)) keep({ ...state, at: state.at + 1, removedKept: state.removedKept || text });
+      keep(state);
+    }
+    states = [...next.values()];
+    if (states.length === 0) return undefined;
+  }
+  const partly = states.find((state) => state.made.length > 0 && (state.missing.length > 0 || state.removedKept));
+  return partly && { match: straightMatch(start, partly.at - start, 1, 'exact'), made: partly.made, missing: partly.missing };
 }

@@ -1,6 +1,6 @@
 import type { ReplaceOp } from '../ir';
 import type { FileIndex } from '../locate/fileIndex';
-import { findAnchors, locate, type LocateOutcome, type LocateRequest } from '../locate/ladder';
+import { fileHas, findAnchors, locate, standsUnder, type LocateOutcome, type LocateRequest } from '../locate/ladder';
 import { anchorBlockEnd } from '../locate/anchorBlock';
 import { exactMatcher } from '../locate/exact';
 import { trailingWhitespaceMatcher } from '../locate/trailingWhitespace';
@@ -24,7 +24,7 @@ import { trimBlankEdges } from './blankEdges';
 import { withoutCopyPadding } from './copyPadding';
 import { leftOutEdit } from './leftOutRuns';
 import { shiftedWindowRefusal } from './shiftedWindow';
-import { anchorAside, beyondAnchor, beyondHeading } from './beyondAnchor';
+import { anchorAside, beyondAnchor, beyondHeading, partlyAppliedInNamedBlock } from './beyondAnchor';
 import { placeCreate } from './create';
 import { outOfFileOrder, placeInTurn, writtenInTurn } from './inTurn';
 import { failSeveralLineFragments, placeCutEdgeLines, placeLineFragment } from './lineFragment';
@@ -219,13 +219,13 @@ function replaceLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   // adds nothing, and must not fail the reply as an overlap with the first. Identical hunks of one
   // diff without line numbers are not repeats (a lock file's `-"node": ">=12"` at ten places is
   // ten edits), and neither are identical blocks whose line hints differ; a hunk repeated with the
-  // same line numbers is.
+  // same line numbers is, unless the two headings name two places (see `headingsNameTwoPlaces`).
   // Keyed by the search text alone, a slice of the reply: a key joining all four would copy both
   // texts of every block (10 MB for a reply of 10 MB).
   const search = op.search.trimEnd();
   const replacement = op.replacement.trimEnd();
   const same = state.placedEdits.get(search) ?? [];
-  const at = same.findIndex((placed) => placed.replacement === replacement && placed.expectedCount === op.expectedCount && placed.lineHint === op.lineHint);
+  const at = same.findIndex((placed) => placed.replacement === replacement && placed.expectedCount === op.expectedCount && placed.lineHint === op.lineHint && !headingsNameTwoPlaces(tx.indexOf(state), placed.sectionHeading, op.sectionHeading));
   const twin = at === -1 ? undefined : same[at].record;
   // A block that takes the next place of a search text the file repeats (see `placeInTurn`) is not a repeat.
   if (twin !== undefined && !state.inTurn?.has(block) && (twin.block !== block || op.lineHint !== undefined)) {
@@ -238,10 +238,26 @@ function replaceLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const placed = state.records.slice(recordsBefore).find((record) => record.block === block && record.status === 'applied');
   if (!placed) return;
   // The latest placing of the same edit answers for it (identical hunks of one diff are each placed).
-  const entry = { replacement, expectedCount: op.expectedCount, lineHint: op.lineHint, record: placed };
+  const entry = { replacement, expectedCount: op.expectedCount, lineHint: op.lineHint, sectionHeading: op.sectionHeading, record: placed };
   if (at !== -1) same[at] = entry;
   else if (same.length > 0) same.push(entry);
   else state.placedEdits.set(search, [entry]);
+}
+
+/**
+ * True when two diff hunks' section headings name two different lines of the file: both given,
+ * each beginning a line of the file, and neither a beginning of the other (`class Category` and
+ * `class Category(models.Model):` name one line). Two hunks alike in all else are then two edits,
+ * one for each place, not a hunk written twice.
+ * Why: a model adding one field to two twin classes writes the same hunk twice, headed `class
+ * Category(models.Model):` and `class Tag(models.Model):`, and copies the first hunk's numbers to
+ * the second; read as one hunk sent twice, Tag was left as it was and the reply reported done
+ * (git apply applies both, the second at an offset). A heading the file lacks (mistyped, recalled
+ * wrong) says nothing, and the hunks are the repeat their numbers say.
+ */
+function headingsNameTwoPlaces(index: FileIndex, first: string | undefined, second: string | undefined): boolean {
+  if (first === undefined || second === undefined || first.startsWith(second) || second.startsWith(first)) return false;
+  return fileHas(index, first) && fileHas(index, second);
 }
 
 function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
@@ -282,6 +298,14 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   if (inAnchorBlock !== undefined && outcome.kind === 'found') {
     const match = outcome.matches[0];
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'none', score: 1, startLine: inAnchorBlock.start + 1, endLine: inAnchorBlock.end, warnings: [`the replacement text is already in the file, at lines ${inAnchorBlock.start + 1}-${inAnchorBlock.end}, inside the block its @@ anchor opens; its old text stands only at lines ${match.start + 1}-${match.end}, past that block, another copy, left as it is`] });
+    return;
+  }
+  const partly = outcome.kind === 'found' ? partlyAppliedInNamedBlock(tx.indexOf(state), op, outcome.matches) : undefined;
+  if (partly !== undefined && outcome.kind === 'found') {
+    const match = outcome.matches[0];
+    const quoted = (lines: readonly string[]) => lines.map((line) => `\`${line.slice(0, 60)}\``).join(', ');
+    const missing = partly.missing.length > 0 ? `, ${quoted(partly.missing)} not` : '';
+    tx.fail('AMBIGUOUS', block, state.path, `the block ${op.anchors?.length ? 'the chunk\'s @@ anchor opens' : 'the hunk\'s heading names'} holds part of its change, at lines ${partly.match.start + 1}-${partly.match.end} (${quoted(partly.made)} already there${missing}), and its old lines stand as quoted only at lines ${match.start + 1}-${match.end}, past that block, another copy: the edit may be applied in part where it is meant, and written past the block it would edit the copy`, op, { candidates: matchCandidates(tx.indexOf(state), [partly.match, match]), nextStep: 'Re-send the edit with its lines copied from the block it names as that block is now, adding only what it still lacks.' }, state);
     return;
   }
   if (outcome.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, outcome.matches, outcome.notes);
@@ -475,13 +499,24 @@ function withHunkContext(outcome: LocateOutcome, index: FileIndex, needle: Needl
 /**
  * Where a diff hunk found at one place, away from the line its numbers name, already stands
  * applied at that line (`appliedAtNumberedPlace`), 0-based; undefined otherwise, and for other
- * formats (their line hints are a model's guess at where the old text is, with no new-side line).
+ * formats (their line hints are a model's guess at where the old text is, with no new-side line),
+ * and for a hunk whose section heading names the block its old lines stand in and not the block
+ * of the numbered line.
+ * Why the heading: a model adding a field Category already had to its twin Tag headed the hunk
+ * `class Tag(models.Model):` and copied Category's numbers; the new lines at those numbers were
+ * Category's, and the hunk was reported applied with Tag unchanged (git apply applies it to Tag).
  */
 function appliedWhereNumbered(tx: Transaction, state: FileState, op: ReplaceOp, needle: Needle, replacementLines: readonly string[], matches: readonly LineMatch[]): number | undefined {
   if (matches.length !== 1 || op.expectedCount !== 1 || op.lineHint === undefined || !isLinePrefixed(op.source.format)) return undefined;
   const oldPlace = op.lineHint - 1;
   const oldPlaces = [oldPlace, oldPlace + state.drift];
-  return appliedAtNumberedPlace(tx.indexOf(state), needle, replacementLines, matches[0], oldPlaces, [(op.newLineHint ?? op.lineHint) - 1, oldPlace + state.drift]);
+  const index = tx.indexOf(state);
+  const applied = appliedAtNumberedPlace(index, needle, replacementLines, matches[0], oldPlaces, [(op.newLineHint ?? op.lineHint) - 1, oldPlace + state.drift]);
+  // The hunk's heading speaks for its lines' place against its numbers': the edit is meant where
+  // its heading and old lines agree, and the new lines at the numbered place are another block's.
+  const heading = op.sectionHeading;
+  if (applied !== undefined && heading !== undefined && fileHas(index, heading) && standsUnder(index, heading, matches[0].start) && !standsUnder(index, heading, applied)) return undefined;
+  return applied;
 }
 
 /**

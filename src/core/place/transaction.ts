@@ -79,6 +79,8 @@ export interface PlacedEdit {
   readonly replacement: string;
   readonly expectedCount: number | 'all';
   readonly lineHint: number | undefined;
+  /** The diff hunk's section heading, when it had one. */
+  readonly sectionHeading: string | undefined;
   readonly record: EditRecord;
 }
 

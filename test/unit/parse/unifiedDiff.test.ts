@@ -67,6 +67,14 @@ describe('unified diff parser', () => {
     }
   });
 
+  it('reads the text of a header without numbers as the hunk\'s section heading, and none from bare headers', () => {
+    const headings = ['@@ class Tag(models.Model):', '@@ ... @@ class Tag(models.Model):', '@@ class Tag(models.Model): @@', '@@', '@@ @@', '@@ ... @@'].map((header) => {
+      const r = parse(['```diff', '--- a/models.py', '+++ b/models.py', header, '     name = models.CharField(max_length=100)', '+    slug = models.SlugField(unique=True)', '```'].join('\n'));
+      return replaces(r.ops)[0].sectionHeading;
+    });
+    assert.deepEqual(headings, ['class Tag(models.Model):', 'class Tag(models.Model):', 'class Tag(models.Model):', undefined, undefined, undefined]);
+  });
+
   it('reads an empty line inside a hunk as blank context, and drops trailing blank lines', () => {
     const r = parse(['```diff', '--- a/g.go', '+++ b/g.go', '@@ -1,4 +1,4 @@', ' import "time"', '', '-func A() {}', '+func B() {}', '', '```'].join('\n'));
     const [op] = replaces(r.ops);
