@@ -1,6 +1,7 @@
 import { type AlignedRun, type Region, alignLines, definedName, definedNameAt, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, restatesStatement } from './elisionMerge/lines';
 import { detectIndentUnit, type IndentUnit } from './text/indentation';
 import { anchorCount, anchorIndex, markerClosesDefinition, placeSegment, placeSegmentFrom } from './elisionMerge/anchors';
+import { isAnnotationLine } from './elisionMerge/annotations';
 import { placeAtOwnIndentation, placeByOpener, placeByShortLine } from './elisionMerge/fallbackAnchors';
 import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
@@ -9,7 +10,7 @@ import { definedTwice } from './elisionMerge/definedTwice';
 import { versionsAbove } from './elisionMerge/versions';
 import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versionsBelow';
 import { placeAtFileHead, placeFileHeadLines } from './elisionMerge/fileHead';
-import { restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
+import { keptAfterExit, restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 import { restatesStatementBeyond } from './elisionMerge/sameStatementBeyond';
 import { atDefinitionDepth, atFileDepth, inReplacedIndentation } from './elisionMerge/depth';
@@ -150,7 +151,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
   for (const [k, placed] of regions.entries()) {
     const keptUntil = regions[k + 1]?.from ?? original.length;
     const region = markerAfterRegion[k] ? (regions[k] = versionsBeforeMarker(placed, original, keptUntil)) : placed;
-    const restated = markerAfterRegion[k] ? restatedBeforeMarker(region, original, keptUntil) : undefined;
+    const restated = markerAfterRegion[k] ? (restatedBeforeMarker(region, original, keptUntil) ?? keptAfterExit(region, original, keptUntil)) : undefined;
     if (restated !== undefined) return { ok: false, message: restated };
     const separator = separatorLeftOut(region, original, k > 0 ? regions[k - 1].to : 0);
     if (separator !== undefined) return { ok: false, message: separator };
@@ -431,7 +432,7 @@ function withBlankEdges(region: Region, segment: readonly string[], original: re
   // documents. Another comment there may be what the snippet's blank lines delete (CPython's
   // `# XXX Deprecated` over a function): a guess.
   const firstIsFiles = region.from < original.length && lines[0].trimEnd() === original[region.from].trimEnd() && (docCommentAbove(original, region.from, cursor) || (region.from > cursor && !attachesBelow(original[region.from - 1])));
-  if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '' && !firstIsFiles) {
+  if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '' && !firstIsFiles && !annotationsUnderDocComment(region, original, cursor)) {
     const beyond = linesBeyondBlankRun(original, region, -1, cursor);
     if (beyond !== undefined) return aboveAttachedLines({ ...region, lines }, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
     const restated = restatedBeside(region, original, 'above');
@@ -469,6 +470,21 @@ function separatorOverNewDefinition(region: Region, original: readonly string[],
   let run = 0;
   while (added + run < lines.length && lines[added + run].trim() === '') run++;
   return run;
+}
+
+/**
+ * True when the region's new lines above the part placed are annotations only (`@Deprecated`,
+ * `#[cfg(feature = "sync")]`: `isAnnotationLine`) and the file has a doc comment right above that
+ * part, with no annotation of its own between (`docCommentAbove`). An annotation goes between a
+ * definition's doc comment and its signature and never stands for the comment: the snippet's
+ * blank lines above it are the elision's, the comment stays above the new annotation. Read as
+ * possibly replacing the comment, the commonest way to deprecate a method in a snippet (marker,
+ * `@Deprecated`, the method; Spring's StringUtils, tokio's `#[cfg]` lines) was refused.
+ */
+function annotationsUnderDocComment(region: Region, original: readonly string[], floor: number): boolean {
+  const added = region.newAbove ?? 0;
+  if (added === 0 || region.from >= original.length || isAnnotationLine(original[region.from - 1])) return false;
+  return region.lines.slice(0, added).every(isAnnotationLine) && region.lines[added].trimEnd() === original[region.from].trimEnd() && docCommentAbove(original, region.from, floor);
 }
 
 /**

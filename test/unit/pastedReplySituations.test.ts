@@ -4053,3 +4053,356 @@ describe('pasted replies: a helper in a fence naming no file, beside an edit tha
     assert.match(writtenOnTarget(path, server, [...unrelated, ...edit].join('\n')), /results = await process_in_chunks\(tasks, 4\)/);
   });
 });
+
+describe('pasted replies: a new annotation on a method, the same annotation standing once higher up on another (p51/d 43, 42, 40, 44, 41, 48)', () => {
+  // Spring's StringUtils (5.3 bodies), trimmed to the deprecated isEmpty() and the methods down to
+  // trimLeadingWhitespace: Spring 6 put `@Deprecated` on trimWhitespace and rewrote its body as
+  // `return str.strip();`. The snippet's new `@Deprecated` was taken for isEmpty()'s, the file's
+  // only one, and every method between was deleted.
+  const path = 'src/StringUtils.java';
+  const stringUtils = [
+    'public abstract class StringUtils {',
+    '',
+    '	/**',
+    '	 * Check whether the given object (possibly a {@code String}) is empty.',
+    '	 * @since 3.2.1',
+    '	 * @deprecated as of 5.3, in favor of {@link #hasLength(String)} and',
+    '	 * {@link #hasText(String)} (or {@link ObjectUtils#isEmpty(Object)})',
+    '	 */',
+    '	@Deprecated',
+    '	public static boolean isEmpty(@Nullable Object str) {',
+    '		return (str == null || "".equals(str));',
+    '	}',
+    '',
+    '	/**',
+    '	 * Check that the given {@code String} is neither {@code null} nor of length 0.',
+    '	 * <p>Note: this method returns {@code true} for a {@code String} that',
+    '	 * purely consists of whitespace.',
+    '	 * @param str the {@code String} to check (may be {@code null})',
+    '	 * @return {@code true} if the {@code String} is not {@code null} and has length',
+    '	 * @see #hasLength(CharSequence)',
+    '	 * @see #hasText(String)',
+    '	 */',
+    '	public static boolean hasLength(@Nullable String str) {',
+    '		return (str != null && !str.isEmpty());',
+    '	}',
+    '',
+    '	/**',
+    '	 * Check whether the given {@code CharSequence} contains any whitespace characters.',
+    '	 * @param str the {@code CharSequence} to check (may be {@code null})',
+    '	 * @return {@code true} if the {@code CharSequence} is not empty and',
+    '	 * contains at least 1 whitespace character',
+    '	 * @see Character#isWhitespace',
+    '	 */',
+    '	public static boolean containsWhitespace(@Nullable CharSequence str) {',
+    '		if (!hasLength(str)) {',
+    '			return false;',
+    '		}',
+    '',
+    '		int strLen = str.length();',
+    '		for (int i = 0; i < strLen; i++) {',
+    '			if (Character.isWhitespace(str.charAt(i))) {',
+    '				return true;',
+    '			}',
+    '		}',
+    '		return false;',
+    '	}',
+    '',
+    '	/**',
+    '	 * Trim leading and trailing whitespace from the given {@code String}.',
+    '	 * @param str the {@code String} to check',
+    '	 * @return the trimmed {@code String}',
+    '	 * @see java.lang.Character#isWhitespace',
+    '	 */',
+    '	public static String trimWhitespace(String str) {',
+    '		if (!hasLength(str)) {',
+    '			return str;',
+    '		}',
+    '',
+    '		int beginIndex = 0;',
+    '		int endIndex = str.length() - 1;',
+    '',
+    '		while (beginIndex <= endIndex && Character.isWhitespace(str.charAt(beginIndex))) {',
+    '			beginIndex++;',
+    '		}',
+    '',
+    '		while (endIndex > beginIndex && Character.isWhitespace(str.charAt(endIndex))) {',
+    '			endIndex--;',
+    '		}',
+    '',
+    '		return str.substring(beginIndex, endIndex + 1);',
+    '	}',
+    '',
+    '	/**',
+    '	 * Trim leading whitespace from the given {@code String}.',
+    '	 * @param str the {@code String} to check',
+    '	 * @return the trimmed {@code String}',
+    '	 * @see java.lang.Character#isWhitespace',
+    '	 */',
+    '	public static String trimLeadingWhitespace(String str) {',
+    '		if (!hasLength(str)) {',
+    '			return str;',
+    '		}',
+    '',
+    '		int beginIdx = 0;',
+    '		while (beginIdx < str.length() && Character.isWhitespace(str.charAt(beginIdx))) {',
+    '			beginIdx++;',
+    '		}',
+    '		return str.substring(beginIdx);',
+    '	}',
+    '',
+    '}',
+  ].join('\n') + '\n';
+  const deprecated = (name: string, body: string) => ['\t@Deprecated', `\tpublic static String ${name}(String str) {`, '\t\tif (!hasLength(str)) {', '\t\t\treturn str;', '\t\t}', '', `\t\treturn str.${body}();`, '\t}'];
+  const snippet = (lines: readonly string[]) => ['```java', `// ${path}`, '\t// ... existing code ...', '', ...lines, '', '\t// ... existing code ...', '```', ''].join('\n');
+  const oldTrimBody = stringUtils.slice(stringUtils.indexOf('\t\tint beginIndex = 0;'), stringUtils.indexOf('\t\treturn str.substring(beginIndex, endIndex + 1);\n') + '\t\treturn str.substring(beginIndex, endIndex + 1);\n'.length);
+  const trimmed = stringUtils
+    .replace('\t */\n\tpublic static String trimWhitespace(', '\t */\n\t@Deprecated\n\tpublic static String trimWhitespace(')
+    .replace(oldTrimBody, '\t\treturn str.strip();\n');
+
+  it('puts the new @Deprecated between the method\'s javadoc and its signature (was: isEmpty to trimWhitespace deleted, exit 0)', () => {
+    assert.equal(written(path, stringUtils, snippet(deprecated('trimWhitespace', 'strip'))), trimmed);
+    const leading = stringUtils.slice(stringUtils.indexOf('\t\tint beginIdx = 0;'), stringUtils.indexOf('\t\treturn str.substring(beginIdx);\n') + '\t\treturn str.substring(beginIdx);\n'.length);
+    const expected = stringUtils.replace('\t */\n\tpublic static String trimLeadingWhitespace(', '\t */\n\t@Deprecated\n\tpublic static String trimLeadingWhitespace(').replace(leading, '\t\treturn str.stripLeading();\n');
+    assert.equal(written(path, stringUtils, snippet(deprecated('trimLeadingWhitespace', 'stripLeading'))), expected);
+  });
+
+  it('applies the method re-printed whole with its new @Deprecated, no markers (was: refused as deleting the methods between)', () => {
+    const reply = ['In `src/StringUtils.java`, deprecate `trimWhitespace`:', '', '```java', ...deprecated('trimWhitespace', 'strip'), '```', ''].join('\n');
+    assert.equal(written(path, stringUtils, reply), trimmed);
+  });
+
+  it('refuses a marker right after the new return, which would keep the old loop under it (was: the methods deleted, the loop kept)', () => {
+    const lines = deprecated('trimWhitespace', 'strip');
+    const reply = ['```java', `// ${path}`, ...lines.slice(0, -1), '\t\t// ... existing code ...', '\t}', '```', ''].join('\n');
+    const planned = result(path, stringUtils, reply);
+    assert.equal(planned.changes.length, 0);
+    assert.match(planned.receipt.errors[0]?.message ?? '', /"return str\.strip\(\);" right before an elision, which keeps the file's "int beginIndex = 0;" .* where it would never run/);
+  });
+
+  it('still takes the file\'s own @Deprecated when the snippet shows the method it sits on', () => {
+    const lines = ['\t@Deprecated', '\tpublic static boolean isEmpty(@Nullable Object str) {', '\t\treturn (str == null || str.toString().isEmpty());', '\t}'];
+    const expected = stringUtils.replace('\t\treturn (str == null || "".equals(str));', '\t\treturn (str == null || str.toString().isEmpty());');
+    assert.equal(written(path, stringUtils, snippet(lines)), expected);
+  });
+
+  // tokio's bounded.rs, trimmed to blocking_send (`#[cfg(feature = "sync")]`, the Sender's only
+  // one here), is_closed and try_reserve, each with its doc comment.
+  const rsPath = 'src/bounded.rs';
+  const bounded = [
+    'impl<T> Sender<T> {',
+    '    /// Blocking send to call outside of asynchronous contexts.',
+    '    ///',
+    '    /// # Panics',
+    '    ///',
+    '    /// This function panics if called within an asynchronous execution',
+    '    /// context.',
+    '    #[cfg(feature = "sync")]',
+    '    pub fn blocking_send(&self, value: T) -> Result<(), SendError<T>> {',
+    '        crate::future::block_on(self.send(value))',
+    '    }',
+    '',
+    '    /// Checks if the channel has been closed. This happens when the',
+    '    /// [`Receiver`] is dropped, or when the [`Receiver::close`] method is',
+    '    /// called.',
+    '    ///',
+    '    /// [`Receiver`]: crate::sync::mpsc::Receiver',
+    '    /// [`Receiver::close`]: crate::sync::mpsc::Receiver::close',
+    '    ///',
+    '    /// ```',
+    '    /// let (tx, rx) = tokio::sync::mpsc::channel::<()>(42);',
+    '    /// assert!(!tx.is_closed());',
+    '    ///',
+    '    /// let tx2 = tx.clone();',
+    '    /// assert!(!tx2.is_closed());',
+    '    ///',
+    '    /// drop(rx);',
+    '    /// assert!(tx.is_closed());',
+    '    /// assert!(tx2.is_closed());',
+    '    /// ```',
+    '    pub fn is_closed(&self) -> bool {',
+    '        self.chan.is_closed()',
+    '    }',
+    '',
+    '    /// Tries to acquire a slot in the channel without waiting for the slot to become',
+    '    /// available.',
+    '    ///',
+    '    /// # Examples',
+    '    ///',
+    '    /// ```',
+    '    /// use tokio::sync::mpsc;',
+    '    ///',
+    '    /// #[tokio::main]',
+    '    /// async fn main() {',
+    '    ///     let (tx, mut rx) = mpsc::channel(1);',
+    '    ///',
+    '    ///     // Reserve capacity',
+    '    ///     let permit = tx.try_reserve().unwrap();',
+    '    ///',
+    '    ///     // Trying to send directly on the `tx` will fail due to no',
+    '    ///     // available capacity.',
+    '    ///     assert!(tx.try_send(123).is_err());',
+    '    ///',
+    '    ///     // Trying to reserve an additional slot on the `tx` will',
+    '    ///     // fail because there is no capacity.',
+    '    ///     assert!(tx.try_reserve().is_err());',
+    '    ///',
+    '    ///     // Sending on the permit succeeds',
+    '    ///     permit.send(456);',
+    '    ///',
+    '    ///     // The value sent on the permit is received',
+    '    ///     assert_eq!(rx.recv().await.unwrap(), 456);',
+    '    ///',
+    '    /// }',
+    '    /// ```',
+    '    pub fn try_reserve(&self) -> Result<Permit<\'_, T>, TrySendError<()>> {',
+    '        match self.chan.semaphore().0.try_acquire(1) {',
+    '            Ok(_) => {}',
+    '            Err(_) => return Err(TrySendError::Full(())),',
+    '        }',
+    '',
+    '        Ok(Permit { chan: &self.chan })',
+    '    }',
+    '',
+    '}',
+  ].join('\n') + '\n';
+  const rsSnippet = (lines: readonly string[]) => ['```rust', `// ${rsPath}`, '    // ... existing code ...', '', ...lines, '', '    // ... existing code ...', '```', ''].join('\n');
+
+  it('puts a new #[cfg] on the fn the snippet shows, under its doc comment, not on blocking_send\'s (was: the fns between deleted)', () => {
+    const isClosed = ['    #[cfg(feature = "sync")]', '    pub fn is_closed(&self) -> bool {', '        self.chan.is_closed()', '    }'];
+    assert.equal(written(rsPath, bounded, rsSnippet(isClosed)), bounded.replace('    /// ```\n    pub fn is_closed(', '    /// ```\n    #[cfg(feature = "sync")]\n    pub fn is_closed('));
+    const tryReserve = [
+      '    #[cfg(feature = "sync")]',
+      '    pub fn try_reserve(&self) -> Result<Permit<\'_, T>, TrySendError<()>> {',
+      '        match self.chan.semaphore().0.try_acquire(1) {',
+      '            Ok(_) => {}',
+      '            Err(TryAcquireError::Closed) => return Err(TrySendError::Closed(())),',
+      '            Err(TryAcquireError::NoPermits) => return Err(TrySendError::Full(())),',
+      '        }',
+      '',
+      '        Ok(Permit { chan: &self.chan })',
+      '    }',
+    ];
+    const expected = bounded
+      .replace('    /// ```\n    pub fn try_reserve(', '    /// ```\n    #[cfg(feature = "sync")]\n    pub fn try_reserve(')
+      .replace('            Err(_) => return Err(TrySendError::Full(())),', '            Err(TryAcquireError::Closed) => return Err(TrySendError::Closed(())),\n            Err(TryAcquireError::NoPermits) => return Err(TrySendError::Full(())),');
+    assert.equal(written(rsPath, bounded, rsSnippet(tryReserve)), expected);
+  });
+});
+
+describe('pasted replies: a whole file re-printed down to a change, then "// ... rest of the file unchanged ..." (p51/d 37)', () => {
+  // tokio's bounded.rs, trimmed: `channel`'s doc comment at the file's margin has rustdoc's
+  // `/// # Examples` section. Read as an "Example usage" comment ending the code, it cut the
+  // block there; what was left matched the file, and the reply was "already in the file".
+  const path = 'src/bounded.rs';
+  const bounded = [
+    'use crate::sync::batch_semaphore::{self as semaphore, TryAcquireError};',
+    'use crate::sync::mpsc::chan;',
+    'use crate::sync::mpsc::error::{SendError, TryRecvError, TrySendError};',
+    '',
+    'cfg_time! {',
+    '    use crate::sync::mpsc::error::SendTimeoutError;',
+    '    use crate::time::Duration;',
+    '}',
+    '',
+    'use std::fmt;',
+    'use std::task::{Context, Poll};',
+    '',
+    '/// Send values to the associated `Receiver`.',
+    '///',
+    '/// Instances are created by the [`channel`](channel) function.',
+    '///',
+    '/// To use the `Sender` in a poll function, you can use the [`PollSender`]',
+    '/// utility.',
+    '///',
+    '/// [`PollSender`]: https://docs.rs/tokio-util/0.6/tokio_util/sync/struct.PollSender.html',
+    'pub struct Sender<T> {',
+    '    chan: chan::Tx<T, Semaphore>,',
+    '}',
+    '',
+    '/// Creates a bounded mpsc channel for communicating between asynchronous tasks',
+    '/// with backpressure.',
+    '///',
+    '/// The channel will buffer up to the provided number of messages.  Once the',
+    '/// buffer is full, attempts to `send` new messages will wait until a message is',
+    '/// received from the channel. The provided buffer capacity must be at least 1.',
+    '///',
+    '/// All data sent on `Sender` will become available on `Receiver` in the same',
+    '/// order as it was sent.',
+    '///',
+    '/// The `Sender` can be cloned to `send` to the same channel from multiple code',
+    '/// locations. Only one `Receiver` is supported.',
+    '///',
+    '/// If the `Receiver` is disconnected while trying to `send`, the `send` method',
+    '/// will return a `SendError`. Similarly, if `Sender` is disconnected while',
+    '/// trying to `recv`, the `recv` method will return a `RecvError`.',
+    '///',
+    '/// # Panics',
+    '///',
+    '/// Panics if the buffer capacity is 0.',
+    '///',
+    '/// # Examples',
+    '///',
+    '/// ```rust',
+    '/// use tokio::sync::mpsc;',
+    '///',
+    '/// #[tokio::main]',
+    '/// async fn main() {',
+    '///     let (tx, mut rx) = mpsc::channel(100);',
+    '///',
+    '///     tokio::spawn(async move {',
+    '///         for i in 0..10 {',
+    '///             if let Err(_) = tx.send(i).await {',
+    '///                 println!("receiver dropped");',
+    '///                 return;',
+    '///             }',
+    '///         }',
+    '///     });',
+    '///',
+    '///     while let Some(i) = rx.recv().await {',
+    '///         println!("got = {}", i);',
+    '///     }',
+    '/// }',
+    '/// ```',
+    'pub fn channel<T>(buffer: usize) -> (Sender<T>, Receiver<T>) {',
+    '    assert!(buffer > 0, "mpsc bounded channel requires buffer > 0");',
+    '    let semaphore = (semaphore::Semaphore::new(buffer), buffer);',
+    '    let (tx, rx) = chan::channel(semaphore);',
+    '',
+    '    let tx = Sender::new(tx);',
+    '    let rx = Receiver::new(rx);',
+    '',
+    '    (tx, rx)',
+    '}',
+    '',
+    '/// Channel semaphore is a tuple of the semaphore implementation and a `usize`',
+    '/// representing the channel bound.',
+    'type Semaphore = (semaphore::Semaphore, usize);',
+    '',
+    'impl<T> Sender<T> {',
+    '    /// Tries to acquire a slot in the channel without waiting for the slot to become',
+    '    /// available.',
+    '    pub fn try_reserve(&self) -> Result<Permit<\'_, T>, TrySendError<()>> {',
+    '        match self.chan.semaphore().0.try_acquire(1) {',
+    '            Ok(_) => {}',
+    '            Err(_) => return Err(TrySendError::Full(())),',
+    '        }',
+    '',
+    '        Ok(Permit { chan: &self.chan })',
+    '    }',
+    '',
+    '    /// Returns `true` if senders belong to the same channel.',
+    '    pub fn same_channel(&self, other: &Self) -> bool {',
+    '        self.chan.same_channel(&other.chan)',
+    '    }',
+    '}',
+  ].join('\n') + '\n';
+  const split = '            Err(TryAcquireError::Closed) => return Err(TrySendError::Closed(())),\n            Err(TryAcquireError::NoPermits) => return Err(TrySendError::Full(())),';
+  const changed = bounded.replace('            Err(_) => return Err(TrySendError::Full(())),', split);
+  const shown = changed.slice(0, changed.indexOf('    /// Returns `true` if senders belong to the same channel.'));
+
+  it('applies the change, the doc comment\'s `# Examples` read as documentation (was: nothing written, exit 0)', () => {
+    const reply = `Here is the updated \`${path}\`:\n\n\`\`\`rust\n${shown}    // ... rest of the file unchanged ...\n\`\`\`\n`;
+    assert.equal(written(path, bounded, reply), changed);
+  });
+});

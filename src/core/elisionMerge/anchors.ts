@@ -1,6 +1,7 @@
 /** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
+import { annotatesOtherDefinition } from './annotations';
 import { definedTwice } from './definedTwice';
 import { contextAbove, contextBelow, openersStandBelow, repeatedAcrossGap } from './edges';
 import { FUNCTION_EXITS, closerOfNewBlock, commentRewrittenFrom, contextReadingAbove, contextReadingBelow, editedEdgeStandsNearby, exitWord, leadingLinesBelowAnchor, sameExit, throughComment } from './widenedEnds';
@@ -157,14 +158,22 @@ export function anchorCount(segment: readonly string[], original: readonly strin
 
 /**
  * The file line segment line `k` anchors on: the only line at or after `cursor` (and before
- * `before`) with its anchor key, standing in the same blocks (`sameEnclosingBlock`); -1 when
- * there is none.
+ * `before`) with its anchor key, standing in the same blocks (`sameEnclosingBlock`) and, for an
+ * annotation, on the same definition (`annotatesOtherDefinition`); -1 when there is none.
  */
 function anchorAt(segment: readonly string[], k: number, original: readonly string[], keys: AnchorIndex, cursor: number, before = Infinity): number {
   const key = anchorKey(segment[k]);
   if (key === '') return -1;
   const at = uniqueAfter(keys, key, cursor, before);
-  return at >= 0 && sameEnclosingBlock(segment, k, original, at) ? at : -1;
+  return at >= 0 && sameEnclosingBlock(segment, k, original, at) && !annotatesOtherDefinition(segment, k, original, at, onlyPlaceOf(keys)) ? at : -1;
+}
+
+/** The only file line with a line's anchor key, -1 when none or several: for `annotatesOtherDefinition`. */
+export function onlyPlaceOf(keys: AnchorIndex): (line: string) => number {
+  return (line) => {
+    const key = anchorKey(line);
+    return key === '' ? -1 : uniqueAfter(keys, key, 0);
+  };
 }
 
 /**
@@ -587,7 +596,9 @@ export function placeFromHead(segment: readonly string[], original: readonly str
   // next to a second copy of the context, or deleted though the snippet never shows them. Which
   // one the model meant is a guess (a `lines = …;` it dropped above `} for (…) {`, or code it
   // never saw).
-  const skipped = lead ? undefined : repeatedAcrossGap(segment.slice(start, first), original, cursor, from, -1);
+  // A new annotation repeating one the file has higher up, on another definition, is not that one.
+  const annotatesOther = (k: number, at: number) => annotatesOtherDefinition(segment, start + k, original, at, onlyPlaceOf(keys));
+  const skipped = lead ? undefined : repeatedAcrossGap(segment.slice(start, first), original, cursor, from, -1, annotatesOther);
   const skippedBelow = trail ? undefined : repeatedAcrossGap(segment.slice(last + 1, end), original, cursor, to, 1);
   for (const repeat of [skipped, skippedBelow]) {
     if (repeat !== undefined) {

@@ -127,9 +127,11 @@ export function openersStandBelow(lines: readonly string[], original: readonly s
  * line closed or opened a second time what the file's copy of it does (a docstring's `"""`
  * written again under its rewritten sentence, CPython's threading.py; above the imports a commit
  * deleted, linecache.py), but across another closer or opener (the end of the doc comment and
- * method above a rewritten one) it is the next block's, not this one's.
+ * method above a rewritten one) it is the next block's, not this one's. A copy one of whose lines
+ * is not the file's line there (`notTheLine(k, at)`: line k of `lines` at file line `at`) is no
+ * copy.
  */
-export function repeatedAcrossGap(lines: readonly string[], original: readonly string[], cursor: number, edge: number, step: -1 | 1): { gap: number; line: string; side: string } | undefined {
+export function repeatedAcrossGap(lines: readonly string[], original: readonly string[], cursor: number, edge: number, step: -1 | 1, notTheLine: (k: number, at: number) => boolean = () => false): { gap: number; line: string; side: string } | undefined {
   const notBlank = (line: string) => line.trim() !== '';
   if (!lines.some(notBlank)) return undefined;
   // The part of j lines is lines[first(j), first(j) + j), growing away from the anchored part: it
@@ -155,7 +157,7 @@ export function repeatedAcrossGap(lines: readonly string[], original: readonly s
       const at = step === -1 ? edge - gap - j : edge + gap;
       if (at < cursor || at + j > original.length) continue;
       let k = 0;
-      while (k < j && lines[first(j) + k].trimEnd() === original[at + k].trimEnd()) k++;
+      while (k < j && lines[first(j) + k].trimEnd() === original[at + k].trimEnd() && !notTheLine(first(j) + k, at + k)) k++;
       if (k < j) continue;
       const between = step === -1 ? original.slice(at + j, edge) : original.slice(edge, at);
       if (!withText && !between.every((line) => !notBlank(line) || saysSomething(line))) continue;

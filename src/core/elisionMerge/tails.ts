@@ -3,6 +3,7 @@
  * file's lines come next: a marker right after them, or the snippet's end.
  */
 import { isVersion, splitOfNextLine } from './versions';
+import { exitWord } from './widenedEnds';
 import { type Region, alignLines, correspond, definedName, hasText, indentOf, isBareTag, isCloser, isCommentLine, newRunAfterKept } from './lines';
 
 /**
@@ -44,6 +45,35 @@ export function restatedBeforeMarker(region: Region, original: readonly string[]
     return `the snippet writes "${line.trim().slice(0, 40)}" as new code right before an elision, and the file has "${existing.trim().slice(0, 40)}" (line ${i + 1}) further down in that block, which the elision keeps: whether the new lines replace the file's lines there or go above them is a guess (show the snippet down to a line the file has after the changed ones)`;
   }
   return undefined;
+}
+
+/**
+ * Why the new lines a region ends with, right before a marker the reply wrote, are unsure when
+ * their last statement leaves the block (`return`, `raise`, `throw`, `break`, `continue`) and the
+ * marker keeps the file's lines after it in that same block (at that depth, before the block
+ * closes): kept, those lines would never run. The snippet either means them deleted, the marker
+ * written out of habit, or has the exit in the wrong place; which one is a guess. Undefined when
+ * the block closes, or goes on with a definition (a hoisted function, a nested one) or a label
+ * (`case 2:`), after the exit.
+ *
+ * Why: a snippet rewriting Spring's `trimWhitespace` to `return str.strip();` went on with a
+ * marker where the old loop was, then `}`: read as keeping the loop, the old lines stood under the
+ * new `return`, unreachable code that javac rejects.
+ */
+export function keptAfterExit(region: Region, original: readonly string[], keptUntil: number): string | undefined {
+  const added = trailingNewLines(region, original).filter((line) => hasText(line) && !isCommentLine(line));
+  if (added.length === 0) return undefined;
+  const floor = Math.min(...added.map(indentOf));
+  // The last statement at the new lines' own depth (closers aside) starts with the exit.
+  const own = added.filter((line) => indentOf(line) === floor && !isCloser(line) && !/^[}\])]/.test(line.trim()));
+  const exit = own[own.length - 1];
+  if (exit === undefined || exitWord(exit) === undefined) return undefined;
+  let next = region.to;
+  while (next < Math.min(keptUntil, original.length) && (!hasText(original[next]) || isCommentLine(original[next]))) next++;
+  if (next >= Math.min(keptUntil, original.length)) return undefined;
+  const line = original[next];
+  if (indentOf(line) < floor || isCloser(line) || /^[}\])]/.test(line.trim()) || definedName(line) !== undefined || /^(?:case\b.*|default\s*|[A-Za-z_]\w*\s*):$/.test(line.trim())) return undefined;
+  return `the snippet writes "${exit.trim().slice(0, 40)}" right before an elision, which keeps the file's "${line.trim().slice(0, 40)}" (line ${next + 1}) after it in the same block, where it would never run: whether the new lines replace the rest of that block or the exit stands elsewhere is a guess (show the block down to its end)`;
 }
 
 /**

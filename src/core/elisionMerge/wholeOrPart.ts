@@ -1,4 +1,5 @@
-import { blockEnd, correspond, firstNonBlank, hasText, identifiers, indentOf, isCommentLine, lastNonBlank } from './lines';
+import { blockEnd, correspond, firstNonBlank, hasText, identifiers, indentOf, isCloser, isCommentLine, lastNonBlank } from './lines';
+import { FUNCTION_EXITS, exitWord } from './widenedEnds';
 import { diffArrays } from 'diff';
 import { type BracketSyntax, BRACKETS, bracketBalance } from './balance';
 
@@ -354,7 +355,7 @@ export function unshownDeletion(original: readonly string[], merged: readonly st
     const count = chunk.count ?? chunk.value.length;
     const between = removedBetweenKept(chunks, k, keptBefore, keptAfter);
     const removedText = chunk.removed ? chunk.value.filter(hasText) : [];
-    if (removedText.length > MAX_UNSHOWN_DELETION && (between || replacedByFewUnlike(chunks, k, removedText, keptBefore, keptAfter))) {
+    if (removedText.length > MAX_UNSHOWN_DELETION && (between || (replacedByFewUnlike(chunks, k, removedText, keptBefore, keptAfter) && !endsBlockInstead(chunks, k, removedText, original.slice(at + count))))) {
       const first = removedText[0].trim().slice(0, 60);
       return `it deletes lines ${at + 1}-${at + count} of the file ("${first}" …), which it does not show, between lines it keeps${between ? '' : ', and writes far fewer lines in their place that edit none of them'}: whether they are to be deleted or were only left out is a guess`;
     }
@@ -459,6 +460,26 @@ function replacedByFewUnlike(chunks: readonly Chunk[], k: number, removedText: r
   // pairwise comparison below stays small.)
   if (addedText.length * 2 >= removedText.length || addedText.length > MAX_FEW_LINES) return false;
   return !removedText.some((line) => addedText.some((added) => correspond(added, line)));
+}
+
+/**
+ * True when the lines written beside the removed run `chunks[k]` end a block in place of it (`after`: the file's lines after the run): both end with a statement
+ * leaving the function (`return`, `raise`, `throw`) at one depth, no removed line is shallower
+ * than that (they all stand inside the one block), and the kept lines after them start by closing
+ * it. Kept, the removed lines would stand under the new exit, never to run: the written lines
+ * rewrite the block's end, they do not leave its lines out. A Java method re-printed whole with
+ * its loop replaced by `return str.strip();` (Spring's `trimWhitespace`, given `@Deprecated`)
+ * was refused as leaving out the loop.
+ */
+function endsBlockInstead(chunks: readonly Chunk[], k: number, removedText: readonly string[], after: readonly string[]): boolean {
+  const written = chunks[k - 1]?.added ? chunks[k - 1] : chunks[k + 1];
+  const addedText = written?.added ? written.value.filter(hasText) : [];
+  const exits = (line: string | undefined) => line !== undefined && FUNCTION_EXITS.has(exitWord(line) ?? '');
+  const [oldExit, newExit] = [removedText[removedText.length - 1], addedText[addedText.length - 1]];
+  if (!exits(oldExit) || !exits(newExit) || indentOf(oldExit) !== indentOf(newExit)) return false;
+  if (removedText.some((line) => indentOf(line) < indentOf(oldExit))) return false;
+  const closer = after.find((line) => line.trim() !== '');
+  return closer !== undefined && isCloser(closer) && indentOf(closer) < indentOf(oldExit);
 }
 
 /** The first line of `lines` with code: a word of three characters, not a comment line. */

@@ -301,11 +301,15 @@ function presentsExample(line: string): boolean {
  * example of use (`# Example usage:`, `// Usage`, or as a block comment), when code stands above it:
  * the calls after it try the code out (`print(f(3))`, `int main() {…}`), and placed with the code
  * they were written into the module, or inside its namespace. The content as it is otherwise.
+ * A doc comment line (`/// # Examples`, `//! Usage`) is no such line: it documents the item under
+ * it, its heading a section of that documentation (rustdoc's `# Examples`). Read as one, tokio's
+ * bounded.rs re-printed with a closing marker lost everything after its first documented struct,
+ * and the 80 lines left matched the file as it was: "already in the file", both changes dropped.
  */
 function withoutExampleTail(content: string[]): string[] {
   for (let i = 1; i < content.length; i++) {
     const line = content[i];
-    if (line.length === 0 || line[0] === ' ' || line[0] === '\t') continue;
+    if (line.length === 0 || line[0] === ' ' || line[0] === '\t' || /^\/\/[/!]/.test(line)) continue;
     const comment = /^(?:#|\/\/|--|\/\*)(.*)$/.exec(line);
     if (comment === null || !presentsExample(comment[1].replace(/\*\/$/, ''))) continue;
     if (!content.slice(0, i).some((code) => /[A-Za-z_]\w{2}/.test(code))) return content;

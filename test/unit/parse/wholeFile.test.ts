@@ -198,6 +198,15 @@ describe('parse/wholeFile', () => {
     const r = parse(text);
     assert.ok(r.ops.length > 300);
   });
+  it('keeps a snippet whole past a doc comment\'s `/// # Examples`, and still cuts at an `# Example usage:` comment (p51/d 37)', () => {
+    // rustdoc's section heading documents the item under it; it does not end the code.
+    const rust = ['pub struct Sender;', '', '/// Creates a channel.', '///', '/// # Examples', '///', '/// ```', '/// let (tx, rx) = channel(1);', '/// ```', 'pub fn channel() {}', '', '// ... rest of the file unchanged ...'];
+    const [op] = rewrites('Here is the updated `src/bounded.rs`:\n\n```rust\n' + rust.join('\n') + '\n```\n');
+    assert.equal(op.content, rust.join('\n') + '\n');
+    const python = ['# ... existing code ...', 'def double(x):', '    return 2 * x', '', '# Example usage:', 'print(double(2))'];
+    const [cut] = rewrites('Here is the updated `calc.py`:\n\n```python\n' + python.join('\n') + '\n```\n');
+    assert.equal(cut.content, python.slice(0, 3).join('\n') + '\n');
+  });
 });
 
 describe('parse/wholeFile: a first-line comment naming the file', () => {
