@@ -3916,3 +3916,52 @@ describe('pasted replies: a helper in a fence naming no file, beside an edit tha
     assert.match(writtenOnTarget(path, server, [...unrelated, ...edit].join('\n')), /results = await process_in_chunks\(tasks, 4\)/);
   });
 });
+
+describe('pasted replies: a README with list-indented ```bash blocks, in Cursor\'s ```markdown fence (p51/b 17, 18)', () => {
+  // A Cursor export ("Docker log collector to SQLite", index id 46918649880): the README it wrote,
+  // trimmed to one Setup step and three schema rows.
+  const path = 'README.md';
+  const readme = (binary: string) => [
+    '# Docker Log Collector to SQLite',
+    '',
+    'This Go application connects to running Docker containers, streams their logs, and stores them in an SQLite database.',
+    '',
+    '## Setup',
+    '',
+    '1.  **Initialize Go Module (if not already done):**',
+    '    ```bash',
+    '    go mod init bw_util',
+    '    ```',
+    '',
+    '## Usage',
+    '',
+    '1.  **Build the application:**',
+    '    ```bash',
+    `    go build -o ${binary}`,
+    '    ```',
+    '',
+    '2.  **Run the application:**',
+    '    ```bash',
+    `    ./${binary}`,
+    '    ```',
+    '    The application will create an SQLite database file named `docker_logs.db` in the same directory and start collecting logs from all running containers.',
+    '',
+    '## Database Schema',
+    '',
+    '-   `id` (INTEGER, PRIMARY KEY, AUTOINCREMENT)',
+    '-   `timestamp` (TEXT) - Log entry timestamp (RFC3339Nano format)',
+    '-   `log_message` (TEXT) - The actual log content',
+    '',
+    '## Development',
+    '',
+    '-   Ensure Docker daemon is accessible.',
+    '-   Run `go run main.go` for development.',
+    '',
+  ].join('\n');
+
+  it('keeps the second ```bash block in its list item when the section is re-printed between markers (was: written at the margin)', () => {
+    const usage = readme('docker-util').split('\n').slice(11, 23);
+    const reply = ['I\'ll update the `README.md` file accordingly in both the build and run command examples.', '', '```markdown', '// ... existing code ...', ...usage, '// ... existing code ...', '```', ''].join('\n');
+    assert.equal(writtenOnTarget(path, readme('docker-log-collector'), reply), readme('docker-util'));
+  });
+});
