@@ -4406,3 +4406,81 @@ describe('pasted replies: a whole file re-printed down to a change, then "// ...
     assert.equal(written(path, bounded, reply), changed);
   });
 });
+
+describe('pasted replies: a README with list-indented ```bash blocks, in Cursor\'s ```markdown fence (p51/b 17, 18)', () => {
+  // A Cursor export ("Docker log collector to SQLite", index id 46918649880): the README it wrote,
+  // trimmed to one Setup step and three schema rows.
+  const path = 'README.md';
+  const readme = (binary: string) => [
+    '# Docker Log Collector to SQLite',
+    '',
+    'This Go application connects to running Docker containers, streams their logs, and stores them in an SQLite database.',
+    '',
+    '## Setup',
+    '',
+    '1.  **Initialize Go Module (if not already done):**',
+    '    ```bash',
+    '    go mod init bw_util',
+    '    ```',
+    '',
+    '## Usage',
+    '',
+    '1.  **Build the application:**',
+    '    ```bash',
+    `    go build -o ${binary}`,
+    '    ```',
+    '',
+    '2.  **Run the application:**',
+    '    ```bash',
+    `    ./${binary}`,
+    '    ```',
+    '    The application will create an SQLite database file named `docker_logs.db` in the same directory and start collecting logs from all running containers.',
+    '',
+    '## Database Schema',
+    '',
+    '-   `id` (INTEGER, PRIMARY KEY, AUTOINCREMENT)',
+    '-   `timestamp` (TEXT) - Log entry timestamp (RFC3339Nano format)',
+    '-   `log_message` (TEXT) - The actual log content',
+    '',
+    '## Development',
+    '',
+    '-   Ensure Docker daemon is accessible.',
+    '-   Run `go run main.go` for development.',
+    '',
+  ].join('\n');
+
+  it('keeps the second ```bash block in its list item when the section is re-printed between markers (was: written at the margin)', () => {
+    const usage = readme('docker-util').split('\n').slice(11, 23);
+    const reply = ['I\'ll update the `README.md` file accordingly in both the build and run command examples.', '', '```markdown', '// ... existing code ...', ...usage, '// ... existing code ...', '```', ''].join('\n');
+    assert.equal(writtenOnTarget(path, readme('docker-log-collector'), reply), readme('docker-util'));
+  });
+
+  // The turn "implement these suggestions": the whole README again, five places changed, the last
+  // list item among them, and a blank line above the closing fence.
+  const improved = readme('docker-util')
+    .replace('streams their logs,', 'streams their logs in real-time,')
+    .replace('    ./docker-util\n', '    ./docker-util [options]\n')
+    .replace('named `docker_logs.db` in the same directory and', '(defaults to `./docker_logs.db` if not specified) and')
+    .replace('start collecting logs from all running containers.\n', 'start collecting logs from all running containers.\n\n    **Options:**\n    *   `--dbpath <path>`: Specifies the path for the SQLite database file.\n')
+    .replace('(RFC3339Nano format)', '(RFC3339Nano format, typically UTC)')
+    .replace('for development.', 'for development (you can also pass flags: `go run main.go --dbpath ./custom_dev.db`).');
+
+  it('writes the whole README re-printed with its last line extended, without the blank line above the fence (was: NO_EDITS_FOUND, "neither the whole file")', () => {
+    assert.equal(writtenOnTarget(path, readme('docker-util'), '```markdown\n' + improved + '\n```\n'), improved);
+    assert.equal(writtenOnTarget(path, readme('docker-util'), '````markdown\n' + improved + '\n````\n'), improved);
+  });
+
+  it('changes nothing with the README re-printed as it is, a blank line above the fence', () => {
+    const planned = onTarget(path, readme('docker-util'), '```markdown\n' + readme('docker-util') + '\n```\n');
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.receipt.files[0]?.edits[0]?.status, 'alreadyApplied');
+  });
+
+  it('still takes the top of the README alone, its last line edited, for a part: the file\'s later lines stay', () => {
+    const top = improved.split('\n').slice(0, 24).join('\n');
+    const planned = onTarget(path, readme('docker-util'), '```markdown\n' + top + '\n```\n');
+    const text = planned.changes[0]?.newText ?? readme('docker-util');
+    assert.ok(text.includes('-   Run `go run main.go` for development.\n'), text);
+    assert.ok(text.includes('## Database Schema'), text);
+  });
+});

@@ -91,7 +91,17 @@ export function isEditOf(a: string, b: string): boolean {
  * longer. A doc comment extended that way is the old one edited, however much it grew.
  */
 function commentGoesOn(a: string, b: string): boolean {
-  if (!isCommentLine(a) || !isCommentLine(b) || !sameHead(a, b)) return false;
+  return isCommentLine(a) && isCommentLine(b) && lineGoesOn(a, b);
+}
+
+/**
+ * True when two lines (trimmed) with the same first two words say the same and one goes on: the
+ * shorter, its last full stop, comma or colon aside, at least 12 characters, starts the longer
+ * (`-   Run \`go run main.go\` for development.` and the same item going on `(you can also pass
+ * flags: …).`).
+ */
+export function lineGoesOn(a: string, b: string): boolean {
+  if (!sameHead(a, b)) return false;
   const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
   const stem = shorter.replace(/[.,:;]$/, '');
   return stem.length >= 12 && longer.startsWith(stem);

@@ -176,24 +176,33 @@ function scanBlock(lines: readonly string[], openIndex: number, open: FenceOpene
       // The closer went with the claimed run: the block ends where the run ends.
       return done(k - 1, k - 1);
     }
-    const line = lines[j];
-    if (open.char === '<') {
-      if (closesFence(line, open)) return done(j, j - 1);
-    } else {
-      const bare = bareFenceLength(line, open.char);
-      if (bare > 0) {
-        if (nested.length > 0 && bare >= nested[nested.length - 1]) nested.pop();
-        else if (bare >= open.length) return done(j, j - 1);
-      } else {
-        const inner = firstNonBlankChar(line) === open.char ? BACKTICK_OR_TILDE.exec(line) : null;
-        if (inner && inner[2][0] === open.char && !trimsToEmpty(inner[3]) && !(open.char === '`' && inner[3].includes('`'))) {
-          nested.push(inner[2].length);
-        }
-      }
-    }
+    if (closesOuterFence(lines[j], open, nested)) return done(j, j - 1);
     j++;
   }
   return done(undefined, n - 1);
+}
+
+/**
+ * Reads one line inside the fence `open`, with the heuristic for fences nested in it (see the top
+ * of this file): an inner opener with an info string (```` ```bash ````) is pushed on `nested`
+ * (the lengths of the inner fences still open), and a bare fence closes the innermost of them
+ * first. True when the line closes `open` itself. A `<source>` fence nests nothing.
+ */
+export function closesOuterFence(line: string, open: FenceOpener, nested: number[]): boolean {
+  if (open.char === '<') return closesFence(line, open);
+  const bare = bareFenceLength(line, open.char);
+  if (bare > 0) {
+    if (nested.length > 0 && bare >= nested[nested.length - 1]) {
+      nested.pop();
+      return false;
+    }
+    return bare >= open.length;
+  }
+  const inner = firstNonBlankChar(line) === open.char ? BACKTICK_OR_TILDE.exec(line) : null;
+  if (inner && inner[2][0] === open.char && !trimsToEmpty(inner[3]) && !(open.char === '`' && inner[3].includes('`'))) {
+    nested.push(inner[2].length);
+  }
+  return false;
 }
 
 /** Languages whose name contains a dot and so must not be read as a file name. */

@@ -1,4 +1,4 @@
-import { closesFence, firstNonBlankChar, parseFenceOpener } from './fences';
+import { closesFence, closesOuterFence, firstNonBlankChar, type FenceOpener, parseFenceOpener } from './fences';
 import { diffFenceClose, isDiffFence } from './diffFence';
 import { REPLACE_MARKER, SEARCH_MARKER } from './markers';
 import { trimsToEmpty } from '../text/indentation';
@@ -22,6 +22,7 @@ export function outdentListFences(lines: string[]): boolean {
   let insideBlock = false;
   // Nor inside the hunks of a bare diff: ` ```` there is a context line of a Markdown file.
   let insideHunk = false;
+  let nestingBalances = true;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.startsWith('@@')) insideHunk = true;
@@ -36,12 +37,16 @@ export function outdentListFences(lines: string[]): boolean {
     const open = parseFenceOpener(line);
     if (open === undefined) continue;
     const indent = leadingSpaces(line);
-    let close = i + 1;
     const diff = isDiffFence(open);
+    // A diff's fence finds its closer below (`diffFenceClose`): its quoted fences are context lines.
+    const nestedClose = diff || !nestingBalances ? undefined : outerFenceCloser(lines, i, open);
+    // Once a fence's nesting never balances, the reply's later fences close at their first closer:
+    // searched to the reply's end again for each fence, a reply of such fences took quadratic time.
+    if (!diff && nestedClose === undefined) nestingBalances = false;
+    let close = nestedClose ?? firstCloser(lines, i, open);
     let uniform = indent > 0 && !insideBlock;
-    for (; close < lines.length; close++) {
-      const inner = lines[close];
-      if (closesFence(inner, open)) break;
+    for (let k = i + 1; k < close; k++) {
+      const inner = lines[k];
       if (uniform && !trimsToEmpty(inner) && leadingSpaces(inner) < indent) uniform = false;
       // The markers inside count too: a line of the block's own text may close this fence early
       // (a `\t````` in a doc comment), and the lines after it are still the block's.
@@ -61,6 +66,27 @@ export function outdentListFences(lines: string[]): boolean {
     i = close;
   }
   return changed;
+}
+
+/** The first line below `openIndex` that closes the fence `open`; `lines.length` when none does. */
+function firstCloser(lines: readonly string[], openIndex: number, open: FenceOpener): number {
+  let close = openIndex + 1;
+  while (close < lines.length && !closesFence(lines[close], open)) close++;
+  return close;
+}
+
+/**
+ * The line that closes the fence `open`, with the fences nested in it read as `findFencedBlocks`
+ * reads them: a README re-printed in a ```` ```markdown ```` fence holds its own ```` ```bash ````
+ * blocks, indented in a numbered list. Closed at the first inner closer, the outer fence let the
+ * next inner block be read as a list fence of the reply and moved to the margin, out of its list
+ * item, in the text written to the file. Undefined when the nesting never balances (an inner
+ * opener without its closer): the caller then takes the first closer, as before.
+ */
+function outerFenceCloser(lines: readonly string[], openIndex: number, open: FenceOpener): number | undefined {
+  const nested: number[] = [];
+  for (let k = openIndex + 1; k < lines.length; k++) if (closesOuterFence(lines[k], open, nested)) return k;
+  return undefined;
 }
 
 function leadingSpaces(line: string): number {

@@ -1,5 +1,5 @@
 import type { InsertOp, ParsedReply, ReplaceOp, RewriteFileOp, UnnamedFile } from '../ir';
-import { alignLines, onlyDefinitionOf } from '../elisionMerge/lines';
+import { type AlignedRun, alignLines, isEditOf, lineGoesOn, onlyDefinitionOf } from '../elisionMerge/lines';
 import { resolvePath } from '../paths';
 import { fenceMayHoldFile } from '../parse/fences';
 import { withoutListMarkers } from '../parse/paths';
@@ -40,7 +40,8 @@ function wholeHintFile(unnamedFiles: readonly UnnamedFile[], hintPath: string, t
  * the file's order: a part of the file (a function shown alone, the top of the file) does not
  * hold both its first and its last line. Or it is the file line for line, as many lines, all but a
  * third of them at most the file's own at the same place: a short file with its first or last line
- * changed (a 4-line `.reg` whose value, its last line, was set anew) has nothing else to show.
+ * changed (a 4-line `.reg` whose value, its last line, was set anew) has nothing else to show. Or
+ * its edge lines are the file's edited in place (`editedAtItsEdges`).
  */
 function plainlyWhole(lines: readonly string[], fileLines: readonly string[]): boolean {
   if (lines.length < 3) return false;
@@ -56,9 +57,39 @@ function plainlyWhole(lines: readonly string[], fileLines: readonly string[]): b
   const inFile = new Set(fileLines);
   const start = lines.indexOf(first);
   const end = lines.lastIndexOf(last);
-  if (start === -1 || end <= start || [...lines.slice(0, start), ...lines.slice(end + 1)].some((line) => inFile.has(line))) return false;
-  const kept = alignLines(fileLines, lines.slice(start, end + 1), (a, b) => a === b).filter((run) => !run.added && !run.removed).reduce((sum, run) => sum + run.value.length, 0);
-  return kept >= fileLines.length / 2;
+  if (start === -1 || end <= start || [...lines.slice(0, start), ...lines.slice(end + 1)].some((line) => inFile.has(line))) return editedAtItsEdges(lines, fileLines);
+  return keptLines(alignLines(fileLines, lines.slice(start, end + 1), (a, b) => a === b)) >= fileLines.length / 2;
+}
+
+/** How many lines an alignment keeps of both sides. */
+function keptLines(runs: readonly AlignedRun[]): number {
+  return runs.filter((run) => !run.added && !run.removed).reduce((sum, run) => sum + run.value.length, 0);
+}
+
+/**
+ * True when the block is the file, at least half of its lines kept in the file's order, whose
+ * first or last lines it does not hold because it edited them in place: aligned with the file,
+ * the file's lines above the first line kept (and below the last) are the block's lines there, as
+ * many, each an edit of the file's (`isEditOf`, or the line going on: `lineGoesOn`). A README
+ * re-printed whole in a ```` ```markdown ```` fence with its last list item extended (`-   Run
+ * \`go run main.go\` for development (you can also pass flags: …).`) was refused as naming no
+ * place. A part of the file still is not the whole: the top of the file shown alone leaves the
+ * file's lines below it with no lines of the block to stand for them.
+ */
+function editedAtItsEdges(lines: readonly string[], fileLines: readonly string[]): boolean {
+  const runs = alignLines(fileLines, lines, (a, b) => a === b);
+  const keptAt = runs.flatMap((run, i) => (run.added || run.removed ? [] : [i]));
+  if (keptAt.length === 0 || keptLines(runs) < fileLines.length / 2) return false;
+  const above = runs.slice(0, keptAt[0]);
+  const below = runs.slice(keptAt[keptAt.length - 1] + 1);
+  return (above.length > 0 || below.length > 0) && editedInPlace(above) && editedInPlace(below);
+}
+
+/** True when the runs' lines of the block (`added`) are the file's (`removed`), as many, each edited. */
+function editedInPlace(runs: readonly AlignedRun[]): boolean {
+  const was = runs.filter((run) => run.removed).flatMap((run) => run.value);
+  const now = runs.filter((run) => run.added).flatMap((run) => run.value);
+  return was.length === now.length && was.every((line, i) => isEditOf(line, now[i]) || lineGoesOn(line, now[i]));
 }
 
 /** True when the block is plainly the whole file `text` (`plainlyWhole`, on both sides' lines with text, trimmed). */

@@ -8,7 +8,7 @@ import { diffArrays } from 'diff';
 import { lineEdit, type TextEdit } from '../plan';
 import { eolOf, toLines, type FileText } from '../text/fileText';
 import { placeCreate } from './create';
-import { withFileUnseenKept } from './unseenKept';
+import { blankLinesAtEnd, withFileUnseenKept } from './unseenKept';
 import { keepsTrailingWhitespace } from '../text/unseenCharacters';
 import { inFileIndentation } from './fileIndentation';
 import type { FileState, Transaction } from './transaction';
@@ -96,6 +96,7 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
       }
     }
   }
+  if (whole) lines = withoutBlankLinesPastFileEnd(file.lines, lines);
   // A whole file's lines as the file has them where the block lost only bytes nobody sees.
   const kept = whole ? withFileUnseenKept(file.lines, lines, keepsTrailingWhitespace(state.path)) : undefined;
   const keptNote = kept && kept.restored > 0 ? `the block lacks trailing whitespace, final blank lines, or no-break or zero-width spaces that ${kept.restored === 1 ? 'a line' : `${kept.restored} lines`} of the file ${kept.restored === 1 ? 'has' : 'have'}: kept as the file has them` : undefined;
@@ -123,6 +124,20 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   state.placedEdits.clear();
   // Later ops of the reply edit the rewritten text, not the original.
   tx.commit(state);
+}
+
+/**
+ * A whole file's lines without the empty lines it ends with beyond the blank lines the file ends
+ * with: models leave a blank line above the closing fence, and a README re-printed so (Cursor's
+ * ```` ```markdown ```` block) was written with a blank last line the file never had; the same
+ * README re-printed unchanged was a change. The file's own final blank lines are kept.
+ */
+function withoutBlankLinesPastFileEnd(fileLines: readonly string[], lines: string[]): string[] {
+  const fileEnd = blankLinesAtEnd(fileLines);
+  // Only empty lines: a line of spaces may be content (a patch's blank context line).
+  let blockEnd = 0;
+  while (blockEnd < lines.length && lines[lines.length - 1 - blockEnd] === '') blockEnd++;
+  return blockEnd > fileEnd && blockEnd < lines.length ? lines.slice(0, lines.length - blockEnd + fileEnd) : lines;
 }
 
 /** The receipt's note for a snippet read with diff prefixes (`diffPrefixedSnippet`). */

@@ -65,7 +65,8 @@ export function withFileUnseenKept(fileLines: readonly string[], lines: readonly
   return { lines: out, restored };
 }
 
-function blankLinesAtEnd(lines: readonly string[]): number {
+/** How many blank lines (whitespace only) a list of lines ends with. */
+export function blankLinesAtEnd(lines: readonly string[]): number {
   let n = 0;
   while (n < lines.length && isBlank(lines[lines.length - 1 - n])) n++;
   return n;

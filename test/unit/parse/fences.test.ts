@@ -123,6 +123,19 @@ describe('parse/fences', () => {
     assert.equal(op.replacement, '  ```sh\n  npm ci\n  ```\n');
   });
 
+  it('never moves a README\'s inner fences that a ```markdown fence holds, however the list indents them (p51/b 17, Cursor\'s README snippet)', () => {
+    // The outer fence closed at the first inner closer: the second ```bash block was read as a
+    // list fence of the reply, moved to the margin and written so, out of its list item.
+    const text = ['```markdown', '// ... existing code ...', '## Usage', '', '1.  **Build the application:**', '    ```bash', '    go build -o docker-util', '    ```', '', '2.  **Run the application:**', '    ```bash', '    ./docker-util', '    ```', '    The application will create an SQLite database file.', '// ... existing code ...', '```', ''].join('\n');
+    const lines = split(text);
+    assert.equal(outdentListFences(lines), false);
+    assert.deepEqual(lines, split(text));
+    // A list fence after the outer one is still the reply's own, and moved.
+    const after = split(text + '1. Then:\n   ```\n   a\n   ```');
+    assert.equal(outdentListFences(after), true);
+    assert.deepEqual(after.slice(-3), ['```', 'a', '```']);
+  });
+
   it('parses SEARCH/REPLACE and diffs fenced inside a numbered list as at the margin', () => {
     const sr = parseReply('1. In `src/a.py`:\n   ```python\n   src/a.py\n   <<<<<<< SEARCH\n   def f():\n       return 1\n   =======\n   def f():\n       return 2\n   >>>>>>> REPLACE\n   ```\n');
     assert.equal(sr.problems.length, 0);
@@ -148,5 +161,14 @@ describe('parse/fences', () => {
     const lines: string[] = [];
     for (let i = 0; i < 200_000; i++) lines.push(i % 7 === 0 ? '```' + (i % 2 ? 'ts' : '') : 'x'.repeat(40));
     assert.ok(findFencedBlocks(lines, none).length > 0);
+  });
+
+  it('moves list fences in linear time after fences whose nesting never balances (```md, ```ts and one closer, 10,000 times)', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 10_000; i++) lines.push('```md', '```ts', '```');
+    lines.push('1. Step:', '   ```', '   y', '   ```');
+    const started = Date.now();
+    assert.equal(outdentListFences(lines), true);
+    assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`);
   });
 });
