@@ -471,6 +471,25 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.equal(written('s.txt', 'aaaaa', JSON.stringify({ file_path: 's.txt', old_string: 'aaaa', new_string: 'X', replace_all: true })), 'Xa');
   });
 
+  it("refuses a Zed pair or MultiEdit edit whose old text stands once as the file was and again where an earlier edit of the reply wrote it", () => {
+    // Zed's test_dependent_edits (edit_agent.rs): the second pair edits what the first one wrote.
+    const zed = (file: string) => runReply('<old_text>\ndef\n</old_text>\n<new_text>\nDEF\n</new_text>\n\n<old_text>\nDEF\n</old_text>\n<new_text>\nDeF\n</new_text>\n', (p) => (p === 'a.txt' ? file : undefined), { hintPath: 'a.txt' });
+    assert.equal(zed('abc\ndef\nghi').changes[0]?.newText, 'abc\nDeF\nghi');
+    // The same pairs on a file that already has a `DEF` (probe p51/e case 58): after the first
+    // pair, which Zed applies to the buffer before it reads the second, `DEF` stands twice.
+    const twice = zed('abc\nDEF\ndef\n');
+    assert.equal(twice.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(twice.receipt.errors[0].message, /once in a\.txt as it was \(line 2\), and once more in the text block 1 of this reply wrote \(at line 3\)/);
+    assert.equal(twice.changes.length, 0);
+    // Claude Code's MultiEdit counts each old_string on the result of the edits before it too.
+    const multi = (file: string) => result('a.txt', file, JSON.stringify({ file_path: 'a.txt', edits: [{ old_string: 'def', new_string: 'DEF' }, { old_string: 'DEF', new_string: 'DeF' }] }));
+    assert.equal(multi('abc\nDEF\ndef\n').receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.equal(multi('abc\ndef\nghi\n').changes[0]?.newText, 'abc\nDeF\nghi\n');
+    // Where every place gives the same file (a blank line added to a run of them), none is a guess.
+    const blank = JSON.stringify({ file_path: 'b.txt', edits: [{ old_string: 'y', new_string: '\ny' }, { old_string: '\n\n', new_string: '\n\n\n' }] });
+    assert.equal(written('b.txt', 'x\n\ny\n', blank), 'x\n\n\n\ny\n');
+  });
+
   it('refuses a call naming a folder (`.`) instead of editing the target file', () => {
     const planned = runReply(JSON.stringify({ command: 'str_replace', path: '.', old_str: 'a', new_str: 'b' }), (p) => (p === 'a.txt' ? 'a\n' : undefined), { hintPath: 'a.txt' });
     assert.equal(planned.receipt.ok, false);
