@@ -222,6 +222,13 @@ export interface MoveFileOp {
   readonly kind: 'move';
   readonly from: string;
   readonly to: string;
+  /**
+   * A git diff's rename: the diff's renames happen at once, as `git apply` makes them. Its `from`
+   * is the file as it was before the reply, even where another rename of the diff has put a file
+   * at that path, and its `to` may be a path another rename of the diff moves away (a swap, GNU
+   * patch's criss-cross test). Unset for formats applied section by section (apply_patch).
+   */
+  readonly simultaneous?: true;
   readonly source: EditSource;
 }
 

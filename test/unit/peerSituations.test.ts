@@ -459,6 +459,33 @@ describe('peer situations: a SEARCH/REPLACE under a path whose folders are wrong
   });
 });
 
+describe('peer situations: git renames', () => {
+  const rename = (from: string, to: string) => [`diff --git a/${from} b/${to}`, 'similarity index 100%', `rename from ${from}`, `rename to ${to}`];
+  const plan = (sections: string[][], files: Record<string, string>) => runReply(['```diff', ...sections.flat(), '```', ''].join('\n'), (p) => files[p]);
+  const outcome = (planned: ReturnType<typeof plan>) => planned.changes.map((c) => [c.path, c.action, c.to, c.newText]).sort();
+
+  it("makes a diff's renames at once, as git apply does: a swap (GNU patch's criss-cross test) and a chain", () => {
+    // GNU patch tests/criss-cross, verbatim: f holds 1, g holds 2; the diff swaps them.
+    const swap = plan([rename('g', 'f'), rename('f', 'g')], { f: '1\n', g: '2\n' });
+    assert.equal(swap.receipt.ok, true, JSON.stringify(swap.receipt.errors));
+    assert.deepEqual(outcome(swap), [['f', 'move', 'g', '1\n'], ['g', 'move', 'f', '2\n']]);
+    // The other order of the two sections moves the same files.
+    assert.deepEqual(outcome(plan([rename('f', 'g'), rename('g', 'f')], { f: '1\n', g: '2\n' })), [['f', 'move', 'g', '1\n'], ['g', 'move', 'f', '2\n']]);
+    const chain = plan([rename('g', 'f'), rename('f', 'h')], { f: '1\n', g: '2\n' });
+    assert.deepEqual(outcome(chain), [['f', 'move', 'h', '1\n'], ['g', 'move', 'f', '2\n']]);
+  });
+
+  it('still refuses a rename onto a file that stays, that two renames fill, or that another section edits', () => {
+    assert.equal(plan([rename('g', 'f')], { f: '1\n', g: '2\n' }).receipt.errors[0]?.code, 'FILE_EXISTS');
+    const twoOntoOne = plan([rename('g', 'f'), rename('h', 'f'), rename('f', 'x')], { f: '1\n', g: '2\n', h: '3\n' });
+    assert.deepEqual(twoOntoOne.receipt.errors.map((e) => e.code), ['FILE_EXISTS', 'FILE_EXISTS']);
+    // A hunk of f would be of the file leaving f or of the one arriving: a guess, refused.
+    const edited = plan([rename('g', 'f'), [...rename('f', 'g').slice(0, 1), 'similarity index 50%', 'rename from f', 'rename to g', '--- a/f', '+++ b/g', '@@ -1 +1 @@', '-1', '+one']], { f: '1\n', g: '2\n' });
+    assert.equal(edited.receipt.errors[0]?.code, 'FILE_EXISTS');
+    assert.equal(edited.receipt.ok, false);
+  });
+});
+
 describe('peer situations: tool calls (OpenHands, Zed)', () => {
   it('refuses an old text that also stands overlapping itself (Zed: `aaaa` in `aaaaa`), as two places', () => {
     const refused = result('s.txt', 'aaaaa', JSON.stringify({ file_path: 's.txt', old_string: 'aaaa', new_string: 'X' }));
