@@ -137,8 +137,10 @@ export interface ReplaceOp {
    * The tool that takes this edit applies it to the file as the edits before it left it, and
    * counts its old text's occurrences there (Claude Code's Edit and MultiEdit: "each edit operates
    * on the result of the previous edit"; opencode's; Anthropic's text editor, one call after the
-   * other). An old text the file holds several times, once only after those edits, is that one
-   * place. Unset for tools that match a list's edits against the file as it was (Pi's `edits`).
+   * other; Zed's old_text/new_text pairs, streamed into the buffer in turn). An old text the file
+   * holds several times, once only after those edits, is that one place; one the file holds once,
+   * and again only after those edits wrote it, is ambiguous (see `refusedAsWrittenAgain`). Unset
+   * for tools that match a list's edits against the file as it was (Pi's `edits`).
    */
   readonly sequential?: true;
   readonly source: EditSource;
@@ -221,6 +223,13 @@ export interface MoveFileOp {
   readonly kind: 'move';
   readonly from: string;
   readonly to: string;
+  /**
+   * A git diff's rename: the diff's renames happen at once, as `git apply` makes them. Its `from`
+   * is the file as it was before the reply, even where another rename of the diff has put a file
+   * at that path, and its `to` may be a path another rename of the diff moves away (a swap, GNU
+   * patch's criss-cross test). Unset for formats applied section by section (apply_patch).
+   */
+  readonly simultaneous?: true;
   readonly source: EditSource;
 }
 

@@ -459,6 +459,33 @@ describe('peer situations: a SEARCH/REPLACE under a path whose folders are wrong
   });
 });
 
+describe('peer situations: git renames', () => {
+  const rename = (from: string, to: string) => [`diff --git a/${from} b/${to}`, 'similarity index 100%', `rename from ${from}`, `rename to ${to}`];
+  const plan = (sections: string[][], files: Record<string, string>) => runReply(['```diff', ...sections.flat(), '```', ''].join('\n'), (p) => files[p]);
+  const outcome = (planned: ReturnType<typeof plan>) => planned.changes.map((c) => [c.path, c.action, c.to, c.newText]).sort();
+
+  it("makes a diff's renames at once, as git apply does: a swap (GNU patch's criss-cross test) and a chain", () => {
+    // GNU patch tests/criss-cross, verbatim: f holds 1, g holds 2; the diff swaps them.
+    const swap = plan([rename('g', 'f'), rename('f', 'g')], { f: '1\n', g: '2\n' });
+    assert.equal(swap.receipt.ok, true, JSON.stringify(swap.receipt.errors));
+    assert.deepEqual(outcome(swap), [['f', 'move', 'g', '1\n'], ['g', 'move', 'f', '2\n']]);
+    // The other order of the two sections moves the same files.
+    assert.deepEqual(outcome(plan([rename('f', 'g'), rename('g', 'f')], { f: '1\n', g: '2\n' })), [['f', 'move', 'g', '1\n'], ['g', 'move', 'f', '2\n']]);
+    const chain = plan([rename('g', 'f'), rename('f', 'h')], { f: '1\n', g: '2\n' });
+    assert.deepEqual(outcome(chain), [['f', 'move', 'h', '1\n'], ['g', 'move', 'f', '2\n']]);
+  });
+
+  it('still refuses a rename onto a file that stays, that two renames fill, or that another section edits', () => {
+    assert.equal(plan([rename('g', 'f')], { f: '1\n', g: '2\n' }).receipt.errors[0]?.code, 'FILE_EXISTS');
+    const twoOntoOne = plan([rename('g', 'f'), rename('h', 'f'), rename('f', 'x')], { f: '1\n', g: '2\n', h: '3\n' });
+    assert.deepEqual(twoOntoOne.receipt.errors.map((e) => e.code), ['FILE_EXISTS', 'FILE_EXISTS']);
+    // A hunk of f would be of the file leaving f or of the one arriving: a guess, refused.
+    const edited = plan([rename('g', 'f'), [...rename('f', 'g').slice(0, 1), 'similarity index 50%', 'rename from f', 'rename to g', '--- a/f', '+++ b/g', '@@ -1 +1 @@', '-1', '+one']], { f: '1\n', g: '2\n' });
+    assert.equal(edited.receipt.errors[0]?.code, 'FILE_EXISTS');
+    assert.equal(edited.receipt.ok, false);
+  });
+});
+
 describe('peer situations: tool calls (OpenHands, Zed)', () => {
   it('refuses an old text that also stands overlapping itself (Zed: `aaaa` in `aaaaa`), as two places', () => {
     const refused = result('s.txt', 'aaaaa', JSON.stringify({ file_path: 's.txt', old_string: 'aaaa', new_string: 'X' }));
@@ -469,6 +496,25 @@ describe('peer situations: tool calls (OpenHands, Zed)', () => {
     assert.equal(result('g.ts', braces, JSON.stringify({ file_path: 'g.ts', old_string: '}\n}\n', new_string: '}\n' })).receipt.errors[0]?.code, 'AMBIGUOUS');
     // replace_all replaces left to right, as String.replaceAll does.
     assert.equal(written('s.txt', 'aaaaa', JSON.stringify({ file_path: 's.txt', old_string: 'aaaa', new_string: 'X', replace_all: true })), 'Xa');
+  });
+
+  it("refuses a Zed pair or MultiEdit edit whose old text stands once as the file was and again where an earlier edit of the reply wrote it", () => {
+    // Zed's test_dependent_edits (edit_agent.rs): the second pair edits what the first one wrote.
+    const zed = (file: string) => runReply('<old_text>\ndef\n</old_text>\n<new_text>\nDEF\n</new_text>\n\n<old_text>\nDEF\n</old_text>\n<new_text>\nDeF\n</new_text>\n', (p) => (p === 'a.txt' ? file : undefined), { hintPath: 'a.txt' });
+    assert.equal(zed('abc\ndef\nghi').changes[0]?.newText, 'abc\nDeF\nghi');
+    // The same pairs on a file that already has a `DEF` (probe p51/e case 58): after the first
+    // pair, which Zed applies to the buffer before it reads the second, `DEF` stands twice.
+    const twice = zed('abc\nDEF\ndef\n');
+    assert.equal(twice.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.match(twice.receipt.errors[0].message, /once in a\.txt as it was \(line 2\), and once more in the text block 1 of this reply wrote \(at line 3\)/);
+    assert.equal(twice.changes.length, 0);
+    // Claude Code's MultiEdit counts each old_string on the result of the edits before it too.
+    const multi = (file: string) => result('a.txt', file, JSON.stringify({ file_path: 'a.txt', edits: [{ old_string: 'def', new_string: 'DEF' }, { old_string: 'DEF', new_string: 'DeF' }] }));
+    assert.equal(multi('abc\nDEF\ndef\n').receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.equal(multi('abc\ndef\nghi\n').changes[0]?.newText, 'abc\nDeF\nghi\n');
+    // Where every place gives the same file (a blank line added to a run of them), none is a guess.
+    const blank = JSON.stringify({ file_path: 'b.txt', edits: [{ old_string: 'y', new_string: '\ny' }, { old_string: '\n\n', new_string: '\n\n\n' }] });
+    assert.equal(written('b.txt', 'x\n\ny\n', blank), 'x\n\n\n\ny\n');
   });
 
   it('refuses a call naming a folder (`.`) instead of editing the target file', () => {

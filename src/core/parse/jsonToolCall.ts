@@ -138,6 +138,8 @@ class Collector {
   constructor(
     private readonly startLine: number,
     private readonly endLine: number,
+    /** The caller's tool applies its edits in turn, whatever the keys say (see `editsFromToolInput`). */
+    private readonly appliedInTurn = false,
   ) {}
 
   /**
@@ -419,7 +421,7 @@ class Collector {
     }
     if (numberedOnlyInReplacement(textLines(lf(oldText)), textLines(lf(newText)))) return this.fail(NUMBERED_REPLACEMENT, path);
     const gutter = withoutGutter(lf(oldText), lf(newText));
-    const sequential = SEQUENTIAL_OLD_KEYS.some((key) => key in obj);
+    const sequential = this.appliedInTurn || SEQUENTIAL_OLD_KEYS.some((key) => key in obj);
     this.ops.push({ kind: 'replace', path, ...gutter, granularity: 'chars', expectedCount, ...(sequential ? { sequential: true as const } : {}), source });
     return true;
   }
@@ -457,10 +459,12 @@ class Collector {
 
 /**
  * The ops of one tool call's input, given as an object (from JSON, or from an XML tool call whose
- * parameters were read into an object): the same shapes the JSON parser understands.
+ * parameters were read into an object): the same shapes the JSON parser understands. With
+ * `appliedInTurn`, every replace is `sequential`, whatever its keys: the caller knows its tool
+ * applies each edit to the file the edits before it left (Zed's old_text/new_text pairs).
  */
-export function editsFromToolInput(value: Record<string, unknown>, startLine: number, endLine: number, toolName?: string): { ops: EditOp[]; problems: ParseProblem[]; matched: boolean } {
-  const collector = new Collector(startLine, endLine);
+export function editsFromToolInput(value: Record<string, unknown>, startLine: number, endLine: number, toolName?: string, appliedInTurn = false): { ops: EditOp[]; problems: ParseProblem[]; matched: boolean } {
+  const collector = new Collector(startLine, endLine, appliedInTurn);
   collector.visit(value, 0, toolName);
   return { ops: collector.ops, problems: collector.problems, matched: collector.matched };
 }

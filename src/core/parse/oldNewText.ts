@@ -50,10 +50,10 @@ const LINE_ATTRIBUTE = /(?:^|[ \t])line[ \t]*=[ \t]*["']?(\d{1,9})/;
  * The old_text/new_text parser. Guarantees, per pair: the ops a JSON tool call with the same
  * `old_text` / `new_text` gives (`editsFromToolInput`: a char-granular `ReplaceOp` with
  * `expectedCount: 1`, or a `CreateFileOp` when the old text is empty), with `path: undefined`,
- * format `old-new-text`, and the `line` attribute, when it is a positive whole number, as
- * `lineHint`; or one problem, and no op, for a pair the reply leaves unfinished. A pair's lines run
- * from its `<old_text>` tag to the tag that closes its new text; pairs that share a line share a
- * block, so blocks never overlap. Only lines no earlier parser claimed are read, and a pair never
+ * format `old-new-text`, `sequential` (see `asOldNewText`), and the `line` attribute, when it
+ * is a positive whole number, as `lineHint`; or one problem, and no op, for a pair the reply
+ * leaves unfinished. A pair's lines run from its `<old_text>` tag to the tag that closes its new
+ * text; pairs that share a line share a block, so blocks never overlap. Only lines no earlier parser claimed are read, and a pair never
  * spans a claimed line. Linear in the reply: every search is an `indexOf` that moves forward, and a
  * failed search is remembered.
  */
@@ -160,7 +160,7 @@ class OldNewTextScan {
     }
     const endLine = this.lineOf(newEnd.at) + 1;
     const hint = lineHintOf(text.slice(at, tagEnd));
-    const found = editsFromToolInput({ old_text: innerText(text, tagEnd, oldEnd.at), new_text: innerText(text, newTextStart, newEnd.at) }, startLine, endLine);
+    const found = editsFromToolInput({ old_text: innerText(text, tagEnd, oldEnd.at), new_text: innerText(text, newTextStart, newEnd.at) }, startLine, endLine, undefined, true);
     const ops = found.ops.map((op) => asOldNewText(op, hint));
     const problems = found.problems.map((problem) => ({ ...problem, format: FORMAT }));
     this.add({ startLine, endLine, ops, problems });
@@ -357,7 +357,10 @@ function innerText(text: string, start: number, end: number): string {
 
 /**
  * An op of the JSON tool-call shapes as this format's: its source says so, and a replace carries
- * the line hint. (An empty old text is the JSON shapes' empty old_string: a file to create, which
+ * the line hint. (A replace is read `sequential` already: Zed's edit agent writes each pair into
+ * the buffer as it streams, so the next pair's old text is looked for in the buffer the pairs
+ * before it left, as its own test_dependent_edits has it, `def` → `DEF` then `DEF` → `DeF`, and
+ * one that stands there in several places is an ambiguous edit range.) (An empty old text is the JSON shapes' empty old_string: a file to create, which
  * an existing file with other content refuses as `FILE_EXISTS`. Zed skips such a pair; here it
  * can neither be skipped unseen nor guess a place in a file, and a missing hint file is created.)
  */

@@ -644,7 +644,7 @@ function emitFile(
   }
   if (file.hunks.length === 0) {
     if (isRename) {
-      ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, source: sourceOf(FORMAT, startLine, endLine) });
+      ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, simultaneous: true, source: sourceOf(FORMAT, startLine, endLine) });
     } else if (!file.modeOnly) {
       problems.push(problemOf(isEndOfText ? 'INCOMPLETE_BLOCK' : 'PARSE_ERROR', FORMAT, startLine, endLine,
         isEndOfText ? 'The reply ended after the diff header, before any hunk.' : 'A diff header is followed by no hunk.', path));
@@ -708,7 +708,7 @@ function emitFile(
   }
   for (const op of fileOps) ops.push(op);
   if (isRename) {
-    ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, source: sourceOf(FORMAT, startLine, startLine) });
+    ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, simultaneous: true, source: sourceOf(FORMAT, startLine, startLine) });
   }
 }
 

@@ -9,6 +9,7 @@ import { indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../tex
 import { respelledToolCall } from '../reanchor/reanchor';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
 import { earlierEditsAlike, failRevisedInsertion, revisedInsertion } from './revisedInsertion';
+import { refusedAsWrittenAgain } from './sequentialReading';
 
 /**
  * Tool-call semantics (old_string may be part of a line): exact occurrences in the LF view.
@@ -114,6 +115,8 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
     tx.commit(state);
     return placeReplaceChars(tx, state, op, true);
   }
+  // Its places on the file as it was, untouched by the earlier edits: the tool counts it after them.
+  if (refusedAsWrittenAgain(tx, state, op, occurrences.map((at) => lineOf(at) + 1))) return true;
   if (afterCommit && occurrences.length === 1) {
     const line = lineOf(occurrences[0]);
     const revised = revisedInsertion(op, file, line, lineOf(occurrences[0] + op.search.length) + 1, earlierEditsAlike(tx, state, op));

@@ -18,7 +18,8 @@ import type { FileState, Transaction } from './transaction';
 export function placeOp(tx: Transaction, op: EditOp): void {
   const target = targetFileOf(tx, op);
   if (!target.ok) return;
-  const state = tx.stateFor(target.path, op);
+  // A git rename moves the file that stood at its `from` before the reply, whatever another rename put there.
+  const state = op.kind === 'move' && op.simultaneous ? tx.ownStateFor(target.path, op) : tx.stateFor(target.path, op);
   if (!state) return;
   switch (op.kind) {
     case 'replace':

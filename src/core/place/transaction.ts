@@ -209,8 +209,17 @@ export class Transaction {
 
   /** The state of a path, loading the file on first use; undefined (and an error) for unreadable files. */
   stateFor(path: string, op: EditOp): FileState | undefined {
-    const known = this.known(path);
-    if (known) return known;
+    return this.known(path) ?? this.ownStateFor(path, op);
+  }
+
+  /**
+   * The state of the file at `path` as the reply found it, even where a move of this reply has
+   * put another file at that path since (see `MoveFileOp.simultaneous`): loaded on first use as
+   * `stateFor` loads it.
+   */
+  ownStateFor(path: string, op: EditOp): FileState | undefined {
+    const own = this.states.get(path);
+    if (own) return own;
     const text = this.readFile(path);
     if (text !== undefined && looksBinary(text)) {
       this.fail('BINARY_FILE', op.source.block, path, `${path} is a binary file`, op);

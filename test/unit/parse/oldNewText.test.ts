@@ -15,12 +15,12 @@ const applyTo = (file: string, reply: string, path = 'file.txt') => {
 };
 
 describe('parse/oldNewText: Zed\'s <old_text> / <new_text> pairs', () => {
-  it('reads a pair in the <edits> wrapper as a tool call\'s old_string / new_string for the hint file, with its line hint', () => {
+  it('reads a pair in the <edits> wrapper as a tool call\'s old_string / new_string for the hint file, with its line hint, applied in turn', () => {
     const reply = ['I will rename the function.', '', '<edits>', '<old_text line="23">', 'fn old_name() {', '</old_text>', '<new_text>', 'fn new_name() {', '</new_text>', '</edits>'].join('\n');
     const r = parseReply(reply);
     assert.deepEqual(r.problems, []);
     assert.deepEqual(r.ops, [{
-      kind: 'replace', path: undefined, search: 'fn old_name() {', replacement: 'fn new_name() {', granularity: 'chars', expectedCount: 1, lineHint: 23,
+      kind: 'replace', path: undefined, search: 'fn old_name() {', replacement: 'fn new_name() {', granularity: 'chars', expectedCount: 1, lineHint: 23, sequential: true,
       source: { block: 1, format: 'old-new-text', startLine: 4, endLine: 9 },
     } satisfies EditOp]);
   });
