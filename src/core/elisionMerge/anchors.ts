@@ -69,7 +69,10 @@ export function placeSegment(segment: readonly string[], original: readonly stri
     const stale = staleOpenerMessage(segment, original, keys, cursor);
     if (stale !== undefined) return stale;
     const sample = segment.find((line) => line.trim() !== '') ?? '';
-    return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
+    // A line too plain to anchor (`if !ok {`) may occur once all the same: saying none does was false.
+    const plain = segment.find((line) => /\w/.test(line) && !hasText(line) && !isCloser(line) && onlyOnceFrom(original, line, cursor));
+    const but = plain === undefined ? '' : ` but "${plain.trim()}", too plain a line to place them by itself`;
+    return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file${but}, so where they go between the elisions is a guess`;
   }
   const placed = placeFromHead(segment, original, keys, cursor, head, headAt, openEnd, anchorsBefore, closedByMarker);
   const other = earlierAnchor(segment, original, keys, cursor, head, headAt);
@@ -398,6 +401,14 @@ function insideNestedDefinition(lines: readonly string[]): boolean {
     depth = indentOf(lines[i]);
   }
   return false;
+}
+
+/** True when `line` occurs exactly once at or after `from` in the file, whitespace aside. */
+function onlyOnceFrom(original: readonly string[], line: string, from: number): boolean {
+  const key = collapseWhitespace(line);
+  let count = 0;
+  for (let i = from; i < original.length && count < 2; i++) if (collapseWhitespace(original[i]) === key) count++;
+  return count === 1;
 }
 
 /** A decorator or annotation line above a definition (`@app.route("/items")`, `@Override`). */
