@@ -3917,7 +3917,7 @@ describe('pasted replies: a helper in a fence naming no file, beside an edit tha
   });
 });
 
-describe('pasted replies: a Go func header, an inner marker, the changed `if !ok {` block (p51/b 09-12, a Cursor export)', () => {
+describe('pasted replies: a Go func header, an inner marker, the changed `if !ok {` block (p51/b 09-12, 27, 28, a Cursor export)', () => {
   // pkg/dao/mem/user_mem.go as the transcript printed it, trimmed to its imports and the two
   // methods the snippet edits: both have an `if !ok {` block, too plain a line to anchor anywhere.
   const userMem = [
@@ -4013,5 +4013,18 @@ describe('pasted replies: a Go func header, an inner marker, the changed `if !ok
     const refused = result(path, once, reply);
     assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
     assert.match(refused.receipt.errors[0]?.message ?? '', /no line that occurs exactly once in the file but "if !ok \{", too plain a line to place them by itself/);
+  });
+
+  it('refuses the block written right under the header without the marker, rather than write it over the body\'s first block', () => {
+    // 27 and 28: the real snippet with its inner marker above `if !ok {` dropped. Its closer was
+    // taken for the one of `if ctx.Err() != nil {`, and the context check was overwritten.
+    const reply = fenced(['// ... existing code ...', spamHeader, '\tif !ok {', '\t\treturn daoerrors.ErrUserNotFound', '\t}', '\t// ... existing code ...', '}', '// ... existing code ...']);
+    const refused = result(path, userMem, reply);
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /"if !ok \{" is new right below/);
+    assert.equal(refused.changes.length, 0);
+    // The body's first block itself, shown under the header, is still edited whole.
+    const first = fenced(['// ... existing code ...', spamHeader, '\tif ctx.Err() != nil {', '\t\treturn fmt.Errorf("update spam status: %w", ctx.Err())', '\t}', '\t// ... existing code ...', '}', '// ... existing code ...']);
+    assert.equal(written(path, userMem, first), userMem.replace('\t\treturn ctx.Err()\n', '\t\treturn fmt.Errorf("update spam status: %w", ctx.Err())\n'));
   });
 });
