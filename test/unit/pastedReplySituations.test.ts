@@ -4484,3 +4484,115 @@ describe('pasted replies: a README with list-indented ```bash blocks, in Cursor\
     assert.ok(text.includes('## Database Schema'), text);
   });
 });
+
+describe('pasted replies: a Go func header, an inner marker, the changed `if !ok {` block (p51/b 09-12, 27, 28, a Cursor export)', () => {
+  // pkg/dao/mem/user_mem.go as the transcript printed it, trimmed to its imports and the two
+  // methods the snippet edits: both have an `if !ok {` block, too plain a line to anchor anywhere.
+  const userMem = [
+    'package mem',
+    '',
+    'import (',
+    '\t"context"',
+    '\t"errors"',
+    '\t"sync"',
+    '',
+    '\t"github.com/yourusername/truecaller-lite/pkg/models"',
+    ')',
+    '',
+    '// GetUserByPhoneNumber retrieves a user by phone number.',
+    'func (dao *UserMemDAO) GetUserByPhoneNumber(ctx context.Context, phoneNumber string) (*models.User, error) {',
+    '\tif ctx.Err() != nil {',
+    '\t\treturn nil, ctx.Err()',
+    '\t}',
+    '\tdao.mu.RLock()',
+    '\tdefer dao.mu.RUnlock()',
+    '\tuser, ok := dao.users[phoneNumber]',
+    '\tif !ok {',
+    '\t\treturn nil, errors.New("user not found")',
+    '\t}',
+    '\t// Return a copy to avoid external mutation',
+    '\tcopyUser := *user',
+    '\treturn &copyUser, nil',
+    '}',
+    '',
+    '// UpdateSpamStatus updates the spam status for a user.',
+    'func (dao *UserMemDAO) UpdateSpamStatus(ctx context.Context, phoneNumber string, isSpam bool) error {',
+    '\tif ctx.Err() != nil {',
+    '\t\treturn ctx.Err()',
+    '\t}',
+    '\tdao.mu.Lock()',
+    '\tdefer dao.mu.Unlock()',
+    '\tuser, ok := dao.users[phoneNumber]',
+    '\tif !ok {',
+    '\t\treturn errors.New("user not found")',
+    '\t}',
+    '\tuser.IsSpam = isSpam',
+    '\treturn nil',
+    '}',
+    '',
+  ].join('\n');
+  const daoerrors = '\t"github.com/yourusername/truecaller-lite/pkg/dao/daoerrors"';
+  const path = 'pkg/dao/mem/user_mem.go';
+  const getHeader = 'func (dao *UserMemDAO) GetUserByPhoneNumber(ctx context.Context, phoneNumber string) (*models.User, error) {';
+  const spamHeader = 'func (dao *UserMemDAO) UpdateSpamStatus(ctx context.Context, phoneNumber string, isSpam bool) error {';
+  const fenced = (lines: string[]) => [path, '```go', ...lines, '```', ''].join('\n');
+
+  it('edits the block in the body of each function whose header the snippet shows above a marker', () => {
+    const reply = fenced([
+      '// ... existing code ...',
+      'import (',
+      '\t// ... existing imports ...',
+      daoerrors,
+      ')',
+      '// ... existing code ...',
+      getHeader,
+      '\t// ... existing code ...',
+      '\tif !ok {',
+      '\t\treturn nil, daoerrors.ErrUserNotFound',
+      '\t}',
+      '\t// ... existing code ...',
+      '}',
+      '// ... existing code ...',
+      spamHeader,
+      '\t// ... existing code ...',
+      '\tif !ok {',
+      '\t\treturn daoerrors.ErrUserNotFound',
+      '\t}',
+      '\t// ... existing code ...',
+      '}',
+      '// ... existing code ...',
+    ]);
+    const expected = userMem
+      .replace('/pkg/models"\n', `/pkg/models"\n${daoerrors}\n`)
+      .replace('return nil, errors.New("user not found")', 'return nil, daoerrors.ErrUserNotFound')
+      .replace('return errors.New("user not found")', 'return daoerrors.ErrUserNotFound');
+    assert.equal(written(path, userMem, reply), expected);
+  });
+
+  it('still refuses when the body has that line twice', () => {
+    const twice = userMem.replace('\tuser.IsSpam = isSpam\n', '\tif !ok {\n\t\treturn nil\n\t}\n\tuser.IsSpam = isSpam\n');
+    const reply = fenced([spamHeader, '\t// ... existing code ...', '\tif !ok {', '\t\treturn daoerrors.ErrUserNotFound', '\t}', '\t// ... existing code ...', '}']);
+    assert.equal(result(path, twice, reply).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+
+  it('says that the line too plain to anchor on occurs once, when no header places it (the diagnosis was "no line occurs exactly once")', () => {
+    const once = userMem.replace('\tuser, ok := dao.users[phoneNumber]\n\tif !ok {\n\t\treturn errors', '\tuser, found := dao.users[phoneNumber]\n\tif !found {\n\t\treturn errors');
+    const reply = fenced(['// ... existing code ...', '\tif !ok {', '\t\treturn nil, daoerrors.ErrUserNotFound', '\t}', '// ... existing code ...']);
+    const refused = result(path, once, reply);
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /no line that occurs exactly once in the file but "if !ok \{", too plain a line to place them by itself/);
+  });
+
+  it('refuses the block written right under the header without the marker, rather than write it over the body\'s first block', () => {
+    // 27 and 28: the real snippet with its inner marker above `if !ok {` dropped. Its closer was
+    // taken for the one of `if ctx.Err() != nil {`, and the context check was overwritten.
+    const reply = fenced(['// ... existing code ...', spamHeader, '\tif !ok {', '\t\treturn daoerrors.ErrUserNotFound', '\t}', '\t// ... existing code ...', '}', '// ... existing code ...']);
+    const refused = result(path, userMem, reply);
+    assert.equal(refused.receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+    assert.match(refused.receipt.errors[0]?.message ?? '', /"if !ok \{" is new right below/);
+    assert.equal(refused.changes.length, 0);
+    // The body's first block itself, shown under the header, is still edited whole.
+    const first = fenced(['// ... existing code ...', spamHeader, '\tif ctx.Err() != nil {', '\t\treturn fmt.Errorf("update spam status: %w", ctx.Err())', '\t}', '\t// ... existing code ...', '}', '// ... existing code ...']);
+    assert.equal(written(path, userMem, first), userMem.replace('\t\treturn ctx.Err()\n', '\t\treturn fmt.Errorf("update spam status: %w", ctx.Err())\n'));
+  });
+});

@@ -3,7 +3,7 @@ import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
 import { annotatesOtherDefinition } from './annotations';
 import { definedTwice } from './definedTwice';
-import { contextAbove, contextBelow, openersStandBelow, repeatedAcrossGap } from './edges';
+import { contextAbove, contextBelow, openerStandsFurtherDown, openersStandBelow, repeatedAcrossGap } from './edges';
 import { FUNCTION_EXITS, closerOfNewBlock, commentRewrittenFrom, contextReadingAbove, contextReadingBelow, editedEdgeStandsNearby, exitWord, leadingLinesBelowAnchor, sameExit, throughComment } from './widenedEnds';
 import { type Region, alignLines, blockEnd, blockTextEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
 
@@ -71,7 +71,10 @@ export function placeSegment(segment: readonly string[], original: readonly stri
     const stale = staleOpenerMessage(segment, original, keys, cursor);
     if (stale !== undefined) return stale;
     const sample = segment.find((line) => line.trim() !== '') ?? '';
-    return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file, so where they go between the elisions is a guess`;
+    // A line too plain to anchor (`if !ok {`) may occur once all the same: saying none does was false.
+    const plain = segment.find((line) => /\w/.test(line) && !hasText(line) && !isCloser(line) && onlyOnceFrom(original, line, cursor));
+    const but = plain === undefined ? '' : ` but "${plain.trim()}", too plain a line to place them by itself`;
+    return `the lines around "${sample.trim().slice(0, 60)}" have no line that occurs exactly once in the file${but}, so where they go between the elisions is a guess`;
   }
   const placed = placeFromHead(segment, original, keys, cursor, head, headAt, openEnd, anchorsBefore, closedByMarker);
   const other = earlierAnchor(segment, original, keys, cursor, head, headAt);
@@ -417,6 +420,21 @@ function insideNestedDefinition(lines: readonly string[]): boolean {
   return false;
 }
 
+/** True when `line` occurs exactly once at or after `from` in the file, whitespace aside. */
+function onlyOnceFrom(original: readonly string[], line: string, from: number): boolean {
+  const key = collapseWhitespace(line);
+  let count = 0;
+  for (let i = from; i < original.length && count < 2; i++) if (collapseWhitespace(original[i]) === key) count++;
+  return count === 1;
+}
+
+/** The nearest line above closer `at` with anything on it that is not deeper than it: the line that opens the block it closes; -1 for none. */
+function openerOf(lines: readonly string[], at: number): number {
+  const width = indentOf(lines[at]);
+  for (let i = at - 1; i >= 0; i--) if (lines[i].trim() !== '' && indentOf(lines[i]) <= width) return i;
+  return -1;
+}
+
 /** A decorator or annotation line above a definition (`@app.route("/items")`, `@Override`). */
 const DECORATOR = /^\s*@[A-Za-z_]/;
 
@@ -513,14 +531,25 @@ export function placeFromHead(segment: readonly string[], original: readonly str
   // block's body in the segment has something of the file's block: a new block that starts with a
   // line the file has (a second `for (let n = …) {` loop with another body) replaced the file's
   // whole loop.
+  // A closer deeper than the head closes a block the segment opens after it: the file's closer at
+  // that depth is its own only when the file's block opens with that line too. A func header, then
+  // a rewritten `if !ok {` block and a marker, took the closer of the body's first block (`if
+  // ctx.Err() != nil {`) and wrote the new block over it (Go, a Cursor snippet without its inner marker).
   const lastReal = lastNonBlank(segment);
   if (closesHeadBlock && lastReal > last && isCloser(segment[lastReal])) {
     const width = indentOf(segment[lastReal]) - indentOf(segment[head]) + indentOf(original[headAt]);
+    const writtenOpener = openerOf(segment, lastReal);
+    const sameOpener = (j: number) => {
+      if (writtenOpener <= head) return true;
+      const existing = openerOf(original, j);
+      return existing >= headAt && correspond(segment[writtenOpener], original[existing]);
+    };
     for (let j = to; j < original.length; j++) {
       const line = original[j];
       if (line.trim() === '') continue;
       const lineWidth = indentOf(line);
       if (line.trim() === segment[lastReal].trim() && lineWidth === width) {
+        if (!sameOpener(j)) break;
         const sharesBodyLine = () => {
           const body = new Set(original.slice(headAt + 1, j).map(anchorKey).filter((key) => key !== ''));
           return segment.slice(head + 1, lastReal).some((written) => body.has(anchorKey(written)));
@@ -587,6 +616,10 @@ export function placeFromHead(segment: readonly string[], original: readonly str
   // goes is a guess.
   if (!lead && leadingLinesBelowAnchor(segment.slice(start, first), original, headAt, to)) {
     return `the lines "${segment[start].trim().slice(0, 60)}" the block starts with stand in the file below line ${headAt + 1}, where its line "${segment[head].trim().slice(0, 40)}" places it: whether that line is the file's or new code repeating it is a guess`;
+  }
+  const twin = trail ? undefined : openerStandsFurtherDown(segment.slice(last + 1, end), original, to, shift);
+  if (twin !== undefined) {
+    return `the line "${original[twin].trim().slice(0, 60)}" is new right below the part the block shows (line ${to}), but the file has it at line ${twin + 1}, further down in the same block, and the snippet leaves out the ${twin - to} lines between: whether it is new code, or that block's lines with an elision left out above them, is a guess (add the elision marker, or quote the lines between)`;
   }
   const opened = trail ? undefined : openersStandBelow(segment.slice(last + 1, end), original, to, shift);
   if (opened !== undefined) {

@@ -115,6 +115,33 @@ export function openersStandBelow(lines: readonly string[], original: readonly s
 }
 
 /**
+ * Where the file has the first of the segment's new lines below the anchored part (`lines`, from
+ * file line `to` on) once further down in the block the region ends in, at the same depth, when
+ * that line opens a block (ends with `{`, `:` or `(`); undefined otherwise. The snippet then
+ * writes that block right below the part it shows, where the file has other lines: it is new code
+ * that repeats the file's opener (a second loop, a new guard), or the file's own block with an
+ * elision left out above it (a func header, then its rewritten `if !ok {` block, the marker
+ * between them dropped) or the lines between deleted. Read as new, the block went in above the
+ * file's lines, or over the body's first block when their closers matched: a guess either way.
+ * Looked for down to where the file leaves the line's depth, at most 400 lines.
+ */
+export function openerStandsFurtherDown(lines: readonly string[], original: readonly string[], to: number, shift: number): number | undefined {
+  const first = lines.findIndex((line) => line.trim() !== '');
+  if (first === -1 || !/\w/.test(lines[first]) || !/[{:(]$/.test(lines[first].trim())) return undefined;
+  const width = indentOf(lines[first]) + shift;
+  const limit = Math.min(original.length, to + 400);
+  let found: number | undefined;
+  for (let at = to; at < limit; at++) {
+    if (original[at].trim() === '') continue;
+    if (indentOf(original[at]) < width) break;
+    if (original[at].trim() !== lines[first].trim() || indentOf(original[at]) !== width) continue;
+    if (found !== undefined || at === to) return undefined;
+    found = at;
+  }
+  return found;
+}
+
+/**
  * Whether the segment's `lines` next to the anchored part (above it when `step` is -1: its first
  * lines, the part starting at `edge`; below it when 1: its last lines, the part ending at
  * `edge`) are the file's lines further out, indentation equal: the gap in lines and the first

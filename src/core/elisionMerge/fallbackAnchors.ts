@@ -1,13 +1,14 @@
 /**
  * Placing a segment none of whose lines anchors it (occurs once in the rest of the file, whitespace
  * aside): by the one block opener its edited first line resembles, by a line that occurs once at
- * its own indentation, or by a short line standing between the very lines the file has around it.
+ * its own indentation, by a short line standing between the very lines the file has around it, or,
+ * after a marker written under a block's opener, by its first line, once in that block's body.
  * Each hands the head it found to `placeFromHead`, checks and all.
  */
 import { collapseWhitespace } from '../text/normalize';
 import { leadingWhitespace } from '../text/indentation';
 import { type AnchorIndex, anchorCount, anchorKey, placeFromHead, sameEnclosingBlock } from './anchors';
-import { type Region, correspond, firstNonBlank, hasText, indentOf, isCloser, isOpener } from './lines';
+import { type Region, blockEnd, correspond, firstNonBlank, hasText, indentOf, isCloser, isOpener } from './lines';
 
 /**
  * Places a segment whose first line edits a block opener (`def breakdown(…, exempt)` for `def
@@ -102,6 +103,40 @@ export function placeByShortLine(segment: readonly string[], original: readonly 
     return typeof region === 'string' ? undefined : region;
   }
   return undefined;
+}
+
+/**
+ * Places a segment that follows a marker written right after a block's opener (the part before
+ * ends with the file's line `cursor - 1`, which opens a block: a func header), by its first line
+ * with a word on it, when that line occurs exactly once in the block's body (whitespace aside), the
+ * segment has no line that anchors it in the file, and every line of it, at the depth that line
+ * gives it, stands inside the body. Cursor's commonest snippet is `func … {`, a marker, the
+ * changed lines, a marker, `}`: those lines often start with a line too plain to anchor anywhere
+ * (`if !ok {`) or one every function has (`if err != nil {`), while the marker after the header
+ * says the lines are in that function's body, where the line stands once. The rest is
+ * `placeFromHead`'s, its tail anchors looked for in the body only, checks and all; the region
+ * must end inside the body or with its closer. Undefined otherwise.
+ */
+export function placeInOpenedBody(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd: boolean): Region | undefined {
+  if (cursor === 0 || cursor >= original.length) return undefined;
+  const opener = original[cursor - 1].trim();
+  if (!/\w/.test(opener) || !/[{:(]$/.test(opener)) return undefined;
+  const head = firstNonBlank(segment);
+  if (head === -1 || !/\w/.test(segment[head]) || isCloser(segment[head]) || anchorCount(segment, original, keys, cursor) > 0) return undefined;
+  const end = blockEnd(original, cursor - 1);
+  const key = collapseWhitespace(segment[head]);
+  let at = -1;
+  for (let i = cursor; i < end; i++) {
+    if (collapseWhitespace(original[i]) !== key) continue;
+    if (at !== -1) return undefined;
+    at = i;
+  }
+  if (at === -1 || !sameEnclosingBlock(segment, head, original, at)) return undefined;
+  const shift = indentOf(original[at]) - indentOf(segment[head]);
+  const width = indentOf(original[cursor - 1]);
+  if (!segment.every((line) => line.trim() === '' || indentOf(line) + shift > width || (isCloser(line) && indentOf(line) + shift === width))) return undefined;
+  const region = placeFromHead(segment, original, keys, cursor, head, at, openEnd, end);
+  return typeof region === 'string' || region.to > end + 1 ? undefined : region;
 }
 
 /**
