@@ -3916,3 +3916,79 @@ describe('pasted replies: a helper in a fence naming no file, beside an edit tha
     assert.match(writtenOnTarget(path, server, [...unrelated, ...edit].join('\n')), /results = await process_in_chunks\(tasks, 4\)/);
   });
 });
+
+describe('pasted replies: a snippet adding a Python guard that reads like a guard of another class (p51/c 33, 39, sympy polyoptions.py)', () => {
+  // sympy/polys/polyoptions.py of sympy__sympy-14396, cut to Wrt.preprocess (its `if not wrt:`)
+  // and Domain.preprocess's twin polynomial and fraction branches.
+  const polyoptions = [
+    'class Wrt(with_metaclass(OptionType, Option)):',
+    '    @classmethod',
+    '    def preprocess(cls, wrt):',
+    '        if isinstance(wrt, Basic):',
+    '            return [str(wrt)]',
+    '        elif isinstance(wrt, str):',
+    '            wrt = wrt.strip()',
+    '            if not wrt:',
+    '                return []',
+    '            return [ gen for gen in cls._re_split.split(wrt) ]',
+    '        else:',
+    '            raise OptionError("invalid argument for \'wrt\' option")',
+    '',
+    '',
+    'class Domain(with_metaclass(OptionType, Option)):',
+    '    @classmethod',
+    '    def preprocess(cls, domain):',
+    '        if isinstance(domain, string_types):',
+    '            r = cls._re_polynomial.match(domain)',
+    '',
+    '            if r is not None:',
+    '                ground, gens = r.groups()',
+    '',
+    "                gens = list(map(sympify, gens.split(',')))",
+    '',
+    "                if ground in ['Z', 'ZZ']:",
+    '                    return sympy.polys.domains.ZZ.poly_ring(*gens)',
+    '                else:',
+    '                    return sympy.polys.domains.QQ.poly_ring(*gens)',
+    '',
+    '            r = cls._re_fraction.match(domain)',
+    '',
+    '            if r is not None:',
+    '                ground, gens = r.groups()',
+    '',
+    "                gens = list(map(sympify, gens.split(',')))",
+    '',
+    "                if ground in ['Z', 'ZZ']:",
+    '                    return sympy.polys.domains.ZZ.frac_field(*gens)',
+    '                else:',
+    '                    return sympy.polys.domains.QQ.frac_field(*gens)',
+    '',
+    "        raise OptionError('expected a valid domain specification, got %s' % domain)",
+    '',
+  ].join('\n');
+  const guard = ['                if not gens:', '                    raise OptionError("expected generators in %s" % domain)'];
+  const reply = (beforeMarker: string[]) => [
+    '```python',
+    '# sympy/polys/polyoptions.py',
+    '            r = cls._re_fraction.match(domain)',
+    '',
+    '            if r is not None:',
+    '                ground, gens = r.groups()',
+    '',
+    "                gens = list(map(sympify, gens.split(',')))",
+    ...guard,
+    ...beforeMarker,
+    '                # ... existing code ...',
+    '```',
+    '',
+  ].join('\n');
+  const fractionGens = "                gens = list(map(sympify, gens.split(',')))\n\n                if ground in ['Z', 'ZZ']:\n                    return sympy.polys.domains.ZZ.frac_field";
+
+  it('adds the guard after the fraction branch\'s unique lines, with or without a blank line before the marker', () => {
+    // Refused: `the line "if not gens:" looks like an edit of line 8` (Wrt's `if not wrt:`).
+    const expected = polyoptions.replace(fractionGens, fractionGens.replace("split(',')))\n", `split(',')))\n${guard.join('\n')}\n`));
+    assert.notEqual(expected, polyoptions);
+    assert.equal(written('sympy/polys/polyoptions.py', polyoptions, reply([''])), expected);
+    assert.equal(written('sympy/polys/polyoptions.py', polyoptions, reply([])), expected);
+  });
+});

@@ -3,7 +3,7 @@ import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
 import { contextAbove, contextBelow, openersStandBelow, repeatedAcrossGap } from './edges';
 import { FUNCTION_EXITS, closerOfNewBlock, commentRewrittenFrom, contextReadingAbove, contextReadingBelow, editedEdgeStandsNearby, exitWord, leadingLinesBelowAnchor, sameExit, throughComment } from './widenedEnds';
-import { type Region, alignLines, blockEnd, blockTextEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
+import { type Region, alignLines, blockEnd, blockTextEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, opensControlFlow, range, resemblingOpener, sameDefinition } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -588,9 +588,13 @@ export function placeFromHead(segment: readonly string[], original: readonly str
   }
   // A new line that opens a block and resembles a block opener elsewhere in the file (`def
   // breakdown(…)` placed inside `compute_tax` because a later line matched there) means the
-  // anchors disagree about where the segment goes: refuse rather than guess.
+  // anchors disagree about where the segment goes: refuse rather than guess. Not for a
+  // control-flow line: a Python guard (`if not gens:`) reads like every guard of that shape (`if
+  // not wrt:` in another class, 150 lines away, in sympy's polyoptions.py), as braced loops and
+  // conditions do (their parentheses already keep them from `resemblingOpener`); such a twin says
+  // nothing against the anchors, and a guard added after a branch's unique lines was refused.
   for (const k of [...range(newFrom, first), ...range(last + 1, newTo)]) {
-    const twin = resemblingOpener(segment[k], original, from, to);
+    const twin = opensControlFlow(segment[k].trim()) ? -1 : resemblingOpener(segment[k], original, from, to);
     if (twin !== -1) {
       return `the line "${segment[k].trim().slice(0, 60)}" looks like an edit of line ${twin + 1}, but the rest of its lines match elsewhere in the file`;
     }
