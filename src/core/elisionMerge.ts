@@ -12,7 +12,7 @@ import { restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from
 import { separatorLeftOut } from './elisionMerge/separators';
 import { restatesStatementBeyond } from './elisionMerge/sameStatementBeyond';
 import { atDefinitionDepth, atFileDepth, inReplacedIndentation } from './elisionMerge/depth';
-import { declarationsAfterTheirKind, functionsBeforeNext, placeBeforeNext } from './elisionMerge/betweenMarkers';
+import { declarationsAfterTheirKind, functionsBeforeNext, importsAfterTheirKind, placeBeforeNext } from './elisionMerge/betweenMarkers';
 export { correspond } from './elisionMerge/lines';
 export { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
@@ -78,7 +78,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     const fromCloser = bodyCloser !== undefined ? placeSegmentFrom(segment, original, keys, cursor, bodyCloser.closer, bodyCloser.at, openEnd, closedByMarker) : undefined;
     let region = fromCloser !== undefined && typeof fromCloser !== 'string' ? fromCloser : placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);
     const unanchored = typeof region === 'string' && !isLast && anchorCount(segment, original, keys, cursor) === 0;
-    const bounded = unanchored ? (placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? functionsBeforeNext(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? declarationsAfterTheirKind(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit)) : undefined;
+    const bounded = unanchored ? (placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? functionsBeforeNext(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? declarationsAfterTheirKind(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? importsAfterTheirKind(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit)) : undefined;
     if (bounded !== undefined) region = bounded.region;
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;

@@ -3992,3 +3992,63 @@ describe('pasted replies: a snippet adding a Python guard that reads like a guar
     assert.equal(written('sympy/polys/polyoptions.py', polyoptions, reply([])), expected);
   });
 });
+
+describe('pasted replies: a Java import alone between two markers, then a field after its anchor (p51/b 24, ContactForm.java)', () => {
+  // ContactForm.java of the chat export's Spring project, cut to its imports and last fields.
+  const form = [
+    'package com.scm.contactmanager.forms;',
+    '',
+    'import org.springframework.web.multipart.MultipartFile;',
+    '',
+    'import com.scm.contactmanager.validators.ValidFile;',
+    '',
+    'import jakarta.validation.constraints.NotBlank;',
+    'import lombok.Getter;',
+    'import lombok.ToString;',
+    '',
+    '@Getter',
+    '@ToString',
+    'public class ContactForm {',
+    '',
+    '    @NotBlank(message = "Name is required")',
+    '    private String name;',
+    '',
+    '    @ValidFile(message = "Invalid File")',
+    '    private MultipartFile contactImage;',
+    '',
+    '    private String picture;',
+    '}',
+    '',
+  ].join('\n');
+  const path = 'src/main/java/com/scm/contactmanager/forms/ContactForm.java';
+  const reply = (imports: string[]) => [
+    '```java',
+    '// ... existing code ...',
+    ...imports,
+    '// ... existing code ...',
+    '    private String picture;',
+    '',
+    '    private Relationship relationship;',
+    '// ... existing code ...',
+    '```',
+    '',
+  ].join('\n');
+  const relationship = 'import com.scm.contactmanager.entities.Relationship;';
+  const field = '    private String picture;\n\n    private Relationship relationship;\n}';
+
+  it('adds the import after the file\'s last one, where every place in the list gives the same program', () => {
+    // Refused: `the lines around "import com.scm.contactmanager.entities.Relationship;" have no line that occurs exactly once`.
+    const expected = form.replace('import lombok.ToString;\n', `import lombok.ToString;\n${relationship}\n`).replace('    private String picture;\n}', field);
+    assert.equal(writtenOnTarget(path, form, reply([relationship])), expected);
+    const two = [relationship, 'import java.util.List;'];
+    assert.equal(writtenOnTarget(path, form, reply(two)), expected.replace(`${relationship}\n`, `${two.join('\n')}\n`));
+  });
+
+  it('still refuses it where the file imports a type of that name from elsewhere, or the lines are not Java imports', () => {
+    // The new import may replace the old one, and beside it neither compiles.
+    const javax = form.replace('import lombok.ToString;\n', 'import lombok.ToString;\nimport com.scm.contactmanager.models.Relationship;\n');
+    assert.equal(onTarget(path, javax, reply([relationship])).changes.length, 0);
+    // A statement among the imports: new lines between markers run where they stand.
+    assert.equal(onTarget(path, form, reply(['Relationship.init();'])).changes.length, 0);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Placing a segment that has no anchor of its own between two markers, by the next segment's
  * place: bounded anchors, new functions where every place gives the same program, one more
- * declaration after the last of its kind.
+ * declaration after the last of its kind, one more import after the file's last.
  */
 import type { IndentUnit } from '../text/indentation';
 import { type Region, correspond, firstNonBlank, hasText, identifiers, indentOf, isCloser, isCommentLine, lastNonBlank } from './lines';
@@ -135,6 +135,59 @@ export function declarationsAfterTheirKind(segment: readonly string[], nextLines
     if (i >= place && indentOf(original[i]) === depth && namesDeclaredBy(original[i]).some((name) => read.has(name))) return undefined;
   }
   return { region: { from: place, to: place, lines: segment.slice(firstNonBlank(segment), lastNonBlank(segment) + 1) }, next: next.from };
+}
+
+/**
+ * A segment of new import directives only between two markers (Cursor's `// ... existing code
+ * ...`, `import com.scm.contactmanager.entities.Relationship;`, a marker, then a field after its
+ * anchor), placed right after the last import the file's lines between the two parts hold. Java's
+ * `import` and C#'s `using` directives name types for the whole file, whatever their order, so
+ * every place in the file's list gives the same program; after the last one is where an editor
+ * adds one. Only when:
+ * - every line of the segment, and every import line of the file between the two parts, is such a
+ *   directive at the margin, ended by `;` (Python's `import os` runs the module where it stands;
+ *   a file whose imports read so is not read as Java);
+ * - the next segment has a place of its own below that last import;
+ * - the file has none of the new lines, and imports no type of a new line's name from elsewhere
+ *   (`import javax.validation.constraints.Email;` for a new `jakarta.…Email`: the new line may
+ *   replace the old one, and beside it neither compiles).
+ * Undefined otherwise.
+ */
+export function importsAfterTheirKind(segment: readonly string[], nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
+  const written = segment.filter(hasText);
+  const directives = written.map((line) => IMPORT_DIRECTIVE.exec(line)?.groups);
+  if (written.length === 0 || directives.some((groups) => groups === undefined)) return undefined;
+  const keyword = directives[0]?.keyword;
+  if (directives.some((groups) => groups?.keyword !== keyword)) return undefined;
+  const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
+  if (nextSegment.every((line) => line.trim() === '')) return undefined;
+  const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
+  if (typeof next === 'string' || next.from <= cursor) return undefined;
+  let place = -1;
+  for (let i = cursor; i < next.from; i++) {
+    if (/^\s*(?:import|using)\b/.exec(original[i])?.[0].trim() !== keyword) continue;
+    if (IMPORT_DIRECTIVE.exec(original[i])?.groups?.keyword !== keyword) return undefined;
+    place = i + 1;
+  }
+  if (place === -1) return undefined;
+  const newLines = new Set(written.map((line) => line.trim()));
+  const newNames = new Map(directives.map((groups) => [importedName(groups?.name ?? ''), groups?.name]));
+  for (const line of original) {
+    if (newLines.has(line.trim())) return undefined;
+    const name = IMPORT_DIRECTIVE.exec(line)?.groups?.name;
+    if (name === undefined) continue;
+    const simple = importedName(name);
+    if (simple !== '*' && newNames.has(simple) && newNames.get(simple) !== name) return undefined;
+  }
+  return { region: { from: place, to: place, lines: segment.slice(firstNonBlank(segment), lastNonBlank(segment) + 1) }, next: next.from };
+}
+
+/** A Java `import` or C# `using` directive at the margin, ended by `;`: its keyword and the name it imports (`a.b.C`, `a.b.*`). */
+const IMPORT_DIRECTIVE = /^(?<keyword>import|using)\s+(?:static\s+)?(?<name>[A-Za-z_]\w*(?:\.(?:[A-Za-z_]\w*|\*))*)\s*;\s*$/;
+
+/** The simple name an import brings in: its last part (`Email` of `jakarta.validation.constraints.Email`, `*` of a wildcard). */
+function importedName(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1);
 }
 
 /**
