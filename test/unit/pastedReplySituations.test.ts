@@ -4052,3 +4052,67 @@ describe('pasted replies: a Java import alone between two markers, then a field 
     assert.equal(onTarget(path, form, reply(['Relationship.init();'])).changes.length, 0);
   });
 });
+
+describe('pasted replies: new Go methods alone between a leading and a trailing marker (p51/b 01, 02, user.go)', () => {
+  // pkg/models/user.go of the chat export ("Requirements analysis for TrueCaller-like service"), its doc comments cut.
+  const user = [
+    'package models',
+    '',
+    'import (',
+    '\t"errors"',
+    '\t"strings"',
+    ')',
+    '',
+    '// User represents a user in the system.',
+    'type User struct {',
+    '\tPhoneNumber string `json:"phone_number"`',
+    '\tName        string `json:"name"`',
+    '\tIsSpam      bool   `json:"is_spam"`',
+    '}',
+    '',
+    '// Validate checks the User fields for business rule compliance.',
+    'func (u *User) Validate() error {',
+    '\tif len(strings.TrimSpace(u.Name)) == 0 {',
+    '\t\treturn errors.New("name is required")',
+    '\t}',
+    '\treturn nil',
+    '}',
+    '',
+  ].join('\n');
+  const getters = [
+    '// GetPhoneNumber returns the user\'s phone number. Returns empty string if receiver is nil.',
+    'func (u *User) GetPhoneNumber() string {',
+    '\tif u == nil {',
+    '\t\treturn ""',
+    '\t}',
+    '\treturn u.PhoneNumber',
+    '}',
+    '',
+    '// GetIsSpam returns the user\'s spam status. Returns false if receiver is nil.',
+    'func (u *User) GetIsSpam() bool {',
+    '\tif u == nil {',
+    '\t\treturn false',
+    '\t}',
+    '\treturn u.IsSpam',
+    '}',
+  ];
+  const reply = (lines: string[]) => ['```go', '// ... existing code ...', ...lines, '// ... existing code ...', '```', ''].join('\n');
+  const path = 'pkg/models/user.go';
+
+  it('appends them at the file\'s end, where Go reads top-level functions in any order', () => {
+    // Refused: `the lines around "// GetPhoneNumber returns the user's phone number…" have no line that occurs exactly once`.
+    assert.equal(writtenOnTarget(path, user, reply(getters)), `${user}\n${getters.join('\n')}\n`);
+  });
+
+  it('still refuses them where their place or their reading can matter', () => {
+    const refused = (file: string, lines: string[]) => assert.equal(onTarget(path, file, reply(lines)).changes.length, 0);
+    // The file has one of them, on a value receiver: written beside it, neither compiles.
+    refused(user.replace('// Validate checks', 'func (u User) GetIsSpam() bool {\n\treturn u.Flags.Spam\n}\n\n// Validate checks'), getters);
+    // A package's init functions run in the file's order.
+    refused(user, ['func init() {', '\tdefaultName = "anonymous"', '}']);
+    // A package variable's initializer may run by its place.
+    refused(user, ['var registry = newRegistry()', '', ...getters]);
+    // Not a Go file: nothing says its order is free.
+    refused(user.replace('package models', 'package models;'), getters);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Placing a segment that has no anchor of its own between two markers, by the next segment's
  * place: bounded anchors, new functions where every place gives the same program, one more
- * declaration after the last of its kind, one more import after the file's last.
+ * declaration after the last of its kind, one more import after the file's last, new Go
+ * functions at the file's end.
  */
 import type { IndentUnit } from '../text/indentation';
 import { type Region, correspond, firstNonBlank, hasText, identifiers, indentOf, isCloser, isCommentLine, lastNonBlank } from './lines';
@@ -188,6 +189,67 @@ const IMPORT_DIRECTIVE = /^(?<keyword>import|using)\s+(?:static\s+)?(?<name>[A-Z
 /** The simple name an import brings in: its last part (`Email` of `jakarta.validation.constraints.Email`, `*` of a wildcard). */
 function importedName(name: string): string {
   return name.slice(name.lastIndexOf('.') + 1);
+}
+
+/**
+ * A segment of new Go functions and methods only, between a marker before it and markers alone
+ * after it (Cursor's "use getters": `// ... existing code ...`, three `func (u *User) GetName()
+ * string {` getters with their doc comments, `// ... existing code ...`), placed at the file's
+ * end. The snippet shows nothing of the file to place them by, but Go reads a package's top-level
+ * functions whatever their order, so every place between the file's top-level declarations gives
+ * the same program, and the end is where such code is most often added. Only when:
+ * - the file is Go: its first line of code is `package name`, with no `;` (Java's has one);
+ * - every line of the segment at the margin is a comment, a closing `}`, or the head of a function
+ *   or method (`func (u *User) GetName() string {`), not `init` (a package's `init` functions run
+ *   in the order the file has them), and the lines under a head are indented;
+ * - the file defines none of the new functions (`goFunctionKey`): a changed signature of one of
+ *   the file's would be written beside the old one;
+ * - the part before ended above the file's last line.
+ * Undefined otherwise (other top-level code, a `var` with a side effect, may run by its place).
+ */
+export function goFunctionsAtFileEnd(segment: readonly string[], original: readonly string[], cursor: number): Region | undefined {
+  const first = firstNonBlank(segment);
+  if (first === -1) return undefined;
+  const code = original.find((line) => hasText(line) && !isCommentLine(line));
+  if (code === undefined || !/^package\s+[A-Za-z_]\w*\s*$/.test(code)) return undefined;
+  const names = new Set<string>();
+  let inside = false;
+  for (const line of segment) {
+    if (line.trim() === '') continue;
+    if (indentOf(line) > 0) {
+      if (!inside) return undefined;
+      continue;
+    }
+    if (isCommentLine(line)) continue;
+    if (line.trim() === '}' && inside) {
+      inside = false;
+      continue;
+    }
+    const name = goFunctionKey(line);
+    if (name === undefined || !line.trim().endsWith('{') || name === 'init' || inside) return undefined;
+    names.add(name);
+    inside = true;
+  }
+  if (inside || names.size === 0) return undefined;
+  if (original.some((line) => names.has(goFunctionKey(line) ?? ''))) return undefined;
+  const end = lastNonBlank(original) + 1;
+  if (end <= cursor) return undefined;
+  return { from: end, to: end, lines: ['', ...segment.slice(first, lastNonBlank(segment) + 1)] };
+}
+
+/**
+ * What a Go function's or method's head at the margin defines, as Go tells definitions apart:
+ * `name`, or `Type.name` for a method, whatever its receiver is called and whether it is a pointer
+ * (`func (u *User) GetName(` and `func (x User) GetName(` clash: `User.GetName`); undefined for
+ * another line.
+ */
+function goFunctionKey(line: string): string | undefined {
+  const head = /^func\s+(?:\(([^()]*)\)\s*)?([A-Za-z_]\w*)\s*[[(]/.exec(line);
+  if (head === null) return undefined;
+  if (head[1] === undefined) return head[2];
+  // The receiver's type, its pointer star and type parameters aside (`*Stack[T]`: `Stack`).
+  const receiver = /[A-Za-z_]\w*/.exec(head[1].trim().split(/\s+/).pop() ?? '')?.[0];
+  return receiver ? `${receiver}.${head[2]}` : undefined;
 }
 
 /**
