@@ -3991,6 +3991,66 @@ describe('pasted replies: a snippet adding a Python guard that reads like a guar
     assert.equal(written('sympy/polys/polyoptions.py', polyoptions, reply([''])), expected);
     assert.equal(written('sympy/polys/polyoptions.py', polyoptions, reply([])), expected);
   });
+
+  it('still refuses a new branch that resembles a line of the definition the snippet shows, whose body an elision keeps', () => {
+    // CPython's http/cookies.py, 3.12 to 3.13 (a lazy replay of the commit): the new helper's
+    // `else:` resembles `_unquote`'s `# else:`, and `_unquote`'s body is what the snippet rewrites.
+    // Written, the old loop stayed, with the new `return` after it.
+    const cookies = [
+      '_OctalPatt = re.compile(r"\\\\[0-3][0-7][0-7]")',
+      '_QuotePatt = re.compile(r"[\\\\].")',
+      '',
+      'def _unquote(str):',
+      '    # If there aren\'t any doublequotes,',
+      '    # then there can\'t be any special characters.  See RFC 2109.',
+      '    if str is None or len(str) < 2:',
+      '        return str',
+      '    #    \\"   --> "',
+      '    #',
+      '    i = 0',
+      '    n = len(str)',
+      '    res = []',
+      '    while 0 <= i < n:',
+      '        o_match = _OctalPatt.search(str, i)',
+      '        if not o_match:',
+      '            res.append(str[i:])',
+      '            break',
+      '        # else:',
+      '        res.append(chr(int(str[j+1:j+4], 8)))',
+      '        i = j + 4',
+      '    return _nulljoin(res)',
+      '',
+      '# The _getdate() routine is used to set the expiration time in the cookie\'s HTTP',
+      '',
+    ].join('\n');
+    const lazy = [
+      'http/cookies.py',
+      '```',
+      '# ... existing code ...',
+      '',
+      '',
+      "_unquote_sub = re.compile(r'\\\\(?:([0-3][0-7][0-7])|(.))').sub",
+      '',
+      'def _unquote_replace(m):',
+      '    if m[1]:',
+      '        return chr(int(m[1], 8))',
+      '    else:',
+      '        return m[2]',
+      '',
+      'def _unquote(str):',
+      '    # If there aren\'t any doublequotes,',
+      '    # ... existing code ...',
+      '    #    \\"   --> "',
+      '    #',
+      '    return _unquote_sub(_unquote_replace, str)',
+      '',
+      '# The _getdate() routine is used to set the expiration time in the cookie\'s HTTP',
+      '# ... existing code ...',
+      '```',
+      '',
+    ].join('\n');
+    assert.equal(result('http/cookies.py', cookies, lazy).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
 });
 
 describe('pasted replies: a Java import alone between two markers, then a field after its anchor (p51/b 24, ContactForm.java)', () => {
