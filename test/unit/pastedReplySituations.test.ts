@@ -4596,3 +4596,263 @@ describe('pasted replies: a Go func header, an inner marker, the changed `if !ok
     assert.equal(written(path, userMem, first), userMem.replace('\t\treturn ctx.Err()\n', '\t\treturn fmt.Errorf("update spam status: %w", ctx.Err())\n'));
   });
 });
+
+describe('pasted replies: a snippet adding a Python guard that reads like a guard of another class (p51/c 33, 39, sympy polyoptions.py)', () => {
+  // sympy/polys/polyoptions.py of sympy__sympy-14396, cut to Wrt.preprocess (its `if not wrt:`)
+  // and Domain.preprocess's twin polynomial and fraction branches.
+  const polyoptions = [
+    'class Wrt(with_metaclass(OptionType, Option)):',
+    '    @classmethod',
+    '    def preprocess(cls, wrt):',
+    '        if isinstance(wrt, Basic):',
+    '            return [str(wrt)]',
+    '        elif isinstance(wrt, str):',
+    '            wrt = wrt.strip()',
+    '            if not wrt:',
+    '                return []',
+    '            return [ gen for gen in cls._re_split.split(wrt) ]',
+    '        else:',
+    '            raise OptionError("invalid argument for \'wrt\' option")',
+    '',
+    '',
+    'class Domain(with_metaclass(OptionType, Option)):',
+    '    @classmethod',
+    '    def preprocess(cls, domain):',
+    '        if isinstance(domain, string_types):',
+    '            r = cls._re_polynomial.match(domain)',
+    '',
+    '            if r is not None:',
+    '                ground, gens = r.groups()',
+    '',
+    "                gens = list(map(sympify, gens.split(',')))",
+    '',
+    "                if ground in ['Z', 'ZZ']:",
+    '                    return sympy.polys.domains.ZZ.poly_ring(*gens)',
+    '                else:',
+    '                    return sympy.polys.domains.QQ.poly_ring(*gens)',
+    '',
+    '            r = cls._re_fraction.match(domain)',
+    '',
+    '            if r is not None:',
+    '                ground, gens = r.groups()',
+    '',
+    "                gens = list(map(sympify, gens.split(',')))",
+    '',
+    "                if ground in ['Z', 'ZZ']:",
+    '                    return sympy.polys.domains.ZZ.frac_field(*gens)',
+    '                else:',
+    '                    return sympy.polys.domains.QQ.frac_field(*gens)',
+    '',
+    "        raise OptionError('expected a valid domain specification, got %s' % domain)",
+    '',
+  ].join('\n');
+  const guard = ['                if not gens:', '                    raise OptionError("expected generators in %s" % domain)'];
+  const reply = (beforeMarker: string[]) => [
+    '```python',
+    '# sympy/polys/polyoptions.py',
+    '            r = cls._re_fraction.match(domain)',
+    '',
+    '            if r is not None:',
+    '                ground, gens = r.groups()',
+    '',
+    "                gens = list(map(sympify, gens.split(',')))",
+    ...guard,
+    ...beforeMarker,
+    '                # ... existing code ...',
+    '```',
+    '',
+  ].join('\n');
+  const fractionGens = "                gens = list(map(sympify, gens.split(',')))\n\n                if ground in ['Z', 'ZZ']:\n                    return sympy.polys.domains.ZZ.frac_field";
+
+  it('adds the guard after the fraction branch\'s unique lines, with or without a blank line before the marker', () => {
+    // Refused: `the line "if not gens:" looks like an edit of line 8` (Wrt's `if not wrt:`).
+    const expected = polyoptions.replace(fractionGens, fractionGens.replace("split(',')))\n", `split(',')))\n${guard.join('\n')}\n`));
+    assert.notEqual(expected, polyoptions);
+    assert.equal(written('sympy/polys/polyoptions.py', polyoptions, reply([''])), expected);
+    assert.equal(written('sympy/polys/polyoptions.py', polyoptions, reply([])), expected);
+  });
+
+  it('still refuses a new branch that resembles a line of the definition the snippet shows, whose body an elision keeps', () => {
+    // CPython's http/cookies.py, 3.12 to 3.13 (a lazy replay of the commit): the new helper's
+    // `else:` resembles `_unquote`'s `# else:`, and `_unquote`'s body is what the snippet rewrites.
+    // Written, the old loop stayed, with the new `return` after it.
+    const cookies = [
+      '_OctalPatt = re.compile(r"\\\\[0-3][0-7][0-7]")',
+      '_QuotePatt = re.compile(r"[\\\\].")',
+      '',
+      'def _unquote(str):',
+      '    # If there aren\'t any doublequotes,',
+      '    # then there can\'t be any special characters.  See RFC 2109.',
+      '    if str is None or len(str) < 2:',
+      '        return str',
+      '    #    \\"   --> "',
+      '    #',
+      '    i = 0',
+      '    n = len(str)',
+      '    res = []',
+      '    while 0 <= i < n:',
+      '        o_match = _OctalPatt.search(str, i)',
+      '        if not o_match:',
+      '            res.append(str[i:])',
+      '            break',
+      '        # else:',
+      '        res.append(chr(int(str[j+1:j+4], 8)))',
+      '        i = j + 4',
+      '    return _nulljoin(res)',
+      '',
+      '# The _getdate() routine is used to set the expiration time in the cookie\'s HTTP',
+      '',
+    ].join('\n');
+    const lazy = [
+      'http/cookies.py',
+      '```',
+      '# ... existing code ...',
+      '',
+      '',
+      "_unquote_sub = re.compile(r'\\\\(?:([0-3][0-7][0-7])|(.))').sub",
+      '',
+      'def _unquote_replace(m):',
+      '    if m[1]:',
+      '        return chr(int(m[1], 8))',
+      '    else:',
+      '        return m[2]',
+      '',
+      'def _unquote(str):',
+      '    # If there aren\'t any doublequotes,',
+      '    # ... existing code ...',
+      '    #    \\"   --> "',
+      '    #',
+      '    return _unquote_sub(_unquote_replace, str)',
+      '',
+      '# The _getdate() routine is used to set the expiration time in the cookie\'s HTTP',
+      '# ... existing code ...',
+      '```',
+      '',
+    ].join('\n');
+    assert.equal(result('http/cookies.py', cookies, lazy).receipt.errors[0]?.code, 'ELISION_UNRESOLVED');
+  });
+});
+
+describe('pasted replies: a Java import alone between two markers, then a field after its anchor (p51/b 24, ContactForm.java)', () => {
+  // ContactForm.java of the chat export's Spring project, cut to its imports and last fields.
+  const form = [
+    'package com.scm.contactmanager.forms;',
+    '',
+    'import org.springframework.web.multipart.MultipartFile;',
+    '',
+    'import com.scm.contactmanager.validators.ValidFile;',
+    '',
+    'import jakarta.validation.constraints.NotBlank;',
+    'import lombok.Getter;',
+    'import lombok.ToString;',
+    '',
+    '@Getter',
+    '@ToString',
+    'public class ContactForm {',
+    '',
+    '    @NotBlank(message = "Name is required")',
+    '    private String name;',
+    '',
+    '    @ValidFile(message = "Invalid File")',
+    '    private MultipartFile contactImage;',
+    '',
+    '    private String picture;',
+    '}',
+    '',
+  ].join('\n');
+  const path = 'src/main/java/com/scm/contactmanager/forms/ContactForm.java';
+  const reply = (imports: string[]) => [
+    '```java',
+    '// ... existing code ...',
+    ...imports,
+    '// ... existing code ...',
+    '    private String picture;',
+    '',
+    '    private Relationship relationship;',
+    '// ... existing code ...',
+    '```',
+    '',
+  ].join('\n');
+  const relationship = 'import com.scm.contactmanager.entities.Relationship;';
+  const field = '    private String picture;\n\n    private Relationship relationship;\n}';
+
+  it('adds the import after the file\'s last one, where every place in the list gives the same program', () => {
+    // Refused: `the lines around "import com.scm.contactmanager.entities.Relationship;" have no line that occurs exactly once`.
+    const expected = form.replace('import lombok.ToString;\n', `import lombok.ToString;\n${relationship}\n`).replace('    private String picture;\n}', field);
+    assert.equal(writtenOnTarget(path, form, reply([relationship])), expected);
+    const two = [relationship, 'import java.util.List;'];
+    assert.equal(writtenOnTarget(path, form, reply(two)), expected.replace(`${relationship}\n`, `${two.join('\n')}\n`));
+  });
+
+  it('still refuses it where the file imports a type of that name from elsewhere, or the lines are not Java imports', () => {
+    // The new import may replace the old one, and beside it neither compiles.
+    const javax = form.replace('import lombok.ToString;\n', 'import lombok.ToString;\nimport com.scm.contactmanager.models.Relationship;\n');
+    assert.equal(onTarget(path, javax, reply([relationship])).changes.length, 0);
+    // A statement among the imports: new lines between markers run where they stand.
+    assert.equal(onTarget(path, form, reply(['Relationship.init();'])).changes.length, 0);
+  });
+});
+
+describe('pasted replies: new Go methods alone between a leading and a trailing marker (p51/b 01, 02, user.go)', () => {
+  // pkg/models/user.go of the chat export ("Requirements analysis for TrueCaller-like service"), its doc comments cut.
+  const user = [
+    'package models',
+    '',
+    'import (',
+    '\t"errors"',
+    '\t"strings"',
+    ')',
+    '',
+    '// User represents a user in the system.',
+    'type User struct {',
+    '\tPhoneNumber string `json:"phone_number"`',
+    '\tName        string `json:"name"`',
+    '\tIsSpam      bool   `json:"is_spam"`',
+    '}',
+    '',
+    '// Validate checks the User fields for business rule compliance.',
+    'func (u *User) Validate() error {',
+    '\tif len(strings.TrimSpace(u.Name)) == 0 {',
+    '\t\treturn errors.New("name is required")',
+    '\t}',
+    '\treturn nil',
+    '}',
+    '',
+  ].join('\n');
+  const getters = [
+    '// GetPhoneNumber returns the user\'s phone number. Returns empty string if receiver is nil.',
+    'func (u *User) GetPhoneNumber() string {',
+    '\tif u == nil {',
+    '\t\treturn ""',
+    '\t}',
+    '\treturn u.PhoneNumber',
+    '}',
+    '',
+    '// GetIsSpam returns the user\'s spam status. Returns false if receiver is nil.',
+    'func (u *User) GetIsSpam() bool {',
+    '\tif u == nil {',
+    '\t\treturn false',
+    '\t}',
+    '\treturn u.IsSpam',
+    '}',
+  ];
+  const reply = (lines: string[]) => ['```go', '// ... existing code ...', ...lines, '// ... existing code ...', '```', ''].join('\n');
+  const path = 'pkg/models/user.go';
+
+  it('appends them at the file\'s end, where Go reads top-level functions in any order', () => {
+    // Refused: `the lines around "// GetPhoneNumber returns the user's phone number…" have no line that occurs exactly once`.
+    assert.equal(writtenOnTarget(path, user, reply(getters)), `${user}\n${getters.join('\n')}\n`);
+  });
+
+  it('still refuses them where their place or their reading can matter', () => {
+    const refused = (file: string, lines: string[]) => assert.equal(onTarget(path, file, reply(lines)).changes.length, 0);
+    // The file has one of them, on a value receiver: written beside it, neither compiles.
+    refused(user.replace('// Validate checks', 'func (u User) GetIsSpam() bool {\n\treturn u.Flags.Spam\n}\n\n// Validate checks'), getters);
+    // A package's init functions run in the file's order.
+    refused(user, ['func init() {', '\tdefaultName = "anonymous"', '}']);
+    // A package variable's initializer may run by its place.
+    refused(user, ['var registry = newRegistry()', '', ...getters]);
+    // Not a Go file: nothing says its order is free.
+    refused(user.replace('package models', 'package models;'), getters);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Placing a segment that has no anchor of its own between two markers, by the next segment's
  * place: bounded anchors, new functions where every place gives the same program, one more
- * declaration after the last of its kind.
+ * declaration after the last of its kind, one more import after the file's last, new Go
+ * functions at the file's end.
  */
 import type { IndentUnit } from '../text/indentation';
 import { type Region, correspond, firstNonBlank, hasText, identifiers, indentOf, isCloser, isCommentLine, lastNonBlank } from './lines';
@@ -135,6 +136,120 @@ export function declarationsAfterTheirKind(segment: readonly string[], nextLines
     if (i >= place && indentOf(original[i]) === depth && namesDeclaredBy(original[i]).some((name) => read.has(name))) return undefined;
   }
   return { region: { from: place, to: place, lines: segment.slice(firstNonBlank(segment), lastNonBlank(segment) + 1) }, next: next.from };
+}
+
+/**
+ * A segment of new import directives only between two markers (Cursor's `// ... existing code
+ * ...`, `import com.scm.contactmanager.entities.Relationship;`, a marker, then a field after its
+ * anchor), placed right after the last import the file's lines between the two parts hold. Java's
+ * `import` and C#'s `using` directives name types for the whole file, whatever their order, so
+ * every place in the file's list gives the same program; after the last one is where an editor
+ * adds one. Only when:
+ * - every line of the segment, and every import line of the file between the two parts, is such a
+ *   directive at the margin, ended by `;` (Python's `import os` runs the module where it stands;
+ *   a file whose imports read so is not read as Java);
+ * - the next segment has a place of its own below that last import;
+ * - the file has none of the new lines, and imports no type of a new line's name from elsewhere
+ *   (`import javax.validation.constraints.Email;` for a new `jakarta.…Email`: the new line may
+ *   replace the old one, and beside it neither compiles).
+ * Undefined otherwise.
+ */
+export function importsAfterTheirKind(segment: readonly string[], nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
+  const written = segment.filter(hasText);
+  const directives = written.map((line) => IMPORT_DIRECTIVE.exec(line)?.groups);
+  if (written.length === 0 || directives.some((groups) => groups === undefined)) return undefined;
+  const keyword = directives[0]?.keyword;
+  if (directives.some((groups) => groups?.keyword !== keyword)) return undefined;
+  const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
+  if (nextSegment.every((line) => line.trim() === '')) return undefined;
+  const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
+  if (typeof next === 'string' || next.from <= cursor) return undefined;
+  let place = -1;
+  for (let i = cursor; i < next.from; i++) {
+    if (/^\s*(?:import|using)\b/.exec(original[i])?.[0].trim() !== keyword) continue;
+    if (IMPORT_DIRECTIVE.exec(original[i])?.groups?.keyword !== keyword) return undefined;
+    place = i + 1;
+  }
+  if (place === -1) return undefined;
+  const newLines = new Set(written.map((line) => line.trim()));
+  const newNames = new Map(directives.map((groups) => [importedName(groups?.name ?? ''), groups?.name]));
+  for (const line of original) {
+    if (newLines.has(line.trim())) return undefined;
+    const name = IMPORT_DIRECTIVE.exec(line)?.groups?.name;
+    if (name === undefined) continue;
+    const simple = importedName(name);
+    if (simple !== '*' && newNames.has(simple) && newNames.get(simple) !== name) return undefined;
+  }
+  return { region: { from: place, to: place, lines: segment.slice(firstNonBlank(segment), lastNonBlank(segment) + 1) }, next: next.from };
+}
+
+/** A Java `import` or C# `using` directive at the margin, ended by `;`: its keyword and the name it imports (`a.b.C`, `a.b.*`). */
+const IMPORT_DIRECTIVE = /^(?<keyword>import|using)\s+(?:static\s+)?(?<name>[A-Za-z_]\w*(?:\.(?:[A-Za-z_]\w*|\*))*)\s*;\s*$/;
+
+/** The simple name an import brings in: its last part (`Email` of `jakarta.validation.constraints.Email`, `*` of a wildcard). */
+function importedName(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1);
+}
+
+/**
+ * A segment of new Go functions and methods only, between a marker before it and markers alone
+ * after it (Cursor's "use getters": `// ... existing code ...`, three `func (u *User) GetName()
+ * string {` getters with their doc comments, `// ... existing code ...`), placed at the file's
+ * end. The snippet shows nothing of the file to place them by, but Go reads a package's top-level
+ * functions whatever their order, so every place between the file's top-level declarations gives
+ * the same program, and the end is where such code is most often added. Only when:
+ * - the file is Go: its first line of code is `package name`, with no `;` (Java's has one);
+ * - every line of the segment at the margin is a comment, a closing `}`, or the head of a function
+ *   or method (`func (u *User) GetName() string {`), not `init` (a package's `init` functions run
+ *   in the order the file has them), and the lines under a head are indented;
+ * - the file defines none of the new functions (`goFunctionKey`): a changed signature of one of
+ *   the file's would be written beside the old one;
+ * - the part before ended above the file's last line.
+ * Undefined otherwise (other top-level code, a `var` with a side effect, may run by its place).
+ */
+export function goFunctionsAtFileEnd(segment: readonly string[], original: readonly string[], cursor: number): Region | undefined {
+  const first = firstNonBlank(segment);
+  if (first === -1) return undefined;
+  const code = original.find((line) => hasText(line) && !isCommentLine(line));
+  if (code === undefined || !/^package\s+[A-Za-z_]\w*\s*$/.test(code)) return undefined;
+  const names = new Set<string>();
+  let inside = false;
+  for (const line of segment) {
+    if (line.trim() === '') continue;
+    if (indentOf(line) > 0) {
+      if (!inside) return undefined;
+      continue;
+    }
+    if (isCommentLine(line)) continue;
+    if (line.trim() === '}' && inside) {
+      inside = false;
+      continue;
+    }
+    const name = goFunctionKey(line);
+    if (name === undefined || !line.trim().endsWith('{') || name === 'init' || inside) return undefined;
+    names.add(name);
+    inside = true;
+  }
+  if (inside || names.size === 0) return undefined;
+  if (original.some((line) => names.has(goFunctionKey(line) ?? ''))) return undefined;
+  const end = lastNonBlank(original) + 1;
+  if (end <= cursor) return undefined;
+  return { from: end, to: end, lines: ['', ...segment.slice(first, lastNonBlank(segment) + 1)] };
+}
+
+/**
+ * What a Go function's or method's head at the margin defines, as Go tells definitions apart:
+ * `name`, or `Type.name` for a method, whatever its receiver is called and whether it is a pointer
+ * (`func (u *User) GetName(` and `func (x User) GetName(` clash: `User.GetName`); undefined for
+ * another line.
+ */
+function goFunctionKey(line: string): string | undefined {
+  const head = /^func\s+(?:\(([^()]*)\)\s*)?([A-Za-z_]\w*)\s*[[(]/.exec(line);
+  if (head === null) return undefined;
+  if (head[1] === undefined) return head[2];
+  // The receiver's type, its pointer star and type parameters aside (`*Stack[T]`: `Stack`).
+  const receiver = /[A-Za-z_]\w*/.exec(head[1].trim().split(/\s+/).pop() ?? '')?.[0];
+  return receiver ? `${receiver}.${head[2]}` : undefined;
 }
 
 /**
