@@ -138,8 +138,27 @@ export type PartName = (lines: readonly string[], at: number) => string | undefi
  * equation or a signature begins (`equationName`).
  */
 export function partNameIn(path: string): PartName {
+  if (MAKEFILE.test(path)) return (lines, at) => makeRule(lines[at]);
   const equations = EQUATION_LANGUAGE.test(path);
   return (lines, at) => definedNameAt(lines, at) ?? declaredType(lines[at]) ?? lispDefinition(lines[at]) ?? (equations ? equationName(lines, at) : undefined);
+}
+
+/** Makefiles by name: `Makefile`, `makefile`, `GNUmakefile`, `*.mk`. */
+const MAKEFILE = /(?:^|\/)(?:GNUmakefile|[Mm]akefile)$|\.mk$/;
+
+/**
+ * The rule a Makefile line opens, as `rule` and its targets (`install: build` is `rule install`):
+ * targets at the margin, then `:` or `::`, its recipe the tab-indented lines under it. Models
+ * re-print a rule whole ("Updated `install` target in `Makefile`:", then `install:` with its
+ * recipe), and a rule is a Makefile's unit as a function is a program's: read as no definition,
+ * the block was NO_EDITS_FOUND. Not a variable (`CC := gcc`, `X ::= y`, `A = b:c`), not a
+ * special target (`.PHONY: help`, a declaration beside the rule, given as often as there are
+ * rules), not a target-specific variable (`build: CFLAGS += -O2`).
+ */
+function makeRule(line: string): string | undefined {
+  const match = /^([^\s#.:=][^:=#]*?)\s*::?(?!=)(.*)$/.exec(line);
+  if (match === null || /^\s*[\w.-]+\s*(?:[:+?!]?=)/.test(match[2])) return undefined;
+  return `rule ${match[1].trim().split(/\s+/).join(' ')}`;
 }
 
 /**
