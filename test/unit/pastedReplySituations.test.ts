@@ -2210,6 +2210,13 @@ crossbeam-channel = "0.5.15"
     assert.equal(planned.changes[0]?.newText, withGlob);
   });
 
+  it('adds the line after a unique line though the line above that stands in two tables (p51/a 84)', () => {
+    // A Cargo.toml whose `serde_json = "1"` is both a dependency and a dev-dependency.
+    const scanner = '[package]\nname = "scanner"\n\n[dependencies]\nserde_json = "1"\ntokio = { version = "1", features = ["full"] }\n\n[dev-dependencies]\nserde_json = "1"\ntempfile = "3"\n';
+    const reply = 'Add `anyhow` to `Cargo.toml`:\n\n```toml\nserde_json = "1"\ntokio = { version = "1", features = ["full"] }\nanyhow = "1"\n```\n';
+    assert.equal(written('Cargo.toml', scanner, reply), scanner.replace('["full"] }\n', '["full"] }\nanyhow = "1"\n'));
+  });
+
   it('leaves it out under a sentence that does not ask for a change, or when its lines are not the file\'s unique lines and new ones', () => {
     assert.equal(result(path, cargo, `This is how \`${path}\` would declare it:\n\n${fragment}`).receipt.errors[0]?.code, 'NO_EDITS_FOUND');
     // `name = "ignore"` stands twice in the file: the two lines say no one place.
