@@ -156,9 +156,13 @@ const MAKEFILE = /(?:^|\/)(?:GNUmakefile|[Mm]akefile)$|\.mk$/;
  * rules), not a target-specific variable (`build: CFLAGS += -O2`).
  */
 function makeRule(line: string): string | undefined {
-  const match = /^([^\s#.:=][^:=#]*?)\s*::?(?!=)(.*)$/.exec(line);
-  if (match === null || /^\s*[\w.-]+\s*(?:[:+?!]?=)/.test(match[2])) return undefined;
-  return `rule ${match[1].trim().split(/\s+/).join(' ')}`;
+  // Read by hand: a pattern with optional spaces on both sides of the targets backtracks.
+  const colon = line.indexOf(':');
+  if (colon <= 0 || /^[\s#.=]/.test(line)) return undefined;
+  const targets = line.slice(0, colon);
+  const rest = line.slice(line[colon + 1] === ':' ? colon + 2 : colon + 1);
+  if (/[=#]/.test(targets) || rest.startsWith('=') || /^\s*[\w.-]+\s*[:+?!]?=/.test(rest)) return undefined;
+  return `rule ${targets.trim().split(/\s+/).join(' ')}`;
 }
 
 /**
