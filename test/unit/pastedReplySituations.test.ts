@@ -488,6 +488,65 @@ describe('pasted replies: a whole method under a sentence naming its file, no ta
   });
 });
 
+describe('pasted replies: a Makefile rule re-printed whole under a sentence naming the Makefile', () => {
+  // jparrill/auriga-cli's Makefile, trimmed to three rules: recipes indented with tabs.
+  const makefile = [
+    'BINARY    := auriga',
+    '.DEFAULT_GOAL := build',
+    '',
+    '.PHONY: build',
+    'build:',
+    '\tCGO_ENABLED=0 go build $(LDFLAGS) -o bin/$(BINARY) ./cmd/auriga/',
+    '',
+    '.PHONY: install',
+    'install: build',
+    '\t@mkdir -p $(HOME)/bin $(HOME)/.config/auriga',
+    '\tcp bin/$(BINARY) $(HOME)/bin/$(BINARY)',
+    '\t@if [ ! -f $(HOME)/.config/auriga/config.yaml ]; then \\',
+    '\t\tcp config.yaml.example $(HOME)/.config/auriga/config.yaml; \\',
+    '\tfi',
+    '\t@mkdir -p $(HOME)/.config/auriga/prompts',
+    '\t@echo "Prompts synced to $(HOME)/.config/auriga/prompts/"',
+    '',
+    '.PHONY: help',
+    'help:',
+    '\t@echo "Targets:"',
+    '\t@echo "  build        Build for current platform"',
+    '\t@echo "  install      Build + copy to ~/bin/"',
+    '\t@echo "  help         Show this help"',
+    '',
+  ].join('\n');
+  const rule = (name: string) => {
+    const lines = makefile.split('\n');
+    const at = lines.findIndex((line) => line.startsWith(`${name}:`));
+    let end = at + 1;
+    while (lines[end]?.startsWith('\t')) end++;
+    return lines.slice(at, end);
+  };
+  const fenced = (sentence: string, lines: readonly string[]) => `${sentence}\n\n\`\`\`makefile\n${lines.join('\n')}\n\`\`\`\n`;
+
+  it('places the rule on the one the Makefile has, its recipe given with four spaces written with the file\'s tabs', () => {
+    const install = rule('install').map((line) => line.replace(/\t/g, '    ') + (line.endsWith('auriga/prompts') ? ' $(HOME)/.cache/auriga' : ''));
+    const planned = result('Makefile', makefile, fenced('Also create the cache directory on install. Updated `install` target in `Makefile`:', install));
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    assert.equal(planned.changes[0]?.newText, makefile.replace('auriga/prompts\n', 'auriga/prompts $(HOME)/.cache/auriga\n'));
+  });
+
+  it('places the last rule, a line added to its recipe, whether given with tabs or spaces', () => {
+    const help = rule('help');
+    const added = [...help.slice(0, 4), '\t@echo "  uninstall    Remove ~/bin/auriga"', ...help.slice(4)];
+    const expected = makefile.replace('Build + copy to ~/bin/"\n', 'Build + copy to ~/bin/"\n\t@echo "  uninstall    Remove ~/bin/auriga"\n');
+    for (const block of [added, added.map((line) => line.replace(/\t/g, '    '))]) {
+      assert.equal(written('Makefile', makefile, fenced('List the new target in `help` (`Makefile`):', block)), expected);
+    }
+  });
+
+  it('reads no variable and no `.PHONY` line as a rule: a block of them stays an illustration', () => {
+    const planned = result('Makefile', makefile, fenced('Set the binary name in `Makefile`:', ['.PHONY: build', 'BINARY    := auriga-cli', '\tCGO_ENABLED=0 go build']));
+    assert.deepEqual(planned.changes, []);
+  });
+});
+
 describe('pasted replies: a part cut inside a body, then a new definition (Flask, Laravel, Go outyet)', () => {
   // The last two views of Flask's tutorial blog.py (flaskr/blog.py at 0edad29, its imports kept):
   // update() and delete() end alike (`db = get_db()`, `db.commit()`, `return redirect(…)`).
@@ -2149,6 +2208,13 @@ crossbeam-channel = "0.5.15"
     const planned = underTarget(`Add the \`glob\` crate:\n\n${fragment}`);
     assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
     assert.equal(planned.changes[0]?.newText, withGlob);
+  });
+
+  it('adds the line after a unique line though the line above that stands in two tables (p51/a 84)', () => {
+    // A Cargo.toml whose `serde_json = "1"` is both a dependency and a dev-dependency.
+    const scanner = '[package]\nname = "scanner"\n\n[dependencies]\nserde_json = "1"\ntokio = { version = "1", features = ["full"] }\n\n[dev-dependencies]\nserde_json = "1"\ntempfile = "3"\n';
+    const reply = 'Add `anyhow` to `Cargo.toml`:\n\n```toml\nserde_json = "1"\ntokio = { version = "1", features = ["full"] }\nanyhow = "1"\n```\n';
+    assert.equal(written('Cargo.toml', scanner, reply), scanner.replace('["full"] }\n', '["full"] }\nanyhow = "1"\n'));
   });
 
   it('leaves it out under a sentence that does not ask for a change, or when its lines are not the file\'s unique lines and new ones', () => {

@@ -7,6 +7,7 @@ import type { PlanOptions, ReadFile } from '../pipeline';
 import { FileIndex } from '../locate/fileIndex';
 import { looksBinary, splitFileText, toLines } from '../text/fileText';
 import { normaliseEol } from './opText';
+import { inFileIndentation } from './fileIndentation';
 import { type ReplacedDefinition, closedByTheMerge, definitionLine, definitionReplaced, partNameIn, sharesBody } from './hintFile/definitions';
 import { importsToAdd } from './hintFile/imports';
 import { reprintedPlace } from './hintFile/reprint';
@@ -263,7 +264,7 @@ function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence
   const fileLines = toLines(normaliseEol(text));
   const defined = new Map<string, UnnamedFile[]>();
   const partName = partNameIn(path);
-  const spans = new Map<UnnamedFile, ReplacedDefinition>();
+  const spans = new Map<UnnamedFile, ReplacedDefinition & { note?: string }>();
   for (const unnamed of blocks) {
     const lines = toLines(unnamed.content);
     const headAt = definitionLine(lines, partName);
@@ -274,9 +275,12 @@ function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence
     if (!closedByTheMerge(fileLines, at)) {
       // A Lisp form or a function of equations: the elision merge knows neither's extent, and
       // kept the old body beside the new one; the block is placed over the definition it gives.
-      const span = definitionReplaced(lines, headAt, fileLines, at, partName);
+      // In the file's indentation, as a part placed by the merge is: a Makefile rule given with
+      // four spaces for its recipe's tabs would no longer run (`missing separator`).
+      const indented = inFileIndentation(fileLines, lines);
+      const span = definitionReplaced(indented.lines, headAt, fileLines, at, partName);
       if (span === undefined) continue;
-      spans.set(unnamed, span);
+      spans.set(unnamed, { ...span, ...(indented.note !== undefined ? { note: indented.note } : {}) });
     }
     const known = defined.get(name) ?? [];
     // The same version shown twice is one version.
@@ -320,7 +324,7 @@ function fileOpsOf(blocks: readonly UnnamedFile[], path: string, namedInSentence
       if (span !== undefined) {
         return [{
           op: { kind: 'replace', path, search: span.search, replacement: span.replacement, granularity: 'lines', expectedCount: 1, lineHint: span.line, source },
-          note: `${why}; it gives \`${name}\` whole, which ${path} defines once (lines ${span.line}-${span.endLine}): written over it`,
+          note: `${why}; it gives \`${name}\` whole, which ${path} defines once (lines ${span.line}-${span.endLine}): written over it${span.note === undefined ? '' : `; ${span.note}`}`,
         }];
       }
       const reprint = reprinted.some((r) => r.block === block);

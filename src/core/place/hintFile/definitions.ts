@@ -138,8 +138,31 @@ export type PartName = (lines: readonly string[], at: number) => string | undefi
  * equation or a signature begins (`equationName`).
  */
 export function partNameIn(path: string): PartName {
+  if (MAKEFILE.test(path)) return (lines, at) => makeRule(lines[at]);
   const equations = EQUATION_LANGUAGE.test(path);
   return (lines, at) => definedNameAt(lines, at) ?? declaredType(lines[at]) ?? lispDefinition(lines[at]) ?? (equations ? equationName(lines, at) : undefined);
+}
+
+/** Makefiles by name: `Makefile`, `makefile`, `GNUmakefile`, `*.mk`. */
+const MAKEFILE = /(?:^|\/)(?:GNUmakefile|[Mm]akefile)$|\.mk$/;
+
+/**
+ * The rule a Makefile line opens, as `rule` and its targets (`install: build` is `rule install`):
+ * targets at the margin, then `:` or `::`, its recipe the tab-indented lines under it. Models
+ * re-print a rule whole ("Updated `install` target in `Makefile`:", then `install:` with its
+ * recipe), and a rule is a Makefile's unit as a function is a program's: read as no definition,
+ * the block was NO_EDITS_FOUND. Not a variable (`CC := gcc`, `X ::= y`, `A = b:c`), not a
+ * special target (`.PHONY: help`, a declaration beside the rule, given as often as there are
+ * rules), not a target-specific variable (`build: CFLAGS += -O2`).
+ */
+function makeRule(line: string): string | undefined {
+  // Read by hand: a pattern with optional spaces on both sides of the targets backtracks.
+  const colon = line.indexOf(':');
+  if (colon <= 0 || /^[\s#.=]/.test(line)) return undefined;
+  const targets = line.slice(0, colon);
+  const rest = line.slice(line[colon + 1] === ':' ? colon + 2 : colon + 1);
+  if (/[=#]/.test(targets) || rest.startsWith('=') || /^\s*[\w.-]+\s*[:+?!]?=/.test(rest)) return undefined;
+  return `rule ${targets.trim().split(/\s+/).join(' ')}`;
 }
 
 /**

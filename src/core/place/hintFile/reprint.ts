@@ -89,9 +89,9 @@ function sameBracketCounts(before: readonly string[], after: readonly string[]):
  * at least `MIN_ANCHORED_LINES`), and lines the file has nowhere, after or before them: "Add the
  * `glob` crate to `crates/ignore/Cargo.toml`:" above `[dependencies]`, `crossbeam-deque =
  * "0.8.3"` and `glob = "0.3.1"` says where the new line goes as surely as a longer re-print, and was
- * refused for holding two of the file's lines, not three. The file's lines must be unique (a `}`
- * or an `end` says nowhere) and the new ones new: a block mixing the file's lines with lines like
- * them elsewhere is no such addition.
+ * refused for holding two of the file's lines, not three. The file's line the new ones stand
+ * against must be unique (a `}` or an `end` says nowhere) and the new ones new: a block mixing the
+ * file's lines with lines like them elsewhere is no such addition.
  */
 function anchoredAddition(folded: readonly string[], held: readonly number[], index: FileIndex): boolean {
   if (held.length < MIN_ANCHORED_LINES) return false;
@@ -104,7 +104,16 @@ function anchoredAddition(folded: readonly string[], held: readonly number[], in
     counts.set(line, (counts.get(line) ?? 0) + 1);
   }
   const heldSet = new Set(held);
-  return withText.every((k) => (heldSet.has(k) ? counts.get(folded[k]) === 1 : !counts.has(folded[k])));
+  // The held line the new lines stand against must be one the file has once; the others, held
+  // beside it, need not be: `serde_json = "1"` stands under `[dependencies]` and
+  // `[dev-dependencies]` alike, and above `tokio = …`, which stands once, it still says where
+  // `anyhow = "1"` goes. A repeated line against the new ones (`name = "ignore"`, in `[package]`
+  // and `[lib]`) leaves them between two places the block could mean.
+  const once = (k: number) => counts.get(folded[k]) === 1;
+  const added = withText.filter((k) => !heldSet.has(k));
+  if (added.some((k) => k > held[held.length - 1]) && !once(held[held.length - 1])) return false;
+  if (added.some((k) => k < held[0]) && !once(held[0])) return false;
+  return held.some(once) && added.every((k) => !counts.has(folded[k]));
 }
 
 /** A block with fewer lines with text than this, held by one place, is too short to say it re-prints that place. */
