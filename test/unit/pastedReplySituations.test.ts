@@ -3554,6 +3554,116 @@ describe('pasted replies: a Cursor snippet whose changed lines carry a diff\'s "
   });
 });
 
+describe('pasted replies: a Cursor "-"/"+" snippet on lines that themselves start with "-" (p51/a 42, 43, 43b, 43c, 43d, 45)', () => {
+  // opencode-model-sync's README.md, cut to its features list and configuration table.
+  const readme = (backup: string, backupRow: string) =>
+    [
+      '# opencode-model-sync',
+      '',
+      'Automated model catalog synchronization. Fetches latest model information and validates against the known catalog on a weekly/daily schedule.',
+      '',
+      '## Features',
+      '',
+      '- **Catalog Sync**: Pull latest model data from providers',
+      '- **Validation**: Verify synced models against known catalog',
+      `- **Backup**: ${backup}`,
+      '- **Configurable Interval**: Weekly or daily sync schedule',
+      '',
+      '## Usage',
+      '',
+      '```bash',
+      '# Run sync manually',
+      'bun run sync',
+      '```',
+      '',
+      '## Configuration',
+      '',
+      '| Env Variable | Default | Description |',
+      '|-------------|---------|-------------|',
+      "| `MODEL_SYNC_INTERVAL` | `'weekly'` | Sync frequency (`weekly` or `daily`) |",
+      '| `MODEL_CATALOG_PATH` | `opencode-config/models/catalog-2026.json` | Catalog file path |',
+      `| \`MODEL_BACKUP_DIR\` | ${backupRow} |`,
+      '',
+      '## License',
+      '',
+      'MIT',
+      '',
+    ].join('\n');
+  const before = readme('Auto-backup before sync operations', 'Auto-detected | Backup directory for pre-sync state');
+  const after = readme('Automatic backup of the catalog before every sync', 'Auto-detected | Backup directory for pre-sync state');
+  const bullets = [
+    '- **Catalog Sync**: Pull latest model data from providers',
+    '- **Validation**: Verify synced models against known catalog',
+    '-- **Backup**: Auto-backup before sync operations',
+    '+- **Backup**: Automatic backup of the catalog before every sync',
+    '- **Configurable Interval**: Weekly or daily sync schedule',
+  ];
+  const fenced = (lines: readonly string[]) => ['Reword the backup bullet in `README.md`:', '', '```markdown', ...lines, '```', ''].join('\n');
+  const marker = '<!-- ... existing content ... -->';
+
+  it('reads "-- item" as the bullet "- item" removed and "+- item" as the bullet added, the other bullets as the file\'s own', () => {
+    // Written as code, "-- **Backup**" and "+- **Backup**" replaced the bullet; or the block was refused.
+    assert.equal(writtenOnTarget('README.md', before, fenced(['## Features', '', ...bullets])), after);
+    assert.equal(writtenOnTarget('README.md', before, fenced([marker, ...bullets.slice(1, 4), marker])), after);
+    assert.equal(writtenOnTarget('README.md', before, fenced([marker, ...bullets.slice(2, 4), marker])), after);
+    // Named only by the sentence above ("Reword ... in `README.md`"), with no target file.
+    assert.equal(written('README.md', before, fenced(['## Features', '', ...bullets])), after);
+  });
+
+  it('reports the snippet already applied on the file that has its "+" bullet', () => {
+    const planned = onTarget('README.md', after, fenced([marker, ...bullets.slice(1, 4), marker]));
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors));
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('refuses a "-" row that is a near copy of the file\'s row, not the row, instead of writing the prefixed rows', () => {
+    // The "-" row is the row before "for pre-sync state" was added: the old row was kept and both
+    // prefixed rows were written under the one before it.
+    const reply = [
+      'Give the backup directory a fixed default in `README.md`:',
+      '',
+      '```markdown',
+      marker,
+      '| `MODEL_CATALOG_PATH` | `opencode-config/models/catalog-2026.json` | Catalog file path |',
+      '-| `MODEL_BACKUP_DIR` | Auto-detected | Backup directory |',
+      '+| `MODEL_BACKUP_DIR` | `./backups` | Backup directory for pre-sync state |',
+      marker,
+      '```',
+      '',
+    ].join('\n');
+    const planned = onTarget('README.md', before, reply);
+    assert.equal(planned.changes.length, 0);
+    assert.equal(planned.receipt.errors[0]?.code, 'NO_MATCH');
+    assert.match(planned.receipt.errors[0].message, /only a near copy of it/);
+    // Without markers, the block is no re-print of one place of the file: refused too.
+    const bare = onTarget('README.md', before, reply.split('\n').filter((line) => line !== marker).join('\n'));
+    assert.equal(bare.receipt.ok, false);
+    assert.equal(bare.changes.length, 0);
+  });
+
+  it('reads "---" Lua comment lines as the comments "--" removed, under a marker followed by an "Example:" comment', () => {
+    // neovim's lua/options.lua, cut to the comment the reply edits. The "Example:" comment right
+    // under the marker was taken for an example of use and the block cut there.
+    const options = (art: string[]) => ['-- Split windows', 'vim.opt.splitright = true', '', '-- Add "-" to the chars that can be used to define a key word', '--     Example: ____aaaa-bbbb___', ...art, '--', '--     With this active, in "Normal" mode, do "Ctrl+W" and it will delete "aaaa-bbbb"', 'vim.opt.iskeyword:append("-")', ''].join('\n');
+    const reply = [
+      'Fix the typo in the comment and drop the caret line in `lua/options.lua`:',
+      '',
+      '```lua',
+      '-- ... existing code ...',
+      '--     Example: ____aaaa-bbbb___',
+      '---                           ^',
+      '---                           +-- Cursor position',
+      '+--                           ^-- Cursor position',
+      '--',
+      '-- ... existing code ...',
+      '```',
+      '',
+    ].join('\n');
+    const file = options(['--                           ^', '--                           +-- Cursor position']);
+    assert.equal(written('lua/options.lua', file, reply), options(['--                           ^-- Cursor position']));
+  });
+});
+
 describe('pasted replies: new code with a marker on one side only (p50/b 18, 03, 15)', () => {
   // physics.ts of the chat export, cut to its last function.
   const physics = [

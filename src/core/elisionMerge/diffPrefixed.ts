@@ -4,6 +4,7 @@
  * marker). Read as code, the `-` line was new code to write, and the snippet was refused.
  */
 import { leadingWhitespace } from '../text/indentation';
+import { lineSimilarity } from '../text/lineDistance';
 import { hasText } from './lines';
 import { type BracketSyntax, balanceChange, bracketBalance } from './balance';
 
@@ -24,24 +25,34 @@ interface Line {
   readonly text: string;
 }
 
+/** A snippet whose `-` lines read as a diff of lines the file no longer has as given: refused. */
+export interface StaleDiffPrefixedSnippet {
+  /** Why the snippet is refused, naming the `-` line and the file's line it stands for. */
+  readonly stale: string;
+}
+
 /**
- * The block read as a diff in a snippet, or undefined when it is not one beyond doubt. Only when,
- * in each part between markers that has lines prefixed with `-` or `+` (the prefix at the line's
- * start or right before its code, whitespace only before it):
+ * The block read as a diff in a snippet, or undefined when it is not one beyond doubt. A line
+ * starting with `-` or `+` (at its start or right before its code, whitespace only before it) is
+ * the file's own line where the file has it so (a Markdown bullet, a Lua or SQL comment, `--i`),
+ * and a prefixed line otherwise. Only when, in each part between markers that has prefixed lines:
  * - every run of prefixed lines holds both `-` and `+` lines (a replacement, the shape Cursor
  *   writes; a lone `-` or `+` run may be a YAML or Markdown list, a unary minus, a concatenation);
  * - the part's unprefixed lines and its `-` lines without their prefix (blank edges aside) are a
  *   run of the file's lines, whitespace at their ends aside, found exactly once, and the `+` lines
  *   read so (the change already made) are found nowhere; or the reverse, the change already made
- *   (the part is then left as it is);
- * - no `-` line, prefix and all, is the file's line there (then the prefix is the file's own text);
+ *   (the part is then left as it is); of two such readings, the one that keeps more lines as the
+ *   file's own, and none when they keep as many;
  * - the parts land in the file in the block's order, without overlapping.
  * The `+` lines go in at the depth the `-` line above them gives (its indentation in the file less
  * its own after the prefix). Not for a diff or patch file, whose lines start so by nature; and,
  * given the file's `syntax`, never when the changes would unbalance its brackets (left to the
- * merge, which then refuses). Parts without prefixed lines are left for the merge to place.
+ * merge, which then refuses). Parts whose prefixed lines are all the file's lines are left for
+ * the merge to place. A part that reads so only with a `-` line taken for a near copy of the
+ * file's line there (`staleReading`) is refused: the reply diffs a text the file no longer has,
+ * and written as code its prefixes would land in the file.
  */
-export function diffPrefixedSnippet(original: readonly string[], block: readonly string[], isMarker: (line: string) => boolean, path: string, syntax?: BracketSyntax): DiffPrefixedSnippet | undefined {
+export function diffPrefixedSnippet(original: readonly string[], block: readonly string[], isMarker: (line: string) => boolean, path: string, syntax?: BracketSyntax): DiffPrefixedSnippet | StaleDiffPrefixedSnippet | undefined {
   if (/\.(?:diff|patch|rej)$/i.test(path)) return undefined;
   const parts: number[][] = [[]];
   block.forEach((line, i) => (isMarker(line) ? parts.push([]) : parts[parts.length - 1].push(i)));
@@ -54,21 +65,22 @@ export function diffPrefixedSnippet(original: readonly string[], block: readonly
   let shown = 0;
   let alreadyThere = 0;
   for (const part of parts) {
-    const read = part.map((i) => ({ i, line: prefixed(block[i]) }));
-    if (!read.some(({ line }) => line.kind !== ' ')) continue;
-    shown++;
-    if (!runsReplace(read.map(({ line }) => line.kind))) return undefined;
+    if (!part.some((i) => signOf(block[i]) !== undefined)) continue;
     // Blank lines at the part's edges are the gap around the markers, not lines to match.
-    let [first, last] = [0, read.length - 1];
-    while (read[first].line.kind === ' ' && !hasText(read[first].line.text)) first++;
-    while (read[last].line.kind === ' ' && !hasText(read[last].line.text)) last--;
-    const shownLines = read.slice(first, last + 1);
-    const before = shownLines.filter(({ line }) => line.kind !== '+').map(({ line }) => line.text);
-    const after = shownLines.filter(({ line }) => line.kind !== '-').map(({ line }) => line.text);
-    const [oldAt, newAt] = [runsAt(original, before), runsAt(original, after)];
-    const applied = oldAt.length === 0 && newAt.length === 1;
-    if (!applied && !(oldAt.length === 1 && newAt.length === 0)) return undefined;
-    const at = applied ? newAt[0] : oldAt[0];
+    let [first, last] = [0, part.length - 1];
+    while (first <= last && !hasText(block[part[first]])) first++;
+    while (last >= first && !hasText(block[part[last]])) last--;
+    const rows = part.slice(first, last + 1);
+    const reading = partReading(original, rows.map((i) => block[i]));
+    if (reading === undefined) {
+      // The part's signed lines are all the file's own (a list, a comment): the merge places it.
+      if (runsAt(original, rows.map((i) => block[i])).length > 0) continue;
+      const stale = staleReading(original, rows.map((i) => block[i]));
+      return stale === undefined ? undefined : { stale };
+    }
+    shown++;
+    const shownLines = rows.map((i, n) => ({ i, line: reading.lines[n] }));
+    const { at, applied } = reading;
     if (at < cursor) return undefined;
     if (applied) {
       // The change is there already: the `+` lines stand as the file has them, the `-` lines go.
@@ -82,8 +94,7 @@ export function diffPrefixedSnippet(original: readonly string[], block: readonly
       cursor = k;
       continue;
     }
-    // Each run's `-` lines as given, prefix and all, must not be the file's own lines there; the
-    // first of them gives the run's `+` lines their depth.
+    // The first `-` line of each run gives the run's `+` lines their depth.
     const written: string[] = [];
     let k = at;
     let depth: { file: string; given: string } | undefined;
@@ -97,7 +108,6 @@ export function diffPrefixedSnippet(original: readonly string[], block: readonly
       depth ??= runDepth(shownLines, n, original, k);
       if (depth === undefined) return undefined;
       if (line.kind === '-') {
-        if (original[k].trim() === block[i].trim()) return undefined;
         removed.add(i);
         k++;
         continue;
@@ -116,6 +126,104 @@ export function diffPrefixedSnippet(original: readonly string[], block: readonly
   return { file, block: newBlock.filter((_, i) => !removed.has(i)), alreadyThere };
 }
 
+/** One part's lines read as a diff, and where in the file it stands. */
+interface PartReading {
+  readonly lines: readonly Line[];
+  /** Where the part's lines start in the file: before the change, or after it when `applied`. */
+  readonly at: number;
+  /** The file has the change made already. */
+  readonly applied: boolean;
+}
+
+/**
+ * The one reading of a part's lines as a diff (see `diffPrefixedSnippet`), or undefined. Which
+ * signed lines are prefixed is read off the file: walking the file from a line, a signed line is
+ * the file's own where it equals the file's line there, and prefixed otherwise; the readings so
+ * found from every line, before and after the change, are then each checked for both sides.
+ */
+function partReading(original: readonly string[], rows: readonly string[]): PartReading | undefined {
+  const candidates = new Map<string, readonly Kind[]>();
+  for (let j = 0; j < original.length; j++) {
+    for (const side of ['-', '+'] as const) {
+      const kinds = walkedKinds(original, rows, j, side);
+      if (kinds !== undefined && kinds.some((kind) => kind !== ' ') && runsReplace(kinds)) candidates.set(kinds.join(''), kinds);
+    }
+  }
+  const valid: (PartReading & { kept: number })[] = [];
+  for (const kinds of candidates.values()) {
+    const lines = rows.map((row, n): Line => (kinds[n] === ' ' ? { kind: ' ', text: row } : { kind: kinds[n], text: signOf(row)!.text }));
+    const oldAt = runsAt(original, lines.filter((line) => line.kind !== '+').map((line) => line.text));
+    const newAt = runsAt(original, lines.filter((line) => line.kind !== '-').map((line) => line.text));
+    const kept = kinds.filter((kind) => kind === ' ').length;
+    if (oldAt.length === 1 && newAt.length === 0) valid.push({ lines, at: oldAt[0], applied: false, kept });
+    else if (oldAt.length === 0 && newAt.length === 1) valid.push({ lines, at: newAt[0], applied: true, kept });
+  }
+  const most = Math.max(...valid.map((reading) => reading.kept));
+  const best = valid.filter((reading) => reading.kept === most);
+  return best.length === 1 ? best[0] : undefined;
+}
+
+/**
+ * The kinds of `rows` read against the file from line `j`, on the side before the change (`-`:
+ * `+` lines skipped) or after it (`+`: `-` lines skipped), or undefined where the walk fails. A
+ * signed line equal to the file's line there is the file's own; unsigned lines must be.
+ */
+function walkedKinds(original: readonly string[], rows: readonly string[], j: number, side: '-' | '+', near?: (row: string, text: string, fileLine: string) => boolean): Kind[] | undefined {
+  const kinds: Kind[] = [];
+  let k = j;
+  for (const row of rows) {
+    const sign = signOf(row);
+    const there = original[k];
+    if (there !== undefined && there.trim() === row.trim()) {
+      kinds.push(' ');
+      k++;
+    } else if (sign === undefined) {
+      return undefined;
+    } else if (sign.kind !== side) {
+      kinds.push(sign.kind);
+    } else if (there !== undefined && (there.trim() === sign.text.trim() || near?.(row, sign.text, there) === true)) {
+      kinds.push(sign.kind);
+      k++;
+    } else {
+      return undefined;
+    }
+  }
+  return kinds;
+}
+
+/** How alike a stale `-` line must be to the file's line there to be taken for a copy of it. */
+const STALE_SIMILARITY = 0.6;
+
+/**
+ * Why a part is refused as a diff of lines the file no longer has, or undefined: read with its
+ * `-` lines allowed to be near copies of the file's lines there (alike beyond
+ * `STALE_SIMILARITY`, and nearer without the prefix than with it), the part reads as a
+ * replacement at exactly one place. Seen on a Markdown table whose `-` row was an older version
+ * of the file's row: read as text, both prefixed rows were written beside the real one.
+ */
+function staleReading(original: readonly string[], rows: readonly string[]): string | undefined {
+  const near = (row: string, text: string, fileLine: string) => {
+    const alike = lineSimilarity(text.trim(), fileLine.trim());
+    return alike >= STALE_SIMILARITY && alike > lineSimilarity(row.trim(), fileLine.trim());
+  };
+  const found: { j: number; kinds: Kind[] }[] = [];
+  for (let j = 0; j < original.length && found.length < 2; j++) {
+    const kinds = walkedKinds(original, rows, j, '-', near);
+    if (kinds !== undefined && kinds.some((kind) => kind !== ' ') && runsReplace(kinds)) found.push({ j, kinds });
+  }
+  if (found.length !== 1) return undefined;
+  const { j, kinds } = found[0];
+  let k = j;
+  for (const [n, row] of rows.entries()) {
+    if (kinds[n] === '+') continue;
+    if (kinds[n] === '-' && original[k].trim() !== signOf(row)!.text.trim()) {
+      return `the snippet's lines that start with "-" and "+" read as a diff, but its "-" line "${signOf(row)!.text.trim()}" is not the file's line ${k + 1} ("${original[k].trim()}"), only a near copy of it: the change was written against an older version, and written as it stands its "-" and "+" would land in the file`;
+    }
+    k++;
+  }
+  return undefined;
+}
+
 /**
  * The indentation of the first `-` line of the prefixed run that line `n` of `shown` is in, in
  * the file (where `fileAt` is the file line at `n`) and as given after its prefix.
@@ -132,14 +240,15 @@ function runDepth(shown: readonly { line: Line }[], n: number, original: readonl
 }
 
 /**
- * A block line read for a diff's prefix: `-` or `+` at the line's start (the code's own
- * indentation after it, as a diff writes it) or right before its code (`    -foo()`); a doubled
- * sign there (`--i`, `++count`, `-->`) is code, not a prefix.
+ * The sign a block line starts with, read as a diff's prefix: `-` or `+` at the line's start (the
+ * code's own indentation after it, as a diff writes it) or right before its code (`    -foo()`),
+ * with the line's text without it; undefined for a line without one. Whether it is a prefix or
+ * the line's own text (`--i`, a Markdown bullet) is read off the file (`walkedKinds`).
  */
-function prefixed(line: string): Line {
-  const match = /^([ \t]*)([-+])(?!\2)/.exec(line);
-  if (match === null) return { kind: ' ', text: line };
-  return { kind: match[2] as Kind, text: match[1] + line.slice(match[0].length) };
+function signOf(line: string): { kind: '-' | '+'; text: string } | undefined {
+  const match = /^([ \t]*)([-+])/.exec(line);
+  if (match === null) return undefined;
+  return { kind: match[2] as '-' | '+', text: match[1] + line.slice(match[0].length) };
 }
 
 /** True when every run of prefixed lines holds both a `-` and a `+` line. */

@@ -312,7 +312,9 @@ function withoutExampleTail(content: string[]): string[] {
     if (line.length === 0 || line[0] === ' ' || line[0] === '\t' || /^\/\/[/!]/.test(line)) continue;
     const comment = /^(?:#|\/\/|--|\/\*)(.*)$/.exec(line);
     if (comment === null || !presentsExample(comment[1].replace(/\*\/$/, ''))) continue;
-    if (!content.slice(0, i).some((code) => /[A-Za-z_]\w{2}/.test(code))) return content;
+    // Code, not an elision marker (`-- ... existing code ...` has words but stands for the file's
+    // lines): an "Example:" comment right under markers is the file's own comment, not a use after code.
+    if (!content.slice(0, i).some((code) => !isElisionLine(code) && /[A-Za-z_]\w{2}/.test(code))) return content;
     let end = i;
     while (end > 0 && trimsToEmpty(content[end - 1])) end--;
     return content.slice(0, end);

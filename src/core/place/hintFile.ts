@@ -373,14 +373,14 @@ export function importsBesideEdits(parsed: ParsedReply, readFile: ReadFile, opti
 
 /**
  * True when a sentence opens by asking for a change ("Add the `glob` crate to
- * `crates/ignore/Cargo.toml`:", "Then bump `serde` in `Cargo.toml`:", "In `pom.xml`, …"): a block
- * under it that re-prints a place of the file it names, with lines added or changed, is that
- * change, as under a target file. One that only talks about the file ("`Cargo.toml` now reads
+ * `crates/ignore/Cargo.toml`:", "Then bump `serde` in `Cargo.toml`:", "In `pom.xml`, …", "Reword the
+ * backup bullet in `README.md`:"): a block under it that re-prints a place of the file it names,
+ * with lines added or changed, is that change, as under a target file. One that only talks about the file ("`Cargo.toml` now reads
  * like this:", "This is how `main.py` uses it:") may show anything: its block stays an example.
  */
 function asksToEdit(sentence: string): boolean {
   const text = withoutListMarkers(sentence.trim()).replace(/\*\*/g, '').toLowerCase();
-  return /^(?:(?:and|then|now|next|finally|also|first),?\s+)?(?:add|insert|append|put|include|declare|register|pin|bump|set|change|update|modify|edit|fix|adjust|extend|replace|in)\b/.test(text);
+  return /^(?:(?:and|then|now|next|finally|also|first),?\s+)?(?:add|insert|append|put|include|declare|register|pin|bump|set|change|update|modify|edit|fix|adjust|extend|replace|reword|rephrase|rewrite|rename|correct|tweak|in)\b/.test(text);
 }
 
 /** Why a block without a path goes to the file the sentence above it names. */

@@ -61,6 +61,10 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     // Cursor's snippets mark a changed line with a diff's `-` and `+`: those changes are made
     // first, where the lines they show stand, and the rest of the snippet is merged as usual.
     const prefixed = diffPrefixedSnippet(file.lines, lines, isMarker, state.path, syntax);
+    if (prefixed !== undefined && 'stale' in prefixed) {
+      tx.fail('NO_MATCH', block, state.path, `${prefixed.stale} (${state.path})`, op, { nextStep: STALE_DIFF_STEP }, state);
+      return;
+    }
     if (prefixed !== undefined) warnings.push(prefixedNote(prefixed.alreadyThere));
     const merged = mergeElisions(prefixed?.file ?? file.lines, prefixed?.block ?? lines, isMarker, syntax);
     if (!merged.ok) {
@@ -74,7 +78,19 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     const syntax = bracketSyntaxFor(state.path);
     const fragment = part || looksLikeFragment(file.lines, lines);
     const cut = fragment ? undefined : notWholeFile(file.lines, lines, syntax);
-    if (fragment || cut !== undefined) {
+    // A part whose changed lines carry a diff's `-` and `+` (Cursor's shape, without markers):
+    // made where its lines stand, as in a snippet; read as code, its prefixes were written.
+    const prefixed = fragment || cut !== undefined ? diffPrefixedSnippet(file.lines, lines, () => false, state.path, syntax) : undefined;
+    if (prefixed !== undefined && 'stale' in prefixed) {
+      tx.fail('NO_MATCH', block, state.path, `${prefixed.stale} (${state.path})`, op, { nextStep: STALE_DIFF_STEP }, state);
+      return;
+    }
+    if (prefixed !== undefined) {
+      lines = [...prefixed.file];
+      whole = false;
+      mergedIntoFile = true;
+      warnings.push(prefixedNote(prefixed.alreadyThere), `treated as a part of ${state.path}: the block ${cut === undefined ? 'is much shorter than the file' : `is not the whole file: ${cut}`}`);
+    } else if (fragment || cut !== undefined) {
       const why = cut === undefined ? `has ${lines.length} lines for a file of ${file.lines.length} and does not start and end like it` : `is not the whole file: ${cut}`;
       const merged = mergeFragment(file.lines, lines, syntax);
       const unshown = merged.ok ? unshownDeletion(file.lines, merged.lines) : merged.message;
@@ -145,6 +161,9 @@ function prefixedNote(alreadyThere: number): string {
   const there = alreadyThere === 0 ? '' : `; ${alreadyThere === 1 ? 'one change was' : `${alreadyThere} changes were`} there already`;
   return `the snippet's lines that start with "-" and "+" were read as lines removed and added, as a diff marks them${there}`;
 }
+
+/** What to do with a snippet whose `-` lines are near copies of the file's lines, not the lines themselves. */
+const STALE_DIFF_STEP = 'Re-send the change with its "-" lines copied from the file as it is now (or as a SEARCH/REPLACE block or a diff of the current file).';
 
 /** What to do with a part that deletes lines it does not show beside its own change (`codeLeftOutBesideEdit`). */
 const STALE_PART_STEP = 'Show the lines it deletes in the block as the file has them now, or mark them with a "... existing code ..." comment; a deletion meant so goes in a SEARCH/REPLACE block or a diff that shows them.';

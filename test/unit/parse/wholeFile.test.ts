@@ -217,3 +217,14 @@ describe('parse/wholeFile: a first-line comment naming the file', () => {
     assert.equal(op.content, 'export const a = 1;\n');
   });
 });
+
+describe('parse/wholeFile: an example of use cut off a block', () => {
+  it('keeps a snippet\'s "Example:" comment right under a marker: it is the file\'s comment, not an example of use after code (p51/a 42)', () => {
+    // neovim's lua/options.lua: the block was cut to its first marker and refused as elisions only.
+    const [op] = rewrites('Fix the comment in `lua/options.lua`:\n\n```lua\n-- ... existing code ...\n--     Example: ____aaaa-bbbb___\n--\n-- ... existing code ...\n```\n');
+    assert.equal(op.content, '-- ... existing code ...\n--     Example: ____aaaa-bbbb___\n--\n-- ... existing code ...\n');
+    // Under code, such a comment still starts an example of use.
+    const [withCode] = rewrites('Fix `lua/options.lua`:\n\n```lua\n-- ... existing code ...\nlocal function setup() end\n-- Example:\nsetup()\n```\n');
+    assert.equal(withCode.content, '-- ... existing code ...\nlocal function setup() end\n');
+  });
+});
