@@ -5,7 +5,7 @@ import { annotatesOtherDefinition } from './annotations';
 import { definedTwice } from './definedTwice';
 import { contextAbove, contextBelow, openerStandsFurtherDown, openersStandBelow, repeatedAcrossGap } from './edges';
 import { FUNCTION_EXITS, closerOfNewBlock, commentRewrittenFrom, contextReadingAbove, contextReadingBelow, editedEdgeStandsNearby, exitWord, leadingLinesBelowAnchor, sameExit, throughComment } from './widenedEnds';
-import { type Region, alignLines, blockEnd, blockTextEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, opensControlFlow, range, resemblingOpener, sameDefinition } from './lines';
+import { type Region, alignLines, blockEnd, blockTextEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -243,31 +243,6 @@ function passesOverDefinition(segment: readonly string[], head: number, k: numbe
     if (!reachesInto) return definition;
   }
   return undefined;
-}
-
-/**
- * True when file line `line` stands inside a definition (a line `definedName` reads) that the
- * region `[from, to)` shows or stands inside.
- *
- * Why: a new control-flow line that resembles one elsewhere (`if not gens:`, `if not wrt:`) is
- * no sign of a misplaced segment when that line is in another definition: guards and branches
- * look alike by nature (braced ones are never compared, by their parentheses), and a guard added
- * after the unique lines of a branch of sympy's `Domain.preprocess` was refused for `Wrt`'s, 150
- * lines away. Inside a definition the segment shows, the resemblance may be the segment's version
- * of that line, the elision then standing for lines it rewrites: CPython's http/cookies.py, a
- * lazy snippet rewriting `_unquote` whose new helper's `else:` resembled the body's `# else:`,
- * was refused so, and taken it left the old body in place with the new `return` after it.
- */
-function withinDefinitionShown(original: readonly string[], line: number, from: number, to: number): boolean {
-  const parents = enclosingLines(original);
-  const shown = new Set<number>();
-  for (let i = from; i < to; i++) if (definedName(original[i]) !== undefined) shown.add(i);
-  for (const edge of [from, to - 1]) {
-    if (edge < 0 || edge >= original.length) continue;
-    for (let p = parents[edge]; p !== -1; p = parents[p]) if (definedName(original[p]) !== undefined) shown.add(p);
-  }
-  for (let p = parents[line]; p !== -1; p = parents[p]) if (shown.has(p)) return true;
-  return false;
 }
 
 const enclosingMemo = new WeakMap<readonly string[], Int32Array>();
@@ -667,8 +642,7 @@ export function placeFromHead(segment: readonly string[], original: readonly str
   // breakdown(…)` placed inside `compute_tax` because a later line matched there) means the
   // anchors disagree about where the segment goes: refuse rather than guess.
   for (const k of [...range(newFrom, first), ...range(last + 1, newTo)]) {
-    const found = resemblingOpener(segment[k], original, from, to);
-    const twin = found !== -1 && opensControlFlow(segment[k].trim()) && !withinDefinitionShown(original, found, from, to) ? -1 : found;
+    const twin = resemblingOpener(segment[k], original, from, to);
     if (twin !== -1) {
       return `the line "${segment[k].trim().slice(0, 60)}" looks like an edit of line ${twin + 1}, but the rest of its lines match elsewhere in the file`;
     }

@@ -332,15 +332,6 @@ function editsOpener(a: string, b: string): boolean {
   return correspond(a, b);
 }
 
-/**
- * True when a trimmed line opens a control-flow block: its first word is a control keyword (`if not
- * gens:`, `while queue:`, `} else if (ready) {`), not a name being defined.
- */
-export function opensControlFlow(trimmed: string): boolean {
-  const first = /^[}\s]*([A-Za-z_]\w*)/.exec(trimmed)?.[1];
-  return first !== undefined && CONTROL_KEYWORDS.has(first);
-}
-
 /** The index of a block-opening line outside `[from, to)` that `line` (also a block opener) looks like an edit of; -1 if none. */
 export function resemblingOpener(line: string, original: readonly string[], from: number, to: number): number {
   const a = line.trim();
