@@ -26,6 +26,10 @@ export function placesWrittenByPending(state: FileState, search: string): { read
   for (let i = 0; i < edits.length; ) {
     let j = i + 1;
     while (j < edits.length && edits[j].start - edits[j - 1].end < reach) j++;
+    if (!file.hasCrlf && j === i + 1 && !canTouch(file, edits[i], search)) {
+      i = j;
+      continue;
+    }
     let stretch = '';
     const spans: { from: number; to: number; block: number }[] = [];
     let at = Math.max(0, edits[i].start - reach);
@@ -45,6 +49,41 @@ export function placesWrittenByPending(state: FileState, search: string): { read
     i = j;
   }
   return found;
+}
+
+/**
+ * False only when `search` cannot stand touching what `edit`, alone in its stretch of an LF file,
+ * writes. An occurrence that overlaps the written text either lies inside it, or holds the
+ * written text's first character and the one before it, or its last and the one after it; over
+ * an empty written text it holds the two characters the removal joins. So only the places in
+ * `search` where such a pair of characters stands are tried, each compared character by
+ * character outward, stopping at the first difference. Without this test every edit of a long
+ * tool call built and searched the stretch around each edit before it (quadratic in the edits);
+ * the stretch is now built only where an occurrence may stand.
+ */
+function canTouch(file: NonNullable<FileState['file']>, edit: TextEdit, search: string): boolean {
+  const written = edit.text;
+  if (written.length >= search.length && written.includes(search)) return true;
+  const before = sliceOf(file, Math.max(0, edit.start - search.length), edit.start);
+  const after = sliceOf(file, edit.end, edit.end + search.length);
+  const around = before.length + written.length + after.length;
+  const charAt = (at: number) =>
+    at < before.length ? before.charCodeAt(at) : at < before.length + written.length ? written.charCodeAt(at - before.length) : after.charCodeAt(at - before.length - written.length);
+  /** Whether `search` stands in the text around the edit with its character `i` at `boundary`. */
+  const standsWith = (i: number, boundary: number) => {
+    const start = boundary - i;
+    if (start < 0 || start + search.length > around) return false;
+    for (let k = 0; k < search.length; k++) if (search.charCodeAt(k) !== charAt(start + k)) return false;
+    return true;
+  };
+  /** Whether `search` stands across `boundary` (an index into the text around the edit). */
+  const crosses = (boundary: number) => {
+    if (boundary <= 0 || boundary >= around) return false;
+    const pair = String.fromCharCode(charAt(boundary - 1), charAt(boundary));
+    for (let i = search.indexOf(pair); i !== -1; i = search.indexOf(pair, i + 1)) if (standsWith(i + 1, boundary)) return true;
+    return false;
+  };
+  return crosses(before.length) || (written.length > 0 && crosses(before.length + written.length));
 }
 
 /**
