@@ -2,6 +2,7 @@ import { type AlignedRun, type Region, alignLines, definedName, firstNonBlank, h
 import { detectIndentUnit, type IndentUnit } from './text/indentation';
 import { anchorCount, anchorIndex, markerClosesDefinition, placeSegment, placeSegmentFrom } from './elisionMerge/anchors';
 import { attachesBelow, opensDefinition, withBlankEdges } from './elisionMerge/blankEdges';
+import { placeByKeyPath } from './elisionMerge/keyPath';
 import { placeAtOwnIndentation, placeByOpener, placeByShortLine, placeInOpenedBody } from './elisionMerge/fallbackAnchors';
 import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
@@ -91,6 +92,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     }
     if (typeof region === 'string') region = placeAtOwnIndentation(segment, block, isElision, original, keys, cursor, openEnd) ?? placeByShortLine(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string' && s > 0 && regions.length > 0 && written(starts[s] - 1)) region = placeInOpenedBody(segment, original, keys, cursor, openEnd) ?? region;
+    if (typeof region === 'string') region = placeByKeyPath(segment, block.slice(0, starts[s]), isElision, original, keys, cursor, openEnd) ?? region;
     // New Go functions with nothing to place them by, between markers the reply wrote and with only
     // markers after them: last, so that it turns only a refusal into a write (see `goFunctionsAtFileEnd`).
     const onlyMarkersAfter = segments.slice(s + 1).every((rest) => rest.every((line) => line.trim() === ''));

@@ -85,7 +85,11 @@ function definitionKey(lines: readonly string[], at: number): string | undefined
   const line = lines[at];
   const head = defined.startsWith('func (') ? defined : line.slice(0, line.indexOf('('));
   const bound = defined.startsWith('func (') ? -1 : head.search(/[=:]/);
-  const words = (bound === -1 ? head : head.slice(0, bound)).match(/[A-Za-z_$#][\w$]*/g) ?? [];
+  // Type parameters are no name: `compareUndefinedSmallest<T>(` defines the function, not `T`
+  // (read as `T`, a new generic function was "defined twice" beside every other one).
+  let named = bound === -1 ? head : head.slice(0, bound);
+  for (let pass = 0; pass < 8 && named.includes('<'); pass++) named = named.replace(/<[^<>]*>/g, '');
+  const words = named.match(/[A-Za-z_$#][\w$]*/g) ?? [];
   const name = words[words.length - 1];
   if (name === undefined) return undefined;
   const accessor = words.length >= 2 && (words[words.length - 2] === 'get' || words[words.length - 2] === 'set') ? `${words[words.length - 2]} ` : '';
