@@ -3,8 +3,8 @@
  * keys (YAML: a compose file's services, a workflow's jobs, a manifest's containers), by the path
  * of keys the snippet shows above it.
  */
-import { collapseWhitespace, hasText } from '../text/normalize';
-import { type AnchorIndex, placeFromHead } from './anchors';
+import { collapseWhitespace } from '../text/normalize';
+import { type AnchorIndex, anchorCount, anchorKey, placeSegmentFrom } from './anchors';
 import { type Region, indentOf, isCommentLine } from './lines';
 
 /** How many keys of a path are compared at most: the nearest ones name the place. */
@@ -17,52 +17,78 @@ const MAX_PATH = 6;
  * of the file's copies of it the same way. Why: YAML repeats its plain keys in every sibling
  * (`depends_on:`, `ports:`, `environment:` in every service; `steps:` in every job), so a
  * snippet's changed lines rarely stand once, while the keys above them, which a model writes
- * (with markers for the rest) to say where it is, name one place. Every key of the snippet's path
- * must be the nearest less-indented line above that copy in the file, in order, as many as the
- * snippet shows (up to `MAX_PATH`); a key is a line ending with `:` (`backend:`) or a list item
- * (`- name: master`), so that only structure, never code, names the place. Only a copy that is
- * the one place with that path, at or after `cursor`, is taken; the rest (the lines below it, the
- * checks) is `placeFromHead`'s. Undefined when no line of the segment has such a place.
+ * (with markers for the rest) to say where it is, name one place. The snippet's keys, nearest
+ * first, up to the first that the file has once (`backend:`, `- name: master`; a path of keys
+ * every block has, `else:` above `return None`, names nothing), must be the nearest
+ * less-indented lines above that copy in the file, in order, the last of them that very line. A
+ * key is a line ending with `:` or a list item (`- name: master`). Only a copy that is the one
+ * place with that path, at or after `cursor`, is taken; the rest (the lines below it, the checks)
+ * is `placeSegmentFrom`'s. Undefined when no line of the segment has such a place.
  *
  * `above` is the snippet's lines before the segment (markers and earlier parts), which hold the
  * keys a segment right after a marker is under.
  */
 export function placeByKeyPath(segment: readonly string[], above: readonly string[], isElision: (line: string) => boolean, original: readonly string[], keys: AnchorIndex, cursor: number, openEnd: boolean): Region | undefined {
+  // Only where no line anchors the segment by itself: a segment whose own anchors were refused
+  // was refused for a reason (two of them in the opposite order: except clauses reordered in
+  // CPython's tabnanny.py, placed by the path, kept the old clause and wrote the new one below).
+  if (anchorCount(segment, original, keys, cursor) > 0) return undefined;
   const snippet = [...above, ...segment];
   const isStructure = (line: string) => line.trim() !== '' && !isElision(line) && !isCommentLine(line);
   for (let k = 0; k < segment.length; k++) {
     const line = segment[k];
     if (!isStructure(line) || !/\w/.test(line)) continue;
     const path = keyPath(snippet, above.length + k, isStructure);
-    // A path of keys only, and one that says more than a plain line's place (a key with a name).
-    if (path === undefined || path.length === 0 || !path.some(hasText)) continue;
+    if (path === undefined) continue;
+    // The path must reach a key the file has once: `else:` above `return None` names no place,
+    // `backend:` or `- name: master` does.
+    const named = path.findIndex((key) => onlyAt(keys, key.line) >= 0);
+    if (named === -1) continue;
+    const namedAt = onlyAt(keys, path[named].line);
     const wanted = collapseWhitespace(line);
     let found = -1;
     for (let at = cursor; at < original.length && found !== -2; at++) {
       if (collapseWhitespace(original[at]) !== wanted) continue;
-      const theirs = keyPath(original, at, isStructure, path.length);
-      if (theirs !== undefined && theirs.length === path.length && theirs.every((key, i) => key === path[i])) found = found === -1 ? at : -2;
+      const theirs = keyPath(original, at, isStructure, named + 1);
+      const same = theirs !== undefined && theirs.length === named + 1 && theirs.every((key, i) => key.text === path[i].text) && theirs[named].at === namedAt;
+      if (same) found = found === -1 ? at : -2;
     }
     if (found < 0) continue;
-    const region = placeFromHead(segment, original, keys, cursor, k, found, openEnd);
+    const region = placeSegmentFrom(segment, original, keys, cursor, k, found, openEnd);
     return typeof region === 'string' ? undefined : region;
   }
   return undefined;
 }
 
+/** A key above a line: its text (whitespace collapsed), the line itself, and its index. */
+interface Key {
+  readonly text: string;
+  readonly line: string;
+  readonly at: number;
+}
+
 /**
- * The keys above line `i` of `lines`, nearest first (whitespace collapsed): each the nearest line
- * above with structure that is less indented than the last; at most `limit`, stopping at the
- * margin. Undefined when one of them is not a key (a line ending with `:`, or a list item).
+ * The file line with the anchor key of `line`, when the file has exactly one; else -1. Sought in
+ * the whole file: the key may stand above the cursor, placed by the part before the marker.
  */
-function keyPath(lines: readonly string[], i: number, isStructure: (line: string) => boolean, limit = MAX_PATH): string[] | undefined {
-  const path: string[] = [];
+function onlyAt(keys: AnchorIndex, line: string): number {
+  const positions = keys.positions.get(anchorKey(line)) ?? [];
+  return positions.length === 1 ? positions[0] : -1;
+}
+
+/**
+ * The keys above line `i` of `lines`, nearest first: each the nearest line above with structure
+ * that is less indented than the last; at most `limit`, stopping at the margin. Undefined when
+ * one of them is not a key (a line ending with `:`, or a list item).
+ */
+function keyPath(lines: readonly string[], i: number, isStructure: (line: string) => boolean, limit = MAX_PATH): Key[] | undefined {
+  const path: Key[] = [];
   let depth = indentOf(lines[i]);
   for (let j = i - 1; j >= 0 && depth > 0 && path.length < limit; j--) {
     if (!isStructure(lines[j]) || indentOf(lines[j]) >= depth) continue;
     const key = lines[j].trim();
     if (!/:$/.test(key) && !/^- \S/.test(key)) return undefined;
-    path.push(collapseWhitespace(key));
+    path.push({ text: collapseWhitespace(key), line: lines[j], at: j });
     depth = indentOf(lines[j]);
   }
   return path;
