@@ -241,8 +241,8 @@ function parseRegion(
     hunks: [],
     problems: [],
   });
-  const finishFile = (isEndOfText: boolean, blanksAtEnd = 0): void => {
-    if (file) emitFile(file, fallbackPath, isEndOfText, ops, problems, blanksAtEnd);
+  const finishFile = (isEndOfText: boolean, blanksAtEnd = 0, closesFence = false): void => {
+    if (file) emitFile(file, fallbackPath, isEndOfText, ops, problems, blanksAtEnd, closesFence);
     file = undefined;
     hunk = undefined;
     strayIndex = undefined;
@@ -459,7 +459,7 @@ function parseRegion(
   let rest = end;
   while (rest < to && trimsToEmpty(lines[rest])) rest++;
   // The reply's final newline leaves an empty last line: no blank line of the diff.
-  finishFile(!fenced && rest >= to, rest - end - (rest > end && to === lines.length && lines[to - 1] === '' ? 1 : 0));
+  finishFile(!fenced && rest >= to, rest - end - (rest > end && to === lines.length && lines[to - 1] === '' ? 1 : 0), fenced && rest >= to);
   return { ops, problems, end: fenced ? to : Math.max(end, from + 1) };
 }
 
@@ -513,6 +513,23 @@ function cutShort(file: FileSection, blanksAtEnd: number): Hunk | undefined {
   return lead === body.length || trail < lead ? hunk : undefined;
 }
 
+/**
+ * The last hunk of a git diff whose closing fence comes before the hunk holds the lines its
+ * header counts, when the lines still missing must include removed or added ones: a diff cut off
+ * mid-hunk and fenced anyway (an agent's patch quoted in a write-up, a ```diff fence closed after
+ * a stopped reply). Written, its removals went in without the lines meant to replace them
+ * (pytest's `elif` chain deleted, the new `elif` left without its body, reported exact). Narrower
+ * than `cutShort`: a closed fence is no sign of a cut, and a model that copies git's `index` line
+ * may count after-context it left out; context counts on both sides alike, so only a shortfall
+ * that differs between the sides says a change is missing. A new file's hunk, whose count a model
+ * guesses, is left to its lines.
+ */
+function cutShortBeforeFence(file: FileSection, blanksAtEnd: number): Hunk | undefined {
+  const hunk = cutShort(file, blanksAtEnd);
+  if (hunk?.oldCount === undefined || hunk.newCount === undefined || hunk.oldCount === 0) return undefined;
+  return hunk.oldCount - hunk.oldSeen !== hunk.newCount - hunk.newSeen ? hunk : undefined;
+}
+
 /** True when a numbered hunk holds as many old and new lines as its header says. */
 function hunkCountsMet(hunk: Hunk): boolean {
   return hunk.oldCount !== undefined && hunk.newCount !== undefined && hunk.oldSeen >= hunk.oldCount && hunk.newSeen >= hunk.newCount;
@@ -556,6 +573,7 @@ function emitFile(
   ops: EditOp[],
   problems: ParseProblem[],
   blanksAtEnd = 0,
+  closesFence = false,
 ): void {
   // A loop, not Math.max(...spread): a huge reply can hold more hunks than the call stack has room for.
   let lastIndex = file.lastIndex;
@@ -577,10 +595,12 @@ function emitFile(
     for (const p of file.problems) problems.push(path === undefined ? p : { ...p, path });
     return;
   }
-  const cut = isEndOfText ? cutShort(file, blanksAtEnd) : undefined;
+  const cut = isEndOfText ? cutShort(file, blanksAtEnd) : closesFence ? cutShortBeforeFence(file, blanksAtEnd) : undefined;
   if (cut !== undefined) {
-    problems.push(problemOf('INCOMPLETE_BLOCK', FORMAT, cut.headerIndex + 1, endLine,
-      `The reply ends inside this hunk: its header counts ${cut.oldCount} old and ${cut.newCount} new lines, and the reply gives ${cut.oldSeen} and ${cut.newSeen} before it stops. The diff was cut off, so nothing of it is applied; send the rest of it (or the whole diff again).`, path));
+    const counted = `its header counts ${cut.oldCount} old and ${cut.newCount} new lines`;
+    problems.push(problemOf('INCOMPLETE_BLOCK', FORMAT, cut.headerIndex + 1, endLine, isEndOfText
+      ? `The reply ends inside this hunk: ${counted}, and the reply gives ${cut.oldSeen} and ${cut.newSeen} before it stops. The diff was cut off, so nothing of it is applied; send the rest of it (or the whole diff again).`
+      : `The fence closes inside this hunk: ${counted}, and the fence holds ${cut.oldSeen} and ${cut.newSeen}. The missing lines hold changes, not only context (which would leave both sides short alike), so the diff was cut off and nothing of it is applied; send the rest of it (or the whole diff again).`, path));
     return;
   }
   if (file.binary) {
