@@ -300,6 +300,52 @@ describe('pasted replies: a git hunk dedented by one level, its last context lin
   });
 });
 
+describe('pasted replies: a YAML SEARCH/REPLACE whose new list items lost their indentation (p52/b 33, 34)', () => {
+  // AndreasDebel/HaaV-CatalogService's docker-compose.yaml (trimmed) and its aider turn "do option
+  // 1 for me" (claude-sonnet-4), with the new `environment:` items typed at column 0 in REPLACE
+  // only. Written so, they ended the service's mapping and the compose file no longer parsed.
+  const compose = [
+    'services:',
+    '  catalogservice:',
+    '    image: andreasdebel/catalogservice-image:2.0.0',
+    '    restart: always',
+    '    environment:',
+    '      - MONGODB_CONNECTION_STRING=mongodb://admin:secret123@mongodb:27017',
+    '      - MONGODB_DATABASE_NAME=ProductDB',
+    '    ports:',
+    '      - 5000:8080',
+    '',
+    'volumes:',
+    '  mongo-data:',
+    '',
+  ].join('\n');
+  const path = 'docker-compose.yaml';
+  const changed = compose
+    .replace('MONGODB_CONNECTION_STRING=', 'ConnectionStrings__MongoDB=')
+    .replace('MONGODB_DATABASE_NAME=', 'MongoDB__DatabaseName=');
+  const block = (search: string[], replacement: string[]) => ['docker-compose.yaml', '```yaml', '<<<<<<< SEARCH', ...search, '=======', ...replacement, '>>>>>>> REPLACE', '```', ''].join('\n');
+  const oldItems = ['      - MONGODB_CONNECTION_STRING=mongodb://admin:secret123@mongodb:27017', '      - MONGODB_DATABASE_NAME=ProductDB'];
+  const newItems = ['- ConnectionStrings__MongoDB=mongodb://admin:secret123@mongodb:27017', '- MongoDB__DatabaseName=ProductDB'];
+
+  it('writes new items at the depth of the items they replace, the block going on below them', () => {
+    assert.equal(written(path, compose, block(['    environment:', ...oldItems, '    ports:', '      - 5000:8080'], ['    environment:', ...newItems, '    ports:', '      - 5000:8080'])), changed);
+    const onlyItems = result(path, compose, block(oldItems, newItems));
+    assert.equal(onlyItems.changes[0]?.newText, changed);
+    assert.equal(onlyItems.receipt.files[0].edits[0].reindented, true);
+  });
+
+  it('writes lines at the margin as given where the block ends after the lines they replace or hangs from them, and a comment at the margin beside items at their depth', () => {
+    // Top-level keys may follow the last items of a block: nothing says these are a slip.
+    const tail = 'services:\n  app:\n    ports:\n      - 80:80\nvolumes:\n  data:\n';
+    assert.equal(written(path, tail, block(['      - 80:80'], ['      - 80:80', 'networks:', '  default:'])), 'services:\n  app:\n    ports:\n      - 80:80\nnetworks:\n  default:\nvolumes:\n  data:\n');
+    // A key whose children follow it, moved to the top level, reads the same as a slip: as given.
+    const nested = 'app:\n  name: x\n  extra:\n    a: 1\n';
+    assert.equal(written(path, nested, block(['  extra:'], ['extra:'])), 'app:\n  name: x\nextra:\n    a: 1\n');
+    // YAML reads a comment at any column: the items say the change was laid out from the file.
+    assert.equal(written(path, compose, block(oldItems, ['      - A=1', '# B is set by the host'])), compose.replace(oldItems.join('\n'), '      - A=1\n# B is set by the host'));
+  });
+});
+
 describe('pasted replies: a docstring elided by words between dots', () => {
   // SymPy's sympy/core/_print_helpers.py (trimmed), and a class re-printed with its docstring
   // body given as `... existing docstring ...` (no comment sign: inside a docstring, one would be

@@ -8,6 +8,7 @@ import { foreignIndentation, indentFrame, indentFrom, respellIndent, type Indent
 import { closesBlock, flatPlacement, type FlatNeighbours } from './flattened';
 import { alignSteps, type Step } from './steps';
 import { withContextPrefixes } from './lostPrefix';
+import { withMarginSlipsUndone } from './marginSlip';
 import type { FileLines } from '../text/fileText';
 
 /** The replacement lines for one located op, ready to put in place of the matched lines. */
@@ -72,6 +73,11 @@ export interface ReanchorInput {
    * changed line gets back the trailing whitespace its quote lost (`withFileUnseen`). @default false
    */
   readonly keepsTrailingWhitespace?: boolean;
+  /**
+   * The file's indentation is its structure (YAML: `indentationIsStructure`): new lines that lost
+   * the depth of the lines they replace get it back (`withMarginSlipsUndone`). @default false
+   */
+  readonly indentationIsStructure?: boolean;
 }
 
 /** One line to write, before its indentation is settled. */
@@ -101,10 +107,13 @@ type Emitted =
  */
 export function reanchor(given: ReanchorInput): Reanchored {
   const restored = withContextPrefixes(given.lineKinds, given.needle, given.replacement, given.match, given.fileLines);
-  const input = restored ? { ...given, ...restored } : given;
-  const { needle, replacement, match, fileLines } = input;
-  const aligned = alignSteps(needle, replacement, input.replacementElisions, input.lineKinds);
+  const prefixed = restored ? { ...given, ...restored } : given;
+  const aligned = alignSteps(prefixed.needle, prefixed.replacement, prefixed.replacementElisions, prefixed.lineKinds);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
+  // A tool's diff writes the text the file is to have, and a tool call's fragments are read by their own rules.
+  const slipsUndone = prefixed.indentationIsStructure && !prefixed.toolWritten && !prefixed.fragments ? withMarginSlipsUndone(aligned.steps, prefixed.needle, prefixed.replacement, prefixed.replacementElisions, prefixed.match, prefixed.fileLines) : undefined;
+  const input = slipsUndone ? { ...prefixed, replacement: slipsUndone } : prefixed;
+  const { needle, replacement, match, fileLines } = input;
   const measured = indentFrame(fileLines, input.fileUnit, input.fileIndentedLines, needle, replacement, match, input.fragments, input.fileBlanksIndented);
   // New lines printed with spaces in a tab-indented file are respelled with its tabs, but not in a tool's
   // diff (its lines are the file's text) nor in an edit that moves the file to spaces (see `movesToSpaces`).
@@ -208,7 +217,8 @@ export function reanchor(given: ReanchorInput): Reanchored {
       emitted.push(newLine(written(replacement[r]), source, source === undefined ? undefined : anchorOf(source), match));
     }
   }
-  return { ...render(emitted, fileLines, frame, match), warnings };
+  const rendered = render(emitted, fileLines, frame, match);
+  return { ...rendered, reindented: rendered.reindented || slipsUndone !== undefined, warnings };
 }
 
 /**
