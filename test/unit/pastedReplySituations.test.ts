@@ -238,6 +238,114 @@ describe('pasted replies: apply_patch context copied a few columns off above an 
   });
 });
 
+describe('pasted replies: a git hunk dedented by one level, its last context line at the margin (p52/c 42, 43, 46)', () => {
+  // matplotlib__matplotlib-25433's agent patch (RepoGraph/Agentless) on lib/matplotlib/widgets.py,
+  // trimmed: each hunk's lines moved four columns left, the trailing context `class RangeSlider`
+  // (or `def _expand_text_props`) left at column 0, where it cannot move. The changed line took
+  // the method's depth, but the two lines added after it took the class line's anchor and went
+  // into the class body (`'return' outside function`).
+  const file = [
+    'class Slider(SliderBase):',
+    '    def on_changed(self, func):',
+    '        """',
+    '        Connect *func* as callback function to changes of the slider value.',
+    '',
+    '        Returns',
+    '        -------',
+    '        int',
+    '            Connection id (which can be used to disconnect *func*).',
+    '        """',
+    "        return self._observers.connect('changed', lambda val: func(val))",
+    '',
+    '',
+    'class RangeSlider(SliderBase):',
+    '    pass',
+    '',
+  ].join('\n');
+  const path = 'lib/matplotlib/widgets.py';
+  const hunk = (header: string) =>
+    [
+      'diff --git a/lib/matplotlib/widgets.py b/lib/matplotlib/widgets.py',
+      'index f12a9a3..13dd03f 100644',
+      '--- a/lib/matplotlib/widgets.py',
+      '+++ b/lib/matplotlib/widgets.py',
+      header,
+      '     int',
+      '         Connection id (which can be used to disconnect *func*).',
+      '     """',
+      "-    return self._observers.connect('changed', lambda val: func(val))",
+      "+    cid = self._observers.connect('changed', lambda val: func(val))",
+      "+    self._observers.process('changed', self.val)  # Ensure the callback is called with the initial value",
+      '+    return cid',
+      ' ',
+      ' ',
+      ' class RangeSlider(SliderBase):',
+      '',
+    ].join('\n');
+  const expected = file.replace(
+    "        return self._observers.connect('changed', lambda val: func(val))\n",
+    "        cid = self._observers.connect('changed', lambda val: func(val))\n        self._observers.process('changed', self.val)  # Ensure the callback is called with the initial value\n        return cid\n",
+  );
+
+  it('writes the lines added after the changed line at its depth, not at the column-0 context line\'s', () => {
+    assert.equal(written(path, file, hunk('@@ -600,7 +600,9 @@ class Slider(SliderBase):')), expected);
+    assert.equal(written(path, file, hunk('@@ -8,7 +8,9 @@')), expected);
+  });
+
+  it('still writes lines added after dedented context as given where the context below them is exact at the margin', () => {
+    // No changed line above them: the quoted lines above may be the slip and the added ones right.
+    const reply = '*** Begin Patch\n*** Update File: store.py\n@@\n     with open(path) as f:\n         data = f.read()\n     return data\n+\n+\n+def parse(text):\n+    return json.loads(text)\n \n \n class Other:\n*** End Patch\n';
+    const store = 'class Store:\n    def load(self, path):\n        with open(path) as f:\n            data = f.read()\n        return data\n\n\nclass Other:\n    pass\n';
+    assert.equal(written('store.py', store, reply), 'class Store:\n    def load(self, path):\n        with open(path) as f:\n            data = f.read()\n        return data\n\n\ndef parse(text):\n    return json.loads(text)\n\n\nclass Other:\n    pass\n');
+  });
+});
+
+describe('pasted replies: a YAML SEARCH/REPLACE whose new list items lost their indentation (p52/b 33, 34)', () => {
+  // AndreasDebel/HaaV-CatalogService's docker-compose.yaml (trimmed) and its aider turn "do option
+  // 1 for me" (claude-sonnet-4), with the new `environment:` items typed at column 0 in REPLACE
+  // only. Written so, they ended the service's mapping and the compose file no longer parsed.
+  const compose = [
+    'services:',
+    '  catalogservice:',
+    '    image: andreasdebel/catalogservice-image:2.0.0',
+    '    restart: always',
+    '    environment:',
+    '      - MONGODB_CONNECTION_STRING=mongodb://admin:secret123@mongodb:27017',
+    '      - MONGODB_DATABASE_NAME=ProductDB',
+    '    ports:',
+    '      - 5000:8080',
+    '',
+    'volumes:',
+    '  mongo-data:',
+    '',
+  ].join('\n');
+  const path = 'docker-compose.yaml';
+  const changed = compose
+    .replace('MONGODB_CONNECTION_STRING=', 'ConnectionStrings__MongoDB=')
+    .replace('MONGODB_DATABASE_NAME=', 'MongoDB__DatabaseName=');
+  const block = (search: string[], replacement: string[]) => ['docker-compose.yaml', '```yaml', '<<<<<<< SEARCH', ...search, '=======', ...replacement, '>>>>>>> REPLACE', '```', ''].join('\n');
+  const oldItems = ['      - MONGODB_CONNECTION_STRING=mongodb://admin:secret123@mongodb:27017', '      - MONGODB_DATABASE_NAME=ProductDB'];
+  const newItems = ['- ConnectionStrings__MongoDB=mongodb://admin:secret123@mongodb:27017', '- MongoDB__DatabaseName=ProductDB'];
+
+  it('writes new items at the depth of the items they replace, the block going on below them', () => {
+    assert.equal(written(path, compose, block(['    environment:', ...oldItems, '    ports:', '      - 5000:8080'], ['    environment:', ...newItems, '    ports:', '      - 5000:8080'])), changed);
+    const onlyItems = result(path, compose, block(oldItems, newItems));
+    assert.equal(onlyItems.changes[0]?.newText, changed);
+    assert.equal(onlyItems.receipt.files[0].edits[0].reindented, true);
+  });
+
+  it('writes lines at the margin as given where the block ends after the lines they replace or hangs from them, and a comment at the margin beside items at their depth', () => {
+    // Top-level keys may follow the last items of a block: nothing says these are a slip.
+    const tail = 'services:\n  app:\n    ports:\n      - 80:80\nvolumes:\n  data:\n';
+    assert.equal(written(path, tail, block(['      - 80:80'], ['      - 80:80', 'networks:', '  default:'])), 'services:\n  app:\n    ports:\n      - 80:80\nnetworks:\n  default:\nvolumes:\n  data:\n');
+    // A key whose children follow it, moved to the top level, reads the same as a slip: as given.
+    const nested = 'app:\n  name: x\n  extra:\n    a: 1\n';
+    assert.equal(written(path, nested, block(['  extra:'], ['extra:'])), 'app:\n  name: x\nextra:\n    a: 1\n');
+    // YAML reads a comment at any column: the items say the change was laid out from the file.
+    assert.equal(written(path, compose, block(oldItems, ['      - A=1', '# B is set by the host'])), compose.replace(oldItems.join('\n'), '      - A=1\n# B is set by the host'));
+  });
+});
+
 describe('pasted replies: a docstring elided by words between dots', () => {
   // SymPy's sympy/core/_print_helpers.py (trimmed), and a class re-printed with its docstring
   // body given as `... existing docstring ...` (no comment sign: inside a docstring, one would be

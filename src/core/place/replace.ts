@@ -9,6 +9,7 @@ import { straightAlignment, type LineMatch, type Needle } from '../locate/matche
 import { matchCandidates, nearestCandidates } from '../locate/nearest';
 import { hunkContextRefusal } from '../locate/hunkContext';
 import { reanchor } from '../reanchor/reanchor';
+import { indentationIsStructure } from '../reanchor/marginSlip';
 import { lineEdit, lineEditWithEnds, withFinalNewline, type TextEdit } from '../plan';
 import { sliceOf } from '../text/editedText';
 import { lfView, toLines, type FileLines } from '../text/fileText';
@@ -655,7 +656,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   const warnings = [...notes];
   for (const match of matches) {
     const replacement = withoutCopyPadding(needle, match, file, replacementLines);
-    const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, fileBlanksIndented: () => index.blanksIndented, needle, replacement, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten: op.source.verbatim, keepsTrailingWhitespace: keepsTrailingWhitespace(state.path) });
+    const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, fileBlanksIndented: () => index.blanksIndented, needle, replacement, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten: op.source.verbatim, keepsTrailingWhitespace: keepsTrailingWhitespace(state.path), indentationIsStructure: indentationIsStructure(state.path) });
     if (built.problem) {
       const extra = { ...(built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {}), ...(built.problem.nextStep ? { nextStep: built.problem.nextStep } : {}) };
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);

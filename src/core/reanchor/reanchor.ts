@@ -8,6 +8,7 @@ import { foreignIndentation, indentFrame, indentFrom, respellIndent, type Indent
 import { closesBlock, flatPlacement, type FlatNeighbours } from './flattened';
 import { alignSteps, type Step } from './steps';
 import { withContextPrefixes } from './lostPrefix';
+import { withMarginSlipsUndone } from './marginSlip';
 import type { FileLines } from '../text/fileText';
 
 /** The replacement lines for one located op, ready to put in place of the matched lines. */
@@ -72,6 +73,11 @@ export interface ReanchorInput {
    * changed line gets back the trailing whitespace its quote lost (`withFileUnseen`). @default false
    */
   readonly keepsTrailingWhitespace?: boolean;
+  /**
+   * The file's indentation is its structure (YAML: `indentationIsStructure`): new lines that lost
+   * the depth of the lines they replace get it back (`withMarginSlipsUndone`). @default false
+   */
+  readonly indentationIsStructure?: boolean;
 }
 
 /** One line to write, before its indentation is settled. */
@@ -101,10 +107,13 @@ type Emitted =
  */
 export function reanchor(given: ReanchorInput): Reanchored {
   const restored = withContextPrefixes(given.lineKinds, given.needle, given.replacement, given.match, given.fileLines);
-  const input = restored ? { ...given, ...restored } : given;
-  const { needle, replacement, match, fileLines } = input;
-  const aligned = alignSteps(needle, replacement, input.replacementElisions, input.lineKinds);
+  const prefixed = restored ? { ...given, ...restored } : given;
+  const aligned = alignSteps(prefixed.needle, prefixed.replacement, prefixed.replacementElisions, prefixed.lineKinds);
   if (!aligned.ok) return refused('ELISION_UNRESOLVED', aligned.message);
+  // A tool's diff writes the text the file is to have, and a tool call's fragments are read by their own rules.
+  const slipsUndone = prefixed.indentationIsStructure && !prefixed.toolWritten && !prefixed.fragments ? withMarginSlipsUndone(aligned.steps, prefixed.needle, prefixed.replacement, prefixed.replacementElisions, prefixed.match, prefixed.fileLines) : undefined;
+  const input = slipsUndone ? { ...prefixed, replacement: slipsUndone } : prefixed;
+  const { needle, replacement, match, fileLines } = input;
   const measured = indentFrame(fileLines, input.fileUnit, input.fileIndentedLines, needle, replacement, match, input.fragments, input.fileBlanksIndented);
   // New lines printed with spaces in a tab-indented file are respelled with its tabs, but not in a tool's
   // diff (its lines are the file's text) nor in an edit that moves the file to spaces (see `movesToSpaces`).
@@ -208,7 +217,8 @@ export function reanchor(given: ReanchorInput): Reanchored {
       emitted.push(newLine(written(replacement[r]), source, source === undefined ? undefined : anchorOf(source), match));
     }
   }
-  return { ...render(emitted, fileLines, frame, match), warnings };
+  const rendered = render(emitted, fileLines, frame, match);
+  return { ...rendered, reindented: rendered.reindented || slipsUndone !== undefined, warnings };
 }
 
 /**
@@ -417,7 +427,7 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
     const entry = emitted[i];
     if (entry.kind === 'file' && entry.anchor) next = { ...entry.anchor, line: fileLines.line(entry.place) };
   }
-  let previous: IndentAnchor | undefined;
+  let previous: WrittenAnchor | undefined;
   /** The lines written so far that a flattened reply adds (see `flatPlacement`). */
   const added = new Set<number>();
   for (let i = 0; i < emitted.length; i++) {
@@ -425,7 +435,7 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
     if (entry.kind === 'file') {
       lines.push(fileLines.line(entry.place));
       sources.push(entry.place);
-      if (entry.anchor) previous = entry.anchor;
+      if (entry.anchor) previous = { ...entry.anchor, written: false };
       continue;
     }
     let written: string;
@@ -437,8 +447,8 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
       }
       written = placed.indent + entry.line.trimStart();
       added.add(lines.length);
-    } else written = indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? nearerAnchor(entry.line, previous, nextQuoted[i]) ?? frame.first, frame);
-    if (entry.anchor) previous = entry.anchor;
+    } else written = indentFrom(entry.line, frame.shiftAll ?? entry.anchor ?? nearerAnchor(entry.line, previous, nextQuoted[i], frame.tabSize) ?? frame.first, frame);
+    if (entry.anchor) previous = { ...entry.anchor, written: true };
     if (written !== entry.line) reindented = true;
     lines.push(written);
     sources.push(entry.source);
@@ -449,6 +459,11 @@ function render(emitted: readonly Emitted[], fileLines: FileLines, frame: Indent
 /** A quoted line's anchor with the file's text of that line. */
 interface QuotedAnchor extends IndentAnchor {
   readonly line: string;
+}
+
+/** An anchored line already placed, and whether the reply writes it (over a search line) rather than quotes it. */
+interface WrittenAnchor extends IndentAnchor {
+  readonly written: boolean;
 }
 
 /**
@@ -467,13 +482,31 @@ interface QuotedAnchor extends IndentAnchor {
  * spaces shallower than the file's `if` body, `this.validate();` added after it at the same depth,
  * then `}`: the closer's anchor wrote the new statement at the `if`'s depth, beside the body line
  * kept at the file's.)
+ *
+ * Nor when the line before is one the reply writes over a search line quoted shallower than the
+ * file, and the exact line after stands at the margin (`dedentedPastMargin`): a reply that lost an
+ * indent level throughout cannot show it on a line at column 0, so that line's exactness says
+ * nothing, and the lines added after the changed one continue it at its drift. (matplotlib's
+ * `Slider.on_changed` hunk dedented by four, ending on the context `class RangeSlider(SliderBase):`:
+ * `return ...` became `cid = ...` at the method's depth, but the `process(...)` call and
+ * `return cid` added after it took the class line's anchor and were written into the class body.)
  */
-function nearerAnchor(line: string, previous: IndentAnchor | undefined, next: QuotedAnchor | undefined): IndentAnchor | undefined {
-  if (previous !== undefined && next !== undefined && next.replyIndent === next.fileIndent && previous.replyIndent !== previous.fileIndent) {
+function nearerAnchor(line: string, previous: WrittenAnchor | undefined, next: QuotedAnchor | undefined, tabSize: number): IndentAnchor | undefined {
+  if (previous !== undefined && next !== undefined && next.replyIndent === next.fileIndent && previous.replyIndent !== previous.fileIndent && !dedentedPastMargin(previous, next, tabSize)) {
     const insideClosedBlock = closesBlock(next.line) && next.fileIndent.length < previous.fileIndent.length && previous.fileIndent.startsWith(next.fileIndent);
     return insideClosedBlock && leadingWhitespace(line) === previous.replyIndent ? previous : next;
   }
   return previous ?? next;
+}
+
+/**
+ * True when `previous` is a line the reply writes (not quotes), placed from a search line the
+ * reply quoted shallower than the file, and `next` stands at column 0 in the reply and the file:
+ * a column-0 line would read the same had the reply lost its indentation, so it is no sign that
+ * the lines between were written at the file's indentation.
+ */
+function dedentedPastMargin(previous: WrittenAnchor, next: QuotedAnchor, tabSize: number): boolean {
+  return previous.written && next.fileIndent === '' && indentWidth(previous.replyIndent, tabSize) < indentWidth(previous.fileIndent, tabSize);
 }
 
 /**
