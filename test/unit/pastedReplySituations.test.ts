@@ -4574,6 +4574,130 @@ describe('pasted replies: a new annotation on a method, the same annotation stan
   });
 });
 
+describe('pasted replies: an annotation given new arguments right above the method or struct the snippet shows, under a marker (p52/a 03, 08)', () => {
+  // nagarsetu's ComplaintController.java, trimmed to three handlers: getComplaint already carries
+  // the `@PreAuthorize` the reply gives getMyComplaints, in place of its `hasRole('USER')`.
+  const path = 'src/main/java/com/subho/nagarsetu/controller/ComplaintController.java';
+  const controller = [
+    '@RestController',
+    '@RequestMapping("/complaints")',
+    'public class ComplaintController {',
+    '',
+    '    @Autowired',
+    '    private ComplaintService complaintService;',
+    '    //  Admin-only: Get all complaints',
+    '    @GetMapping',
+    '    @PreAuthorize("hasRole(\'ADMIN\')")',
+    '    public List<Complaint> getAllComplaints() {',
+    '        return complaintService.getAllComplaints();',
+    '    }',
+    '',
+    '    //  User: View own complaints',
+    '    @GetMapping("/my")',
+    '    @PreAuthorize("hasRole(\'USER\')")',
+    '    public List<Complaint> getMyComplaints(Authentication auth) {',
+    '        return complaintService.getComplaintsByUserEmail(auth.getName());',
+    '    }',
+    '',
+    '    //  Admin or owner: View one complaint',
+    '    @GetMapping("/{id}")',
+    '    @PreAuthorize("hasAnyRole(\'USER\', \'ADMIN\')")',
+    '    public ResponseEntity<?> getComplaint(@PathVariable Long id, Authentication auth) {',
+    '        Complaint complaint = complaintService.getComplaintById(id);',
+    '        if (complaint == null) {',
+    '            return ResponseEntity.status(HttpStatus.NOT_FOUND).body("❌ Complaint not found");',
+    '        }',
+    '',
+    '        boolean isAdmin = auth.getAuthorities().stream()',
+    '                .anyMatch(granted -> granted.getAuthority().equals("ROLE_ADMIN"));',
+    '',
+    '        if (!isAdmin && !complaint.getUserEmail().equals(auth.getName())) {',
+    '            return ResponseEntity.status(HttpStatus.FORBIDDEN).body("❌ Unauthorized access");',
+    '        }',
+    '',
+    '        return ResponseEntity.ok(complaint);',
+    '',
+    '    }',
+    '}',
+  ].join('\n') + '\n';
+  const javaReply = (lines: readonly string[]) => ['Let admins call `getMyComplaints` as well:', '', '```java', '// ... existing code ...', ...lines, '// ... existing code ...', '```', ''].join('\n');
+  const signature = '    public List<Complaint> getMyComplaints(Authentication auth) {';
+
+  it('replaces getMyComplaints\' @PreAuthorize, its @GetMapping elided (was: old and new kept, a duplicate annotation javac rejects)', () => {
+    const reply = javaReply(['    @PreAuthorize("hasAnyRole(\'USER\', \'ADMIN\')")', signature]);
+    assert.equal(writtenOnTarget(path, controller, reply), controller.replace('    @PreAuthorize("hasRole(\'USER\')")\n    public List<Complaint> getMyComplaints(', '    @PreAuthorize("hasAnyRole(\'USER\', \'ADMIN\')")\n    public List<Complaint> getMyComplaints('));
+  });
+
+  it('still adds an annotation of another name above the changed one', () => {
+    const reply = javaReply(['    @Transactional(readOnly = true)', '    @PreAuthorize("hasAnyRole(\'USER\', \'ADMIN\')")', signature]);
+    const expected = controller.replace('    @PreAuthorize("hasRole(\'USER\')")\n    public List<Complaint> getMyComplaints(', '    @Transactional(readOnly = true)\n    @PreAuthorize("hasAnyRole(\'USER\', \'ADMIN\')")\n    public List<Complaint> getMyComplaints(');
+    assert.equal(writtenOnTarget(path, controller, reply), expected);
+  });
+
+  // An actix messages.rs, trimmed to the structs from LeaveRoomMsg to ChooseWordMsg: GetAllRoomMsg,
+  // 24 lines above ChooseWordMsg, has the `#[rtype]` the reply gives ChooseWordMsg. The whole file
+  // has it on three more structs higher up (`withInitMsg`).
+  const rsPath = 'src/messages.rs';
+  const messages = [
+    '/// 玩家离开房间',
+    '#[derive(Debug, Message, Deserialize)]',
+    '#[rtype(result = "()")]',
+    'pub struct LeaveRoomMsg {',
+    '    #[serde(rename = "userId")]',
+    '    pub user_id: String,',
+    '}',
+    '',
+    '/// 玩家离开房间',
+    '#[derive(Debug, Message)]',
+    '#[rtype(result = "Option<Value>")]',
+    'pub struct GetAllRoomMsg {}',
+    '',
+    '#[derive(Debug, Message)]',
+    '#[rtype(result = "()")]',
+    'pub struct GameStartMsg {',
+    '    pub room_id: String',
+    '}',
+    '',
+    '#[derive(Debug, Message)]',
+    '#[rtype(result = "()")]',
+    'pub struct GameStartLaterMsg {',
+    '    pub room_id: String,',
+    '    pub duration: Duration,',
+    '}',
+    '',
+    '#[derive(Debug, Message)]',
+    '#[rtype(result = "()")]',
+    'pub struct GameStartCancelMsg {',
+    '    pub room_id: String,',
+    '}',
+    '',
+    '/// 选词',
+    '#[derive(Debug, Message, Deserialize)]',
+    '#[rtype(result = "bool")]',
+    'pub struct ChooseWordMsg {',
+    '    #[serde(rename = "userId")]',
+    '    pub user_id: String,',
+    '    pub word: String,',
+    '}',
+  ].join('\n') + '\n';
+  const rsReply = (lines: readonly string[]) => ['The handler for `ChooseWordMsg` should return the updated room state, so change its result type:', '', '```rust', '// ... existing code ...', ...lines, '// ... existing code ...', '```', ''].join('\n');
+
+  const withInitMsg = ['#[derive(Debug, Message, Deserialize)]', '#[rtype(result = "Option<Value>")]', 'pub struct InitMsg {', '    #[serde(rename = "userId")]', '    pub user_id: String,', '}', '', ''].join('\n') + messages;
+  const changed = (file: string) => file.replace('#[rtype(result = "bool")]\npub struct ChooseWordMsg {', '#[rtype(result = "Option<Value>")]\npub struct ChooseWordMsg {');
+
+  it('replaces ChooseWordMsg\'s #[rtype], the same attribute standing over GetAllRoomMsg higher up (was: the four structs between deleted; with more copies, refused)', () => {
+    const reply = rsReply(['#[rtype(result = "Option<Value>")]', 'pub struct ChooseWordMsg {']);
+    assert.equal(writtenOnTarget(rsPath, messages, reply), changed(messages));
+    assert.equal(writtenOnTarget(rsPath, withInitMsg, reply), changed(withInitMsg));
+  });
+
+  it('keeps both when the arguments name other things: a second serde attribute stacks', () => {
+    const renamed = messages.replace('#[rtype(result = "bool")]\npub struct ChooseWordMsg {', '#[rtype(result = "bool")]\n#[serde(rename_all = "camelCase")]\npub struct ChooseWordMsg {');
+    const reply = rsReply(['#[serde(deny_unknown_fields)]', 'pub struct ChooseWordMsg {']);
+    assert.equal(writtenOnTarget(rsPath, renamed, reply), renamed.replace('pub struct ChooseWordMsg {', '#[serde(deny_unknown_fields)]\npub struct ChooseWordMsg {'));
+  });
+});
+
 describe('pasted replies: a whole file re-printed down to a change, then "// ... rest of the file unchanged ..." (p51/d 37)', () => {
   // tokio's bounded.rs, trimmed: `channel`'s doc comment at the file's margin has rustdoc's
   // `/// # Examples` section. Read as an "Example usage" comment ending the code, it cut the

@@ -1,7 +1,7 @@
 /** Placing a segment by its anchors: the lines it shares with the file exactly once, widened and checked. */
 import { collapseWhitespace } from '../text/normalize';
 import { firstAtLeast } from '../sortedSearch';
-import { annotatesOtherDefinition } from './annotations';
+import { annotatesOtherDefinition, editsAnnotation } from './annotations';
 import { definedTwice } from './definedTwice';
 import { contextAbove, contextBelow, openerStandsFurtherDown, openersStandBelow, repeatedAcrossGap } from './edges';
 import { FUNCTION_EXITS, closerOfNewBlock, commentRewrittenFrom, contextReadingAbove, contextReadingBelow, editedEdgeStandsNearby, exitWord, leadingLinesBelowAnchor, sameExit, throughComment } from './widenedEnds';
@@ -493,8 +493,10 @@ export function placeFromHead(segment: readonly string[], original: readonly str
   // `def islink`) is never taken for the line of another one (the file's `return stat.S_ISDIR(…)`
   // under `def isdir`, right above the anchor `def getsize`): taken so, the new function was
   // written over the end of the old one (genericpath, CPython 3.12 to 3.13).
+  // An annotation given new arguments over the same definition edits the file's (`editsAnnotation`):
+  // the definition under both places it, whatever the lines beyond.
   const edits = (k: number, i: number, step: number) =>
-    (((correspond(segment[k], original[i]) || sameExit(segment[k], original[i], shift)) && sure(k, i, step)) || sameDefinition(segment[k].trim(), original[i].trim())) &&
+    (((correspond(segment[k], original[i]) || sameExit(segment[k], original[i], shift)) && sure(k, i, step)) || sameDefinition(segment[k].trim(), original[i].trim()) || editsAnnotation(segment, k, original, i)) &&
     sameEnclosingBlock(segment, k, original, i, true);
   let first = head;
   let from = headAt;

@@ -284,6 +284,19 @@ export function definedNameAt(lines: readonly string[], at: number): string | un
 }
 
 /**
+ * The type a line declares without parentheses, as its keyword and name (`class Trolley` for
+ * `class Trolley:`, `export class ApiService {`, `class DirEmpty < Base`): "Here's the updated
+ * `Trolley` class" re-prints the class whole, and `definedName` reads only lines with a `(`
+ * (`class Trolley(Base):` is `class Trolley` there too), and Rust's `pub struct ChooseWordMsg {`
+ * (`struct ChooseWordMsg`). A forward declaration (`class Foo;`) or an assignment declares no body.
+ */
+export function declaredType(line: string): string | undefined {
+  const match = /^\s*(?:(?:export|default|public|private|protected|internal|abstract|final|sealed|static|partial|data|open|pub(?:\([\w\s:]+\))?)\s+)*(class|struct|interface|enum|trait|object|record|protocol)\s+([A-Za-z_$][\w$]*)/.exec(line);
+  if (match === null || /[;=]/.test(line)) return undefined;
+  return `${match[1]} ${match[2]}`;
+}
+
+/**
  * The index of the line below the definition at `at` that its block starts under: the lone `{`
  * under a signature that keeps its brace on its own line (`definedNameAt`), whose body is
  * indented under that brace; otherwise `at` itself.

@@ -4,6 +4,7 @@
  * new code rather than the file's block, context lines that stand right above or below the region,
  * a block comment the segment rewrites whole, an edited edge line whose twin stands nearby.
  */
+import { copyAnnotatesLineAbove } from './annotations';
 import { contextAbove, contextBelow, linesAbove, linesBelow } from './edges';
 import { closedTagName, firstNonBlank, hasText, indentOf, isCloser, isOpener, lastNonBlank, opensTag } from './lines';
 
@@ -30,14 +31,17 @@ export function sameExit(written: string, existing: string, shift: number): bool
  * The snippet's line may then be the file's line it equals, its context, and the lines between
  * (a function the commit deleted, CPython's unittest/util.py) deleted, or an edit of the nearer
  * line with those lines kept. Which one is a guess: read as the edit, a function's `return c` was
- * rewritten into another's `return result`. Undefined otherwise.
+ * rewritten into another's `return result`. An annotation's copy over another definition above
+ * is no such line (`copyAnnotatesLineAbove`). Undefined otherwise.
  */
 export function editedEdgeStandsNearby(segment: readonly string[], original: readonly string[], cursor: number, first: number, from: number, last: number, to: number, shift: number): string | undefined {
   const sameLine = (k: number, i: number) => original[i].trim() === segment[k].trim() && indentOf(original[i]) === indentOf(segment[k]) + shift;
   const describe = (k: number, edited: number, found: number) =>
     `the line "${segment[k].trim().slice(0, 40)}" the part ${k === first ? 'starts' : 'ends'} with edits line ${edited + 1} ("${original[edited].trim().slice(0, 40)}"), but the file has that very line at line ${found + 1}, and the snippet leaves out the lines between: whether it edits line ${edited + 1} or is line ${found + 1}, the lines between deleted, is a guess`;
   if (first === firstNonBlank(segment) && from < original.length && segment[first].trim() !== original[from].trim()) {
-    for (let i = from - 1; i >= Math.max(cursor, from - NEARBY_LINES); i--) if (sameLine(first, i)) return describe(first, from, i);
+    // A copy of an annotation over a line above the region is not the snippet's: read so, the line
+    // it annotates would go (`copyAnnotatesLineAbove`).
+    for (let i = from - 1; i >= Math.max(cursor, from - NEARBY_LINES); i--) if (sameLine(first, i) && !copyAnnotatesLineAbove(segment, first, original, i, from)) return describe(first, from, i);
   }
   if (last === lastNonBlank(segment) && to > 0 && segment[last].trim() !== original[to - 1].trim()) {
     for (let i = to; i < Math.min(original.length, to + NEARBY_LINES); i++) if (sameLine(last, i)) return describe(last, to - 1, i);

@@ -3,7 +3,7 @@
  * code gives (a function or method, a class, a Lisp form, a Haskell function's equations), and
  * whether the block is that definition of the file written again (`sharesBody`) and where it ends.
  */
-import { blockEnd, bodyOpenerAt, correspond, definedNameAt, hasText, indentOf } from '../../elisionMerge/lines';
+import { blockEnd, bodyOpenerAt, correspond, declaredType, definedNameAt, hasText, indentOf } from '../../elisionMerge/lines';
 import { unshownDeletion } from '../../elisionMerge/wholeOrPart';
 
 /**
@@ -220,17 +220,4 @@ function equationHead(line: string): string | undefined {
 /** A comment line of those languages: `--`, `{-` (a line of a block comment opened above is read as code). */
 function isHaskellComment(line: string): boolean {
   return /^\s*(?:--|\{-)/.test(line);
-}
-
-/**
- * The type a line declares without parentheses, as its keyword and name (`class Trolley` for
- * `class Trolley:`, `export class ApiService {`, `class DirEmpty < Base`): "Here's the updated
- * `Trolley` class" re-prints the class whole, and `definedName` reads only lines with a `(`
- * (`class Trolley(Base):` is `class Trolley` there too). A forward declaration (`class Foo;`)
- * or an assignment declares no body.
- */
-function declaredType(line: string): string | undefined {
-  const match = /^\s*(?:(?:export|default|public|private|protected|internal|abstract|final|sealed|static|partial|data|open)\s+)*(class|struct|interface|enum|trait|object|record|protocol)\s+([A-Za-z_$][\w$]*)/.exec(line);
-  if (match === null || /[;=]/.test(line)) return undefined;
-  return `${match[1]} ${match[2]}`;
 }
