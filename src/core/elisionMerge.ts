@@ -14,7 +14,7 @@ import { placeAtFileHead, placeFileHeadLines } from './elisionMerge/fileHead';
 import { keptAfterExit, restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 import { atDefinitionDepth, atFileDepth, inReplacedIndentation } from './elisionMerge/depth';
-import { declarationsAfterTheirKind, functionsBeforeNext, goFunctionsAtFileEnd, importsAfterTheirKind, placeBeforeNext } from './elisionMerge/betweenMarkers';
+import { declarationsAfterTheirKind, functionsBeforeNext, goFunctionsAtFileEnd, importsAfterTheirKind, importsAmongFileImports, placeBeforeNext } from './elisionMerge/betweenMarkers';
 export { correspond } from './elisionMerge/lines';
 export { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
 
@@ -93,10 +93,11 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     if (typeof region === 'string') region = placeAtOwnIndentation(segment, block, isElision, original, keys, cursor, openEnd) ?? placeByShortLine(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string' && s > 0 && regions.length > 0 && written(starts[s] - 1)) region = placeInOpenedBody(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') region = placeByKeyPath(segment, block.slice(0, starts[s]), isElision, original, keys, cursor, openEnd) ?? region;
-    // New Go functions with nothing to place them by, between markers the reply wrote and with only
-    // markers after them: last, so that it turns only a refusal into a write (see `goFunctionsAtFileEnd`).
+    // New Go functions or new imports with nothing to place them by, between markers the reply
+    // wrote and with only markers after them: last, so that it turns only a refusal into a write
+    // (see `goFunctionsAtFileEnd`, `importsAmongFileImports`).
     const onlyMarkersAfter = segments.slice(s + 1).every((rest) => rest.every((line) => line.trim() === ''));
-    if (typeof region === 'string' && unanchored && s > 0 && written(starts[s] - 1) && written(starts[s + 1] - 1) && onlyMarkersAfter) region = goFunctionsAtFileEnd(segment, original, cursor) ?? region;
+    if (typeof region === 'string' && unanchored && s > 0 && written(starts[s] - 1) && written(starts[s + 1] - 1) && onlyMarkersAfter) region = goFunctionsAtFileEnd(segment, original, cursor) ?? importsAmongFileImports(segment, original, cursor) ?? region;
     if (typeof region === 'string') return { ok: false, message: region };
     if (bound !== undefined && region.from !== bound) {
       return { ok: false, message: `the part before "${segment.find(hasText)?.trim().slice(0, 40) ?? ''}" was placed above line ${bound + 1}, where that part was found first, but it lands at line ${region.from + 1}: where the elisions go is a guess` };

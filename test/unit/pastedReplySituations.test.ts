@@ -5198,8 +5198,8 @@ describe('pasted replies: new Go methods alone between a leading and a trailing 
     const refused = (file: string, lines: string[]) => assert.equal(onTarget(path, file, reply(lines)).changes.length, 0);
     // The file has one of them, on a value receiver: written beside it, neither compiles.
     refused(user.replace('// Validate checks', 'func (u User) GetIsSpam() bool {\n\treturn u.Flags.Spam\n}\n\n// Validate checks'), getters);
-    // A package's init functions run in the file's order.
-    refused(user, ['func init() {', '\tdefaultName = "anonymous"', '}']);
+    // A package's init functions run in the file's order: beside the file's own, the place says which runs first.
+    refused(user.replace('// Validate checks', 'func init() {\n\tlog.SetPrefix("models: ")\n}\n\nfunc init() {\n\tlog.SetFlags(0)\n}\n\n// Validate checks'), ['func init() {', '\tdefaultName = "anonymous"', '}']);
     // A package variable's initializer may run by its place.
     refused(user, ['var registry = newRegistry()', '', ...getters]);
     // Not a Go file: nothing says its order is free.
@@ -5237,5 +5237,126 @@ describe('pasted replies: a git diff cut off mid-hunk inside a closed fence', ()
     const withoutAfterContext = diff.split('\n').slice(0, -4).join('\n') + '\n';
     assert.match(withoutAfterContext, /# the location of where the skip exception was raised within pytest\n$/);
     assert.equal(written(path, hook, '```diff\n' + withoutAfterContext + '```\n'), whole);
+  });
+});
+
+describe('pasted replies: a Go `main` with two `if err != nil {` blocks, and a new `init` between markers (p52/a 19, 20, 23, 25, gowatch main.go)', () => {
+  // cmd/gowatch/main.go of a file watcher, cut to its imports and `main`, tabs as the file has them.
+  const main = [
+    'package main',
+    '',
+    'import (',
+    '\t"fmt"',
+    '\t"github.com/fsnotify/fsnotify"',
+    '\t"log"',
+    '\t"os"',
+    '\t"path/filepath"',
+    ')',
+    '',
+    'func main() {',
+    '\twatcher, err := fsnotify.NewWatcher()',
+    '\tif err != nil {',
+    '\t\tlog.Fatal(err)',
+    '\t}',
+    '\tdefer watcher.Close()',
+    '',
+    '\tdone := make(chan bool)',
+    '',
+    '\terr = filepath.Walk(".", func(path string, info os.FileInfo, err error) error {',
+    '\t\tif err != nil {',
+    '\t\t\treturn err',
+    '\t\t}',
+    '\t\tif info.IsDir() {',
+    '\t\t\treturn watcher.Add(path)',
+    '\t\t}',
+    '\t\treturn nil',
+    '\t})',
+    '\tif err != nil {',
+    '\t\tlog.Fatal(err)',
+    '\t}',
+    '',
+    '\tfmt.Println("Watching for changes...")',
+    '',
+    '\t<-done',
+    '}',
+    '',
+  ].join('\n');
+  const path = 'cmd/gowatch/main.go';
+  const fenced = (lines: string[]) => ['```go', ...lines, '```', ''].join('\n');
+  const fatalf = ['\tif err != nil {', '\t\tlog.Fatalf("walking the tree: %v", err)', '\t}'];
+
+  it('edits the `if err != nil {` block right under the `})` the snippet shows above it, the only `})` in `main`', () => {
+    // Refused: `the lines around "})" have no line that occurs exactly once in the file`.
+    const reply = fenced(['func main() {', '\t// ... existing code ...', '\t})', ...fatalf, '\t// ... existing code ...', '}']);
+    assert.equal(writtenOnTarget(path, main, reply), main.replace('\t})\n\tif err != nil {\n\t\tlog.Fatal(err)', '\t})\n\tif err != nil {\n\t\tlog.Fatalf("walking the tree: %v", err)'));
+  });
+
+  it('still refuses the block without the `})`, or where `main` has that `})` twice', () => {
+    const refused = (file: string, lines: string[]) => assert.equal(onTarget(path, file, fenced(lines)).changes.length, 0);
+    refused(main, ['func main() {', '\t// ... existing code ...', ...fatalf, '\t// ... existing code ...', '}']);
+    const twice = main.replace('\tdefer watcher.Close()\n', '\tdefer watcher.Close()\n\tgo func() {\n\t\twatch(watcher)\n\t})\n\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n');
+    refused(twice, ['func main() {', '\t// ... existing code ...', '\t})', ...fatalf, '\t// ... existing code ...', '}']);
+  });
+
+  const init = ['func init() {', '\tlog.SetFlags(log.LstdFlags | log.Lshortfile)', '}'];
+  const between = fenced(['// ... existing code ...', '', ...init, '', '// ... existing code ...']);
+
+  it('appends a new `init` at the file\'s end when the file has none: its only `init` runs at the same moment wherever it stands', () => {
+    // Refused: `the lines around "func init() {" have no line that occurs exactly once in the file`.
+    assert.equal(writtenOnTarget(path, main, between), `${main}\n${init.join('\n')}\n`);
+  });
+
+  it('still refuses a new `init` where the file has its own: which of them runs first follows from the place', () => {
+    // Two, so that no `func init() {` line anchors the snippet as a rewrite of the file's one.
+    const withInits = main.replace('func main() {', 'func init() {\n\tlog.SetPrefix("gowatch: ")\n}\n\nfunc init() {\n\tlog.SetOutput(os.Stderr)\n}\n\nfunc main() {');
+    assert.equal(onTarget(path, withInits, between).changes.length, 0);
+  });
+});
+
+describe('pasted replies: a lone Java `import static` between two markers (p52/a 37, ComplaintController.java)', () => {
+  // The controller of a Spring project, cut to its imports and its first handler's head.
+  const controller = [
+    'package com.subho.nagarsetu.controller;',
+    'import com.subho.nagarsetu.dto.ComplaintResponseDTO;',
+    'import com.subho.nagarsetu.model.Complaint;',
+    '',
+    'import org.springframework.beans.factory.annotation.Autowired;',
+    'import org.springframework.http.ResponseEntity;',
+    'import org.springframework.http.HttpStatus;',
+    'import org.springframework.web.bind.annotation.*;',
+    '',
+    '',
+    'import java.util.List;',
+    '',
+    '@RestController',
+    '@RequestMapping("/complaints")',
+    'public class ComplaintController {',
+    '',
+    '    @Autowired',
+    '    private ComplaintService complaintService;',
+    '}',
+    '',
+  ].join('\n');
+  const path = 'src/main/java/com/subho/nagarsetu/controller/ComplaintController.java';
+  const notFound = 'import static org.springframework.http.HttpStatus.NOT_FOUND;';
+  const between = (lines: string[], after: string[] = []) => ['```java', '// ... existing code ...', ...lines, '// ... existing code ...', ...after, '```', ''].join('\n');
+
+  it('adds it after the file\'s imports as a group of its own, where the file has no static import', () => {
+    // Refused: `the lines around "import static org.springframework.http.HttpStatus.NOT_FOUND;" have no line that occurs exactly once`.
+    const expected = controller.replace('import java.util.List;\n', `import java.util.List;\n\n${notFound}\n`);
+    assert.equal(writtenOnTarget(path, controller, between([notFound])), expected);
+    // The same with a line of the class after a second marker.
+    assert.equal(writtenOnTarget(path, controller, between([notFound], ['@RestController'])), expected);
+  });
+
+  it('adds a static import after the file\'s last static one, and a plain one after the last plain one', () => {
+    const withStatic = controller.replace('import java.util.List;\n', 'import java.util.List;\n\nimport static org.springframework.http.HttpStatus.OK;\n');
+    assert.equal(writtenOnTarget(path, withStatic, between([notFound])), withStatic.replace('HttpStatus.OK;\n', `HttpStatus.OK;\n${notFound}\n`));
+    assert.equal(writtenOnTarget(path, withStatic, between(['import java.util.Map;'])), withStatic.replace('import java.util.List;\n', 'import java.util.List;\nimport java.util.Map;\n'));
+  });
+
+  it('still refuses it where the file has it already in another form, or the lines are not imports', () => {
+    assert.equal(onTarget(path, controller.replace('import java.util.List;\n', 'import java.util.List;\nimport static com.example.Codes.NOT_FOUND;\n'), between([notFound])).changes.length, 0);
+    assert.equal(onTarget(path, controller, between(['import static org.springframework.http.HttpStatus.NOT_FOUND;', 'private int x;'])).changes.length, 0);
   });
 });

@@ -532,7 +532,11 @@ export function placeFromHead(segment: readonly string[], original: readonly str
   // Only when the head defines something (a function's body may be rewritten whole) or the
   // block's body in the segment has something of the file's block: a new block that starts with a
   // line the file has (a second `for (let n = …) {` loop with another body) replaced the file's
-  // whole loop.
+  // whole loop. Or when the segment shows the file's lines right above the head, down to it: the
+  // head's line is then pinned as the file's by more than its own text, as when the segment's
+  // lines go on from the head into the block (a Go `main`'s `})`, then its `if err != nil {` block
+  // with a new `log.Fatalf`: read as a new block after the `})`, it went in above the file's own,
+  // the same check twice; the file's `})` is followed by that very block).
   // A closer deeper than the head closes a block the segment opens after it: the file's closer at
   // that depth is its own only when the file's block opens with that line too. A func header, then
   // a rewritten `if !ok {` block and a marker, took the closer of the body's first block (`if
@@ -556,7 +560,7 @@ export function placeFromHead(segment: readonly string[], original: readonly str
           const body = new Set(original.slice(headAt + 1, j).map(anchorKey).filter((key) => key !== ''));
           return segment.slice(head + 1, lastReal).some((written) => body.has(anchorKey(written)));
         };
-        if (last > head || definedName(segment[head]) !== undefined || sharesBodyLine()) {
+        if (last > head || segment.slice(first, head).some((line) => line.trim() !== '') || definedName(segment[head]) !== undefined || sharesBodyLine()) {
           to = j + 1;
           last = lastReal;
         }

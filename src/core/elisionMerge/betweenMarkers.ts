@@ -1,8 +1,8 @@
 /**
  * Placing a segment that has no anchor of its own between two markers, by the next segment's
  * place: bounded anchors, new functions where every place gives the same program, one more
- * declaration after the last of its kind, one more import after the file's last, new Go
- * functions at the file's end.
+ * declaration after the last of its kind, one more import after the file's last of its kind,
+ * new Go functions at the file's end.
  */
 import type { IndentUnit } from '../text/indentation';
 import { type Region, correspond, firstNonBlank, hasText, identifiers, indentOf, isCloser, isCommentLine, lastNonBlank } from './lines';
@@ -141,34 +141,65 @@ export function declarationsAfterTheirKind(segment: readonly string[], nextLines
 /**
  * A segment of new import directives only between two markers (Cursor's `// ... existing code
  * ...`, `import com.scm.contactmanager.entities.Relationship;`, a marker, then a field after its
- * anchor), placed right after the last import the file's lines between the two parts hold. Java's
- * `import` and C#'s `using` directives name types for the whole file, whatever their order, so
- * every place in the file's list gives the same program; after the last one is where an editor
- * adds one. Only when:
- * - every line of the segment, and every import line of the file between the two parts, is such a
+ * anchor), placed among the imports the file's lines between the two parts hold (see
+ * `afterImportsOfTheirKind`), when the next segment has a place of its own below the last of them.
+ * Undefined otherwise.
+ */
+export function importsAfterTheirKind(segment: readonly string[], nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
+  if (segment.filter(hasText).some((line) => !IMPORT_DIRECTIVE.test(line))) return undefined;
+  const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
+  if (nextSegment.every((line) => line.trim() === '')) return undefined;
+  const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
+  if (typeof next === 'string' || next.from <= cursor) return undefined;
+  const region = afterImportsOfTheirKind(segment, original, cursor, next.from);
+  return region === undefined ? undefined : { region, next: next.from };
+}
+
+/**
+ * A segment of new import directives only, between a marker before it and markers alone after it
+ * (`// ... existing code ...`, `import static org.springframework.http.HttpStatus.NOT_FOUND;`,
+ * `// ... existing code ...`): the snippet shows nothing else, and the import goes among the
+ * file's imports as `afterImportsOfTheirKind` places it, looked for in the whole rest of the file.
+ * Undefined otherwise.
+ */
+export function importsAmongFileImports(segment: readonly string[], original: readonly string[], cursor: number): Region | undefined {
+  return afterImportsOfTheirKind(segment, original, cursor, original.length);
+}
+
+/**
+ * The place for a segment of new import directives among the import lines of the file between
+ * `cursor` and `limit`: right after the last of their kind (static imports after the last static
+ * one, the others after the last other one), or, the file having none of their kind, as a group
+ * of their own after its last import, a blank line between (static imports go after the others in
+ * a group of their own by the usual convention; a lone `import static …NOT_FOUND;` was refused in
+ * a controller that had none). Java's `import` and C#'s `using` directives name types and members
+ * for the whole file, whatever their order, so every place in the file's list gives the same
+ * program; after the last one is where an editor adds one. Only when:
+ * - every line of the segment, and every import line of the file in that part, is such a
  *   directive at the margin, ended by `;` (Python's `import os` runs the module where it stands;
- *   a file whose imports read so is not read as Java);
- * - the next segment has a place of its own below that last import;
- * - the file has none of the new lines, and imports no type of a new line's name from elsewhere
+ *   a file whose imports read so is not read as Java), all of one keyword;
+ * - the file has none of the new lines, and imports nothing else of a new line's name
  *   (`import javax.validation.constraints.Email;` for a new `jakarta.…Email`: the new line may
  *   replace the old one, and beside it neither compiles).
  * Undefined otherwise.
  */
-export function importsAfterTheirKind(segment: readonly string[], nextLines: readonly string[], nextOpenEnd: boolean, original: readonly string[], keys: AnchorIndex, cursor: number, fileUnit: () => IndentUnit | undefined): { region: Region; next: number } | undefined {
+function afterImportsOfTheirKind(segment: readonly string[], original: readonly string[], cursor: number, limit: number): Region | undefined {
   const written = segment.filter(hasText);
   const directives = written.map((line) => IMPORT_DIRECTIVE.exec(line)?.groups);
   if (written.length === 0 || directives.some((groups) => groups === undefined)) return undefined;
   const keyword = directives[0]?.keyword;
   if (directives.some((groups) => groups?.keyword !== keyword)) return undefined;
-  const nextSegment = atDefinitionDepth(nextLines, original, cursor, fileUnit);
-  if (nextSegment.every((line) => line.trim() === '')) return undefined;
-  const next = placeSegment(nextSegment, original, keys, cursor, nextOpenEnd);
-  if (typeof next === 'string' || next.from <= cursor) return undefined;
+  // Of one kind when all are static or none: a mix goes after the last import, whatever its kind.
+  const statics = new Set(directives.map((groups) => groups?.static !== undefined));
+  const isStatic = statics.size === 1 ? [...statics][0] : undefined;
   let place = -1;
-  for (let i = cursor; i < next.from; i++) {
+  let placeOfKind = -1;
+  for (let i = cursor; i < limit; i++) {
     if (/^\s*(?:import|using)\b/.exec(original[i])?.[0].trim() !== keyword) continue;
-    if (IMPORT_DIRECTIVE.exec(original[i])?.groups?.keyword !== keyword) return undefined;
+    const groups = IMPORT_DIRECTIVE.exec(original[i])?.groups;
+    if (groups === undefined || groups.keyword !== keyword) return undefined;
     place = i + 1;
+    if (isStatic === undefined || (groups.static !== undefined) === isStatic) placeOfKind = i + 1;
   }
   if (place === -1) return undefined;
   const newLines = new Set(written.map((line) => line.trim()));
@@ -180,11 +211,14 @@ export function importsAfterTheirKind(segment: readonly string[], nextLines: rea
     const simple = importedName(name);
     if (simple !== '*' && newNames.has(simple) && newNames.get(simple) !== name) return undefined;
   }
-  return { region: { from: place, to: place, lines: segment.slice(firstNonBlank(segment), lastNonBlank(segment) + 1) }, next: next.from };
+  const lines = segment.slice(firstNonBlank(segment), lastNonBlank(segment) + 1);
+  if (placeOfKind !== -1) return { from: placeOfKind, to: placeOfKind, lines };
+  const after = place < original.length && original[place].trim() !== '' ? [''] : [];
+  return { from: place, to: place, lines: ['', ...lines, ...after] };
 }
 
-/** A Java `import` or C# `using` directive at the margin, ended by `;`: its keyword and the name it imports (`a.b.C`, `a.b.*`). */
-const IMPORT_DIRECTIVE = /^(?<keyword>import|using)\s+(?:static\s+)?(?<name>[A-Za-z_]\w*(?:\.(?:[A-Za-z_]\w*|\*))*)\s*;\s*$/;
+/** A Java `import` or C# `using` directive at the margin, ended by `;`: its keyword, `static` when it has it, and the name it imports (`a.b.C`, `a.b.*`). */
+const IMPORT_DIRECTIVE = /^(?<keyword>import|using)\s+(?:(?<static>static)\s+)?(?<name>[A-Za-z_]\w*(?:\.(?:[A-Za-z_]\w*|\*))*)\s*;\s*$/;
 
 /** The simple name an import brings in: its last part (`Email` of `jakarta.validation.constraints.Email`, `*` of a wildcard). */
 function importedName(name: string): string {
@@ -200,10 +234,14 @@ function importedName(name: string): string {
  * the same program, and the end is where such code is most often added. Only when:
  * - the file is Go: its first line of code is `package name`, with no `;` (Java's has one);
  * - every line of the segment at the margin is a comment, a closing `}`, or the head of a function
- *   or method (`func (u *User) GetName() string {`), not `init` (a package's `init` functions run
- *   in the order the file has them), and the lines under a head are indented;
+ *   or method (`func (u *User) GetName() string {`), and the lines under a head are indented;
  * - the file defines none of the new functions (`goFunctionKey`): a changed signature of one of
- *   the file's would be written beside the old one;
+ *   the file's would be written beside the old one. For `init`, which Go lets a file define many
+ *   times, this is what makes its place free: a package runs its variables' initializers first,
+ *   then its `init` functions in the order the files have them, so a file's only `init` runs at
+ *   the same moment wherever it stands in the file ("log file and line": a new `func init()` that
+ *   sets the log flags was refused, while a new helper of the same shape was appended). Beside
+ *   one of the file's own, which of the two runs first would follow from the place: refused;
  * - the part before ended above the file's last line.
  * Undefined otherwise (other top-level code, a `var` with a side effect, may run by its place).
  */
@@ -226,7 +264,7 @@ export function goFunctionsAtFileEnd(segment: readonly string[], original: reado
       continue;
     }
     const name = goFunctionKey(line);
-    if (name === undefined || !line.trim().endsWith('{') || name === 'init' || inside) return undefined;
+    if (name === undefined || !line.trim().endsWith('{') || inside) return undefined;
     names.add(name);
     inside = true;
   }

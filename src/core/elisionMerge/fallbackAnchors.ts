@@ -116,18 +116,29 @@ export function placeByShortLine(segment: readonly string[], original: readonly 
  * says the lines are in that function's body, where the line stands once. The rest is
  * `placeFromHead`'s, its tail anchors looked for in the body only, checks and all; the region
  * must end inside the body or with its closer. Undefined otherwise.
+ *
+ * Closers the segment starts with (`})`, then `if err != nil {`) close blocks the marker left
+ * out: they are the file's lines right above the first line with a word, and that line is placed
+ * where the body has it under those very lines, once. A Go `main` with two `if err != nil {`
+ * blocks, the second right under the `})` of a `filepath.Walk` closure, was refused for a snippet
+ * that showed that `})` to say which block it changed.
  */
 export function placeInOpenedBody(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd: boolean): Region | undefined {
   if (cursor === 0 || cursor >= original.length) return undefined;
   const opener = original[cursor - 1].trim();
   if (!/\w/.test(opener) || !/[{:(]$/.test(opener)) return undefined;
-  const head = firstNonBlank(segment);
-  if (head === -1 || !/\w/.test(segment[head]) || isCloser(segment[head]) || anchorCount(segment, original, keys, cursor) > 0) return undefined;
+  const start = firstNonBlank(segment);
+  if (start === -1 || anchorCount(segment, original, keys, cursor) > 0) return undefined;
+  let head = start;
+  while (head < segment.length && (segment[head].trim() === '' || isCloser(segment[head]))) head++;
+  if (head === segment.length || !/\w/.test(segment[head])) return undefined;
   const end = blockEnd(original, cursor - 1);
   const key = collapseWhitespace(segment[head]);
+  // The closers above the head, as the segment writes them, stand right above the line in the file.
+  const closersAbove = (i: number) => i - (head - start) >= cursor && segment.slice(start, head).every((line, n) => line.trim() === original[i - (head - start) + n].trim());
   let at = -1;
   for (let i = cursor; i < end; i++) {
-    if (collapseWhitespace(original[i]) !== key) continue;
+    if (collapseWhitespace(original[i]) !== key || !closersAbove(i)) continue;
     if (at !== -1) return undefined;
     at = i;
   }
@@ -136,7 +147,8 @@ export function placeInOpenedBody(segment: readonly string[], original: readonly
   const width = indentOf(original[cursor - 1]);
   if (!segment.every((line) => line.trim() === '' || indentOf(line) + shift > width || (isCloser(line) && indentOf(line) + shift === width))) return undefined;
   const region = placeFromHead(segment, original, keys, cursor, head, at, openEnd, end);
-  return typeof region === 'string' || region.to > end + 1 ? undefined : region;
+  // The closers are the file's own: taken for new lines, they would be written a second time.
+  return typeof region === 'string' || region.to > end + 1 || region.from > at - (head - start) ? undefined : region;
 }
 
 /**
