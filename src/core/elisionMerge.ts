@@ -7,6 +7,7 @@ import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, pla
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
+import { elidedDocstring } from './elisionMerge/docstring';
 import { versionsAbove } from './elisionMerge/versions';
 import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versionsBelow';
 import { placeAtFileHead, placeFileHeadLines } from './elisionMerge/fileHead';
@@ -150,6 +151,11 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     const keepsRest = isLast && openEnd && lastMarker >= 0;
     markerAfterRegion.push(...below.map((_, k) => k === below.length - 1 && (keepsRest || (!isLast && written(starts[s + 1] - 1)))));
     cursor = below[below.length - 1].to;
+    // A marker for the docstring of the definition this part ends with: merged again with the
+    // file's docstring written in its place (see `elidedDocstring`), the rest of the block is read
+    // as the same snippet with the docstring given, and placed as that one is.
+    const docstring = s + 1 < segments.length && written(starts[s + 1] - 1) ? elidedDocstring(segments[s], block[starts[s + 1] - 1], original, cursor) : undefined;
+    if (docstring !== undefined) return mergeElisions(original, [...block.slice(0, starts[s + 1] - 1), ...docstring, ...block.slice(starts[s + 1])], isElision, syntax);
   }
   if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
   for (const [k, placed] of regions.entries()) {

@@ -4974,3 +4974,87 @@ describe('pasted replies: new Go methods alone between a leading and a trailing 
     refused(user.replace('package models', 'package models;'), getters);
   });
 });
+
+describe('pasted replies: a method\'s docstring elided by a marker, then its new body (p52/c 40, 50, matplotlib widgets.py)', () => {
+  // lib/matplotlib/widgets.py (3.4), cut to Slider's and RangeSlider's twin `on_changed` methods:
+  // the same signature and last line, docstrings that differ in one sentence.
+  const docstring = (accepts: string[]) => [
+    '        """',
+    '        Connect *func* as callback function to changes of the slider value.',
+    '',
+    '        Parameters',
+    '        ----------',
+    '        func : callable',
+    ...accepts,
+    '',
+    '        Returns',
+    '        -------',
+    '        int',
+    '            Connection id (which can be used to disconnect *func*).',
+    '        """',
+  ];
+  const onChanged = (accepts: string[]) => ['    def on_changed(self, func):', ...docstring(accepts), "        return self._observers.connect('changed', lambda val: func(val))"];
+  const sliderAccepts = ['            Function to call when slider is changed.', '            The function must accept a single float as its arguments.'];
+  const rangeAccepts = ['            Function to call when slider is changed. The function', '            must accept a numpy array with shape (2,) as its argument.'];
+  const widgets = [
+    'class Slider(SliderBase):',
+    '    """',
+    '    A slider representing a floating point range.',
+    '    """',
+    '',
+    ...onChanged(sliderAccepts),
+    '',
+    '',
+    'class RangeSlider(SliderBase):',
+    '    """',
+    '    A slider representing a range of floating point values.',
+    '    """',
+    '',
+    '    def set_val(self, val):',
+    '        self.val = val',
+    '        if self.eventson:',
+    '            self._observers.process("changed", val)',
+    '',
+    ...onChanged(rangeAccepts),
+    '',
+    '',
+    'def _expand_text_props(props):',
+    '    props = cbook.normalize_kwargs(props, mtext.Text)',
+    '    return cycler(**props)() if props else itertools.repeat(props)',
+    '',
+  ];
+  const newBody = [
+    "        cid = self._observers.connect('changed', lambda val: func(val))",
+    "        self._observers.process('changed', self.val)  # Ensure the callback is called with the initial value",
+    '        return cid',
+  ];
+  const reply = (head: string[], marker: string) => [
+    'In `lib/matplotlib/widgets.py`, update `RangeSlider.on_changed`:',
+    '',
+    '```python',
+    ...head,
+    '    def on_changed(self, func):',
+    marker,
+    ...newBody,
+    '```',
+    '',
+  ].join('\n');
+  const path = 'lib/matplotlib/widgets.py';
+  const rangeHead = ['class RangeSlider(SliderBase):', '    # ... existing code ...', ''];
+
+  it('reads `# ... existing docstring ...` or `"""..."""` under the method as its docstring in the file, and rewrites the body after it', () => {
+    const at = widgets.indexOf("        return self._observers.connect('changed', lambda val: func(val))", widgets.indexOf('class RangeSlider(SliderBase):'));
+    const expected = [...widgets.slice(0, at), ...newBody, ...widgets.slice(at + 1)].join('\n');
+    for (const marker of ['        # ... existing docstring ...', '        """..."""']) {
+      assert.equal(written(path, widgets.join('\n'), reply(rangeHead, marker)), expected, marker);
+    }
+  });
+
+  it('still refuses the twin method named by nothing but its own line', () => {
+    for (const marker of ['        # ... existing docstring ...', '        """..."""']) {
+      const planned = result(path, widgets.join('\n'), reply([], marker));
+      assert.equal(planned.receipt.errors[0]?.code, 'ELISION_UNRESOLVED', marker);
+      assert.equal(planned.changes.length, 0);
+    }
+  });
+});
