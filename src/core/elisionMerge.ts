@@ -10,7 +10,7 @@ import { definedTwice } from './elisionMerge/definedTwice';
 import { elidedDocstring } from './elisionMerge/docstring';
 import { versionsAbove } from './elisionMerge/versions';
 import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versionsBelow';
-import { placeAtFileHead, placeFileHeadLines } from './elisionMerge/fileHead';
+import { misplacedHeadLine, placeAtFileHead, placeFileHeadLines } from './elisionMerge/fileHead';
 import { keptAfterExit, restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 import { atDefinitionDepth, atFileDepth, inReplacedIndentation } from './elisionMerge/depth';
@@ -41,6 +41,9 @@ export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { r
 export function mergeElisions(original: readonly string[], given: readonly string[], isMarker: (line: string) => boolean, syntax?: BracketSyntax): ElisionMerge {
   const block = rootOpenerParted(original, given, isMarker);
   const isElision = block === given ? isMarker : (line: string) => line === IMPLIED || isMarker(line);
+  // A file-head line the block moves up from where it means nothing: read against the file without that copy.
+  const misplaced = misplacedHeadLine(block, isElision, original);
+  if (misplaced !== undefined) return mergeElisions(original.filter((_, i) => !misplaced.includes(i)), given, isMarker, syntax);
   const segments: string[][] = [[]];
   // Where each segment starts in the block: the lines before it (its context) are read by placeAtBlockEnd.
   const starts = [0];

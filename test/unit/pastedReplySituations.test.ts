@@ -3815,6 +3815,40 @@ describe('pasted replies: lines only a file\'s top may hold, then a marker for t
   });
 });
 
+describe('pasted replies: a file-head line moved up from below the imports (p52/a 29, a Next.js auth callback page)', () => {
+  // apps/web/app/auth/callback/page.tsx of the probe's Next.js monorepo, cut to its imports and
+  // the component's first lines, its "use client" moved below the imports (where it is a plain
+  // expression), the mistake the reply fixes.
+  const imports = [
+    'import { useEffect } from "react";',
+    'import { useRouter } from "next/navigation";',
+    'import { supabase } from "@repo/lib/supabase.client";',
+    'import { useAuthStore } from "@repo/store/auth.store";',
+    'import { APP_HOME } from "@repo/config";',
+  ];
+  const component = ['export default function AuthCallbackPage() {', '  const router = useRouter();', '  const { fetchAuthenticatedUser } = useAuthStore();', '  useEffect(() => {}, []);', '}', ''];
+  const page = [...imports, '', '"use client";', '', ...component].join('\n');
+  const path = 'apps/web/app/auth/callback/page.tsx';
+  const reply = (lines: readonly string[], marker: string) => ['`"use client"` is ignored unless it is the very first statement of the module, so move it above the imports:', '', '```tsx', ...lines, marker, '```', ''].join('\n');
+
+  // The reply names no file: it is applied to the file open (`--file`).
+  const writtenTo = (target: string, file: string, text: string) => {
+    const planned = runReply(text, (p) => (p === target ? file : undefined), { hintPath: target });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    return planned.changes.find((c) => c.path === target)?.newText;
+  };
+
+  it('moves "use client" above the imports the snippet shows under it, and drops the copy below them', () => {
+    assert.equal(writtenTo(path, page, reply(['"use client";', '', 'import { useEffect } from "react";'], '// ... existing code ...')), ['"use client";', '', ...imports, '', ...component].join('\n'));
+  });
+
+  it('moves a __future__ import written below other imports (a SyntaxError there) the same way', () => {
+    const module = 'import os\nfrom __future__ import annotations\n\n\ndef main() -> None:\n    print(os.getcwd())\n';
+    const moved = reply(['from __future__ import annotations', '', 'import os'], '# ... existing code ...').replace('```tsx', '```python');
+    assert.equal(writtenTo('main.py', module, moved), 'from __future__ import annotations\n\nimport os\n\n\ndef main() -> None:\n    print(os.getcwd())\n');
+  });
+});
+
 describe('pasted replies: a snippet that ends with a split pin, after a leading marker only (p51/a 70)', () => {
   // The probe's requirements.txt: the snippet marks the file's top as left out, shows its
   // typing_extensions line, then pins numpy per Python version and ends, with no marker after.
