@@ -3664,6 +3664,52 @@ describe('pasted replies: a Cursor "-"/"+" snippet on lines that themselves star
   });
 });
 
+describe('pasted replies: a Cursor snippet deleting a whole YAML list item with "-" lines (p52/a 39, an Ansible tasks/main.yml)', () => {
+  // The probe's Ansible role: three top-level tasks, the last two ending with the same `notify:`.
+  const tasks = [
+    '---',
+    '- name: Install nginx',
+    '  apt:',
+    '    name: nginx',
+    '    state: present',
+    '    update_cache: yes',
+    '',
+    '- name: Copy site config',
+    '  template:',
+    '    src: site.conf.j2',
+    '    dest: /etc/nginx/sites-available/site.conf',
+    '  notify: reload nginx',
+    '',
+    '- name: Enable site',
+    '  file:',
+    '    src: /etc/nginx/sites-available/site.conf',
+    '    dest: /etc/nginx/sites-enabled/site.conf',
+    '    state: link',
+    '  notify: reload nginx',
+    '',
+  ];
+  const path = 'roles/web/tasks/main.yml';
+  const reply = (lines: readonly string[]) => ['The site is enabled by the package\'s default config now; remove the symlink task:', '', '```yaml', ...lines, '```', ''].join('\n');
+  const enableSite = tasks.slice(13, 19);
+  const copyConfig = tasks.slice(7, 12);
+
+  it('deletes the last task, and the blank line that parted it from the one above', () => {
+    const block = ['# ... existing code ...', '  notify: reload nginx', '', ...enableSite.map((line) => `-${line}`)];
+    assert.equal(writtenOnTarget(path, tasks.join('\n'), reply(block)), [...tasks.slice(0, 12), ''].join('\n'));
+  });
+
+  it('deletes a task between two others, its blank line given with a "-" as well', () => {
+    const block = ['# ... existing code ...', '    update_cache: yes', '', ...[...copyConfig, ''].map((line) => `-${line}`), '- name: Enable site', '# ... existing code ...'];
+    assert.equal(writtenOnTarget(path, tasks.join('\n'), reply(block)), [...tasks.slice(0, 7), ...tasks.slice(13)].join('\n'));
+  });
+
+  it('keeps reading comment lines given one more "-" at one depth as the lines changed (Lua\'s "--" made LuaDoc\'s "---")', () => {
+    const lua = ['-- Split windows', 'vim.opt.splitright = true', '', '-- Returns the sum', '-- of a and b', 'local function add(a, b)', '  return a + b', 'end', ''];
+    const docs = ['```lua', '-- ... existing code ...', 'vim.opt.splitright = true', '', '--- Returns the sum', '--- of a and b', 'local function add(a, b)', '-- ... existing code ...', '```', ''].join('\n');
+    assert.equal(writtenOnTarget('init.lua', lua.join('\n'), docs), lua.join('\n').replace('-- Returns the sum\n-- of a and b', '--- Returns the sum\n--- of a and b'));
+  });
+});
+
 describe('pasted replies: new code with a marker on one side only (p50/b 18, 03, 15)', () => {
   // physics.ts of the chat export, cut to its last function.
   const physics = [
