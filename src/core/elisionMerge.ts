@@ -8,9 +8,10 @@ import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, pla
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
+import { elidedDocstring } from './elisionMerge/docstring';
 import { versionsAbove } from './elisionMerge/versions';
 import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versionsBelow';
-import { placeAtFileHead, placeFileHeadLines } from './elisionMerge/fileHead';
+import { misplacedHeadLine, placeAtFileHead, placeFileHeadLines } from './elisionMerge/fileHead';
 import { keptAfterExit, restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 import { atDefinitionDepth, atFileDepth, inReplacedIndentation } from './elisionMerge/depth';
@@ -41,6 +42,9 @@ export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { r
 export function mergeElisions(original: readonly string[], given: readonly string[], isMarker: (line: string) => boolean, syntax?: BracketSyntax): ElisionMerge {
   const block = rootOpenerParted(original, given, isMarker);
   const isElision = block === given ? isMarker : (line: string) => line === IMPLIED || isMarker(line);
+  // A file-head line the block moves up from where it means nothing: read against the file without that copy.
+  const misplaced = misplacedHeadLine(block, isElision, original);
+  if (misplaced !== undefined) return mergeElisions(original.filter((_, i) => !misplaced.includes(i)), given, isMarker, syntax);
   const segments: string[][] = [[]];
   // Where each segment starts in the block: the lines before it (its context) are read by placeAtBlockEnd.
   const starts = [0];
@@ -153,6 +157,11 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     const keepsRest = isLast && openEnd && lastMarker >= 0;
     markerAfterRegion.push(...below.map((_, k) => k === below.length - 1 && (keepsRest || (!isLast && written(starts[s + 1] - 1)))));
     cursor = below[below.length - 1].to;
+    // A marker for the docstring of the definition this part ends with: merged again with the
+    // file's docstring written in its place (see `elidedDocstring`), the rest of the block is read
+    // as the same snippet with the docstring given, and placed as that one is.
+    const docstring = s + 1 < segments.length && written(starts[s + 1] - 1) ? elidedDocstring(segments[s], block[starts[s + 1] - 1], original, cursor) : undefined;
+    if (docstring !== undefined) return mergeElisions(original, [...block.slice(0, starts[s + 1] - 1), ...docstring, ...block.slice(starts[s + 1])], isElision, syntax);
   }
   if (regions.length === 0) return { ok: false, message: 'the block holds nothing but elisions' };
   for (const [k, placed] of regions.entries()) {

@@ -5360,3 +5360,167 @@ describe('pasted replies: a lone Java `import static` between two markers (p52/a
     assert.equal(onTarget(path, controller, between(['import static org.springframework.http.HttpStatus.NOT_FOUND;', 'private int x;'])).changes.length, 0);
   });
 });
+describe('pasted replies: a Cursor snippet deleting a whole YAML list item with "-" lines (p52/a 39, an Ansible tasks/main.yml)', () => {
+  // The probe's Ansible role: three top-level tasks, the last two ending with the same `notify:`.
+  const tasks = [
+    '---',
+    '- name: Install nginx',
+    '  apt:',
+    '    name: nginx',
+    '    state: present',
+    '    update_cache: yes',
+    '',
+    '- name: Copy site config',
+    '  template:',
+    '    src: site.conf.j2',
+    '    dest: /etc/nginx/sites-available/site.conf',
+    '  notify: reload nginx',
+    '',
+    '- name: Enable site',
+    '  file:',
+    '    src: /etc/nginx/sites-available/site.conf',
+    '    dest: /etc/nginx/sites-enabled/site.conf',
+    '    state: link',
+    '  notify: reload nginx',
+    '',
+  ];
+  const path = 'roles/web/tasks/main.yml';
+  const reply = (lines: readonly string[]) => ['The site is enabled by the package\'s default config now; remove the symlink task:', '', '```yaml', ...lines, '```', ''].join('\n');
+  const enableSite = tasks.slice(13, 19);
+  const copyConfig = tasks.slice(7, 12);
+
+  it('deletes the last task, and the blank line that parted it from the one above', () => {
+    const block = ['# ... existing code ...', '  notify: reload nginx', '', ...enableSite.map((line) => `-${line}`)];
+    assert.equal(writtenOnTarget(path, tasks.join('\n'), reply(block)), [...tasks.slice(0, 12), ''].join('\n'));
+  });
+
+  it('deletes a task between two others, its blank line given with a "-" as well', () => {
+    const block = ['# ... existing code ...', '    update_cache: yes', '', ...[...copyConfig, ''].map((line) => `-${line}`), '- name: Enable site', '# ... existing code ...'];
+    assert.equal(writtenOnTarget(path, tasks.join('\n'), reply(block)), [...tasks.slice(0, 7), ...tasks.slice(13)].join('\n'));
+  });
+
+  it('keeps reading comment lines given one more "-" at one depth as the lines changed (Lua\'s "--" made LuaDoc\'s "---")', () => {
+    const lua = ['-- Split windows', 'vim.opt.splitright = true', '', '-- Returns the sum', '-- of a and b', 'local function add(a, b)', '  return a + b', 'end', ''];
+    const docs = ['```lua', '-- ... existing code ...', 'vim.opt.splitright = true', '', '--- Returns the sum', '--- of a and b', 'local function add(a, b)', '-- ... existing code ...', '```', ''].join('\n');
+    assert.equal(writtenOnTarget('init.lua', lua.join('\n'), docs), lua.join('\n').replace('-- Returns the sum\n-- of a and b', '--- Returns the sum\n--- of a and b'));
+  });
+});
+
+describe('pasted replies: a file-head line moved up from below the imports (p52/a 29, a Next.js auth callback page)', () => {
+  // apps/web/app/auth/callback/page.tsx of the probe's Next.js monorepo, cut to its imports and
+  // the component's first lines, its "use client" moved below the imports (where it is a plain
+  // expression), the mistake the reply fixes.
+  const imports = [
+    'import { useEffect } from "react";',
+    'import { useRouter } from "next/navigation";',
+    'import { supabase } from "@repo/lib/supabase.client";',
+    'import { useAuthStore } from "@repo/store/auth.store";',
+    'import { APP_HOME } from "@repo/config";',
+  ];
+  const component = ['export default function AuthCallbackPage() {', '  const router = useRouter();', '  const { fetchAuthenticatedUser } = useAuthStore();', '  useEffect(() => {}, []);', '}', ''];
+  const page = [...imports, '', '"use client";', '', ...component].join('\n');
+  const path = 'apps/web/app/auth/callback/page.tsx';
+  const reply = (lines: readonly string[], marker: string) => ['`"use client"` is ignored unless it is the very first statement of the module, so move it above the imports:', '', '```tsx', ...lines, marker, '```', ''].join('\n');
+
+  // The reply names no file: it is applied to the file open (`--file`).
+  const writtenTo = (target: string, file: string, text: string) => {
+    const planned = runReply(text, (p) => (p === target ? file : undefined), { hintPath: target });
+    assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+    return planned.changes.find((c) => c.path === target)?.newText;
+  };
+
+  it('moves "use client" above the imports the snippet shows under it, and drops the copy below them', () => {
+    assert.equal(writtenTo(path, page, reply(['"use client";', '', 'import { useEffect } from "react";'], '// ... existing code ...')), ['"use client";', '', ...imports, '', ...component].join('\n'));
+  });
+
+  it('moves a __future__ import written below other imports (a SyntaxError there) the same way', () => {
+    const module = 'import os\nfrom __future__ import annotations\n\n\ndef main() -> None:\n    print(os.getcwd())\n';
+    const moved = reply(['from __future__ import annotations', '', 'import os'], '# ... existing code ...').replace('```tsx', '```python');
+    assert.equal(writtenTo('main.py', module, moved), 'from __future__ import annotations\n\nimport os\n\n\ndef main() -> None:\n    print(os.getcwd())\n');
+  });
+});
+
+
+describe('pasted replies: a method\'s docstring elided by a marker, then its new body (p52/c 40, 50, matplotlib widgets.py)', () => {
+  // lib/matplotlib/widgets.py (3.4), cut to Slider's and RangeSlider's twin `on_changed` methods:
+  // the same signature and last line, docstrings that differ in one sentence.
+  const docstring = (accepts: string[]) => [
+    '        """',
+    '        Connect *func* as callback function to changes of the slider value.',
+    '',
+    '        Parameters',
+    '        ----------',
+    '        func : callable',
+    ...accepts,
+    '',
+    '        Returns',
+    '        -------',
+    '        int',
+    '            Connection id (which can be used to disconnect *func*).',
+    '        """',
+  ];
+  const onChanged = (accepts: string[]) => ['    def on_changed(self, func):', ...docstring(accepts), "        return self._observers.connect('changed', lambda val: func(val))"];
+  const sliderAccepts = ['            Function to call when slider is changed.', '            The function must accept a single float as its arguments.'];
+  const rangeAccepts = ['            Function to call when slider is changed. The function', '            must accept a numpy array with shape (2,) as its argument.'];
+  const widgets = [
+    'class Slider(SliderBase):',
+    '    """',
+    '    A slider representing a floating point range.',
+    '    """',
+    '',
+    ...onChanged(sliderAccepts),
+    '',
+    '',
+    'class RangeSlider(SliderBase):',
+    '    """',
+    '    A slider representing a range of floating point values.',
+    '    """',
+    '',
+    '    def set_val(self, val):',
+    '        self.val = val',
+    '        if self.eventson:',
+    '            self._observers.process("changed", val)',
+    '',
+    ...onChanged(rangeAccepts),
+    '',
+    '',
+    'def _expand_text_props(props):',
+    '    props = cbook.normalize_kwargs(props, mtext.Text)',
+    '    return cycler(**props)() if props else itertools.repeat(props)',
+    '',
+  ];
+  const newBody = [
+    "        cid = self._observers.connect('changed', lambda val: func(val))",
+    "        self._observers.process('changed', self.val)  # Ensure the callback is called with the initial value",
+    '        return cid',
+  ];
+  const reply = (head: string[], marker: string) => [
+    'In `lib/matplotlib/widgets.py`, update `RangeSlider.on_changed`:',
+    '',
+    '```python',
+    ...head,
+    '    def on_changed(self, func):',
+    marker,
+    ...newBody,
+    '```',
+    '',
+  ].join('\n');
+  const path = 'lib/matplotlib/widgets.py';
+  const rangeHead = ['class RangeSlider(SliderBase):', '    # ... existing code ...', ''];
+
+  it('reads `# ... existing docstring ...` or `"""..."""` under the method as its docstring in the file, and rewrites the body after it', () => {
+    const at = widgets.indexOf("        return self._observers.connect('changed', lambda val: func(val))", widgets.indexOf('class RangeSlider(SliderBase):'));
+    const expected = [...widgets.slice(0, at), ...newBody, ...widgets.slice(at + 1)].join('\n');
+    for (const marker of ['        # ... existing docstring ...', '        """..."""']) {
+      assert.equal(written(path, widgets.join('\n'), reply(rangeHead, marker)), expected, marker);
+    }
+  });
+
+  it('still refuses the twin method named by nothing but its own line', () => {
+    for (const marker of ['        # ... existing docstring ...', '        """..."""']) {
+      const planned = result(path, widgets.join('\n'), reply([], marker));
+      assert.equal(planned.receipt.errors[0]?.code, 'ELISION_UNRESOLVED', marker);
+      assert.equal(planned.changes.length, 0);
+    }
+  });
+});

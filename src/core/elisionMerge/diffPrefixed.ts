@@ -5,7 +5,7 @@
  */
 import { leadingWhitespace } from '../text/indentation';
 import { lineSimilarity } from '../text/lineDistance';
-import { hasText } from './lines';
+import { hasText, indentOf } from './lines';
 import { type BracketSyntax, balanceChange, bracketBalance } from './balance';
 
 /** A snippet read as a diff in a snippet: the file with the shown changes made, and the snippet as it then stands. */
@@ -117,6 +117,17 @@ export function diffPrefixedSnippet(original: readonly string[], block: readonly
       newBlock[i] = text;
       written.push(text);
     }
+    // Deleting the file's last lines leaves the blank lines that parted them from the lines above
+    // with nothing after them: they go too (an Ansible play's last task removed, the blank line
+    // shown above it as Cursor shows it, left the file ending in a blank line).
+    if (k === original.length && shownLines[shownLines.length - 1].line.kind === '-') {
+      let n = shownLines.length - 1;
+      while (n >= 0 && shownLines[n].line.kind === '-') n--;
+      for (; n >= 0 && shownLines[n].line.kind === ' ' && shownLines[n].line.text.trim() === ''; n--) {
+        written.pop();
+        removed.add(shownLines[n].i);
+      }
+    }
     file.splice(at + shift, k - at, ...written);
     shift += written.length - (k - at);
     cursor = k;
@@ -146,7 +157,7 @@ function partReading(original: readonly string[], rows: readonly string[]): Part
   for (let j = 0; j < original.length; j++) {
     for (const side of ['-', '+'] as const) {
       const kinds = walkedKinds(original, rows, j, side);
-      if (kinds !== undefined && kinds.some((kind) => kind !== ' ') && runsReplace(kinds)) candidates.set(kinds.join(''), kinds);
+      if (kinds !== undefined && kinds.some((kind) => kind !== ' ') && runsReplaceOrDelete(kinds)) candidates.set(kinds.join(''), kinds);
     }
   }
   const valid: (PartReading & { kept: number })[] = [];
@@ -155,6 +166,11 @@ function partReading(original: readonly string[], rows: readonly string[]): Part
     const oldAt = runsAt(original, lines.filter((line) => line.kind !== '+').map((line) => line.text));
     const newAt = runsAt(original, lines.filter((line) => line.kind !== '-').map((line) => line.text));
     const kept = kinds.filter((kind) => kind === ' ').length;
+    if (!runsReplace(kinds)) {
+      // A run of `-` lines alone: the lines it deletes, exactly as the file has them (see `deletesExactly`).
+      if (oldAt.length === 1 && (newAt.length === 0 || !kinds.includes('+')) && deletesExactly(lines, kinds, original, oldAt[0])) valid.push({ lines, at: oldAt[0], applied: false, kept });
+      continue;
+    }
     if (oldAt.length === 1 && newAt.length === 0) valid.push({ lines, at: oldAt[0], applied: false, kept });
     else if (oldAt.length === 0 && newAt.length === 1) valid.push({ lines, at: newAt[0], applied: true, kept });
   }
@@ -249,6 +265,63 @@ function signOf(line: string): { kind: '-' | '+'; text: string } | undefined {
   const match = /^([ \t]*)([-+])/.exec(line);
   if (match === null) return undefined;
   return { kind: match[2] as '-' | '+', text: match[1] + line.slice(match[0].length) };
+}
+
+/** True when every run of prefixed lines holds a `-` line: replacements, and deletions (`-` lines alone). */
+function runsReplaceOrDelete(kinds: readonly Kind[]): boolean {
+  for (let i = 0; i < kinds.length; ) {
+    if (kinds[i] === ' ') {
+      i++;
+      continue;
+    }
+    const run = new Set<Kind>();
+    while (i < kinds.length && kinds[i] !== ' ') run.add(kinds[i++]);
+    if (!run.has('-')) return false;
+  }
+  return true;
+}
+
+/**
+ * True when every run of `-` lines alone in a part read as a diff (`lines`, at file line `at`)
+ * has a line of the file before it in the part, every line of the run is its file line with one
+ * `-` put before it, indentation and all (`-- name: Enable site` for `- name: Enable site`,
+ * `-  file:` for `  file:`), and the run is a whole block with its body: its first line with text
+ * is its shallowest, and lines deeper than that one come after it.
+ *
+ * Why: Cursor writes a deleted block so, a file line kept above it to place it, and an Ansible
+ * task removed from a play was refused (its `-- name:` read as new code). A lone `-` run may as
+ * well be lines written new: a YAML or Markdown list, or the file's own lines given one more `-`
+ * (Lua or SQL `--` comments turned into LuaDoc's `---`, each line at one depth). A `-` put before
+ * an indented line's indentation, and a block's head deleted with its body, are no such edit.
+ */
+function deletesExactly(lines: readonly Line[], kinds: readonly Kind[], original: readonly string[], at: number): boolean {
+  let k = at;
+  let fileLineBefore = false;
+  for (let n = 0; n < lines.length; ) {
+    if (kinds[n] !== '-' && kinds[n] !== '+') {
+      fileLineBefore ||= hasText(lines[n].text);
+      k++;
+      n++;
+      continue;
+    }
+    const end = runEnd(kinds, n);
+    const run = lines.slice(n, end);
+    const deleted = original.slice(k, k + run.filter((line) => line.kind === '-').length);
+    if (run.every((line) => line.kind === '-')) {
+      if (!fileLineBefore || run.some((line, m) => line.text.trimEnd() !== deleted[m].trimEnd())) return false;
+      const depths = deleted.filter((line) => line.trim() !== '').map(indentOf);
+      if (depths.length === 0 || depths.some((depth) => depth < depths[0]) || !depths.some((depth) => depth > depths[0])) return false;
+    }
+    k += deleted.length;
+    n = end;
+  }
+  return true;
+}
+
+/** Where the run of prefixed lines that `kinds[n]` is in ends (exclusive). */
+function runEnd(kinds: readonly Kind[], n: number): number {
+  while (n < kinds.length && kinds[n] !== ' ') n++;
+  return n;
 }
 
 /** True when every run of prefixed lines holds both a `-` and a `+` line. */

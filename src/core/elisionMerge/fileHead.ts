@@ -35,6 +35,37 @@ export function placeFileHeadLines(segment: readonly string[], original: readonl
   return { from: at, to: at, lines };
 }
 
+/**
+ * The file's lines to read the block against without, when the block starts with a line only a
+ * file's first lines may be (`isFileHeadLine`) that the file has once, below code, where it means
+ * nothing, and the block's next line with text is one the file has once above it: the snippet
+ * moves that line to the top. Returned are its line and, when blank lines stand on both sides of
+ * it, the one below, so the gap it leaves is one blank line. Undefined otherwise.
+ *
+ * Why: `"use client"` written below a Next.js page's imports is a plain expression and the page
+ * no Client Component, and the fix a model sends is the directive, the first import and a marker
+ * for the rest. Read against the file as it is, the directive (found below the import) and the
+ * import (found above it) stood in the opposite order and the snippet was refused; read as new
+ * code, the directive would have stood twice. Without the misplaced copy, the block is the one
+ * that adds the directive at the top (a `__future__` import below other code, a SyntaxError, is
+ * fixed the same way).
+ */
+export function misplacedHeadLine(block: readonly string[], isElision: (line: string) => boolean, original: readonly string[]): number[] | undefined {
+  const first = firstNonBlank(block);
+  if (first === -1 || isElision(block[first]) || !isFileHeadLine(block[first])) return undefined;
+  const headLine = block[first].trimEnd();
+  const at = original.findIndex((line) => line.trimEnd() === headLine);
+  if (at === -1 || original.findIndex((line, i) => i > at && line.trimEnd() === headLine) !== -1) return undefined;
+  const codeAbove = original.slice(afterModuleDocstring(original, 0), at).some((line) => hasText(line) && !isCommentLine(line) && !isFileHeadLine(line));
+  if (!codeAbove) return undefined;
+  const next = block.findIndex((line, i) => i > first && line.trim() !== '');
+  if (next === -1 || isElision(block[next])) return undefined;
+  const shown = original.map((line, i) => ({ line, i })).filter(({ line }) => line.trim() === block[next].trim());
+  if (shown.length !== 1 || shown[0].i >= at) return undefined;
+  const blankAround = (i: number) => i >= 0 && i < original.length && original[i].trim() === '';
+  return blankAround(at - 1) && blankAround(at + 1) ? [at, at + 1] : [at];
+}
+
 /** A line only a file's first lines may be: a shebang, a directive (`'use strict';`), a `__future__` import, a coding comment. */
 function isFileHeadLine(line: string): boolean {
   return line.startsWith('#!') || DIRECTIVE.test(line) || FUTURE_IMPORT.test(line) || CODING_COMMENT.test(line);
