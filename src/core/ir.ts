@@ -32,6 +32,12 @@ export interface EditSource {
    * the file's text as it is, so none is an elision.
    */
   readonly verbatim?: boolean;
+  /**
+   * The block wrote a line of dots alone where no line of the file stands (`...` with no prefix
+   * among an apply_patch chunk's prefixed lines): its bare `...` lines are elisions, as in a
+   * SEARCH block, though the format's prefixed `...` is otherwise code (see `isElisionIn`).
+   */
+  readonly dotsElide?: boolean;
 }
 
 /**

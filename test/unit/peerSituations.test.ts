@@ -2755,3 +2755,47 @@ describe('peer situations: an else-if chain grown by one branch in a Cursor Java
     assert.equal(written('ContactController.java', controller, reply), expected);
   });
 });
+
+describe("peer situations: oh-my-pi's apply_patch regression and adversarial suites (probe p52/e)", () => {
+  const hinted = (path: string, file: string, reply: string) => runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+
+  it('refuses an @@ anchor that is the chunk\'s own first line and stands at both places (was: the first branch changed)', () => {
+    const file = 'if (a) {\n  return foo;\n}\nif (b) {\n  return foo;\n}\n';
+    const reply = ['*** Begin Patch', '*** Update File: ambiguous-context.ts', '@@ return foo;', '-  return foo;', '+  return bar;', '*** End Patch', ''].join('\n');
+    const refused = result('ambiguous-context.ts', file, reply);
+    assert.equal(refused.receipt.errors[0]?.code, 'AMBIGUOUS');
+    assert.deepEqual(refused.receipt.errors[0]?.candidates.map((c) => c.startLine), [2, 5]);
+    assert.match(refused.receipt.errors[0]?.message ?? '', /repeats its @@ anchor "return foo;"/);
+    assert.equal(refused.changes.length, 0);
+    // An anchor above it still narrows: the first place after `if (b) {` is meant, as Codex seeks.
+    const stacked = ['*** Begin Patch', '*** Update File: ambiguous-context.ts', '@@ if (b) {', '@@ return foo;', '-  return foo;', '+  return bar;', '*** End Patch', ''].join('\n');
+    assert.equal(written('ambiguous-context.ts', file, stacked), 'if (a) {\n  return foo;\n}\nif (b) {\n  return bar;\n}\n');
+  });
+
+  it('reads `@@ -6,2 +6,2 @@ def helper():` in a patch as a unified hunk header: the line number picks the second twin (was: AMBIGUOUS)', () => {
+    const file = '# Section A\ndef helper():\n    pass\n\n# Section B\ndef helper():\n    pass\n';
+    const reply = ['*** Begin Patch', '*** Update File: hint-priority.txt', '@@ -6,2 +6,2 @@ def helper():', ' def helper():', '-    pass', '+    return True', '*** End Patch', ''].join('\n');
+    assert.equal(written('hint-priority.txt', file, reply), '# Section A\ndef helper():\n    pass\n\n# Section B\ndef helper():\n    return True\n');
+  });
+
+  it('applies a patch with no *** Update File: line to the host\'s file, and refuses it without one (was: PARSE_ERROR)', () => {
+    const reply = ['*** Begin Patch', '@@', '-old content', '+new content', '*** End Patch', ''].join('\n');
+    assert.equal(proposed(hinted('wrapped.txt', 'old content\n', reply), 'wrapped.txt'), 'new content\n');
+    assert.equal(result('wrapped.txt', 'old content\n', reply).receipt.errors[0]?.code, 'NO_TARGET_FILE');
+  });
+
+  it('applies a reply that is a bare @@ hunk and nothing else to the host\'s file (was: NO_EDITS_FOUND)', () => {
+    const reply = ['@@', '-original', '+modified', '*** End Patch', ''].join('\n');
+    assert.equal(proposed(hinted('partial.txt', 'original\n', reply), 'partial.txt'), 'modified\n');
+  });
+
+  it('reads an unprefixed `...` between a chunk\'s context and its change as left-out lines (was: PARSE_ERROR)', () => {
+    const file = 'function progress(done: boolean, value: string) {\n  if (done) {\n    return;\n  }\n  const buffer = value;\n  return buffer;\n}\n';
+    const reply = ['*** Begin Patch', '*** Update File: ellipsis.ts', '@@ function progress', '  if (done) {', '    return;', '  }', '...', '-  const buffer = value;', '+  const buffer = value.toUpperCase();', '*** End Patch', ''].join('\n');
+    const upper = (text: string) => text.replace('const buffer = value;', 'const buffer = value.toUpperCase();');
+    assert.equal(written('ellipsis.ts', file, reply), upper(file));
+    // Lines it left out stay.
+    const longer = file.replace('  }\n', '  }\n  log(1);\n  log(2);\n');
+    assert.equal(written('ellipsis.ts', longer, reply), upper(longer));
+  });
+});

@@ -114,6 +114,12 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
   const notes: string[] = [];
   if (needle.lines.length - needle.elisions.size > index.lineCount) return { kind: 'notFound', notes: ['the search text is longer than the file'] };
   let from = 0;
+  /**
+   * The chunk's first line, folded, when the chunk repeats its one anchor as that line: that anchor
+   * narrows nothing the chunk does not (anchors above it would: the first of its places after them
+   * is meant, as Codex seeks).
+   */
+  let repeatedAnchor: string | undefined;
   if (request.anchors?.length) {
     const after = findAnchors(index, request.anchors);
     if (after === undefined) notes.push(`anchor "${request.anchors.join(' › ')}" not found; searched the whole file`);
@@ -122,6 +128,7 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
       const first = normaliseLine(needle.lines[0] ?? '', 'fold');
       const repeatsAnchor = after > 0 && normaliseLine(request.anchors[request.anchors.length - 1], 'fold') === first && index.lineUnder('fold', after - 1) === first;
       from = repeatsAnchor ? after - 1 : after;
+      if (repeatsAnchor && request.anchors.filter((anchor) => normaliseLine(anchor, 'fold') !== '').length === 1) repeatedAnchor = first;
     }
   }
   const scope: SearchScope = {
@@ -136,7 +143,7 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
     if (request.taken?.length) matches = matches.filter((m) => !overlapsRange(request.taken!, m.start, m.end));
     if (matches.length === 0) continue;
     // The anchor's block is measured only when several matches follow the anchor.
-    const settled = settle(matches, request, from > 0 ? { from, end: () => anchorBlockEnd(index, from - 1) } : undefined, rung.id, index);
+    const settled = settle(matches, request, from > 0 ? { from, end: () => anchorBlockEnd(index, from - 1), repeated: repeatedAnchor } : undefined, rung.id, index);
     if (settled.kind === 'found' && notes.length > 0) return { ...settled, notes: [...notes, ...settled.notes] };
     const mixed = settled.kind === 'ambiguous' ? settled.matches.find((match) => match.mixedWith !== undefined) : undefined;
     if (settled.kind === 'ambiguous' && mixed !== undefined) return { ...settled, reason: mixedReason(needle, mixed) };
@@ -158,10 +165,11 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
 
 /**
  * Picks the match(es) a request asks for among one rung's matches. `anchor`: when the request's
- * anchors were found, the line after the last one (`from`) and the end of the block it opens
- * (measured when asked).
+ * anchors were found, the line after the last one (`from`), the end of the block it opens
+ * (measured when asked) and, when the chunk's first line repeats the last anchor, that line folded
+ * (`repeated`).
  */
-function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: number; end: () => number } | undefined, strategy: Strategy, index: FileIndex): LocateOutcome {
+function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: number; end: () => number; repeated?: string } | undefined, strategy: Strategy, index: FileIndex): LocateOutcome {
   if (matches.length === 1 && request.expectedCount === 1) {
     // A diff's heading that stands in the file but nowhere above the one place the hunk's lines
     // stand says the hunk's place is elsewhere: applied there already (the copy the heading names
@@ -197,8 +205,15 @@ function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: nu
   // change is in, and with two places in that function the anchor does not say which (git's hunk
   // header named a test suite's opening line, 1,300 lines above, and the first place after it was
   // another test's). Right under the anchor, the first is meant whatever follows.
+  // An anchor the chunk's first line repeats, standing at the start of two of the matches, names
+  // each of them alike: its first occurrence is no more meant than its second (oh-my-pi's
+  // `@@ return foo;` over `-  return foo;`, in a file whose `if (a)` and `if (b)` branches both
+  // return foo: the first branch was changed; Codex, seeking on past the anchor line, changes the
+  // second). The line hint or the heading may still choose; else it is ambiguous.
+  const repeated = anchor?.repeated;
+  const anchorNamesSeveral = repeated !== undefined && ordered.filter((match) => index.lineUnder('fold', match.start) === repeated).length > 1;
   const [first, second] = ordered;
-  if (anchor !== undefined && (first.start === anchor.from || second.end > anchor.end())) {
+  if (anchor !== undefined && !anchorNamesSeveral && (first.start === anchor.from || second.end > anchor.end())) {
     return { kind: 'found', matches: [first], notes: ['several matches after the anchor; took the first'] };
   }
   // The place the line number points at, when it points at one (not for a fuzzy tie: two places
@@ -232,7 +247,7 @@ function settle(matches: LineMatch[], request: LocateRequest, anchor: { from: nu
     matches: ordered,
     reason: strategy === 'fuzzy' && request.lineHint !== undefined
       ? `the search text resembles ${matches.length} places about equally, and a line number alone does not choose between places it only resembles`
-      : `the search text matches ${matches.length} places${request.lineHint !== undefined ? ' and the line hint is not close enough to one of them' : ''}`,
+      : `the search text${anchorNamesSeveral ? `, whose first line repeats its @@ anchor "${request.anchors![request.anchors!.length - 1].trim().slice(0, 60)}",` : ''} matches ${matches.length} places${request.lineHint !== undefined ? ' and the line hint is not close enough to one of them' : ''}`,
   };
 }
 

@@ -24,9 +24,10 @@ import type { EditOp, ParseProblem } from '../ir';
 import { lineIndexAt, lineStartsOf, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
 import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } from './replyScan';
 import type { FenceOpen } from './replyScan';
-import { isElisionLine } from './elision';
+import { isBareDotsLine, isElisionLine } from './elision';
 import { stripLineNumbers } from './searchReplace';
 import { trimsToEmpty } from '../text/indentation';
+import { NUMBERED_HUNK, sectionHeadingOf } from './diffFence';
 
 const FORMAT = 'apply-patch' as const;
 const BEGIN = '*** Begin Patch';
@@ -46,6 +47,10 @@ export interface PatchResult {
 interface Chunk {
   anchors: string[];
   lineHint?: number;
+  /** The section heading of a unified hunk header standing as the chunk's `@@` line. */
+  sectionHeading?: string;
+  /** Where the chunk's `...` lines with no prefix stand among its lines: lines left out (see `EditSource.dotsElide`). */
+  readonly dotsAt: number[];
   readonly lines: { kind: ' ' | '-' | '+'; text: string }[];
   atEndOfFile: boolean;
   firstIndex: number;
@@ -54,7 +59,16 @@ interface Chunk {
 
 type Section =
   | { kind: 'add'; path: string | undefined; firstIndex: number; lastIndex: number; content: string[] }
-  | { kind: 'update'; path: string | undefined; firstIndex: number; lastIndex: number; moveTo?: string; chunks: Chunk[] };
+  | {
+    kind: 'update';
+    path: string | undefined;
+    /** The patch's chunks stand right under `*** Begin Patch`, with no file header: the host's file is meant. */
+    headerless?: boolean;
+    firstIndex: number;
+    lastIndex: number;
+    moveTo?: string;
+    chunks: Chunk[];
+  };
 
 const FILE_HEADER = /^\*\*\* (?:Add File:|Update File:|Delete File:|Move to:|End of File$)/;
 
@@ -136,6 +150,12 @@ export function readPatch(
     if (line.startsWith('***') || isIndentedHeader(line, section?.kind === 'update')) {
       const header = patchMarker(line);
       skipping = false;
+      if (section?.kind === 'update' && section.headerless && FILE_HEADER_TEXTS.some((text) => header.startsWith(text))) {
+        // Chunks above the first file header could be meant for that file or for the host's: a guess either way.
+        finishChunk();
+        section = undefined;
+        error(k, 'The patch has @@ chunks above its first file header: put them under the "*** Update File:" line of the file they change.');
+      }
       if (header.startsWith('*** Add File:')) {
         finishSection();
         const path = cleanPath(header.slice('*** Add File:'.length), false);
@@ -177,6 +197,13 @@ export function readPatch(
       }
       continue;
     }
+    if (!section && line.startsWith('@@') && ops.length === 0 && problems.length === 0 && onlyBlankBetween(lines, begin, k)) {
+      // An `@@` chunk right under `*** Begin Patch`, with no `*** Update File:` line: the diff
+      // argument of a tool call that names its file in another argument (oh-my-pi's `{path, diff}`),
+      // wrapped as a patch. Its ops name no file, so the host's file is meant, as for a bare hunk;
+      // with none, they are refused for want of one.
+      section = { kind: 'update', path: undefined, headerless: true, firstIndex: k, lastIndex: k, chunks: [] };
+    }
     if (!section) {
       if (!trimsToEmpty(line) && !skipping) error(k, 'A line between "*** Begin Patch" and the first file header: expected "*** Add File:", "*** Update File:" or "*** Delete File:".');
       continue;
@@ -200,10 +227,19 @@ export function readPatch(
     // Update section.
     if (line.startsWith('@@')) {
       if (chunk && chunk.lines.length > 0) finishChunk();
-      if (!chunk) chunk = { anchors: [], lines: [], atEndOfFile: false, firstIndex: k, lastIndex: k };
+      if (!chunk) chunk = { anchors: [], lines: [], dotsAt: [], atEndOfFile: false, firstIndex: k, lastIndex: k };
       let anchor = line.slice(2).trim();
       if (anchor.endsWith('@@')) anchor = anchor.slice(0, -2).trim();
-      if (NUMBERED_ANCHOR.test(anchor)) {
+      const numbered = NUMBERED_HUNK.exec(line.trimEnd());
+      if (numbered) {
+        // A unified hunk header inside a patch, git's section heading after it (`@@ -6,2 +6,2 @@
+        // def helper():`), read as a diff reads it: its old line number is a hint and the heading
+        // names a line above the place. Taken whole for an anchor, that text stood nowhere in the
+        // file, and the number that told two twin functions apart was lost.
+        chunk.lineHint = Number(numbered[1]);
+        const heading = sectionHeadingOf(line.trimEnd().slice(numbered[0].length));
+        if (heading !== undefined) chunk.sectionHeading = heading;
+      } else if (NUMBERED_ANCHOR.test(anchor)) {
         // A unified-diff style header inside a patch: its old line number is a hint, not an anchor.
         chunk.lineHint = Number(anchor.slice(1, anchor.search(/[ ,]/)));
       } else if (anchor !== '') {
@@ -215,7 +251,7 @@ export function readPatch(
     }
     const c = line[0];
     if (c === ' ' || c === '-' || c === '+') {
-      if (!chunk) chunk = { anchors: [], lines: [], atEndOfFile: false, firstIndex: k, lastIndex: k };
+      if (!chunk) chunk = { anchors: [], lines: [], dotsAt: [], atEndOfFile: false, firstIndex: k, lastIndex: k };
       chunk.lines.push({ kind: c, text: line.slice(1) });
       chunk.lastIndex = k;
       section.lastIndex = k;
@@ -231,6 +267,21 @@ export function readPatch(
       }
       continue;
     }
+    if (chunk && chunk.lines.length > 0 && isBareDotsLine(line)) {
+      // A `...` with no prefix between a chunk's lines: no line of the file (every one is written
+      // with its prefix), but the model's "lines left out here", as in a SEARCH block (oh-my-pi
+      // reads it so). It stands on both sides, so the left-out lines stay as they are; the placer
+      // finds the lines around it as it does a SEARCH block's (see `compileSection` for where it
+      // may stand). Last in its chunk it says nothing a placer could check, and is refused below.
+      const next = nextNonBlank(lines, k + 1, n);
+      if (next < n && (isChunkLine(lines[next]) || unprefixedContextEnd(lines, next, n) !== undefined)) {
+        chunk.dotsAt.push(chunk.lines.length);
+        chunk.lines.push({ kind: ' ', text: line.trim() });
+        chunk.lastIndex = k;
+        section.lastIndex = k;
+        continue;
+      }
+    }
     // Unprefixed lines that more chunk lines follow: context whose leading space was lost. Codex
     // refuses them; the locator checks them against the file like any context, so reading them
     // costs nothing in safety.
@@ -242,7 +293,9 @@ export function readPatch(
       k = resume - 1;
       continue;
     }
-    error(k, 'A line in an "*** Update File:" chunk must start with " ", "-", "+" or "@@".', section.path);
+    error(k, isBareDotsLine(line)
+      ? 'A "..." line in an "*** Update File:" chunk stands for left-out lines only between the chunk\'s lines: quote the lines it stands for, or end the chunk before it.'
+      : 'A line in an "*** Update File:" chunk must start with " ", "-", "+" or "@@".', section.path);
   }
   finishSection();
   return done(ops, problems, -1, n - 1);
@@ -276,6 +329,25 @@ function isChunkLine(line: string): boolean {
   return c === ' ' || c === '-' || c === '+';
 }
 
+/**
+ * True when each `...` line among the chunk's lines can only stand for lines the chunk keeps: a
+ * context line is right above it (after `-` lines, `-a` / `...` / `-z`, it may mean "remove all
+ * these", and kept, the left-out lines would survive a deletion the model meant) and a context or
+ * removed line below it (the old text goes on after the gap, which bounds it). Linear.
+ */
+function leavesOutKeptLines(chunk: Chunk): boolean {
+  const dots = new Set(chunk.dotsAt);
+  let lastOld = -1;
+  chunk.lines.forEach((line, k) => { if (line.kind !== '+' && !dots.has(k)) lastOld = k; });
+  return chunk.dotsAt.every((at) => at > 0 && chunk.lines[at - 1].kind === ' ' && !dots.has(at - 1) && lastOld > at);
+}
+
+/** True when only blank lines stand strictly between lines `above` and `below`. */
+function onlyBlankBetween(lines: readonly string[], above: number, below: number): boolean {
+  for (let k = above + 1; k < below; k++) if (!trimsToEmpty(lines[k])) return false;
+  return true;
+}
+
 function nextNonBlank(lines: readonly string[], from: number, n: number): number {
   let k = from;
   while (k < n && trimsToEmpty(lines[k])) k++;
@@ -283,7 +355,7 @@ function nextNonBlank(lines: readonly string[], from: number, n: number): number
 }
 
 function compileSection(section: Section, ops: EditOp[], problems: ParseProblem[], lineNo: (index: number) => number): void {
-  if (section.path === undefined) return; // already reported
+  if (section.path === undefined && !(section.kind === 'update' && section.headerless)) return; // already reported
   if (section.kind === 'add') {
     ops.push({
       kind: 'create',
@@ -299,6 +371,12 @@ function compileSection(section: Section, ops: EditOp[], problems: ParseProblem[
     return;
   }
   for (const chunk of section.chunks) {
+    if (chunk.dotsAt.length > 0 && !leavesOutKeptLines(chunk)) {
+      problems.push(problemOf('PARSE_ERROR', FORMAT, lineNo(chunk.firstIndex), lineNo(chunk.lastIndex),
+        'A "..." line in this chunk stands where it could leave out lines to be removed or added: quote every line it stands for.',
+        section.path));
+      continue;
+    }
     const search: string[] = [];
     const replacement: string[] = [];
     for (const line of chunk.lines) {
@@ -306,7 +384,8 @@ function compileSection(section: Section, ops: EditOp[], problems: ParseProblem[
       if (line.kind !== '-') replacement.push(line.text);
     }
     const lineKinds = chunk.lines.map((line) => line.kind).join('');
-    const source = sourceOf(FORMAT, lineNo(chunk.firstIndex), lineNo(chunk.lastIndex));
+    const lines = sourceOf(FORMAT, lineNo(chunk.firstIndex), lineNo(chunk.lastIndex));
+    const source = chunk.dotsAt.length > 0 ? { ...lines, dotsElide: true } : lines;
     if (search.length === 0 && chunk.anchors.length > 0) {
       problems.push(problemOf('PARSE_ERROR', source.format, source.startLine, source.endLine,
         'This chunk only adds lines after an @@ anchor, with no context line to place them by: include the lines around the insertion point.',
@@ -331,12 +410,13 @@ function compileSection(section: Section, ops: EditOp[], problems: ParseProblem[
       expectedCount: 1,
       ...(lineHint !== undefined ? { lineHint } : {}),
       ...(chunk.anchors.length > 0 ? { anchors: chunk.anchors } : {}),
+      ...(chunk.sectionHeading !== undefined ? { sectionHeading: chunk.sectionHeading } : {}),
       ...(chunk.atEndOfFile ? { atEndOfFile: true } : {}),
       lineKinds,
       source,
     });
   }
-  if (section.moveTo !== undefined && section.moveTo !== section.path) {
+  if (section.moveTo !== undefined && section.path !== undefined && section.moveTo !== section.path) {
     ops.push({
       kind: 'move',
       from: section.path,

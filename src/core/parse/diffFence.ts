@@ -4,6 +4,15 @@ import { fenceLanguage } from './replyScan';
 /** `@@ -a,b +c,d @@` with optional counts; anything else starting with `@@` is a bare hunk header. */
 export const NUMBERED_HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
+/**
+ * The section heading after a hunk header's `@@` (`@@ -10,3 +10,4 @@ def load(path):`), trimmed,
+ * when it has a word of three characters; undefined otherwise.
+ */
+export function sectionHeadingOf(rest: string): string | undefined {
+  const heading = rest.trim();
+  return /[A-Za-z_]\w{2}/.test(heading) ? heading : undefined;
+}
+
 /** Fence languages that say the block is a diff. */
 const DIFF_FENCE_LANGUAGES = new Set(['diff', 'patch', 'udiff', 'git-diff', 'gitdiff']);
 

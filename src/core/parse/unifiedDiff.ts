@@ -17,7 +17,7 @@ import { cleanPath, fenceOpen, isFenceClose, joinLines, problemOf, sourceOf } fr
 import { isElisionLine } from './elision';
 import { toLines } from '../text/fileText';
 import { parseFenceOpener, pathLabelAbove } from './fences';
-import { diffFenceClose, isDiffFence, NUMBERED_HUNK } from './diffFence';
+import { diffFenceClose, isDiffFence, NUMBERED_HUNK, sectionHeadingOf } from './diffFence';
 import { trimsToEmpty } from '../text/indentation';
 
 const FORMAT = 'unified-diff' as const;
@@ -191,6 +191,24 @@ function startsBareDiff(lines: readonly string[], index: number): boolean {
   if (line.startsWith('--- ') && index + 1 < lines.length && lines[index + 1].startsWith('+++ ')) return true;
   return NUMBERED_HUNK.test(line);
 }
+
+/**
+ * True when line `index` is an `@@` line with no numbers (`@@`, `@@ def load(path):`) that only
+ * blank lines stand above, followed by hunk lines with at least one `-` and one `+` among them:
+ * a reply that is a hunk and nothing else, as a tool call's diff argument is (oh-my-pi's
+ * `{path, diff: "@@\n-original\n+modified"}`). In a fence such a body was read; bare, it was
+ * no edit at all. Only at the reply's start: in prose, an `@@` line over a `-` list is no diff.
+ */
+function opensReplyWithBareHunk(lines: readonly string[], index: number): boolean {
+  if (!lines[index].startsWith('@@') || NUMBERED_HUNK.test(lines[index])) return false;
+  for (let k = 0; k < index; k++) if (!trimsToEmpty(lines[k])) return false;
+  let end = index + 1;
+  while (end < lines.length && end < index + 1 + MAX_BARE_HUNK_PROBE && isBodyLine(lines[end]) && !trimsToEmpty(lines[end])) end++;
+  return isHunkBodyOnly(lines, index + 1, end);
+}
+
+/** How many lines under a bare `@@` at the reply's start are looked at for its `-` and `+` lines. */
+const MAX_BARE_HUNK_PROBE = 200;
 
 /** True when the first non-blank line in [from, to) looks like the start of a diff. */
 function bodyStartsWithDiff(lines: readonly string[], from: number, to: number): boolean {
@@ -798,7 +816,7 @@ function parseUnifiedDiffs(reply: ReplyText, isClaimed: (line: number) => boolea
       i = closed ? close + 1 : n;
       continue;
     }
-    if (startsBareDiff(lines, i)) {
+    if (startsBareDiff(lines, i) || opensReplyWithBareHunk(lines, i)) {
       const region = parseRegion(lines, i, n, false, undefined, isClaimed);
       blocks.push({ startLine: i + 1, endLine: region.end, ops: region.ops, problems: region.problems });
       i = region.end;
@@ -1000,13 +1018,4 @@ function headingOf(line: string, numbered: RegExpExecArray | null): { heading?: 
   const rest = numbered ? line.slice(numbered[0].length) : line.slice(2).replace(/^\s*\.\.\.\s*@@/, '').replace(/@@\s*$/, '');
   const heading = sectionHeadingOf(rest);
   return heading !== undefined ? { heading } : {};
-}
-
-/**
- * The section heading after a hunk header's `@@` (`@@ -10,3 +10,4 @@ def load(path):`), trimmed,
- * when it has a word of three characters; undefined otherwise.
- */
-function sectionHeadingOf(rest: string): string | undefined {
-  const heading = rest.trim();
-  return /[A-Za-z_]\w{2}/.test(heading) ? heading : undefined;
 }

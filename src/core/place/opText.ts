@@ -18,22 +18,24 @@ export function isLinePrefixed(format: EditFormat | undefined): boolean {
  * git's `index` line) has no elisions at all. In other diffs and in apply_patch every line is
  * prefixed and copied from a file, so there only a comment with dots in it
  * (`// ... existing code ...`) counts: a bare `...` is code (a Python stub's body), and a comment
- * in words alone (`// the rest stays as is`) is the file's text, as git writes it.
+ * in words alone (`// the rest stays as is`) is the file's text, as git writes it; but in a block
+ * that wrote `...` where no line of the file stands (`dotsElide`), its bare `...` lines are elisions.
  */
-export function isElisionIn(source: Pick<EditSource, 'format' | 'verbatim'>, line: string): boolean {
+export function isElisionIn(source: Pick<EditSource, 'format' | 'verbatim' | 'dotsElide'>, line: string): boolean {
   if (source.verbatim || !isElisionLine(line)) return false;
   if (!isLinePrefixed(source.format)) return true;
-  return !isBareDotsLine(line) && (line.includes('...') || line.includes('\u2026'));
+  if (isBareDotsLine(line)) return source.dotsElide === true;
+  return line.includes('...') || line.includes('\u2026');
 }
 
 /** An op's search text as the ladder reads it: its lines, and which of them are elisions. */
-export function toNeedle(search: string, source: Pick<EditSource, 'format' | 'verbatim'>): Needle {
+export function toNeedle(search: string, source: Pick<EditSource, 'format' | 'verbatim' | 'dotsElide'>): Needle {
   const lines = toLines(search);
   return { lines, elisions: elisionsIn(source, lines) };
 }
 
 /** Which of `lines` are elision markers; most texts have none, and share one empty set. */
-export function elisionsIn(source: Pick<EditSource, 'format' | 'verbatim'>, lines: readonly string[]): ReadonlySet<number> {
+export function elisionsIn(source: Pick<EditSource, 'format' | 'verbatim' | 'dotsElide'>, lines: readonly string[]): ReadonlySet<number> {
   let elisions: Set<number> | undefined;
   for (let i = 0; i < lines.length; i++) if (isElisionIn(source, lines[i])) (elisions ??= new Set()).add(i);
   return elisions ?? NO_ELISIONS;

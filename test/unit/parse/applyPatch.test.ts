@@ -166,6 +166,45 @@ describe('apply_patch parser', () => {
     assert.equal(op.anchors, undefined);
   });
 
+  it('reads a unified hunk header with a section heading after it as a line hint and a heading, not an anchor (oh-my-pi)', () => {
+    const r = parse(['*** Begin Patch', '*** Update File: hint-priority.txt', '@@ -6,2 +6,2 @@ def helper():', ' def helper():', '-    pass', '+    return True', '*** End Patch'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.lineHint, 6);
+    assert.equal(op.sectionHeading, 'def helper():');
+    assert.equal(op.anchors, undefined);
+  });
+
+  it('reads @@ chunks right under *** Begin Patch, with no file header, as the host file\'s; refuses them above a file header', () => {
+    const r = parse(['*** Begin Patch', '@@', '-old content', '+new content', '*** End Patch'].join('\n'));
+    assert.deepEqual(r.problems, []);
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.path, undefined);
+    assert.equal(op.search, 'old content\n');
+    assert.equal(op.replacement, 'new content\n');
+    const above = parse(['*** Begin Patch', '@@', '-old content', '+new content', '*** Update File: a.txt', '@@', '-a', '+b', '*** End Patch'].join('\n'));
+    assert.equal(above.problems[0]?.code, 'PARSE_ERROR');
+    assert.deepEqual(above.ops, []);
+    // Prose between the Begin line and the chunk is not a chunk.
+    assert.equal(parse(['*** Begin Patch', 'Change this:', '@@', '-a', '+b', '*** End Patch'].join('\n')).problems[0]?.code, 'PARSE_ERROR');
+  });
+
+  it('reads an unprefixed `...` between context and the chunk\'s old lines as left-out kept lines, and refuses it elsewhere (oh-my-pi)', () => {
+    const chunk = (...body: string[]) => parse(['*** Begin Patch', '*** Update File: e.ts', '@@ function progress', ...body, '*** End Patch'].join('\n'));
+    const r = chunk('   }', '...', '-  const buffer = value;', '+  const buffer = value.toUpperCase();');
+    assert.deepEqual(r.problems, []);
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.search, '  }\n...\n  const buffer = value;\n');
+    assert.equal(op.replacement, '  }\n...\n  const buffer = value.toUpperCase();\n');
+    assert.equal(op.source.dotsElide, true);
+    // After removed lines it may mean "remove these too"; before added lines only, nothing bounds it; last, it stands for nothing.
+    assert.equal(chunk('-  if (done) {', '...', '-  const buffer = value;').problems[0]?.code, 'PARSE_ERROR');
+    assert.equal(chunk('   if (done) {', '...', '+  log();').problems[0]?.code, 'PARSE_ERROR');
+    assert.match(chunk('   if (done) {', '...').problems[0]?.message ?? '', /"\.\.\." line/);
+    // A prefixed `...` is the file's own line (a Python stub body): no elision.
+    assert.equal((chunk(' def f():', '     ...', '-x = 1', '+x = 2').ops[0] as ReplaceOp).source.dotsElide, undefined);
+  });
+
   it('reads two patches as two blocks', () => {
     const one = ['*** Begin Patch', '*** Delete File: a', '*** End Patch'];
     const r = parse([...one, 'and', ...one].join('\n'));

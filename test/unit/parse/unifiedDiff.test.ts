@@ -276,6 +276,18 @@ describe('unified diff parser', () => {
     assert.equal(replaces(listed.ops)[0].search, 'a\nb\n');
   });
 
+  it('reads a reply that is an unnumbered @@ hunk and nothing else as one bare hunk for the host file, and no @@ line after prose', () => {
+    const r = parse(['@@', '-original', '+modified', '*** End Patch', ''].join('\n'));
+    assert.deepEqual(r.problems, []);
+    const op = r.ops[0] as ReplaceOp;
+    assert.equal(op.path, undefined);
+    assert.equal(op.search, 'original\n');
+    assert.equal(op.replacement, 'modified\n');
+    assert.deepEqual(parse(['Steps:', '@@', '- original', '+ modified', ''].join('\n')).ops, []);
+    // Only removed lines, or only added ones, under it: a list, not a hunk.
+    assert.deepEqual(parse(['@@', '- one', '- two', ''].join('\n')).ops, []);
+  });
+
   it('reads a fence of hunk lines with no @@ (any language) as one bare hunk for the labelled file', () => {
     for (const lang of ['diff', 'python']) {
       const r = parseReply(['calc.py', '```' + lang, ' def perimeter(r):', '-    return 2 * r', '+    return r * 2', '```'].join('\n'));
