@@ -20,7 +20,11 @@ export { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, newLinesOnly
 /** The elision `mergeFragment` puts at a fragment's edges: no reply line is ever this. */
 const IMPLIED = '\u0000implied elision';
 
-export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { readonly ok: false; readonly message: string };
+/**
+ * A merge's result: the merged lines and the markers (by their text) that stood for no line with
+ * text of the file (two parts placed side by side, or a part at the file's edge), or why it failed.
+ */
+export type ElisionMerge = { readonly ok: true; readonly lines: string[]; readonly standingForNothing: ReadonlySet<string> } | { readonly ok: false; readonly message: string };
 
 /**
  * Fills the elision markers of a whole-file or snippet block from the original file.
@@ -55,6 +59,8 @@ export function mergeElisions(original: readonly string[], given: readonly strin
   let lastMarker = -1;
   for (let i = block.length - 1; i >= 0 && lastMarker === -1; i--) if (isElision(block[i]) && block[i] !== IMPLIED) lastMarker = i;
   const regions: Region[] = [];
+  // The segment each region places: the markers between two regions' segments are the reply's.
+  const regionSegment: number[] = [];
   // For each region, whether a marker the reply wrote comes right after it (see `restatedBeforeMarker`).
   const markerAfterRegion: boolean[] = [];
   let unit: IndentUnit | undefined | null = null;
@@ -144,6 +150,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
       if (unshown !== undefined) return { ok: false, message: unshown };
     }
     regions.push(...below);
+    regionSegment.push(...below.map(() => s));
     // A snippet that marked code left out above and ends without a marker keeps the file's lines
     // after its last part as a closing marker would (`unshownAfterOpenTail` refuses where that is
     // unsure): its last new lines are read against those lines as before a marker.
@@ -166,7 +173,15 @@ export function mergeElisions(original: readonly string[], given: readonly strin
   }
   const out: string[] = [];
   let position = 0;
+  const standingForNothing = new Set<string>();
+  /** Notes the reply's markers between block lines `from` and `to` (exclusive) when the file's lines `at`..`until` they stand for have no text. */
+  const noteMarkers = (from: number, to: number, at: number, until: number) => {
+    if (original.slice(at, until).some(hasText)) return;
+    for (let i = Math.max(0, from); i < Math.min(to, block.length); i++) if (block[i] !== IMPLIED && isElision(block[i])) standingForNothing.add(block[i]);
+  };
   for (const [k, region] of regions.entries()) {
+    const segment = regionSegment[k];
+    if (k === 0 || regionSegment[k - 1] !== segment) noteMarkers(k === 0 ? 0 : starts[regionSegment[k - 1] + 1] - 1, starts[segment], position, region.from);
     out.push(...original.slice(position, region.from));
     const merged = mergeRegion(original.slice(region.from, region.to), region.lines);
     // An elision that stands for nothing (this part starts where the last one ended) leaves the
@@ -177,6 +192,8 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     out.push(...merged.slice(joined));
     position = region.to;
   }
+  const lastSegment = regionSegment[regionSegment.length - 1];
+  if (lastSegment + 1 < starts.length) noteMarkers(starts[lastSegment + 1] - 1, block.length, position, original.length);
   out.push(...original.slice(position));
   if (syntax !== undefined) {
     const change = balanceChange(bracketBalance(original, syntax), bracketBalance(out, syntax));
@@ -189,7 +206,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
       }
     }
   }
-  return { ok: true, lines: out };
+  return { ok: true, lines: out, standingForNothing };
 }
 
 /**

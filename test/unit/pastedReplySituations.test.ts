@@ -4974,3 +4974,46 @@ describe('pasted replies: new Go methods alone between a leading and a trailing 
     refused(user.replace('package models', 'package models;'), getters);
   });
 });
+
+describe('pasted replies: a "# ... Linux/Windows/Mac entries ..." marker naming the lines it stands for (p52/f 25, 77, flask tests.yaml)', () => {
+  // pallets/flask .github/workflows/tests.yaml @0066040, cut to the matrix and the last steps.
+  const workflow = [
+    'jobs:',
+    '  tests:',
+    '    strategy:',
+    '      fail-fast: false',
+    '      matrix:',
+    '        include:',
+    "          - {name: Linux, python: '3.12', os: ubuntu-latest, tox: py312}",
+    "          - {name: Windows, python: '3.12', os: windows-latest, tox: py312}",
+    "          - {name: Mac, python: '3.12', os: macos-latest, tox: py312}",
+    "          - {name: '3.11', python: '3.11', os: ubuntu-latest, tox: py311}",
+    "          - {name: '3.10', python: '3.10', os: ubuntu-latest, tox: py310}",
+    '          - {name: Typing, python: \'3.12\', os: ubuntu-latest, tox: typing}',
+    '    steps:',
+    '      - run: pip install tox',
+    '      - run: tox run -e ${{ matrix.tox }}',
+    '',
+  ].join('\n');
+  const path = '.github/workflows/tests.yaml';
+  const py313 = "          - {name: '3.13', python: '3.13', os: ubuntu-latest, tox: py313}";
+  const reply = (first: string) => ['```yaml', '      matrix:', '        include:', first, py313, "          - {name: '3.11', python: '3.11', os: ubuntu-latest, tox: py311}", '          # ... remaining entries ...', '```', ''].join('\n');
+
+  it('keeps the three entries the marker names and adds the new one before 3.11', () => {
+    // Was: the marker written as a comment in place of the Linux, Windows and Mac entries, exit 0.
+    const expected = workflow.replace("          - {name: '3.11'", `${py313}\n          - {name: '3.11'`);
+    assert.equal(writtenOnTarget(path, workflow, reply('          # ... Linux/Windows/Mac entries ...')), expected);
+    assert.equal(writtenOnTarget(path, workflow, reply('          # ... 3.12 entries ...')), expected);
+  });
+
+  it('writes such a comment where it stands for nothing, and keeps one the file has as the file\'s line', () => {
+    // Right above the lines it is written over, it stands for no line: a comment the reply adds.
+    const comment = '          # ... main platforms ...';
+    const added = ['```yaml', '        include:', comment, "          - {name: Linux, python: '3.12', os: ubuntu-latest, tox: py312}", '          # ... remaining entries ...', '```', ''].join('\n');
+    assert.equal(writtenOnTarget(path, workflow, added), workflow.replace('        include:\n', `        include:\n${comment}\n`));
+    // The file's own comment of that shape is text it quotes, not a marker.
+    const commented = workflow.replace('        include:\n', `        include:\n${comment}\n`);
+    const quoted = ['```yaml', '        include:', comment, py313, "          - {name: Linux, python: '3.12', os: ubuntu-latest, tox: py312}", '          # ... remaining entries ...', '```', ''].join('\n');
+    assert.equal(writtenOnTarget(path, commented, quoted), commented.replace(`${comment}\n`, `${comment}\n${py313}\n`));
+  });
+});
