@@ -5017,3 +5017,50 @@ describe('pasted replies: a "# ... Linux/Windows/Mac entries ..." marker naming 
     assert.equal(writtenOnTarget(path, commented, quoted), commented.replace(`${comment}\n`, `${comment}\n${py313}\n`));
   });
 });
+
+describe('pasted replies: a new Elixir defimpl after a re-printed one, its `end` alike to the next impl\'s (p52/f 32, phoenix param.ex)', () => {
+  // phoenixframework/phoenix lib/phoenix/param.ex @0dfa349, the protocol's doc cut.
+  const param = [
+    'defprotocol Phoenix.Param do',
+    '  @fallback_to_any true',
+    '',
+    '  @spec to_param(term) :: String.t',
+    '  def to_param(term)',
+    'end',
+    '',
+    'defimpl Phoenix.Param, for: Integer do',
+    '  def to_param(int), do: Integer.to_string(int)',
+    'end',
+    '',
+    'defimpl Phoenix.Param, for: BitString do',
+    '  def to_param(bin) when is_binary(bin), do: bin',
+    'end',
+    '',
+    'defimpl Phoenix.Param, for: Atom do',
+    '  def to_param(nil) do',
+    '    raise ArgumentError, "cannot convert nil to param"',
+    '  end',
+    '',
+    '  def to_param(atom) do',
+    '    Atom.to_string(atom)',
+    '  end',
+    'end',
+    '',
+  ].join('\n');
+  const path = 'lib/phoenix/param.ex';
+  const integer = ['defimpl Phoenix.Param, for: Integer do', '  def to_param(int), do: Integer.to_string(int)', 'end'];
+  const float = ['defimpl Phoenix.Param, for: Float do', '  def to_param(float), do: Float.to_string(float)', 'end'];
+  const reply = (lines: string[]) => ['```elixir', '# lib/phoenix/param.ex', '# ... protocol definition unchanged ...', '', ...lines, '', '# ... rest of implementations unchanged ...', '```', ''].join('\n');
+
+  it('inserts the new impl between Integer and BitString, deleting nothing', () => {
+    // Was: the new impl's `end` taken for BitString's (its lines "edited" by the new ones), and the BitString impl written over.
+    const expected = param.replace('defimpl Phoenix.Param, for: BitString do', `${float.join('\n')}\n\ndefimpl Phoenix.Param, for: BitString do`);
+    assert.equal(writtenOnTarget(path, param, reply([...integer, '', ...float])), expected);
+  });
+
+  it('still rewrites the BitString impl the snippet shows by its own header', () => {
+    const trimmed = ['defimpl Phoenix.Param, for: BitString do', '  def to_param(bin) when is_binary(bin), do: String.trim(bin)', 'end'];
+    const expected = param.replace('do: bin\n', 'do: String.trim(bin)\n');
+    assert.equal(writtenOnTarget(path, param, reply([...integer, '', ...trimmed])), expected);
+  });
+});
