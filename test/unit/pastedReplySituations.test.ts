@@ -5064,3 +5064,49 @@ describe('pasted replies: a new Elixir defimpl after a re-printed one, its `end`
     assert.equal(writtenOnTarget(path, param, reply([...integer, '', ...trimmed])), expected);
   });
 });
+
+describe('pasted replies: a new <repository> after a marker keeping the only one the pom has (p52/f 46, spring-guides gs-rest-service pom.xml)', () => {
+  // spring-guides/gs-rest-service complete/pom.xml @05b14dd (tabs), cut to its properties and repositories.
+  const pom = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<project xmlns="http://maven.apache.org/POM/4.0.0">',
+    '\t<modelVersion>4.0.0</modelVersion>',
+    '\t<properties>',
+    '\t\t<java.version>11</java.version>',
+    '\t</properties>',
+    '',
+    '\t<repositories>',
+    '\t\t<repository>',
+    '\t\t\t<id>spring-release</id>',
+    '\t\t\t<name>Spring release</name>',
+    '\t\t\t<url>https://repo.spring.io/release</url>',
+    '\t\t</repository>',
+    '\t</repositories>',
+    '\t<pluginRepositories>',
+    '\t\t<pluginRepository>',
+    '\t\t\t<id>spring-release</id>',
+    '\t\t\t<name>Spring release</name>',
+    '\t\t\t<url>https://repo.spring.io/release</url>',
+    '\t\t</pluginRepository>',
+    '\t</pluginRepositories>',
+    '',
+    '</project>',
+    '',
+  ].join('\n');
+  const snapshot = ['\t\t<repository>', '\t\t\t<id>spring-snapshot</id>', '\t\t\t<name>Spring snapshot</name>', '\t\t\t<url>https://repo.spring.io/snapshot</url>', '\t\t</repository>'];
+  const fenced = (lines: string[]) => ['```xml', ...lines, '```', ''].join('\n');
+
+  it('appends the new repository after spring-release, which the marker keeps', () => {
+    // Was: the new tags taken for the file's `<repository>` and `</repository>`, spring-release written over, exit 0.
+    const reply = fenced(['\t<repositories>', '\t\t<!-- ... existing spring-release repository ... -->', ...snapshot, '\t</repositories>']);
+    const expected = pom.replace('\t\t</repository>\n\t</repositories>', `\t\t</repository>\n${snapshot.join('\n')}\n\t</repositories>`);
+    assert.equal(writtenOnTarget('pom.xml', pom, reply), expected);
+  });
+
+  it('still edits an element by its bare tags where its body keeps a line, and rewrites one shown whole without markers', () => {
+    const version = fenced(['\t<!-- ... existing code ... -->', '\t<properties>', '\t\t<java.version>21</java.version>', '\t</properties>', '\t<!-- ... existing code ... -->']);
+    assert.equal(writtenOnTarget('pom.xml', pom, version), pom.replace('11</java.version>', '21</java.version>'));
+    const renamed = fenced(['\t<repositories>', '\t\t<repository>', '\t\t\t<id>spring-release</id>', '\t\t\t<name>Spring releases</name>', '\t\t\t<url>https://repo.spring.io/release</url>', '\t\t</repository>', '\t</repositories>']);
+    assert.equal(writtenOnTarget('pom.xml', pom, renamed), pom.replace('<name>Spring release</name>\n\t\t\t<url>https://repo.spring.io/release</url>\n\t\t</repository>', '<name>Spring releases</name>\n\t\t\t<url>https://repo.spring.io/release</url>\n\t\t</repository>'));
+  });
+});

@@ -45,14 +45,15 @@ function rewrites(a: string, b: string): boolean {
 }
 
 /**
- * True when context lines are only blank lines and lines that end a block (`end`, `}`,
- * `</repository>`): across a gap they place nothing, as every block of that kind ends alike. A new
- * `defimpl … for: Float do … end` after the Integer one (Phoenix's param.ex) took the next impl's
- * `end` for its context, and the BitString impl between, "edited" by the new lines alike, was
- * written over.
+ * True when context lines are only blank lines, lines that end a block (`end`, `}`,
+ * `</repository>`) and bare tags (`<repository>`): across a gap they place nothing, as every block
+ * or element of that kind ends, or opens, alike. A new `defimpl … for: Float do … end` after the
+ * Integer one (Phoenix's param.ex) took the next impl's `end` for its context, and the BitString
+ * impl between, "edited" by the new lines alike, was written over; a new `<repository>` took the
+ * pom's only one for its context, and that repository's body was written over.
  */
-function onlyBlockEnds(lines: readonly string[]): boolean {
-  return lines.every((line) => line.trim() === '' || isBlockEnd(line));
+function onlyBracketLines(lines: readonly string[]): boolean {
+  return lines.every((line) => line.trim() === '' || isBlockEnd(line) || isBareTag(line));
 }
 
 /** How many file lines may stand between context and the anchored part, each edited by a new line. */
@@ -75,7 +76,7 @@ export function contextAbove(lines: readonly string[], original: readonly string
     for (let j = Math.min(lines.length - gap, from - gap - cursor); j >= 1; j--) {
       const at = from - gap - j;
       // Across a gap, indentation must agree too: a test's `});` is not a call's `  });`.
-      if (!lines.slice(0, j).every((line, k) => line.trimEnd() === original[at + k].trimEnd()) || onlyBlockEnds(lines.slice(0, j))) continue;
+      if (!lines.slice(0, j).every((line, k) => line.trimEnd() === original[at + k].trimEnd()) || onlyBracketLines(lines.slice(0, j))) continue;
       if (!edited(original.slice(from - gap, from), lines.slice(j))) continue;
       return { from: at, lines: j };
     }
@@ -89,7 +90,7 @@ export function contextBelow(lines: readonly string[], original: readonly string
   if (near > 0) return { to: to + near, lines: near };
   for (let gap = 1; gap <= MAX_EDITED_GAP && to + gap < original.length; gap++) {
     for (let j = Math.min(lines.length - gap, original.length - to - gap); j >= 1; j--) {
-      if (!lines.slice(lines.length - j).every((line, k) => line.trimEnd() === original[to + gap + k].trimEnd()) || onlyBlockEnds(lines.slice(lines.length - j))) continue;
+      if (!lines.slice(lines.length - j).every((line, k) => line.trimEnd() === original[to + gap + k].trimEnd()) || onlyBracketLines(lines.slice(lines.length - j))) continue;
       if (!edited(original.slice(to, to + gap), lines.slice(0, lines.length - j))) continue;
       return { to: to + gap + j, lines: j };
     }
