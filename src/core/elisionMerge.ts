@@ -20,11 +20,7 @@ export { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, newLinesOnly
 /** The elision `mergeFragment` puts at a fragment's edges: no reply line is ever this. */
 const IMPLIED = '\u0000implied elision';
 
-/**
- * A merge's result: the merged lines and the markers (by their text) that stood for no line with
- * text of the file (two parts placed side by side, or a part at the file's edge), or why it failed.
- */
-export type ElisionMerge = { readonly ok: true; readonly lines: string[]; readonly standingForNothing: ReadonlySet<string> } | { readonly ok: false; readonly message: string };
+export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { readonly ok: false; readonly message: string };
 
 /**
  * Fills the elision markers of a whole-file or snippet block from the original file.
@@ -40,8 +36,10 @@ export type ElisionMerge = { readonly ok: true; readonly lines: string[]; readon
  * Refuses (never guesses) when a segment has no unique anchor, or the segments would land out of
  * order, or (given the file's `syntax`) the merged file's brackets would not balance as the
  * file's do: see balance.ts. Inside a region, lines the segment keeps are written as the file has them.
+ * `onMarkerForNothing` hears, once the merge succeeds, each marker (by its text) that stood for no
+ * line with text of the file: two parts placed side by side, or a part at the file's edge.
  */
-export function mergeElisions(original: readonly string[], given: readonly string[], isMarker: (line: string) => boolean, syntax?: BracketSyntax): ElisionMerge {
+export function mergeElisions(original: readonly string[], given: readonly string[], isMarker: (line: string) => boolean, syntax?: BracketSyntax, onMarkerForNothing?: (marker: string) => void): ElisionMerge {
   const block = rootOpenerParted(original, given, isMarker);
   const isElision = block === given ? isMarker : (line: string) => line === IMPLIED || isMarker(line);
   const segments: string[][] = [[]];
@@ -206,7 +204,8 @@ export function mergeElisions(original: readonly string[], given: readonly strin
       }
     }
   }
-  return { ok: true, lines: out, standingForNothing };
+  standingForNothing.forEach((line) => onMarkerForNothing?.(line));
+  return { ok: true, lines: out };
 }
 
 /**

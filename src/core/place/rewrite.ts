@@ -180,9 +180,10 @@ function describedMarkersIn(fileLines: readonly string[], lines: readonly string
   if (candidates.size === 0) return candidates;
   for (const own of fileLines) if (candidates.size > 0 && isDescribedElision(own)) for (const line of candidates) if (line.trim() === own.trim()) candidates.delete(line);
   if (candidates.size === 0) return candidates;
-  const merged = mergeElisions(fileLines, lines, (line) => isMarker(line) || candidates.has(line), syntax);
+  const forNothing = new Set<string>();
+  const merged = mergeElisions(fileLines, lines, (line) => isMarker(line) || candidates.has(line), syntax, (marker) => forNothing.add(marker));
   if (!merged.ok) return new Set();
-  return new Set([...candidates].filter((line) => !merged.standingForNothing.has(line)));
+  return new Set([...candidates].filter((line) => !forNothing.has(line)));
 }
 
 /**
