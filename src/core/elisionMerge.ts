@@ -38,8 +38,10 @@ export type ElisionMerge = { readonly ok: true; readonly lines: string[] } | { r
  * Refuses (never guesses) when a segment has no unique anchor, or the segments would land out of
  * order, or (given the file's `syntax`) the merged file's brackets would not balance as the
  * file's do: see balance.ts. Inside a region, lines the segment keeps are written as the file has them.
+ * `onMarkerForNothing` hears, once the merge succeeds, each marker (by its text) that stood for no
+ * line with text of the file: two parts placed side by side, or a part at the file's edge.
  */
-export function mergeElisions(original: readonly string[], given: readonly string[], isMarker: (line: string) => boolean, syntax?: BracketSyntax): ElisionMerge {
+export function mergeElisions(original: readonly string[], given: readonly string[], isMarker: (line: string) => boolean, syntax?: BracketSyntax, onMarkerForNothing?: (marker: string) => void): ElisionMerge {
   const block = rootOpenerParted(original, given, isMarker);
   const isElision = block === given ? isMarker : (line: string) => line === IMPLIED || isMarker(line);
   // A file-head line the block moves up from where it means nothing: read against the file without that copy.
@@ -60,6 +62,8 @@ export function mergeElisions(original: readonly string[], given: readonly strin
   let lastMarker = -1;
   for (let i = block.length - 1; i >= 0 && lastMarker === -1; i--) if (isElision(block[i]) && block[i] !== IMPLIED) lastMarker = i;
   const regions: Region[] = [];
+  // The segment each region places: the markers between two regions' segments are the reply's.
+  const regionSegment: number[] = [];
   // For each region, whether a marker the reply wrote comes right after it (see `restatedBeforeMarker`).
   const markerAfterRegion: boolean[] = [];
   let unit: IndentUnit | undefined | null = null;
@@ -151,6 +155,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
       if (unshown !== undefined) return { ok: false, message: unshown };
     }
     regions.push(...below);
+    regionSegment.push(...below.map(() => s));
     // A snippet that marked code left out above and ends without a marker keeps the file's lines
     // after its last part as a closing marker would (`unshownAfterOpenTail` refuses where that is
     // unsure): its last new lines are read against those lines as before a marker.
@@ -178,7 +183,15 @@ export function mergeElisions(original: readonly string[], given: readonly strin
   }
   const out: string[] = [];
   let position = 0;
+  const standingForNothing = new Set<string>();
+  /** Notes the reply's markers between block lines `from` and `to` (exclusive) when the file's lines `at`..`until` they stand for have no text. */
+  const noteMarkers = (from: number, to: number, at: number, until: number) => {
+    if (original.slice(at, until).some(hasText)) return;
+    for (let i = Math.max(0, from); i < Math.min(to, block.length); i++) if (block[i] !== IMPLIED && isElision(block[i])) standingForNothing.add(block[i]);
+  };
   for (const [k, region] of regions.entries()) {
+    const segment = regionSegment[k];
+    if (k === 0 || regionSegment[k - 1] !== segment) noteMarkers(k === 0 ? 0 : starts[regionSegment[k - 1] + 1] - 1, starts[segment], position, region.from);
     out.push(...original.slice(position, region.from));
     const merged = mergeRegion(original.slice(region.from, region.to), region.lines);
     // An elision that stands for nothing (this part starts where the last one ended) leaves the
@@ -189,6 +202,8 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     out.push(...merged.slice(joined));
     position = region.to;
   }
+  const lastSegment = regionSegment[regionSegment.length - 1];
+  if (lastSegment + 1 < starts.length) noteMarkers(starts[lastSegment + 1] - 1, block.length, position, original.length);
   out.push(...original.slice(position));
   if (syntax !== undefined) {
     const change = balanceChange(bracketBalance(original, syntax), bracketBalance(out, syntax));
@@ -201,6 +216,7 @@ export function mergeElisions(original: readonly string[], given: readonly strin
       }
     }
   }
+  standingForNothing.forEach((line) => onMarkerForNothing?.(line));
   return { ok: true, lines: out };
 }
 

@@ -5524,3 +5524,139 @@ describe('pasted replies: a method\'s docstring elided by a marker, then its new
     }
   });
 });
+
+describe('pasted replies: a "# ... Linux/Windows/Mac entries ..." marker naming the lines it stands for (p52/f 25, 77, flask tests.yaml)', () => {
+  // pallets/flask .github/workflows/tests.yaml @0066040, cut to the matrix and the last steps.
+  const workflow = [
+    'jobs:',
+    '  tests:',
+    '    strategy:',
+    '      fail-fast: false',
+    '      matrix:',
+    '        include:',
+    "          - {name: Linux, python: '3.12', os: ubuntu-latest, tox: py312}",
+    "          - {name: Windows, python: '3.12', os: windows-latest, tox: py312}",
+    "          - {name: Mac, python: '3.12', os: macos-latest, tox: py312}",
+    "          - {name: '3.11', python: '3.11', os: ubuntu-latest, tox: py311}",
+    "          - {name: '3.10', python: '3.10', os: ubuntu-latest, tox: py310}",
+    '          - {name: Typing, python: \'3.12\', os: ubuntu-latest, tox: typing}',
+    '    steps:',
+    '      - run: pip install tox',
+    '      - run: tox run -e ${{ matrix.tox }}',
+    '',
+  ].join('\n');
+  const path = '.github/workflows/tests.yaml';
+  const py313 = "          - {name: '3.13', python: '3.13', os: ubuntu-latest, tox: py313}";
+  const reply = (first: string) => ['```yaml', '      matrix:', '        include:', first, py313, "          - {name: '3.11', python: '3.11', os: ubuntu-latest, tox: py311}", '          # ... remaining entries ...', '```', ''].join('\n');
+
+  it('keeps the three entries the marker names and adds the new one before 3.11', () => {
+    // Was: the marker written as a comment in place of the Linux, Windows and Mac entries, exit 0.
+    const expected = workflow.replace("          - {name: '3.11'", `${py313}\n          - {name: '3.11'`);
+    assert.equal(writtenOnTarget(path, workflow, reply('          # ... Linux/Windows/Mac entries ...')), expected);
+    assert.equal(writtenOnTarget(path, workflow, reply('          # ... 3.12 entries ...')), expected);
+  });
+
+  it('writes such a comment where it stands for nothing, and keeps one the file has as the file\'s line', () => {
+    // Right above the lines it is written over, it stands for no line: a comment the reply adds.
+    const comment = '          # ... main platforms ...';
+    const added = ['```yaml', '        include:', comment, "          - {name: Linux, python: '3.12', os: ubuntu-latest, tox: py312}", '          # ... remaining entries ...', '```', ''].join('\n');
+    assert.equal(writtenOnTarget(path, workflow, added), workflow.replace('        include:\n', `        include:\n${comment}\n`));
+    // The file's own comment of that shape is text it quotes, not a marker.
+    const commented = workflow.replace('        include:\n', `        include:\n${comment}\n`);
+    const quoted = ['```yaml', '        include:', comment, py313, "          - {name: Linux, python: '3.12', os: ubuntu-latest, tox: py312}", '          # ... remaining entries ...', '```', ''].join('\n');
+    assert.equal(writtenOnTarget(path, commented, quoted), commented.replace(`${comment}\n`, `${comment}\n${py313}\n`));
+  });
+});
+
+describe('pasted replies: a new Elixir defimpl after a re-printed one, its `end` alike to the next impl\'s (p52/f 32, phoenix param.ex)', () => {
+  // phoenixframework/phoenix lib/phoenix/param.ex @0dfa349, the protocol's doc cut.
+  const param = [
+    'defprotocol Phoenix.Param do',
+    '  @fallback_to_any true',
+    '',
+    '  @spec to_param(term) :: String.t',
+    '  def to_param(term)',
+    'end',
+    '',
+    'defimpl Phoenix.Param, for: Integer do',
+    '  def to_param(int), do: Integer.to_string(int)',
+    'end',
+    '',
+    'defimpl Phoenix.Param, for: BitString do',
+    '  def to_param(bin) when is_binary(bin), do: bin',
+    'end',
+    '',
+    'defimpl Phoenix.Param, for: Atom do',
+    '  def to_param(nil) do',
+    '    raise ArgumentError, "cannot convert nil to param"',
+    '  end',
+    '',
+    '  def to_param(atom) do',
+    '    Atom.to_string(atom)',
+    '  end',
+    'end',
+    '',
+  ].join('\n');
+  const path = 'lib/phoenix/param.ex';
+  const integer = ['defimpl Phoenix.Param, for: Integer do', '  def to_param(int), do: Integer.to_string(int)', 'end'];
+  const float = ['defimpl Phoenix.Param, for: Float do', '  def to_param(float), do: Float.to_string(float)', 'end'];
+  const reply = (lines: string[]) => ['```elixir', '# lib/phoenix/param.ex', '# ... protocol definition unchanged ...', '', ...lines, '', '# ... rest of implementations unchanged ...', '```', ''].join('\n');
+
+  it('inserts the new impl between Integer and BitString, deleting nothing', () => {
+    // Was: the new impl's `end` taken for BitString's (its lines "edited" by the new ones), and the BitString impl written over.
+    const expected = param.replace('defimpl Phoenix.Param, for: BitString do', `${float.join('\n')}\n\ndefimpl Phoenix.Param, for: BitString do`);
+    assert.equal(writtenOnTarget(path, param, reply([...integer, '', ...float])), expected);
+  });
+
+  it('still rewrites the BitString impl the snippet shows by its own header', () => {
+    const trimmed = ['defimpl Phoenix.Param, for: BitString do', '  def to_param(bin) when is_binary(bin), do: String.trim(bin)', 'end'];
+    const expected = param.replace('do: bin\n', 'do: String.trim(bin)\n');
+    assert.equal(writtenOnTarget(path, param, reply([...integer, '', ...trimmed])), expected);
+  });
+});
+
+describe('pasted replies: a new <repository> after a marker keeping the only one the pom has (p52/f 46, spring-guides gs-rest-service pom.xml)', () => {
+  // spring-guides/gs-rest-service complete/pom.xml @05b14dd (tabs), cut to its properties and repositories.
+  const pom = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<project xmlns="http://maven.apache.org/POM/4.0.0">',
+    '\t<modelVersion>4.0.0</modelVersion>',
+    '\t<properties>',
+    '\t\t<java.version>11</java.version>',
+    '\t</properties>',
+    '',
+    '\t<repositories>',
+    '\t\t<repository>',
+    '\t\t\t<id>spring-release</id>',
+    '\t\t\t<name>Spring release</name>',
+    '\t\t\t<url>https://repo.spring.io/release</url>',
+    '\t\t</repository>',
+    '\t</repositories>',
+    '\t<pluginRepositories>',
+    '\t\t<pluginRepository>',
+    '\t\t\t<id>spring-release</id>',
+    '\t\t\t<name>Spring release</name>',
+    '\t\t\t<url>https://repo.spring.io/release</url>',
+    '\t\t</pluginRepository>',
+    '\t</pluginRepositories>',
+    '',
+    '</project>',
+    '',
+  ].join('\n');
+  const snapshot = ['\t\t<repository>', '\t\t\t<id>spring-snapshot</id>', '\t\t\t<name>Spring snapshot</name>', '\t\t\t<url>https://repo.spring.io/snapshot</url>', '\t\t</repository>'];
+  const fenced = (lines: string[]) => ['```xml', ...lines, '```', ''].join('\n');
+
+  it('appends the new repository after spring-release, which the marker keeps', () => {
+    // Was: the new tags taken for the file's `<repository>` and `</repository>`, spring-release written over, exit 0.
+    const reply = fenced(['\t<repositories>', '\t\t<!-- ... existing spring-release repository ... -->', ...snapshot, '\t</repositories>']);
+    const expected = pom.replace('\t\t</repository>\n\t</repositories>', `\t\t</repository>\n${snapshot.join('\n')}\n\t</repositories>`);
+    assert.equal(writtenOnTarget('pom.xml', pom, reply), expected);
+  });
+
+  it('still edits an element by its bare tags where its body keeps a line, and rewrites one shown whole without markers', () => {
+    const version = fenced(['\t<!-- ... existing code ... -->', '\t<properties>', '\t\t<java.version>21</java.version>', '\t</properties>', '\t<!-- ... existing code ... -->']);
+    assert.equal(writtenOnTarget('pom.xml', pom, version), pom.replace('11</java.version>', '21</java.version>'));
+    const renamed = fenced(['\t<repositories>', '\t\t<repository>', '\t\t\t<id>spring-release</id>', '\t\t\t<name>Spring releases</name>', '\t\t\t<url>https://repo.spring.io/release</url>', '\t\t</repository>', '\t</repositories>']);
+    assert.equal(writtenOnTarget('pom.xml', pom, renamed), pom.replace('<name>Spring release</name>\n\t\t\t<url>https://repo.spring.io/release</url>\n\t\t</repository>', '<name>Spring releases</name>\n\t\t\t<url>https://repo.spring.io/release</url>\n\t\t</repository>'));
+  });
+});

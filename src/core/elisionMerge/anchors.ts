@@ -5,7 +5,7 @@ import { annotatesOtherDefinition, editsAnnotation } from './annotations';
 import { definedTwice } from './definedTwice';
 import { contextAbove, contextBelow, openerStandsFurtherDown, openersStandBelow, repeatedAcrossGap } from './edges';
 import { FUNCTION_EXITS, closerOfNewBlock, commentRewrittenFrom, contextReadingAbove, contextReadingBelow, editedEdgeStandsNearby, exitWord, leadingLinesBelowAnchor, sameExit, throughComment } from './widenedEnds';
-import { type Region, alignLines, blockEnd, blockTextEnd, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, isOpener, lastNonBlank, range, resemblingOpener, sameDefinition } from './lines';
+import { type Region, alignLines, blockEnd, blockTextEnd, closedTagName, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isBareTag, isCloser, isCommentLine, isOpener, lastNonBlank, opensTag, range, resemblingOpener, sameDefinition } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -168,7 +168,45 @@ function anchorAt(segment: readonly string[], k: number, original: readonly stri
   const key = anchorKey(segment[k]);
   if (key === '') return -1;
   const at = uniqueAfter(keys, key, cursor, before);
-  return at >= 0 && sameEnclosingBlock(segment, k, original, at) && !annotatesOtherDefinition(segment, k, original, at, onlyPlaceOf(keys)) ? at : -1;
+  return at >= 0 && sameEnclosingBlock(segment, k, original, at) && !annotatesOtherDefinition(segment, k, original, at, onlyPlaceOf(keys)) && !tagOfOtherElement(segment, k, original, at) ? at : -1;
+}
+
+/**
+ * True when segment line `k` is a bare tag (`<repository>`, `</repository>`: `isBareTag`) of an
+ * element the segment gives whole, opening and closing tags, whose body has lines with text and
+ * none of them is a line of the body of the file's element at `at`. A bare tag says which kind of
+ * element it opens or closes, not which one: with nothing of the file's element in its body, the
+ * written element is as likely a new one of that kind as the file's rewritten, and the tag places
+ * nothing. The spring-guides pom: a new `<repository>` (spring-snapshot) after `<!-- ... existing
+ * spring-release repository ... -->` anchored on the file's only `<repository>`, and the
+ * spring-release repository was written over.
+ */
+function tagOfOtherElement(segment: readonly string[], k: number, original: readonly string[], at: number): boolean {
+  if (!isBareTag(segment[k])) return false;
+  const written = elementBody(segment, k);
+  const existing = elementBody(original, at);
+  if (written === undefined || existing === undefined) return false;
+  const writtenText = written.filter(hasText).map((line) => line.trim());
+  const existingText = new Set(existing.filter(hasText).map((line) => line.trim()));
+  return writtenText.length > 0 && writtenText.every((line) => !existingText.has(line));
+}
+
+/**
+ * The lines between the bare tag at `at` and the tag that matches it (the next `</name>` after
+ * `<name>`, the last `<name…>` before `</name>`, at the same indentation); undefined when it has
+ * none.
+ */
+function elementBody(lines: readonly string[], at: number): readonly string[] | undefined {
+  const closed = closedTagName(lines[at]);
+  const name = closed ?? /^<([A-Za-z_][\w.:-]*)/.exec(lines[at].trim())?.[1];
+  if (name === undefined) return undefined;
+  const width = indentOf(lines[at]);
+  const matches = (line: string) => indentOf(line) === width && (closed === undefined ? closedTagName(line) === name : opensTag(line, name));
+  const step = closed === undefined ? 1 : -1;
+  for (let j = at + step; j >= 0 && j < lines.length; j += step) {
+    if (matches(lines[j])) return step === 1 ? lines.slice(at + 1, j) : lines.slice(j + 1, at);
+  }
+  return undefined;
 }
 
 /** The only file line with a line's anchor key, -1 when none or several: for `annotatesOtherDefinition`. */

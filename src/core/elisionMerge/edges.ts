@@ -4,7 +4,7 @@
  * out (context, the lines between edited), or they may repeat lines the file has further out
  * (a guess that `placeFromHead` refuses), or they are new.
  */
-import { hasText, indentOf, isBareTag, isCommentLine, sameHead, sameTail } from './lines';
+import { closedTagName, hasText, indentOf, isBareTag, isBlockEnd, isCommentLine, sameHead, sameTail } from './lines';
 
 /** Line keys for `linesAbove` and `linesBelow`: whitespace at both ends aside, or at the end only (indentation compared). */
 const trimmed = (line: string) => line.trim();
@@ -44,6 +44,27 @@ function rewrites(a: string, b: string): boolean {
   return sameTail(a, b);
 }
 
+/**
+ * True when context lines found across a gap place nothing. Above the new lines: bare opening
+ * tags alone (`<repository>`; blank lines aside), as every element of a kind opens alike (a new
+ * `<repository>` took the pom's only one for its context, and that repository's body, "edited" by
+ * the new one's, was written over). Below the new lines (`written`, the segment's lines before
+ * them): lines that end a block (`end`, `}`, `</repository>`) that a written line at their depth
+ * opens: the new lines are a block whole, and its end is its own, not the file's next block's (a
+ * new `defimpl … for: Float do … end` after the Integer one, Phoenix's param.ex, took the next
+ * impl's `end`, and the BitString impl between was written over). A `}` above new lines is the
+ * end of the block before them, context as good as any (a doc comment rewritten between it and
+ * the next function).
+ */
+function placesNothing(context: readonly string[], written?: readonly string[]): boolean {
+  const lines = context.filter((line) => line.trim() !== '');
+  if (lines.length === 0) return false;
+  if (written === undefined) return lines.every((line) => isBareTag(line) && closedTagName(line) === undefined);
+  if (!lines.every(isBlockEnd)) return false;
+  const depth = indentOf(lines[0]);
+  return written.some((line) => line.trim() !== '' && indentOf(line) === depth && !isBlockEnd(line) && !isCommentLine(line));
+}
+
 /** How many file lines may stand between context and the anchored part, each edited by a new line. */
 const MAX_EDITED_GAP = 8;
 /** How far above the anchored part `repeatedAcrossGap` looks for a snippet's first lines, inside what the marker before them keeps. */
@@ -64,7 +85,7 @@ export function contextAbove(lines: readonly string[], original: readonly string
     for (let j = Math.min(lines.length - gap, from - gap - cursor); j >= 1; j--) {
       const at = from - gap - j;
       // Across a gap, indentation must agree too: a test's `});` is not a call's `  });`.
-      if (!lines.slice(0, j).every((line, k) => line.trimEnd() === original[at + k].trimEnd())) continue;
+      if (!lines.slice(0, j).every((line, k) => line.trimEnd() === original[at + k].trimEnd()) || placesNothing(lines.slice(0, j))) continue;
       if (!edited(original.slice(from - gap, from), lines.slice(j))) continue;
       return { from: at, lines: j };
     }
@@ -78,7 +99,7 @@ export function contextBelow(lines: readonly string[], original: readonly string
   if (near > 0) return { to: to + near, lines: near };
   for (let gap = 1; gap <= MAX_EDITED_GAP && to + gap < original.length; gap++) {
     for (let j = Math.min(lines.length - gap, original.length - to - gap); j >= 1; j--) {
-      if (!lines.slice(lines.length - j).every((line, k) => line.trimEnd() === original[to + gap + k].trimEnd())) continue;
+      if (!lines.slice(lines.length - j).every((line, k) => line.trimEnd() === original[to + gap + k].trimEnd()) || placesNothing(lines.slice(lines.length - j), lines.slice(0, lines.length - j))) continue;
       if (!edited(original.slice(to, to + gap), lines.slice(0, lines.length - j))) continue;
       return { to: to + gap + j, lines: j };
     }

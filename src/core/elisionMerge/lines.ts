@@ -435,6 +435,16 @@ export function isCloser(line: string): boolean {
 }
 
 /**
+ * A line that only ends a block, in any language: a closer (`isCloser`), a closing tag alone
+ * (`</repository>`), or a keyword that ends one (`end`, `fi`, `done`, `esac`, `endif`, `wend`). Every
+ * block of its kind ends with the same line, so it tells nothing of which block it ends.
+ */
+export function isBlockEnd(line: string): boolean {
+  const text = line.trim();
+  return isCloser(text) || closedTagName(text) !== undefined || /^(?:end(?:if|for|foreach|while|switch|function|sub|module|class|case|select)?|fi|done|esac|wend)\s*[)\]};,.]*$/i.test(text);
+}
+
+/**
  * True when a line is an XML or HTML tag alone, with no attribute (`<dependency>`, `</plugins>`):
  * it opens or closes an element as a bracket does, and says no more of which element it is.
  */

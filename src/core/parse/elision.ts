@@ -139,6 +139,29 @@ export function isElisionLine(line: string): boolean {
   return bracketed !== null && /\.{3}|…/.test(bracketed[1]) && isElisionBody(bracketed[1]);
 }
 
+/**
+ * True for a comment whose whole body is a few words between dots and nothing else
+ * (`# ... Linux/Windows/Mac entries ...`, `<!-- ... spring-release repository ... -->`) that
+ * `isElisionLine` does not take: no word of it says "left out", it names what is. Models name the
+ * lines a marker stands for so, and a comment of the file is seldom written so; but one may be
+ * (`# ... and so on ...` in a doc), so such a line is only a candidate: the caller takes it as a
+ * marker where the file has no such line and, merged as one, it stands for lines of the file the
+ * snippet does not show (flask's matrix: read as a comment, the three entries it named were
+ * deleted).
+ */
+export function isDescribedElision(line: string): boolean {
+  const text = line.trim();
+  if (text.length > 120 || isElisionLine(line)) return false;
+  const body = commentBody(text);
+  if (body === undefined) return false;
+  const inner = withoutDecorations(body);
+  const opens = /^(?:\.{3}|…)[ \t]/.exec(inner)?.[0].length;
+  const closes = /[ \t](?:\.{3}|…)$/.exec(inner)?.index;
+  const words = opens !== undefined && closes !== undefined && closes > opens ? inner.slice(opens, closes).trim() : undefined;
+  // Words only (names, versions like 3.12, `/`-separated lists); no run of dots, no code's punctuation.
+  return words !== undefined && /^[\p{L}\d][\p{L}\d '’,./&:()+-]*$/u.test(words) && !words.includes('..') && words.split(/\s+/).length <= 8;
+}
+
 /** The first characters an elision line can have: dots, `[`, `(`, and the comment openers of `COMMENT_FORMS` (`rem` in either case). */
 const MAY_START = new Set(['.', '\u2026', '[', '(', '{', '<', '/', '"', '#', '-', ';', '%', "'", '@', 'r', 'R', ':']);
 

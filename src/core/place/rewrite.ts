@@ -1,5 +1,5 @@
 import type { EditOp } from '../ir';
-import { isBareDotsLine, isElisionLine, isTagAttributesElision } from '../parse/elision';
+import { isBareDotsLine, isDescribedElision, isElisionLine, isTagAttributesElision } from '../parse/elision';
 import { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, mergeElisions, mergeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from '../elisionMerge';
 import { bracketSyntaxFor } from '../elisionMerge/balance';
 import { definitionLeftOut } from '../elisionMerge/definitionLeftOut';
@@ -44,7 +44,8 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
   }
   // `...>` under a tag left open, followed by a marker or nothing: a marker too (see `attributesMarkerUnsure`).
   const attributeMarkers = new Set(attributeAt.map((i) => lines[i]));
-  const isMarker = (line: string) => isElisionLine(line) || attributeMarkers.has(line);
+  const describedMarkers = describedMarkersIn(file.lines, lines, (line) => isElisionLine(line) || attributeMarkers.has(line), bracketSyntaxFor(state.path));
+  const isMarker = (line: string) => isElisionLine(line) || attributeMarkers.has(line) || describedMarkers.has(line);
   // Elision-like lines the file has in place are its text (a doc comment's `// …`): a block whose
   // only markers are such lines was read as a snippet for them alone, and is a whole file.
   const elided = lines.some((line, i) => isMarker(line) && !isTracebackEllipsis(lines, i));
@@ -167,6 +168,23 @@ const STALE_DIFF_STEP = 'Re-send the change with its "-" lines copied from the f
 
 /** What to do with a part that deletes lines it does not show beside its own change (`codeLeftOutBesideEdit`). */
 const STALE_PART_STEP = 'Show the lines it deletes in the block as the file has them now, or mark them with a "... existing code ..." comment; a deletion meant so goes in a SEARCH/REPLACE block or a diff that shows them.';
+
+/**
+ * The block's `... words ...` comments (`isDescribedElision`) that are markers: the file has no
+ * such line, and merged with them as markers each stands for lines of the file the block does
+ * not show. One that stands for nothing there is a comment the reply writes, and is left to be
+ * written as one (as it was before such comments were read as markers).
+ */
+function describedMarkersIn(fileLines: readonly string[], lines: readonly string[], isMarker: (line: string) => boolean, syntax: ReturnType<typeof bracketSyntaxFor>): ReadonlySet<string> {
+  const candidates = new Set(lines.filter((line) => isDescribedElision(line)));
+  if (candidates.size === 0) return candidates;
+  for (const own of fileLines) if (candidates.size > 0 && isDescribedElision(own)) for (const line of candidates) if (line.trim() === own.trim()) candidates.delete(line);
+  if (candidates.size === 0) return candidates;
+  const forNothing = new Set<string>();
+  const merged = mergeElisions(fileLines, lines, (line) => isMarker(line) || candidates.has(line), syntax, (marker) => forNothing.add(marker));
+  if (!merged.ok) return new Set();
+  return new Set([...candidates].filter((line) => !forNothing.has(line)));
+}
 
 /**
  * Why a block's `...>` line (a tag's attributes left out: `isTagAttributesElision`) cannot be
