@@ -5660,3 +5660,62 @@ describe('pasted replies: a new <repository> after a marker keeping the only one
     assert.equal(writtenOnTarget('pom.xml', pom, renamed), pom.replace('<name>Spring release</name>\n\t\t\t<url>https://repo.spring.io/release</url>\n\t\t</repository>', '<name>Spring releases</name>\n\t\t\t<url>https://repo.spring.io/release</url>\n\t\t</repository>'));
   });
 });
+
+describe('pasted replies: a new <dependency> after a marker keeping the existing ones, above </dependencies> (p52/f 43, 44, spring-guides gs-rest-service pom.xml)', () => {
+  // spring-guides/gs-rest-service complete/pom.xml @05b14dd (tabs), cut to three of its five dependencies and the build after them.
+  const pom = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<project xmlns="http://maven.apache.org/POM/4.0.0">',
+    '\t<dependencies>',
+    '\t\t<dependency>',
+    '\t\t\t<groupId>org.springframework.boot</groupId>',
+    '\t\t\t<artifactId>spring-boot-starter-web</artifactId>',
+    '\t\t</dependency>',
+    '',
+    '\t\t<dependency>',
+    '\t\t\t<groupId>com.h2database</groupId>',
+    '\t\t\t<artifactId>h2</artifactId>',
+    '\t\t\t<version>1.4.200</version>',
+    '\t\t</dependency>',
+    '',
+    '\t\t<dependency>',
+    '\t\t\t<groupId>org.springframework.boot</groupId>',
+    '\t\t\t<artifactId>spring-boot-starter-test</artifactId>',
+    '\t\t\t<scope>test</scope>',
+    '\t\t</dependency>',
+    '\t</dependencies>',
+    '',
+    '\t<build>',
+    '\t\t<plugins>',
+    '\t\t\t<plugin>',
+    '\t\t\t\t<groupId>org.springframework.boot</groupId>',
+    '\t\t\t\t<artifactId>spring-boot-maven-plugin</artifactId>',
+    '\t\t\t</plugin>',
+    '\t\t</plugins>',
+    '\t</build>',
+    '</project>',
+    '',
+  ].join('\n');
+  const validation = ['\t\t<dependency>', '\t\t\t<groupId>org.springframework.boot</groupId>', '\t\t\t<artifactId>spring-boot-starter-validation</artifactId>', '\t\t</dependency>'];
+  const appended = pom.replace('\t\t\t<scope>test</scope>\n\t\t</dependency>\n', `\t\t\t<scope>test</scope>\n\t\t</dependency>\n\n${validation.join('\n')}\n`);
+  const fenced = (lines: string[]) => ['```xml', ...lines, '```', ''].join('\n');
+
+  it('appends the new dependency before </dependencies>, in the file\'s tabs (43)', () => {
+    // Was: ELISION_UNRESOLVED, the new `<dependency>` and `<groupId>org.springframework.boot</groupId>`
+    // read as spring-boot-starter-test's first lines, three lines above, with the lines between maybe deleted.
+    const reply = fenced(['\t<dependencies>', '\t\t<!-- ... existing dependencies ... -->', '', ...validation, '\t</dependencies>']);
+    assert.equal(writtenOnTarget('pom.xml', pom, reply), appended);
+  });
+
+  it('appends it the same when the snippet is in 4 spaces from column 0 (44)', () => {
+    // Was: ELISION_UNRESOLVED, the new lines maybe replacing spring-boot-starter-test, "between its own blank lines".
+    const spaced = validation.map((line) => line.replace(/^\t\t/, '').replace(/\t/g, '    ')).map((line) => `    ${line}`);
+    const reply = fenced(['<dependencies>', '    <!-- ... existing dependencies ... -->', '', ...spaced, '</dependencies>']);
+    assert.equal(writtenOnTarget('pom.xml', pom, reply), appended);
+  });
+
+  it('still edits the last dependency the snippet shows by its artifactId', () => {
+    const reply = fenced(['\t<dependencies>', '\t\t<!-- ... existing dependencies ... -->', '', '\t\t<dependency>', '\t\t\t<groupId>org.springframework.boot</groupId>', '\t\t\t<artifactId>spring-boot-starter-test</artifactId>', '\t\t\t<scope>compile</scope>', '\t\t</dependency>', '\t</dependencies>']);
+    assert.equal(writtenOnTarget('pom.xml', pom, reply), pom.replace('<scope>test</scope>', '<scope>compile</scope>'));
+  });
+});
