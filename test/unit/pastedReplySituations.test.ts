@@ -5719,3 +5719,49 @@ describe('pasted replies: a new <dependency> after a marker keeping the existing
     assert.equal(writtenOnTarget('pom.xml', pom, reply), pom.replace('<scope>test</scope>', '<scope>compile</scope>'));
   });
 });
+
+describe('pasted replies: the last <pluginRepository> re-printed with a new one after it, no marker (p52/f 47, spring-guides gs-rest-service pom.xml)', () => {
+  // spring-guides/gs-rest-service complete/pom.xml @05b14dd (tabs), cut to its end: the repositories, whose bodies are twins.
+  const pom = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<project xmlns="http://maven.apache.org/POM/4.0.0">',
+    '\t<modelVersion>4.0.0</modelVersion>',
+    '\t<artifactId>rest-service-complete</artifactId>',
+    '\t<version>0.0.1-SNAPSHOT</version>',
+    '\t<description>Demo project for Spring Boot</description>',
+    '',
+    '\t<repositories>',
+    '\t\t<repository>',
+    '\t\t\t<id>spring-release</id>',
+    '\t\t\t<name>Spring release</name>',
+    '\t\t\t<url>https://repo.spring.io/release</url>',
+    '\t\t</repository>',
+    '\t</repositories>',
+    '\t<pluginRepositories>',
+    '\t\t<pluginRepository>',
+    '\t\t\t<id>spring-release</id>',
+    '\t\t\t<name>Spring release</name>',
+    '\t\t\t<url>https://repo.spring.io/release</url>',
+    '\t\t</pluginRepository>',
+    '\t</pluginRepositories>',
+    '',
+    '</project>',
+    '',
+  ].join('\n');
+  const release = ['\t\t<pluginRepository>', '\t\t\t<id>spring-release</id>', '\t\t\t<name>Spring release</name>', '\t\t\t<url>https://repo.spring.io/release</url>', '\t\t</pluginRepository>'];
+  const snapshot = ['\t\t<pluginRepository>', '\t\t\t<id>spring-snapshot</id>', '\t\t\t<name>Spring snapshot</name>', '\t\t\t<url>https://repo.spring.io/snapshot</url>', '\t\t</pluginRepository>'];
+  const fenced = (lines: string[]) => ['```xml', ...lines, '```', ''].join('\n');
+
+  it('adds the snapshot pluginRepository after the release one', () => {
+    // Was: NO_EDITS_FOUND: the block's 10-line window at the re-printed place ran past the file's
+    // end (3 lines after it), so that place was never a candidate.
+    const expected = pom.replace('\t\t</pluginRepository>\n', `\t\t</pluginRepository>\n${snapshot.join('\n')}\n`);
+    assert.equal(writtenOnTarget('pom.xml', pom, fenced([...release, ...snapshot])), expected);
+  });
+
+  it('still refuses the twin bodies alone with a new line, which both repositories hold', () => {
+    const planned = onTarget('pom.xml', pom, fenced(['\t\t\t<id>spring-release</id>', '\t\t\t<name>Spring release</name>', '\t\t\t<url>https://repo.spring.io/release</url>', '\t\t\t<layout>default</layout>']));
+    assert.equal(planned.receipt.ok, false);
+    assert.equal(planned.changes.length, 0);
+  });
+});
