@@ -5660,3 +5660,108 @@ describe('pasted replies: a new <repository> after a marker keeping the only one
     assert.equal(writtenOnTarget('pom.xml', pom, renamed), pom.replace('<name>Spring release</name>\n\t\t\t<url>https://repo.spring.io/release</url>\n\t\t</repository>', '<name>Spring releases</name>\n\t\t\t<url>https://repo.spring.io/release</url>\n\t\t</repository>'));
   });
 });
+
+describe('pasted replies: a new <dependency> after a marker keeping the existing ones, above </dependencies> (p52/f 43, 44, spring-guides gs-rest-service pom.xml)', () => {
+  // spring-guides/gs-rest-service complete/pom.xml @05b14dd (tabs), cut to three of its five dependencies and the build after them.
+  const pom = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<project xmlns="http://maven.apache.org/POM/4.0.0">',
+    '\t<dependencies>',
+    '\t\t<dependency>',
+    '\t\t\t<groupId>org.springframework.boot</groupId>',
+    '\t\t\t<artifactId>spring-boot-starter-web</artifactId>',
+    '\t\t</dependency>',
+    '',
+    '\t\t<dependency>',
+    '\t\t\t<groupId>com.h2database</groupId>',
+    '\t\t\t<artifactId>h2</artifactId>',
+    '\t\t\t<version>1.4.200</version>',
+    '\t\t</dependency>',
+    '',
+    '\t\t<dependency>',
+    '\t\t\t<groupId>org.springframework.boot</groupId>',
+    '\t\t\t<artifactId>spring-boot-starter-test</artifactId>',
+    '\t\t\t<scope>test</scope>',
+    '\t\t</dependency>',
+    '\t</dependencies>',
+    '',
+    '\t<build>',
+    '\t\t<plugins>',
+    '\t\t\t<plugin>',
+    '\t\t\t\t<groupId>org.springframework.boot</groupId>',
+    '\t\t\t\t<artifactId>spring-boot-maven-plugin</artifactId>',
+    '\t\t\t</plugin>',
+    '\t\t</plugins>',
+    '\t</build>',
+    '</project>',
+    '',
+  ].join('\n');
+  const validation = ['\t\t<dependency>', '\t\t\t<groupId>org.springframework.boot</groupId>', '\t\t\t<artifactId>spring-boot-starter-validation</artifactId>', '\t\t</dependency>'];
+  const appended = pom.replace('\t\t\t<scope>test</scope>\n\t\t</dependency>\n', `\t\t\t<scope>test</scope>\n\t\t</dependency>\n\n${validation.join('\n')}\n`);
+  const fenced = (lines: string[]) => ['```xml', ...lines, '```', ''].join('\n');
+
+  it('appends the new dependency before </dependencies>, in the file\'s tabs (43)', () => {
+    // Was: ELISION_UNRESOLVED, the new `<dependency>` and `<groupId>org.springframework.boot</groupId>`
+    // read as spring-boot-starter-test's first lines, three lines above, with the lines between maybe deleted.
+    const reply = fenced(['\t<dependencies>', '\t\t<!-- ... existing dependencies ... -->', '', ...validation, '\t</dependencies>']);
+    assert.equal(writtenOnTarget('pom.xml', pom, reply), appended);
+  });
+
+  it('appends it the same when the snippet is in 4 spaces from column 0 (44)', () => {
+    // Was: ELISION_UNRESOLVED, the new lines maybe replacing spring-boot-starter-test, "between its own blank lines".
+    const spaced = validation.map((line) => line.replace(/^\t\t/, '').replace(/\t/g, '    ')).map((line) => `    ${line}`);
+    const reply = fenced(['<dependencies>', '    <!-- ... existing dependencies ... -->', '', ...spaced, '</dependencies>']);
+    assert.equal(writtenOnTarget('pom.xml', pom, reply), appended);
+  });
+
+  it('still edits the last dependency the snippet shows by its artifactId', () => {
+    const reply = fenced(['\t<dependencies>', '\t\t<!-- ... existing dependencies ... -->', '', '\t\t<dependency>', '\t\t\t<groupId>org.springframework.boot</groupId>', '\t\t\t<artifactId>spring-boot-starter-test</artifactId>', '\t\t\t<scope>compile</scope>', '\t\t</dependency>', '\t</dependencies>']);
+    assert.equal(writtenOnTarget('pom.xml', pom, reply), pom.replace('<scope>test</scope>', '<scope>compile</scope>'));
+  });
+});
+
+describe('pasted replies: the last <pluginRepository> re-printed with a new one after it, no marker (p52/f 47, spring-guides gs-rest-service pom.xml)', () => {
+  // spring-guides/gs-rest-service complete/pom.xml @05b14dd (tabs), cut to its end: the repositories, whose bodies are twins.
+  const pom = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<project xmlns="http://maven.apache.org/POM/4.0.0">',
+    '\t<modelVersion>4.0.0</modelVersion>',
+    '\t<artifactId>rest-service-complete</artifactId>',
+    '\t<version>0.0.1-SNAPSHOT</version>',
+    '\t<description>Demo project for Spring Boot</description>',
+    '',
+    '\t<repositories>',
+    '\t\t<repository>',
+    '\t\t\t<id>spring-release</id>',
+    '\t\t\t<name>Spring release</name>',
+    '\t\t\t<url>https://repo.spring.io/release</url>',
+    '\t\t</repository>',
+    '\t</repositories>',
+    '\t<pluginRepositories>',
+    '\t\t<pluginRepository>',
+    '\t\t\t<id>spring-release</id>',
+    '\t\t\t<name>Spring release</name>',
+    '\t\t\t<url>https://repo.spring.io/release</url>',
+    '\t\t</pluginRepository>',
+    '\t</pluginRepositories>',
+    '',
+    '</project>',
+    '',
+  ].join('\n');
+  const release = ['\t\t<pluginRepository>', '\t\t\t<id>spring-release</id>', '\t\t\t<name>Spring release</name>', '\t\t\t<url>https://repo.spring.io/release</url>', '\t\t</pluginRepository>'];
+  const snapshot = ['\t\t<pluginRepository>', '\t\t\t<id>spring-snapshot</id>', '\t\t\t<name>Spring snapshot</name>', '\t\t\t<url>https://repo.spring.io/snapshot</url>', '\t\t</pluginRepository>'];
+  const fenced = (lines: string[]) => ['```xml', ...lines, '```', ''].join('\n');
+
+  it('adds the snapshot pluginRepository after the release one', () => {
+    // Was: NO_EDITS_FOUND: the block's 10-line window at the re-printed place ran past the file's
+    // end (3 lines after it), so that place was never a candidate.
+    const expected = pom.replace('\t\t</pluginRepository>\n', `\t\t</pluginRepository>\n${snapshot.join('\n')}\n`);
+    assert.equal(writtenOnTarget('pom.xml', pom, fenced([...release, ...snapshot])), expected);
+  });
+
+  it('still refuses the twin bodies alone with a new line, which both repositories hold', () => {
+    const planned = onTarget('pom.xml', pom, fenced(['\t\t\t<id>spring-release</id>', '\t\t\t<name>Spring release</name>', '\t\t\t<url>https://repo.spring.io/release</url>', '\t\t\t<layout>default</layout>']));
+    assert.equal(planned.receipt.ok, false);
+    assert.equal(planned.changes.length, 0);
+  });
+});

@@ -5,7 +5,7 @@ import { annotatesOtherDefinition, editsAnnotation } from './annotations';
 import { definedTwice } from './definedTwice';
 import { contextAbove, contextBelow, openerStandsFurtherDown, openersStandBelow, repeatedAcrossGap } from './edges';
 import { FUNCTION_EXITS, closerOfNewBlock, commentRewrittenFrom, contextReadingAbove, contextReadingBelow, editedEdgeStandsNearby, exitWord, leadingLinesBelowAnchor, sameExit, throughComment } from './widenedEnds';
-import { type Region, alignLines, blockEnd, blockTextEnd, closedTagName, correspond, definedName, editedOpenerWithin, firstNonBlank, hasText, indentOf, isBareTag, isCloser, isCommentLine, isOpener, lastNonBlank, opensTag, range, resemblingOpener, sameDefinition } from './lines';
+import { type Region, alignLines, blockEnd, blockTextEnd, closedTagName, correspond, definedName, editedOpenerWithin, endsBlockAroundElision, firstNonBlank, hasText, indentOf, isBareTag, isCloser, isCommentLine, isOpener, lastNonBlank, opensTag, range, resemblingOpener, sameDefinition } from './lines';
 
 /** Where each anchor key occurs in the original (ascending line numbers). */
 export interface AnchorIndex {
@@ -675,7 +675,12 @@ export function placeFromHead(segment: readonly string[], original: readonly str
   // never saw).
   // A new annotation repeating one the file has higher up, on another definition, is not that one.
   const annotatesOther = (k: number, at: number) => annotatesOtherDefinition(segment, start + k, original, at, onlyPlaceOf(keys));
-  const skipped = lead ? undefined : repeatedAcrossGap(segment.slice(start, first), original, cursor, from, -1, annotatesOther);
+  // New lines right above the end of the block the elision stands inside (a new `<dependency>`
+  // above `</dependencies>`) go at the body's end: the same first lines on the file's last element
+  // (`<dependency>`, `<groupId>org.springframework.boot</groupId>`) are where every element of its
+  // kind starts, not where the elision ends (see `endsBlockAroundElision`).
+  const atBodyEnd = segment[first].trim() === original[from].trim() && endsBlockAroundElision(original, from, cursor);
+  const skipped = lead || atBodyEnd ? undefined : repeatedAcrossGap(segment.slice(start, first), original, cursor, from, -1, annotatesOther);
   const skippedBelow = trail ? undefined : repeatedAcrossGap(segment.slice(last + 1, end), original, cursor, to, 1);
   for (const repeat of [skipped, skippedBelow]) {
     if (repeat !== undefined) {

@@ -5,7 +5,7 @@
  * decorator), which decides whose blank lines they are.
  */
 import { isAnnotationLine } from './annotations';
-import { type Region, definedName, definedNameAt, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, restatesStatement } from './lines';
+import { type Region, endsBlockAroundElision, definedName, definedNameAt, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, restatesStatement } from './lines';
 import { restatesStatementBeyond } from './sameStatementBeyond';
 
 /** True when the line starts a definition: a decorator or annotation, a keyword that opens one (`def`, `function`, `class`, …), or a named declaration (`definedName`). */
@@ -75,7 +75,7 @@ export function withBlankEdges(region: Region, segment: readonly string[], origi
   // `# XXX Deprecated` over a function): a guess.
   const firstIsFiles = region.from < original.length && lines[0].trimEnd() === original[region.from].trimEnd() && (docCommentAbove(original, region.from, cursor) || (region.from > cursor && !attachesBelow(original[region.from - 1])));
   if (markerAbove && blanksAbove > 0 && lines[0].trim() !== '' && region.from > 0 && original[region.from - 1].trim() !== '' && !firstIsFiles && !annotationsUnderDocComment(region, original, cursor)) {
-    const beyond = linesBeyondBlankRun(original, region, -1, cursor);
+    const beyond = endsElidedBody(region, original, cursor) ? undefined : linesBeyondBlankRun(original, region, -1, cursor);
     if (beyond !== undefined) return aboveAttachedLines({ ...region, lines }, original, beyond) ?? unsureBlankEdge(lines[0], original, region.from, beyond, 'above');
     const restated = restatedBeside(region, original, 'above');
     if (restated !== undefined) return restated;
@@ -91,6 +91,23 @@ export function withBlankEdges(region: Region, segment: readonly string[], origi
     lines = [...new Array<string>(separatorOverNewDefinition(region, original, cursor)).fill(''), ...lines];
   }
   return lines === region.lines ? region : { ...region, lines };
+}
+
+/**
+ * True when the region's file part starts with a line that only ends a block (`</dependencies>`,
+ * `}`: `isBlockEnd`), new lines written above it, and every file line between `cursor` (where the
+ * part before the marker ended) and that line lies inside the block it ends: the snippet showed the
+ * block's opener (or its first lines), a marker, the new lines and the block's end. The marker then
+ * stands for the rest of the block's body, whatever its last lines are, and the new lines go at the
+ * body's end, below them: the commonest pom.xml edit (`<dependencies>`, `<!-- ... existing
+ * dependencies ... -->`, a new `<dependency>`, `</dependencies>`) was refused as if the new element
+ * might replace the file's last one, which the snippet's own marker keeps. `placeAtBlockEnd` reads a
+ * bare `}` so; a closing tag, which the file has once, anchors the segment instead and comes here.
+ */
+function endsElidedBody(region: Region, original: readonly string[], cursor: number): boolean {
+  const added = region.newAbove ?? 0;
+  if (added === 0 || added >= region.lines.length || region.lines[added].trim() !== original[region.from]?.trim()) return false;
+  return endsBlockAroundElision(original, region.from, cursor);
 }
 
 /**

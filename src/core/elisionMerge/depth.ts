@@ -17,8 +17,17 @@ export function atFileDepth(region: Region, original: readonly string[], fileUni
   // snippet's blank line after its marker, taken as the file's), which says nothing of depth.
   let at = region.from;
   while (at + 1 < region.to && original[at].trim() === '') at++;
-  const [written, existing] = [region.lines[first], original[at]];
-  if (written.trim() !== existing.trim() && !sameDefinition(written.trim(), existing.trim())) return region;
+  let [written, existing] = [region.lines[first], original[at]];
+  if (written.trim() !== existing.trim() && !sameDefinition(written.trim(), existing.trim())) {
+    // New lines above the file's first line of the region (an element added above the
+    // `</dependencies>` it anchors at): that line, the shallowest of the region, gives the depth.
+    // (Blank lines kept at the region's top (`withBlankEdges`) come before the new ones.)
+    const added = region.newAbove ?? 0;
+    const own = added === 0 ? -1 : region.lines.findIndex((line, k) => k >= added && line.trim() !== '' && line.trim() === original[region.from].trim());
+    if (own === -1) return region;
+    if (region.lines.some((line) => line.trim() !== '' && indentOf(line) < indentOf(region.lines[own]))) return region;
+    [written, existing] = [region.lines[own], original[region.from]];
+  }
   const lines = movedUnder(region.lines, written, existing, fileUnit);
   return lines === region.lines ? region : { ...region, lines };
 }

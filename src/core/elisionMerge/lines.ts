@@ -445,6 +445,21 @@ export function isBlockEnd(line: string): boolean {
 }
 
 /**
+ * True when the file's line `at` only ends a block (`isBlockEnd`: `</dependencies>`, `}`) and every
+ * line from `cursor` (where the part placed before an elision ended) down to it lies inside that
+ * block: its opener (the nearest line above at its depth) stands above `cursor`. An elision there
+ * stands for the end of the block's body, whatever its last lines are, and the lines a segment
+ * writes right above that line go at the body's end, below them.
+ */
+export function endsBlockAroundElision(original: readonly string[], at: number, cursor: number): boolean {
+  if (cursor <= 0 || at <= cursor || at >= original.length || !isBlockEnd(original[at])) return false;
+  const width = indentOf(original[at]);
+  let opener = at - 1;
+  while (opener >= 0 && (original[opener].trim() === '' || indentOf(original[opener]) > width)) opener--;
+  return opener >= 0 && opener < cursor && indentOf(original[opener]) === width && !isBlockEnd(original[opener]);
+}
+
+/**
  * True when a line is an XML or HTML tag alone, with no attribute (`<dependency>`, `</plugins>`):
  * it opens or closes an element as a bracket does, and says no more of which element it is.
  */

@@ -31,7 +31,11 @@ export function reprintedPlace(lines: readonly string[], index: FileIndex, fileL
   if (withText < MIN_ANCHORED_LINES + 1) return undefined;
   const folded = lines.map((line) => normaliseLine(line, 'fold'));
   const held = (start: number) => folded.flatMap((line, k) => (hasText(line) && start + k < index.lineCount && index.lineUnder('fold', start + k) === line ? [k] : []));
-  const scope = { from: 0, to: index.lineCount, fuzzyThreshold: 1 };
+  // A block that adds lines is longer than the place it re-prints: near the file's end its window
+  // runs past the last line (a POM's last `<pluginRepository>` re-printed with a new one after it,
+  // three lines above `</project>`), and kept inside the file it was no window at all (but see
+  // the file's end below).
+  const scope = { from: 0, to: index.lineCount + lines.length, fuzzyThreshold: 1 };
   const windows = [...votedWindows(index, { lines, elisions: new Set() }, scope, defaultFuzzyLimits).keys()].map((start) => ({ start, held: held(start) }));
   const best = windows.reduce<(typeof windows)[number] | undefined>((top, window) => (top === undefined || window.held.length > top.held.length ? window : top), undefined);
   if (best === undefined || best.held.length === withText) return undefined;
@@ -50,7 +54,19 @@ export function reprintedPlace(lines: readonly string[], index: FileIndex, fileL
   while (first < fileLines.length && first < merged.lines.length && fileLines[first] === merged.lines[first]) first++;
   let fromEnd = 0;
   while (fromEnd < fileLines.length - first && fromEnd < merged.lines.length - first && fileLines[fileLines.length - 1 - fromEnd] === merged.lines[merged.lines.length - 1 - fromEnd]) fromEnd++;
+  // A window that runs past the file's end is taken only where the block's new lines stand above
+  // the file's last line with text: the file goes on after them (`</pluginRepositories>`,
+  // `</project>`). Lines after the file's very end, under a definition re-printed whole, are an
+  // illustration of it (`(as-uuid "not-a-uuid")` under `(defn as-uuid …)`), not lines to add.
+  if (start + lines.length > index.lineCount && fileLines.length - fromEnd > lastWithText(fileLines)) return undefined;
   return first >= start && fileLines.length - fromEnd <= end ? { start, end } : undefined;
+}
+
+/** The index of the last line with text (`hasText`), -1 when none has any. */
+function lastWithText(lines: readonly string[]): number {
+  let last = lines.length - 1;
+  while (last >= 0 && !hasText(lines[last])) last--;
+  return last;
 }
 
 /**
