@@ -12,7 +12,7 @@ import { elidedDocstring } from './elisionMerge/docstring';
 import { versionsAbove } from './elisionMerge/versions';
 import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versionsBelow';
 import { misplacedHeadLine, placeAtFileHead, placeFileHeadLines } from './elisionMerge/fileHead';
-import { keptAfterExit, restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
+import { addedAfterKeptExit, keptAfterExit, restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
 import { atDefinitionDepth, atFileDepth, inReplacedIndentation } from './elisionMerge/depth';
 import { declarationsAfterTheirKind, functionsBeforeNext, goFunctionsAtFileEnd, importsAfterTheirKind, importsAmongFileImports, placeBeforeNext } from './elisionMerge/betweenMarkers';
@@ -176,6 +176,8 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     if (restated !== undefined) return { ok: false, message: restated };
     const separator = separatorLeftOut(region, original, k > 0 ? regions[k - 1].to : 0);
     if (separator !== undefined) return { ok: false, message: separator };
+    const unreachable = addedAfterKeptExit(region, original);
+    if (unreachable !== undefined) return { ok: false, message: unreachable };
   }
   const twice = definedTwice(regions, original);
   if (twice !== undefined) {

@@ -751,3 +751,22 @@ describe('mergeElisions: a part quoted at another depth than the file has it', (
     if (shallower.ok) assert.deepEqual(shallower.lines, ['def run():', '    load_config()', '    start_server()', 'def stop():', '    return 2', '']);
   });
 });
+
+describe('mergeElisions: new lines after an exit the file keeps', () => {
+  const compute = ['const a = 1;', '', 'function compute(items) {', '  const total = sum(items);', '  log(total);', '  audit(total);', '  notify(total);', '  return total;', '}', '', 'module.exports = { compute };'];
+
+  it('refuses new lines that would stand after the body\'s return, where they never run', () => {
+    // Placed at the body's end, after `return total;`: a second `audit(total);` and the new call never ran.
+    const result = mergeElisions(compute, ['function compute(items) {', '  // ... existing code ...', '  audit(total);', '  cleanup();', '}'], isElisionLine);
+    assert.equal(result.ok, false);
+    assert.match(result.ok ? '' : result.message, /right after the file's "return total;".*never run/);
+  });
+
+  it('still writes new lines above the return, and a function after a return in the file\'s block above', () => {
+    const above = mergeElisions(compute, ['function compute(items) {', '  // ... existing code ...', '  notify(total);', '  cleanup();', '  return total;', '}'], isElisionLine);
+    assert.equal(above.ok, true, above.ok ? '' : above.message);
+    assert.deepEqual(above.ok ? above.lines.slice(6, 9) : [], ['  notify(total);', '  cleanup();', '  return total;']);
+    const after = mergeElisions(compute, ['// ... existing code ...', '  return total;', '}', '', 'function cleanup() {', '  audit(0);', '}', '', 'module.exports = { compute };'], isElisionLine);
+    assert.equal(after.ok, true, after.ok ? '' : after.message);
+  });
+});

@@ -77,6 +77,41 @@ export function keptAfterExit(region: Region, original: readonly string[], keptU
 }
 
 /**
+ * Why new lines a region writes right after an exit the file keeps (`return total;`, then the new
+ * lines, at its depth, in the same block) are unsure: written there they would never run. The
+ * snippet either means the exit (and what stands between) replaced, or the lines somewhere above
+ * it; which one is a guess. Read from the line above the new lines as the merge leaves it: a line
+ * of the region the new lines follow, or the file's nearest line with text above the region.
+ * Undefined when the new lines are a definition (a hoisted function, a nested one), a label
+ * (`case 2:`), or closers, or when the exit is itself new.
+ *
+ * Why: a snippet of `function compute(items) {`, a marker, `audit(total);`, `cleanup();` and `}`,
+ * whose `audit(total);` the file has above `notify(total); return total;`, was placed at the end
+ * of the body, after the `return`: the new call and a second `audit` never ran.
+ */
+export function addedAfterKeptExit(region: Region, original: readonly string[]): string | undefined {
+  const parts = alignLines(original.slice(region.from, region.to), region.lines, (a, b) => a.trimEnd() === b.trimEnd());
+  let above: string | undefined;
+  for (let i = region.from - 1; i >= 0 && above === undefined; i--) if (hasText(original[i]) && !isCommentLine(original[i])) above = original[i];
+  for (const part of parts) {
+    if (part.removed) continue;
+    if (!part.added) {
+      const last = [...part.value].reverse().find((line) => hasText(line) && !isCommentLine(line));
+      if (last !== undefined) above = last;
+      continue;
+    }
+    const first = part.value.find((line) => hasText(line) && !isCommentLine(line));
+    if (first === undefined) continue;
+    if (above !== undefined && exitWord(above) !== undefined && indentOf(above) === indentOf(first) && !isCloser(first) && !/^[}\])]/.test(first.trim()) && definedName(first) === undefined && !/^(?:case\b.*|default\s*|[A-Za-z_]\w*\s*):$/.test(first.trim())) {
+      return `the snippet writes "${first.trim().slice(0, 40)}" as new code right after the file's "${above.trim().slice(0, 40)}", which it keeps, in the same block, where it would never run: whether the new lines replace the exit and the lines before it or go above it is a guess (show the block's lines down to its end)`;
+    }
+    const last = [...part.value].reverse().find((line) => hasText(line) && !isCommentLine(line));
+    if (last !== undefined) above = last;
+  }
+  return undefined;
+}
+
+/**
  * The region widened down over the file's lines right below it that its last new lines stand for,
  * when a marker the reply wrote comes right after them (`keptUntil`: where the next part's region
  * starts, or the file's end); otherwise the region as it is.
