@@ -300,6 +300,32 @@ describe('pasted replies: a git hunk dedented by one level, its last context lin
   });
 });
 
+describe('pasted replies: a hunk whose context stands at the file\'s depth and whose -/+ lines are at column 0 (p52/e 94, 100, 102)', () => {
+  // oh-my-pi's adversarial fixture "fuzzy under-indented context can shift indentation", rebuilt in
+  // Python (p52/e 100, 102): the context lines are indented as the file has them, the changed lines
+  // retyped at the margin. Paired by position, `tag = "sum"` took the anchor of the `for` line and
+  // the retyped `for`, left with none, took the exact context below and went to column 0
+  // (IndentationError).
+  const file = 'def total(values, offset):\n    total = 0\n    for value in values:\n        total += value + offset\n        total += 1\n    return total + 1\n';
+  const body = ['@@ -1,6 +1,7 @@', ' def total(values, offset):', '-total = 0', '-for value in values:', '+total = 0', '+tag = "sum"', '+for value in values:', '         total += value + offset', '         total += 1', '     return total + 1'];
+  const expected = file.replace('    total = 0\n', '    total = 0\n    tag = "sum"\n');
+
+  it('writes a line the hunk only retypes at the depth of its own quote, as an apply_patch envelope and as a unified diff', () => {
+    assert.equal(written('sum.py', file, ['*** Begin Patch', '*** Update File: sum.py', ...body, '*** End Patch', ''].join('\n')), expected);
+    assert.equal(written('sum.py', file, ['```diff', '--- a/sum.py', '+++ b/sum.py', ...body, '```', ''].join('\n')), expected);
+  });
+
+  it('keeps the retyped line at the file\'s depth in the fixture\'s own TypeScript file', () => {
+    // p52/e 94 verbatim: the added line is written two columns deeper than the retyped lines, and
+    // keeps that depth relative to them; the unchanged `for` line must not move.
+    const ts = 'function sum(values, offset) {\n  let total = 0;\n  for (const value of values) {\n    total += value + offset;\n    total += 1;\n  }\n  return total + 1;\n}\n';
+    const reply = ['*** Begin Patch', '*** Update File: under-indent.ts', '@@ -1,6 +1,7 @@', ' function sum(values, offset) {', '-let total = 0;', '-for (const value of values) {', '+let total = 0;', '+  const tag = "sum";', '+for (const value of values) {', '     total += value + offset;', '     total += 1;', '   }', '', '*** End Patch', ''].join('\n');
+    const out = written('under-indent.ts', ts, reply);
+    assert.equal(out.replace(/^ *const tag = "sum";\n/m, ''), ts);
+    assert.match(out, /^  let total = 0;\n +const tag = "sum";\n  for \(const value of values\) \{$/m);
+  });
+});
+
 describe('pasted replies: a YAML SEARCH/REPLACE whose new list items lost their indentation (p52/b 33, 34)', () => {
   // AndreasDebel/HaaV-CatalogService's docker-compose.yaml (trimmed) and its aider turn "do option
   // 1 for me" (claude-sonnet-4), with the new `environment:` items typed at column 0 in REPLACE

@@ -222,18 +222,55 @@ export function reanchor(given: ReanchorInput): Reanchored {
 }
 
 /**
- * Emits replacement line `r` of a change: it replaces the search line at the same position, if any.
+ * Emits replacement line `r` of a change: it replaces the search line it retypes (`retypedLine`),
+ * else the one at the same position, if any.
  * In a change of as many lines as it replaces, each new line is a version of the line it replaces,
  * and gets back the file's characters the reply's quote of that line lost where the change leaves
  * them alone (`withFileUnseen`: a no-break space, a zero-width space, a Markdown hard break).
  */
 function emitChanged(emitted: Emitted[], input: ReanchorInput, step: Extract<Step, { kind: 'change' }>, r: number, anchorOf: (n: number) => IndentAnchor | undefined, written: (line: string) => string): void {
   const a = r - step.rFrom;
-  const replaced = a < step.nTo - step.nFrom ? step.nFrom + a : undefined;
+  const replaced = retypedLine(step, input.needle.lines, input.replacement, r) ?? (a < step.nTo - step.nFrom ? step.nFrom + a : undefined);
   const place = replaced === undefined ? undefined : input.match.alignment[replaced];
   const lineForLine = step.nTo - step.nFrom === step.rTo - step.rFrom;
   const line = lineForLine && typeof place === 'number' ? withFileUnseen(input.fileLines.line(place), input.needle.lines[replaced!], written(input.replacement[r]), input.keepsTrailingWhitespace === true) : written(input.replacement[r]);
   emitted.push(newLine(line, replaced, replaced === undefined ? undefined : anchorOf(replaced), input.match));
+}
+
+/**
+ * The search line of change `step` that replacement line `r` writes again, its text the same but
+ * for indentation, when the change's lines pair so in order (the longest run of such pairs), else
+ * undefined. A diff's `-`/`+` lines make a change even of lines the model only retyped (`-for ...`
+ * and `+for ...` around an added line), and such a line carries the drift of its own quote, not of
+ * the line at its position: paired by position, oh-my-pi's under-indented hunk (context at the
+ * file's depth, `-`/`+` lines at column 0) anchored the added line on `for` and left the retyped
+ * `for` with no anchor, so it took the exact context below and was written at column 0; in Python
+ * that ended the function.
+ */
+function retypedLine(step: Extract<Step, { kind: 'change' }>, needle: readonly string[], replacement: readonly string[], r: number): number | undefined {
+  if (isBlank(replacement[r])) return undefined;
+  const text = (line: string) => (isBlank(line) ? undefined : line.trim());
+  const from = step.nFrom;
+  const rows = step.nTo - from;
+  const cols = step.rTo - step.rFrom;
+  // Longest common subsequence of the non-blank lines' trimmed texts, from the ends (changes are short).
+  const longest: number[][] = Array.from({ length: rows + 1 }, () => new Array<number>(cols + 1).fill(0));
+  for (let i = rows - 1; i >= 0; i--) {
+    for (let j = cols - 1; j >= 0; j--) {
+      const same = text(needle[from + i]) !== undefined && text(needle[from + i]) === text(replacement[step.rFrom + j]);
+      longest[i][j] = same ? longest[i + 1][j + 1] + 1 : Math.max(longest[i + 1][j], longest[i][j + 1]);
+    }
+  }
+  for (let i = 0, j = 0; i < rows && j < cols; ) {
+    const same = text(needle[from + i]) !== undefined && text(needle[from + i]) === text(replacement[step.rFrom + j]);
+    if (same && longest[i][j] === longest[i + 1][j + 1] + 1) {
+      if (step.rFrom + j === r) return from + i;
+      i++;
+      j++;
+    } else if (longest[i + 1][j] >= longest[i][j + 1]) i++;
+    else j++;
+  }
+  return undefined;
 }
 
 /**
