@@ -90,22 +90,25 @@ export function keptAfterExit(region: Region, original: readonly string[], keptU
  * of the body, after the `return`: the new call and a second `audit` never ran.
  */
 export function addedAfterKeptExit(region: Region, original: readonly string[]): string | undefined {
+  // Every line with anything on it counts as the line above: `if l <= 0.5:` (no word of three
+  // letters) opens the block the new lines stand in, below CPython colorsys's `return 0.0, l, 0.0`.
+  const has = (line: string): boolean => line.trim() !== '' && !isCommentLine(line);
   const parts = alignLines(original.slice(region.from, region.to), region.lines, (a, b) => a.trimEnd() === b.trimEnd());
   let above: string | undefined;
-  for (let i = region.from - 1; i >= 0 && above === undefined; i--) if (hasText(original[i]) && !isCommentLine(original[i])) above = original[i];
+  for (let i = region.from - 1; i >= 0 && above === undefined; i--) if (has(original[i])) above = original[i];
   for (const part of parts) {
     if (part.removed) continue;
     if (!part.added) {
-      const last = [...part.value].reverse().find((line) => hasText(line) && !isCommentLine(line));
+      const last = [...part.value].reverse().find((line) => has(line));
       if (last !== undefined) above = last;
       continue;
     }
-    const first = part.value.find((line) => hasText(line) && !isCommentLine(line));
+    const first = part.value.find((line) => has(line));
     if (first === undefined) continue;
     if (above !== undefined && exitWord(above) !== undefined && indentOf(above) === indentOf(first) && !isCloser(first) && !/^[}\])]/.test(first.trim()) && definedName(first) === undefined && !/^(?:case\b.*|default\s*|[A-Za-z_]\w*\s*):$/.test(first.trim())) {
       return `the snippet writes "${first.trim().slice(0, 40)}" as new code right after the file's "${above.trim().slice(0, 40)}", which it keeps, in the same block, where it would never run: whether the new lines replace the exit and the lines before it or go above it is a guess (show the block's lines down to its end)`;
     }
-    const last = [...part.value].reverse().find((line) => hasText(line) && !isCommentLine(line));
+    const last = [...part.value].reverse().find((line) => has(line));
     if (last !== undefined) above = last;
   }
   return undefined;
