@@ -269,6 +269,16 @@ function signOf(line: string): { kind: '-' | '+'; text: string } | undefined {
 
 /** True when every run of prefixed lines holds a `-` line: replacements, and deletions (`-` lines alone). */
 function runsReplaceOrDelete(kinds: readonly Kind[]): boolean {
+  return everyRunHolds(kinds, ['-']);
+}
+
+/** True when every run of prefixed lines holds both a `-` and a `+` line. */
+function runsReplace(kinds: readonly Kind[]): boolean {
+  return everyRunHolds(kinds, ['-', '+']);
+}
+
+/** True when every run of prefixed lines (lines whose kind is not `' '`) holds a line of each kind `wanted`. */
+function everyRunHolds(kinds: readonly Kind[], wanted: readonly Kind[]): boolean {
   for (let i = 0; i < kinds.length; ) {
     if (kinds[i] === ' ') {
       i++;
@@ -276,7 +286,7 @@ function runsReplaceOrDelete(kinds: readonly Kind[]): boolean {
     }
     const run = new Set<Kind>();
     while (i < kinds.length && kinds[i] !== ' ') run.add(kinds[i++]);
-    if (!run.has('-')) return false;
+    if (wanted.some((kind) => !run.has(kind))) return false;
   }
   return true;
 }
@@ -324,19 +334,6 @@ function runEnd(kinds: readonly Kind[], n: number): number {
   return n;
 }
 
-/** True when every run of prefixed lines holds both a `-` and a `+` line. */
-function runsReplace(kinds: readonly Kind[]): boolean {
-  for (let i = 0; i < kinds.length; ) {
-    if (kinds[i] === ' ') {
-      i++;
-      continue;
-    }
-    const run = new Set<Kind>();
-    while (i < kinds.length && kinds[i] !== ' ') run.add(kinds[i++]);
-    if (!run.has('-') || !run.has('+')) return false;
-  }
-  return true;
-}
 
 /** Every index of `lines` where `run` starts as a run of its lines, whitespace at their ends aside. */
 function runsAt(lines: readonly string[], run: readonly string[]): number[] {
