@@ -249,10 +249,33 @@ function emitChanged(emitted: Emitted[], input: ReanchorInput, step: Extract<Ste
  */
 function retypedLine(step: Extract<Step, { kind: 'change' }>, needle: readonly string[], replacement: readonly string[], r: number): number | undefined {
   if (isBlank(replacement[r])) return undefined;
+  let retyped = retypedByStep.get(step);
+  if (retyped === undefined) retypedByStep.set(step, (retyped = retypedLines(step, needle, replacement)));
+  return retyped.get(r);
+}
+
+/** Each change's retyped lines (replacement line → search line), read once per change, not once per line. */
+const retypedByStep = new WeakMap<object, ReadonlyMap<number, number>>();
+
+/**
+ * Past this many cells (search lines × replacement lines of one change), the lines a change only
+ * retypes are not sought: the table is quadratic, and a fuzzed 1 MB replacement took minutes.
+ * Real changes are a few dozen lines; a larger one keeps the pairing by position.
+ */
+const MAX_RETYPE_CELLS = 250_000;
+
+/**
+ * The replacement lines of a change that retype one of its search lines (the same text, its
+ * indentation aside), paired in order along their longest common run: replacement line → search
+ * line. Empty for a change too large to pair (`MAX_RETYPE_CELLS`).
+ */
+function retypedLines(step: Extract<Step, { kind: 'change' }>, needle: readonly string[], replacement: readonly string[]): ReadonlyMap<number, number> {
+  const pairs = new Map<number, number>();
   const text = (line: string) => (isBlank(line) ? undefined : line.trim());
   const from = step.nFrom;
   const rows = step.nTo - from;
   const cols = step.rTo - step.rFrom;
+  if (rows * cols > MAX_RETYPE_CELLS) return pairs;
   // Longest common subsequence of the non-blank lines' trimmed texts, from the ends (changes are short).
   const longest: number[][] = Array.from({ length: rows + 1 }, () => new Array<number>(cols + 1).fill(0));
   for (let i = rows - 1; i >= 0; i--) {
@@ -264,13 +287,13 @@ function retypedLine(step: Extract<Step, { kind: 'change' }>, needle: readonly s
   for (let i = 0, j = 0; i < rows && j < cols; ) {
     const same = text(needle[from + i]) !== undefined && text(needle[from + i]) === text(replacement[step.rFrom + j]);
     if (same && longest[i][j] === longest[i + 1][j + 1] + 1) {
-      if (step.rFrom + j === r) return from + i;
+      if (!isBlank(replacement[step.rFrom + j])) pairs.set(step.rFrom + j, from + i);
       i++;
       j++;
     } else if (longest[i + 1][j] >= longest[i][j + 1]) i++;
     else j++;
   }
-  return undefined;
+  return pairs;
 }
 
 /**
