@@ -42,9 +42,10 @@ export function placeByKeyPath(segment: readonly string[], above: readonly strin
     if (path === undefined) continue;
     // The path must reach a key the file has once: `else:` above `return None` names no place,
     // `backend:` or `- name: master` does.
-    const named = path.findIndex((key) => onlyAt(keys, key.line) >= 0);
+    const places = path.map((key) => onlyAt(keys, key.line));
+    const named = places.findIndex((at) => at >= 0);
     if (named === -1) continue;
-    const namedAt = onlyAt(keys, path[named].line);
+    const namedAt = places[named];
     const wanted = collapseWhitespace(line);
     let found = -1;
     for (let at = cursor; at < original.length && found !== -2; at++) {

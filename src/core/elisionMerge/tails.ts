@@ -72,8 +72,18 @@ export function keptAfterExit(region: Region, original: readonly string[], keptU
   while (next < Math.min(keptUntil, original.length) && (!hasText(original[next]) || isCommentLine(original[next]))) next++;
   if (next >= Math.min(keptUntil, original.length)) return undefined;
   const line = original[next];
-  if (indentOf(line) < floor || isCloser(line) || /^[}\])]/.test(line.trim()) || definedName(line) !== undefined || /^(?:case\b.*|default\s*|[A-Za-z_]\w*\s*):$/.test(line.trim())) return undefined;
+  if (indentOf(line) < floor || runsAfterExit(line)) return undefined;
   return `the snippet writes "${exit.trim().slice(0, 40)}" right before an elision, which keeps the file's "${line.trim().slice(0, 40)}" (line ${next + 1}) after it in the same block, where it would never run: whether the new lines replace the rest of that block or the exit stands elsewhere is a guess (show the block down to its end)`;
+}
+
+/**
+ * True when a line may stand right after an exit at its depth and still be reached, or is no
+ * statement: a closer, a definition (hoisted or nested), or a label (`case 2:`, `default:`).
+ * Shared by the two checks of code an exit would leave unreachable (`keptAfterExit`,
+ * `addedAfterKeptExit`).
+ */
+function runsAfterExit(line: string): boolean {
+  return isCloser(line) || /^[}\])]/.test(line.trim()) || definedName(line) !== undefined || /^(?:case\b.*|default\s*|[A-Za-z_]\w*\s*):$/.test(line.trim());
 }
 
 /**
@@ -105,7 +115,7 @@ export function addedAfterKeptExit(region: Region, original: readonly string[]):
     }
     const first = part.value.find((line) => has(line));
     if (first === undefined) continue;
-    if (above !== undefined && exitWord(above) !== undefined && indentOf(above) === indentOf(first) && !isCloser(first) && !/^[}\])]/.test(first.trim()) && definedName(first) === undefined && !/^(?:case\b.*|default\s*|[A-Za-z_]\w*\s*):$/.test(first.trim())) {
+    if (above !== undefined && exitWord(above) !== undefined && indentOf(above) === indentOf(first) && !runsAfterExit(first)) {
       return `the snippet writes "${first.trim().slice(0, 40)}" as new code right after the file's "${above.trim().slice(0, 40)}", which it keeps, in the same block, where it would never run: whether the new lines replace the exit and the lines before it or go above it is a guess (show the block's lines down to its end)`;
     }
     const last = [...part.value].reverse().find((line) => has(line));
