@@ -271,23 +271,25 @@ const MAX_RETYPE_CELLS = 250_000;
  */
 function retypedLines(step: Extract<Step, { kind: 'change' }>, needle: readonly string[], replacement: readonly string[]): ReadonlyMap<number, number> {
   const pairs = new Map<number, number>();
-  const text = (line: string) => (isBlank(line) ? undefined : line.trim());
   const from = step.nFrom;
   const rows = step.nTo - from;
   const cols = step.rTo - step.rFrom;
   if (rows * cols > MAX_RETYPE_CELLS) return pairs;
+  // Each line's trimmed text is read once, not once per cell (undefined for a blank line, which pairs with nothing).
+  const text = (line: string) => (isBlank(line) ? undefined : line.trim());
+  const searchText = Array.from({ length: rows }, (_, i) => text(needle[from + i]));
+  const replacementText = Array.from({ length: cols }, (_, j) => text(replacement[step.rFrom + j]));
+  const same = (i: number, j: number) => searchText[i] !== undefined && searchText[i] === replacementText[j];
   // Longest common subsequence of the non-blank lines' trimmed texts, from the ends (changes are short).
   const longest: number[][] = Array.from({ length: rows + 1 }, () => new Array<number>(cols + 1).fill(0));
   for (let i = rows - 1; i >= 0; i--) {
     for (let j = cols - 1; j >= 0; j--) {
-      const same = text(needle[from + i]) !== undefined && text(needle[from + i]) === text(replacement[step.rFrom + j]);
-      longest[i][j] = same ? longest[i + 1][j + 1] + 1 : Math.max(longest[i + 1][j], longest[i][j + 1]);
+      longest[i][j] = same(i, j) ? longest[i + 1][j + 1] + 1 : Math.max(longest[i + 1][j], longest[i][j + 1]);
     }
   }
   for (let i = 0, j = 0; i < rows && j < cols; ) {
-    const same = text(needle[from + i]) !== undefined && text(needle[from + i]) === text(replacement[step.rFrom + j]);
-    if (same && longest[i][j] === longest[i + 1][j + 1] + 1) {
-      if (!isBlank(replacement[step.rFrom + j])) pairs.set(step.rFrom + j, from + i);
+    if (same(i, j) && longest[i][j] === longest[i + 1][j + 1] + 1) {
+      pairs.set(step.rFrom + j, from + i);
       i++;
       j++;
     } else if (longest[i + 1][j] >= longest[i][j + 1]) i++;
