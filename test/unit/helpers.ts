@@ -50,3 +50,18 @@ export function writtenByReply(path: string, file: string, reply: string): strin
   assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
   return planned.changes.find((c) => c.path === path)?.newText ?? file;
 }
+
+/**
+ * The reply planned as run from `path`, the file the user has open (`hintPath`): blocks that name
+ * no file (Cursor's snippets) go to `path`; `path` holds `file` and no other file exists.
+ */
+export function onTarget(path: string, file: string, reply: string) {
+  return runReply(reply, (p) => (p === path ? file : undefined), { hintPath: path });
+}
+
+/** The text a reply run from `path` (as {@link onTarget}) writes there (the file as it was when it changes nothing); fails the test when the reply is refused. */
+export function writtenOnTarget(path: string, file: string, reply: string): string {
+  const planned = onTarget(path, file, reply);
+  assert.equal(planned.receipt.ok, true, JSON.stringify(planned.receipt.errors, null, 2));
+  return planned.changes.find((c) => c.path === path)?.newText ?? file;
+}
