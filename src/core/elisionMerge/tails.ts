@@ -67,13 +67,29 @@ export function keptAfterExit(region: Region, original: readonly string[], keptU
   // The last statement at the new lines' own depth (closers aside) starts with the exit.
   const own = added.filter((line) => indentOf(line) === floor && !isCloser(line) && !/^[}\])]/.test(line.trim()));
   const exit = own[own.length - 1];
-  if (exit === undefined || exitWord(exit) === undefined) return undefined;
+  if (exit === undefined || !leavesBlock(exit)) return undefined;
   let next = region.to;
   while (next < Math.min(keptUntil, original.length) && (!hasText(original[next]) || isCommentLine(original[next]))) next++;
   if (next >= Math.min(keptUntil, original.length)) return undefined;
   const line = original[next];
   if (indentOf(line) < floor || runsAfterExit(line)) return undefined;
   return `the snippet writes "${exit.trim().slice(0, 40)}" right before an elision, which keeps the file's "${line.trim().slice(0, 40)}" (line ${next + 1}) after it in the same block, where it would never run: whether the new lines replace the rest of that block or the exit stands elsewhere is a guess (show the block down to its end)`;
+}
+
+/**
+ * True when a line leaves its block whenever it runs: it starts with an exit (`exitWord`) that no
+ * statement modifier makes conditional. Ruby's and Perl's `return false if size == '0'`, `return
+ * unless length $askpass;`, `next if line.empty?` leave only when their condition holds, and the
+ * lines after them run otherwise: read as plain exits, a new guard added under the file's guard was
+ * refused as dead code (rack's `should_deflate?`, git's Git.pm `_prompt`). An `if` followed by
+ * `else` is a conditional expression (Python's `return a if b else c`), which always leaves.
+ * String literals are set aside first, so a word inside a message is no modifier.
+ */
+function leavesBlock(line: string): boolean {
+  const word = exitWord(line);
+  if (word === undefined) return false;
+  const rest = line.slice(line.indexOf(word) + word.length).replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+  return !/\s(?:if|unless)\s/.test(rest) || /\belse\b/.test(rest);
 }
 
 /**
@@ -115,7 +131,7 @@ export function addedAfterKeptExit(region: Region, original: readonly string[]):
     }
     const first = part.value.find((line) => has(line));
     if (first === undefined) continue;
-    if (above !== undefined && exitWord(above) !== undefined && indentOf(above) === indentOf(first) && !runsAfterExit(first)) {
+    if (above !== undefined && leavesBlock(above) && indentOf(above) === indentOf(first) && !runsAfterExit(first)) {
       return `the snippet writes "${first.trim().slice(0, 40)}" as new code right after the file's "${above.trim().slice(0, 40)}", which it keeps, in the same block, where it would never run: whether the new lines replace the exit and the lines before it or go above it is a guess (show the block's lines down to its end)`;
     }
     const last = [...part.value].reverse().find((line) => has(line));
