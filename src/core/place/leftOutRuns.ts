@@ -1,4 +1,4 @@
-import { isEditOf } from '../elisionMerge/lines';
+import { isCommentLine, isEditOf } from '../elisionMerge/lines';
 import { isBlank } from '../text/indentation';
 import type { FileLines } from '../text/fileText';
 import { straightMatch, type LineMatch, type Needle } from '../locate/matcher';
@@ -104,7 +104,7 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
     // rewrite that adds lines there may add them on either side of the run (an import
     // joins the imports above them), so it is unknown.
     const change = kept.changes.find((c) => c.searchFrom <= (aKept ? b : a) && (bKept ? a : b) < c.searchTo);
-    const at = change === undefined ? undefined : boundaryIn(change, a, b, aKept, bKept, needle.lines, written, codeAt !== -1);
+    const at = change === undefined ? undefined : boundaryIn(change, a, b, aKept, bKept, needle.lines, written, codeAt !== -1, fileRun.every(isBlank));
     if (at === undefined) return unknown('the edit rewrites the lines next to them as a block of another length');
     edits.push({ at, remove: 0, insert: fileRun });
   }
@@ -118,9 +118,9 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
  * Where, in the replacement, the new lines of search line A end and those of B (the next line with
  * text, no blank line between them in the search text) begin, `change` being the rewrite of
  * the one not kept (or of both): see `withLeftOutRuns`. `code`: the file's run there holds a line
- * of code. Undefined when unknown.
+ * of code; `blankRun`: it holds only blank lines. Undefined when unknown.
  */
-function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept: boolean, search: readonly string[], written: readonly string[], code: boolean): number | undefined {
+function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept: boolean, search: readonly string[], written: readonly string[], code: boolean, blankRun: boolean): number | undefined {
   if (change.searchTo - change.searchFrom === change.replacementTo - change.replacementFrom) {
     const at = change.replacementFrom + (b - change.searchFrom);
     // Line for line by count alone is not enough beside a line of code when several lines are
@@ -133,8 +133,13 @@ function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept:
     if (code && !one && ((!aKept && !readsAsEditOf(written[at - 1], search[a])) || (!bKept && !readsAsEditOf(written[at], search[b])))) return undefined;
     return at;
   }
-  if (aKept) return readsAsEditOf(written[change.replacementFrom], search[b]) ? change.replacementFrom : undefined;
-  if (bKept) return readsAsEditOf(written[change.replacementTo - 1], search[a]) ? change.replacementTo : undefined;
+  // Blank lines stand above the comment that follows them, whose paragraph they open: a blank run
+  // left out between a kept line and a rewrite that starts with a comment goes above that comment
+  // (astropy's `_format_float`: the docstring, the file's blank line, then the rewrite's `# First
+  // try using str() ...` and its code), and one between a rewrite and a kept comment line stays
+  // above that comment.
+  if (aKept) return readsAsEditOf(written[change.replacementFrom], search[b]) || (blankRun && isCommentLine(written[change.replacementFrom] ?? '')) ? change.replacementFrom : undefined;
+  if (bKept) return readsAsEditOf(written[change.replacementTo - 1], search[a]) || (blankRun && isCommentLine(search[b])) ? change.replacementTo : undefined;
   // Both rewritten: the one place where an edit of A is followed by an edit of B.
   let found: number | undefined;
   for (let r = change.replacementFrom + 1; r < change.replacementTo; r++) {
