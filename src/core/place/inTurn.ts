@@ -57,6 +57,34 @@ export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, ou
   };
 }
 
+/**
+ * The place a numbered hunk (a diff's, or any op with a line number) takes when the file holds its
+ * old text at several places and the reply's ops for the file, from this one on, write exactly the
+ * same change (the same old and new lines, each at its own line number) as many times as places
+ * are left: the first place not yet taken, with the note that says so; undefined otherwise.
+ *
+ * Why: whichever of the identical hunks takes which place, the file comes out the same, so neither
+ * their line numbers nor their order needs to settle it; numbers that are all off by the same
+ * amount (express's two doc comments saying `res.sentHeader`, fixed by two hunks numbered 14 lines
+ * short) left every hunk "not close enough" to one place, and the reply was refused. Only where
+ * that is the whole story: places found by a rung that compares text (not elision or fuzzy
+ * similarity), none overlapping, at most `ORDER_EVIDENCE_PLACES`, and hunks whose line numbers all
+ * differ (one hunk written twice with the same number is a repeat, applied once: see
+ * `replaceLines`).
+ */
+export function placeIdenticalInTurn(tx: Transaction, op: ReplaceOp, outcome: Extract<LocateOutcome, { kind: 'ambiguous' }>): { match: LineMatch; note: string } | undefined {
+  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy' || outcome.strategy === 'leftOutLines') return undefined;
+  const places = outcome.matches;
+  if (op.expectedCount !== 1 || op.lineHint === undefined || places.length > ORDER_EVIDENCE_PLACES) return undefined;
+  for (let i = 1; i < places.length; i++) if (places[i].start < places[i - 1].end) return undefined;
+  const search = op.search.trimEnd();
+  const replacement = op.replacement.trimEnd();
+  const group = tx.replaceOpsBeside(op).ops.filter((other) => other.expectedCount === 1 && other.lineHint !== undefined && other.lineKinds === op.lineKinds && other.search.trimEnd() === search && other.replacement.trimEnd() === replacement);
+  const at = group.indexOf(op);
+  if (at === -1 || group.length - at !== places.length || new Set(group.map((other) => other.lineHint)).size !== group.length) return undefined;
+  return { match: places[0], note: `the file holds the hunk's old lines ${places.length} times and the reply writes this same change ${places.length} times from here on: each takes the next place, and the file comes out the same whichever takes which` };
+}
+
 /** How many of the file's other blocks, each side of the run in the reply, `outOfFileOrder` looks up. */
 const ORDER_EVIDENCE_BLOCKS = 8;
 /** Runs longer than this, and texts the file starts more often at, are not looked up: no evidence. */

@@ -27,7 +27,7 @@ import { leftOutEdit } from './leftOutRuns';
 import { shiftedWindowRefusal } from './shiftedWindow';
 import { anchorAside, beyondAnchor, beyondHeading, partlyAppliedInNamedBlock } from './beyondAnchor';
 import { placeCreate } from './create';
-import { outOfFileOrder, placeInTurn, writtenInTurn } from './inTurn';
+import { outOfFileOrder, placeIdenticalInTurn, placeInTurn, writtenInTurn } from './inTurn';
 import { failSeveralLineFragments, placeCutEdgeLines, placeLineFragment } from './lineFragment';
 import { withoutOuterContext } from './outerContext';
 import { elisionsIn, fencedContent, isElisionIn, isLinePrefixed, toNeedle } from './opText';
@@ -321,7 +321,7 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     }
   }
   if (outcome.kind === 'ambiguous') {
-    const inTurn = placeInTurn(tx, state, op, outcome);
+    const inTurn = placeInTurn(tx, state, op, outcome) ?? placeIdenticalInTurn(tx, op, outcome);
     if (inTurn) return placeMatches(tx, state, op, needle, replacementLines, [inTurn.match], [inTurn.note]);
     const index = tx.indexOf(state);
     // A search text mixing two twins is fixed by quoting one of them, not by quoting more of it.
