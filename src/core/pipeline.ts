@@ -6,6 +6,7 @@ import { parseReply } from './parse/registry';
 import { plural } from './report';
 import { hintFileOps, importsBesideEdits, blocksLeftUnplaced, wholeFilesNamedBesideEdits, withFencesFittingTheirFiles } from './place/hintFile';
 import { placeOp } from './place/target';
+import { withDotsReadAsLeftOutLines } from './place/dotsInHunks';
 import { absolutePathTails, editsExistingFile, withoutMistakenPrefix } from './place/targetFile';
 import { Transaction } from './place/transaction';
 
@@ -86,7 +87,7 @@ export interface PlanResult {
  */
 export function planReply(reply: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
-  const parsed = withFencesFittingTheirFiles(reply, options.hintPath);
+  const parsed = withDotsReadAsLeftOutLines(withFencesFittingTheirFiles(reply, options.hintPath), readFile);
   const tx = new Transaction(readFile, options, namedPaths(parsed), parsed.ops);
   const { ops: hinted, twice, modelOnly } = parsed.ops.length === 0 && parsed.problems.length === 0 ? hintFileOps(parsed, readFile, options) : { ops: [], twice: undefined, modelOnly: undefined };
   // Imports-only blocks beside the reply's edits of the hint file: placed first, at the file's top.
