@@ -95,7 +95,11 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
       // `resyncerrc := …` with the file's blank line between lost, a REPLACE writing `}`, a blank,
       // the new log line, a blank, `resyncerrc := …`): whichever side of the new lines the file's
       // blank lines stood on, they stand there as written, so the replacement is the edit.
-      if (fileRun.every(isBlank) && between.length > 2 * fileRun.length && [...between.slice(0, fileRun.length), ...between.slice(-fileRun.length)].every(isBlank)) continue;
+      // So too a doc comment's empty lines (` *`, `///`, `#`) between two of its lines: a SEARCH that
+      // dropped lodash's ` *` between a note and `@static`, its REPLACE writing ` *`, a new note,
+      // ` *` there.
+      const sameAsRun = (lines: readonly string[]) => lines.every((line, j) => line.trim() === fileRun[j].trim());
+      if (fileRun.every(isSeparatorLine) && between.length > 2 * fileRun.length && sameAsRun(between.slice(0, fileRun.length)) && sameAsRun(between.slice(-fileRun.length))) continue;
       return unknown('the edit writes lines between them');
     }
     // A or B rewritten: the file's run goes where the new lines of A end and those of B
@@ -148,6 +152,11 @@ function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept:
     found = r;
   }
   return found;
+}
+
+/** True for a line that only parts other lines: blank, or a comment marker with nothing after it (` *`, `//`, `#`, `--`). */
+function isSeparatorLine(line: string): boolean {
+  return /^\s*(?:\*|\/\/\/?|#|--)?\s*$/.test(line);
 }
 
 /** `2 blank lines and a comment line`, `a line of code`, `no line`. */
