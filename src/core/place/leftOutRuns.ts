@@ -156,7 +156,7 @@ function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept:
 
 /** True for a line that only parts other lines: blank, or a comment marker with nothing after it (` *`, `//`, `#`, `--`). */
 function isSeparatorLine(line: string): boolean {
-  return /^\s*(?:\*|\/\/\/?|#|--)?\s*$/.test(line);
+  return /^(?:\*|\/\/\/?|#|--)?$/.test(line.trim());
 }
 
 /** `2 blank lines and a comment line`, `a line of code`, `no line`. */
