@@ -155,3 +155,57 @@ describe('pasted replies: a SEARCH without a doc comment\'s empty ` *` line, its
     assert.equal(planned.receipt.ok, false);
   });
 });
+
+describe('pasted replies: a SEARCH quoting PEP 8\'s two blank lines before a def as one, its REPLACE laying out new code between (p53/d 36, node-gyp ninja.py)', () => {
+  // node-gyp 10.0.0 gyp/pylib/gyp/generator/ninja.py, lines 2873-2897.
+  const ninja = [
+    "",
+    "    if all_outputs:",
+    "        master_ninja.newline()",
+    "        master_ninja.build(\"all\", \"phony\", sorted(all_outputs))",
+    "        master_ninja.default(generator_flags.get(\"default_target\", \"all\"))",
+    "",
+    "    master_ninja_file.close()",
+    "",
+    "",
+    "def PerformBuild(data, configurations, params):",
+    "    options = params[\"options\"]",
+    "    for config in configurations:",
+    "        builddir = os.path.join(options.toplevel_dir, \"out\", config)",
+    "        arguments = [\"ninja\", \"-C\", builddir]",
+    "        print(f\"Building [{config}]: {arguments}\")",
+    "        subprocess.check_call(arguments)",
+    "",
+    "",
+    "def CallGenerateOutputForConfig(arglist):",
+    "    # Ignore the interrupt signal so that the parent process catches it and",
+    "    # kills all multiprocessing children.",
+    "    signal.signal(signal.SIGINT, signal.SIG_IGN)",
+    "",
+    "    (target_list, target_dicts, data, params, config_name) = arglist",
+    "    GenerateOutputForConfig(target_list, target_dicts, data, params, config_name)",
+  ].join('\n');
+  const added = [
+    '    if generate_compile_commands:',
+    '        compile_db = GenerateCompileDBWithNinja(toplevel_build)',
+    '        compile_db_file.close()',
+    '',
+    '',
+    'def GenerateCompileDBWithNinja(path, targets=["all"]):',
+    '    """Generates a compile database using ninja."""',
+    '    return json.loads(subprocess.check_output(["ninja", "-C", path, "-t", "compdb"] + targets))',
+  ];
+  const reply = (between: readonly string[]) =>
+    ['ninja.py', '```python', '<<<<<<< SEARCH', '    master_ninja_file.close()', '', 'def PerformBuild(data, configurations, params):', '=======', '    master_ninja_file.close()', ...between, 'def PerformBuild(data, configurations, params):', '>>>>>>> REPLACE', '```', ''].join('\n');
+
+  it('writes the REPLACE\'s layout: one blank line after the kept line, two before each def', () => {
+    const expected = ninja.replace('    master_ninja_file.close()\n\n\ndef PerformBuild', ['    master_ninja_file.close()', '', ...added, '', '', 'def PerformBuild'].join('\n'));
+    assert.notEqual(expected, ninja);
+    assert.equal(writtenByReply('ninja.py', ninja, reply(['', ...added, '', ''])), expected);
+  });
+
+  it('still refuses new code written right under the kept line, with no blank line between', () => {
+    const planned = replyOnFile('ninja.py', ninja, reply([...added, '', '']));
+    assert.equal(planned.receipt.ok, false);
+  });
+});
