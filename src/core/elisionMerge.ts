@@ -14,6 +14,7 @@ import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versio
 import { misplacedHeadLine, placeAtFileHead, placeFileHeadLines } from './elisionMerge/fileHead';
 import { addedAfterKeptExit, keptAfterExit, restatedBeforeMarker, unshownAfterOpenTail, versionsBeforeMarker } from './elisionMerge/tails';
 import { separatorLeftOut } from './elisionMerge/separators';
+import { namedLinesKept } from './elisionMerge/namedByMarker';
 import { atDefinitionDepth, atFileDepth, inReplacedIndentation } from './elisionMerge/depth';
 import { declarationsAfterTheirKind, functionsBeforeNext, goFunctionsAtFileEnd, importsAfterTheirKind, importsAmongFileImports, placeBeforeNext } from './elisionMerge/betweenMarkers';
 export { correspond } from './elisionMerge/lines';
@@ -106,6 +107,9 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     // (see `goFunctionsAtFileEnd`, `importsAmongFileImports`).
     const onlyMarkersAfter = segments.slice(s + 1).every((rest) => rest.every((line) => line.trim() === ''));
     if (typeof region === 'string' && unanchored && s > 0 && written(starts[s] - 1) && written(starts[s + 1] - 1) && onlyMarkersAfter) region = goFunctionsAtFileEnd(segment, original, cursor) ?? importsAmongFileImports(segment, original, cursor) ?? region;
+    if (typeof region === 'string') return { ok: false, message: region };
+    // A marker that names the lines it stands for keeps them: the part after it does not rewrite them (see `namedLinesKept`).
+    if (written(starts[s] - 1)) region = namedLinesKept(region, segment, block[starts[s] - 1], original, keys, cursor, openEnd, closedByMarker);
     if (typeof region === 'string') return { ok: false, message: region };
     if (bound !== undefined && region.from !== bound) {
       return { ok: false, message: `the part before "${segment.find(hasText)?.trim().slice(0, 40) ?? ''}" was placed above line ${bound + 1}, where that part was found first, but it lands at line ${region.from + 1}: where the elisions go is a guess` };

@@ -162,6 +162,29 @@ export function isDescribedElision(line: string): boolean {
   return words !== undefined && /^[\p{L}\d][\p{L}\d '’,./&:()+-]*$/u.test(words) && !words.includes('..') && words.split(/\s+/).length <= 8;
 }
 
+/** The elision vocabulary (`STRONG_WORDS`, `WEAK_WORDS`, `CODE_NOUN`): words that say lines are left out, not which. */
+const ELISION_WORD = new RegExp(`^(?:${STRONG_WORDS.source}|${WEAK_WORDS.source}|${CODE_NOUN})$`);
+/** Words of three letters or more that name nothing: function words and the ways of saying lines stay as they are. */
+const FUNCTION_WORDS = new Set('and nor the for from with are here there this that these those all any some more its their our your his her them stay stays kept left keep before after above below unchanged untouched original prior earlier current old not change changes shown brevity'.split(' '));
+
+/** True for a word of the elision vocabulary, or the singular of one (`dependency`, `method`, `property`): those name a kind of line, not which. */
+function elisionWord(word: string): boolean {
+  return ELISION_WORD.test(word) || ELISION_WORD.test(`${word}s`) || ELISION_WORD.test(`${word}es`) || (word.endsWith('y') && ELISION_WORD.test(`${word.slice(0, -1)}ies`));
+}
+
+/**
+ * The words by which a marker line (an elision, or a `... words ...` comment taken as one) names
+ * the lines it stands for: the words of its comment's body (lower case, three characters or more,
+ * not only digits) that are neither elision vocabulary nor function words. `<!-- ... existing
+ * bootstrap and mockito dependencies ... -->` names `bootstrap` and `mockito`; `// ... existing
+ * code ...` and `# rest of the methods unchanged` name nothing.
+ */
+export function markerNames(line: string): string[] {
+  const body = commentBody(line.trim()) ?? line.trim();
+  const words = body.toLowerCase().split(/[^\p{L}\d]+/u).filter((word) => word.length >= 3 && !/^\d+$/.test(word) && !FUNCTION_WORDS.has(word) && !elisionWord(word));
+  return [...new Set(words)];
+}
+
 /** The first characters an elision line can have: dots, `[`, `(`, and the comment openers of `COMMENT_FORMS` (`rem` in either case). */
 const MAY_START = new Set(['.', '\u2026', '[', '(', '{', '<', '/', '"', '#', '-', ';', '%', "'", '@', 'r', 'R', ':']);
 

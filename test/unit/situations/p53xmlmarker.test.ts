@@ -1,0 +1,312 @@
+import * as assert from 'node:assert/strict';
+import { markerNames } from '../../../src/core/parse/elision';
+import { replyOnFile, writtenByReply } from '../helpers';
+
+/**
+ * A marker that names the lines it stands for (`<!-- ... existing bootstrap and mockito
+ * dependencies ... -->`) keeps them: the part after it is not lined up with them when that makes
+ * the marker stand for nothing (probe p53/a case 27). Stage: elision merge (namedByMarker.ts).
+ * Material: spring-projects/spring-petclinic's pom.xml @ e430133d, trimmed to its header, its
+ * properties, the project <dependencies> (whose webjars lines the new plugin dependency repeats at
+ * another depth), the checkstyle plugin (a second plugin <dependencies>) and the wro4j plugin.
+ */
+describe('pasted replies: a marker that names the lines it stands for keeps them (probe p53/a)', () => {
+  const pom = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<project xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"',
+    '  xmlns="http://maven.apache.org/POM/4.0.0"',
+    '  xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">',
+    '  <modelVersion>4.0.0</modelVersion>',
+    '  <groupId>org.springframework.samples</groupId>',
+    '  <artifactId>spring-petclinic</artifactId>',
+    '  <version>2.3.0.BUILD-SNAPSHOT</version>',
+    '',
+    '  <properties>',
+    '',
+    '    <!-- Generic properties -->',
+    '    <java.version>1.8</java.version>',
+    '    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>',
+    '    <project.reporting.outputEncoding>UTF-8</project.reporting.outputEncoding>',
+    '',
+    '    <!-- Web dependencies -->',
+    '    <webjars-bootstrap.version>3.3.6</webjars-bootstrap.version>',
+    '    <webjars-jquery-ui.version>1.11.4</webjars-jquery-ui.version>',
+    '    <webjars-jquery.version>2.2.4</webjars-jquery.version>',
+    '    <wro4j.version>1.8.0</wro4j.version>',
+    '',
+    '    <jacoco.version>0.8.5</jacoco.version>',
+    '    <nohttp-checkstyle.version>0.0.4.RELEASE</nohttp-checkstyle.version>',
+    '    <spring-format.version>0.0.25</spring-format.version>',
+    '  </properties>',
+    '',
+    '  <dependencies>',
+    '    <!-- Spring and Spring Boot dependencies -->',
+    '    <dependency>',
+    '      <groupId>org.springframework.boot</groupId>',
+    '      <artifactId>spring-boot-starter-actuator</artifactId>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.springframework.boot</groupId>',
+    '      <artifactId>spring-boot-starter-cache</artifactId>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.springframework.boot</groupId>',
+    '      <artifactId>spring-boot-starter-data-jpa</artifactId>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.springframework.boot</groupId>',
+    '      <artifactId>spring-boot-starter-web</artifactId>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.springframework.boot</groupId>',
+    '      <artifactId>spring-boot-starter-validation</artifactId>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.springframework.boot</groupId>',
+    '      <artifactId>spring-boot-starter-thymeleaf</artifactId>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.springframework.boot</groupId>',
+    '      <artifactId>spring-boot-starter-test</artifactId>',
+    '      <scope>test</scope>',
+    '        <exclusions>',
+    '            <exclusion>',
+    '                <groupId>org.junit.vintage</groupId>',
+    '                <artifactId>junit-vintage-engine</artifactId>',
+    '            </exclusion>',
+    '        </exclusions>',
+    '    </dependency>',
+    '',
+    '    <!-- Databases - Uses H2 by default -->',
+    '    <dependency>',
+    '      <groupId>com.h2database</groupId>',
+    '      <artifactId>h2</artifactId>',
+    '      <scope>runtime</scope>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>mysql</groupId>',
+    '      <artifactId>mysql-connector-java</artifactId>',
+    '      <scope>runtime</scope>',
+    '    </dependency>',
+    '',
+    '    <!-- caching -->',
+    '    <dependency>',
+    '      <groupId>javax.cache</groupId>',
+    '      <artifactId>cache-api</artifactId>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.ehcache</groupId>',
+    '      <artifactId>ehcache</artifactId>',
+    '    </dependency>',
+    '',
+    '    <!-- webjars -->',
+    '    <dependency>',
+    '      <groupId>org.webjars</groupId>',
+    '      <artifactId>webjars-locator-core</artifactId>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.webjars</groupId>',
+    '      <artifactId>jquery</artifactId>',
+    '      <version>${webjars-jquery.version}</version>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.webjars</groupId>',
+    '      <artifactId>jquery-ui</artifactId>',
+    '      <version>${webjars-jquery-ui.version}</version>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.webjars</groupId>',
+    '      <artifactId>bootstrap</artifactId>',
+    '      <version>${webjars-bootstrap.version}</version>',
+    '    </dependency>',
+    '    <!-- end of webjars -->',
+    '',
+    '    <!-- Testing -->',
+    '    <dependency>',
+    '      <groupId>org.junit.jupiter</groupId>',
+    '      <artifactId>junit-jupiter-engine</artifactId>',
+    '      <scope>test</scope>',
+    '    </dependency>',
+    '    <dependency>',
+    '      <groupId>org.mockito</groupId>',
+    '      <artifactId>mockito-junit-jupiter</artifactId>',
+    '      <scope>test</scope>',
+    '    </dependency>',
+    '',
+    '    <dependency>',
+    '      <groupId>org.springframework.boot</groupId>',
+    '      <artifactId>spring-boot-devtools</artifactId>',
+    '      <optional>true</optional>',
+    '    </dependency>',
+    '  </dependencies>',
+    '',
+    '  <build>',
+    '    <plugins>',
+    '      <plugin>',
+    '        <groupId>org.apache.maven.plugins</groupId>',
+    '        <artifactId>maven-checkstyle-plugin</artifactId>',
+    '        <version>3.1.1</version>',
+    '        <dependencies>',
+    '          <dependency>',
+    '            <groupId>com.puppycrawl.tools</groupId>',
+    '            <artifactId>checkstyle</artifactId>',
+    '            <version>8.32</version>',
+    '          </dependency>',
+    '          <dependency>',
+    '            <groupId>io.spring.nohttp</groupId>',
+    '            <artifactId>nohttp-checkstyle</artifactId>',
+    '            <version>${nohttp-checkstyle.version}</version>',
+    '          </dependency>',
+    '        </dependencies>',
+    '        <executions>',
+    '          <execution>',
+    '            <id>nohttp-checkstyle-validation</id>',
+    '            <phase>validate</phase>',
+    '            <configuration>',
+    '              <configLocation>src/checkstyle/nohttp-checkstyle.xml</configLocation>',
+    '              <suppressionsLocation>src/checkstyle/nohttp-checkstyle-suppressions.xml</suppressionsLocation>',
+    '              <encoding>UTF-8</encoding>',
+    '              <sourceDirectories>${basedir}</sourceDirectories>',
+    '              <includes>**/*</includes>',
+    '              <excludes>**/.git/**/*,**/.idea/**/*,**/target/**/,**/.flattened-pom.xml,**/*.class</excludes>',
+    '            </configuration>',
+    '            <goals>',
+    '              <goal>check</goal>',
+    '            </goals>',
+    '          </execution>',
+    '        </executions>',
+    '      </plugin>',
+    '',
+    '      <plugin>',
+    '        <groupId>ro.isdc.wro4j</groupId>',
+    '        <artifactId>wro4j-maven-plugin</artifactId>',
+    '        <version>${wro4j.version}</version>',
+    '        <executions>',
+    '          <execution>',
+    '            <phase>generate-resources</phase>',
+    '            <goals>',
+    '              <goal>run</goal>',
+    '            </goals>',
+    '          </execution>',
+    '        </executions>',
+    '        <configuration>',
+    '          <wroManagerFactory>ro.isdc.wro.maven.plugin.manager.factory.ConfigurableWroManagerFactory</wroManagerFactory>',
+    '          <cssDestinationFolder>${project.build.directory}/classes/static/resources/css</cssDestinationFolder>',
+    '          <wroFile>${basedir}/src/main/wro/wro.xml</wroFile>',
+    '          <extraConfigFile>${basedir}/src/main/wro/wro.properties</extraConfigFile>',
+    '          <contextFolder>${basedir}/src/main/less</contextFolder>',
+    '        </configuration>',
+    '        <dependencies>',
+    '          <dependency>',
+    '            <groupId>org.webjars</groupId>',
+    '            <artifactId>bootstrap</artifactId>',
+    '            <version>${webjars-bootstrap.version}</version>',
+    '          </dependency>',
+    '          <dependency>',
+    '            <groupId>org.mockito</groupId>',
+    '            <artifactId>mockito-core</artifactId>',
+    '            <version>${mockito.version}</version>',
+    '          </dependency>',
+    '        </dependencies>',
+    '      </plugin>',
+    '    </plugins>',
+    '  </build>',
+    '',
+    '</project>',
+    '',
+  ].join('\n');
+  const wro4jDependencies = (lines: readonly string[]) => ['```xml', '<!-- pom.xml -->', '      <plugin>', '        <groupId>ro.isdc.wro4j</groupId>', '        <artifactId>wro4j-maven-plugin</artifactId>', '        <!-- ... version, executions and configuration unchanged ... -->', '        <dependencies>', ...lines, '        </dependencies>', '      </plugin>', '```', ''].join('\n');
+  const mockito = ['          <dependency>', '            <groupId>org.mockito</groupId>', '            <artifactId>mockito-core</artifactId>', '            <version>${mockito.version}</version>', '          </dependency>'].join('\n');
+  const jquery = ['          <dependency>', '            <groupId>org.webjars</groupId>', '            <artifactId>jquery</artifactId>', '            <version>${webjars-jquery.version}</version>', '          </dependency>'].join('\n');
+
+  it('adds the new plugin dependency after the two the marker names (was: bootstrap rewritten into jquery, mockito-core deleted)', () => {
+    const reply = [
+      'wro4j compiles the LESS against the bootstrap webjar only; the jquery-ui theme import needs the jquery webjar on the plugin classpath too:',
+      '',
+      '```xml',
+      '<!-- pom.xml -->',
+      '      <plugin>',
+      '        <groupId>ro.isdc.wro4j</groupId>',
+      '        <artifactId>wro4j-maven-plugin</artifactId>',
+      '        <!-- ... version, executions and configuration unchanged ... -->',
+      '        <dependencies>',
+      '          <!-- ... existing bootstrap and mockito dependencies ... -->',
+      '          <dependency>',
+      '            <groupId>org.webjars</groupId>',
+      '            <artifactId>jquery</artifactId>',
+      '            <version>${webjars-jquery.version}</version>',
+      '          </dependency>',
+      '        </dependencies>',
+      '      </plugin>',
+      '```',
+      '',
+    ].join('\n');
+    assert.equal(writtenByReply('pom.xml', pom, reply), pom.replace(`${mockito}\n        </dependencies>`, `${mockito}\n${jquery}\n        </dependencies>`));
+  });
+
+  it('refuses a dependency the marker names written again after it (keep bootstrap and add a second, or change it and delete mockito: a guess)', () => {
+    const reply = wro4jDependencies(['          <!-- ... existing bootstrap dependency ... -->', '          <dependency>', '            <groupId>org.webjars</groupId>', '            <artifactId>bootstrap</artifactId>', '            <version>3.4.1</version>', '          </dependency>']);
+    const planned = replyOnFile('pom.xml', pom, reply);
+    assert.deepEqual(planned.receipt.errors.map((e) => e.code), ['ELISION_UNRESOLVED']);
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it('refuses when the marker names only some of the lines the part after it would change (bootstrap changed after "... existing mockito dependency ...")', () => {
+    const reply = wro4jDependencies(['          <!-- ... existing mockito dependency ... -->', '          <dependency>', '            <groupId>org.webjars</groupId>', '            <artifactId>bootstrap</artifactId>', '            <version>3.4.1</version>', '          </dependency>']);
+    const planned = replyOnFile('pom.xml', pom, reply);
+    assert.deepEqual(planned.receipt.errors.map((e) => e.code), ['ELISION_UNRESOLVED']);
+    assert.equal(planned.changes.length, 0);
+  });
+
+  it("still edits the dependency after the one the marker names and stands for (mockito-core's version)", () => {
+    const reply = wro4jDependencies(['          <!-- ... existing bootstrap dependency ... -->', '          <dependency>', '            <groupId>org.mockito</groupId>', '            <artifactId>mockito-core</artifactId>', '            <version>3.5.0</version>', '          </dependency>']);
+    assert.equal(writtenByReply('pom.xml', pom, reply), pom.replace(mockito, mockito.replace('${mockito.version}', '3.5.0')));
+  });
+
+  it("still adds assertj-core among the project's test dependencies between two described markers (case 26)", () => {
+    const reply = [
+      'Add AssertJ for the fluent assertions in the new tests:',
+      '',
+      '```xml',
+      '<!-- pom.xml -->',
+      '  <dependencies>',
+      '    <!-- ... existing Spring, database, caching and webjars dependencies ... -->',
+      '',
+      '    <!-- Testing -->',
+      '    <dependency>',
+      '      <groupId>org.junit.jupiter</groupId>',
+      '      <artifactId>junit-jupiter-engine</artifactId>',
+      '      <scope>test</scope>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.mockito</groupId>',
+      '      <artifactId>mockito-junit-jupiter</artifactId>',
+      '      <scope>test</scope>',
+      '    </dependency>',
+      '    <dependency>',
+      '      <groupId>org.assertj</groupId>',
+      '      <artifactId>assertj-core</artifactId>',
+      '      <scope>test</scope>',
+      '    </dependency>',
+      '',
+      '    <!-- ... devtools ... -->',
+      '  </dependencies>',
+      '```',
+      '',
+      'The version is managed by the Spring Boot parent, so no `<version>` is needed.',
+      '',
+    ].join('\n');
+    const junit = ['      <groupId>org.mockito</groupId>', '      <artifactId>mockito-junit-jupiter</artifactId>', '      <scope>test</scope>', '    </dependency>'].join('\n');
+    const assertj = ['    <dependency>', '      <groupId>org.assertj</groupId>', '      <artifactId>assertj-core</artifactId>', '      <scope>test</scope>', '    </dependency>'].join('\n');
+    assert.equal(writtenByReply('pom.xml', pom, reply), pom.replace(junit, `${junit}\n${assertj}`));
+  });
+
+  it('reads the names a marker gives the lines it stands for, and none from elision vocabulary', () => {
+    assert.deepEqual(markerNames('<!-- ... existing bootstrap and mockito dependencies ... -->'), ['bootstrap', 'mockito']);
+    assert.deepEqual(markerNames('<!-- ... version, executions and configuration unchanged ... -->'), ['version', 'executions']);
+    assert.deepEqual(markerNames('// ... existing code ...'), []);
+    assert.deepEqual(markerNames('# rest of the methods unchanged'), []);
+    assert.deepEqual(markerNames('<!-- ... existing dependency ... -->'), []);
+    assert.deepEqual(markerNames('...'), []);
+  });
+});
