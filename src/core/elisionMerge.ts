@@ -8,6 +8,7 @@ import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, pla
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
+import { renamedCopy } from './elisionMerge/renamedCopy';
 import { elidedDocstring } from './elisionMerge/docstring';
 import { versionsAbove } from './elisionMerge/versions';
 import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versionsBelow';
@@ -186,6 +187,10 @@ export function mergeElisions(original: readonly string[], given: readonly strin
   const twice = definedTwice(regions, original);
   if (twice !== undefined) {
     return { ok: false, message: `the snippet writes "${twice.written}" as new code, but the file already defines ${twice.name} at line ${twice.fileLine + 1}, which an elision keeps: whether the new one replaces that one or joins it is a guess` };
+  }
+  const copy = renamedCopy(regions, original);
+  if (copy !== undefined) {
+    return { ok: false, message: `the snippet writes "${copy.written.slice(0, 60)}" as new code, but it is ${copy.name} (line ${copy.fileLine + 1}), which an elision keeps, under another name: whether it renames that one or copies it beside it is a guess (show the line it replaces, or the one it goes after)` };
   }
   const out: string[] = [];
   let position = 0;

@@ -8,7 +8,7 @@
 import { collapseWhitespace } from '../text/normalize';
 import { leadingWhitespace } from '../text/indentation';
 import { type AnchorIndex, anchorCount, anchorKey, placeFromHead, sameEnclosingBlock } from './anchors';
-import { type Region, blockEnd, correspond, firstNonBlank, hasText, indentOf, isCloser, isOpener } from './lines';
+import { type Region, blockEnd, correspond, definitionName, firstNonBlank, hasText, indentOf, isCloser, isOpener } from './lines';
 
 /**
  * Places a segment whose first line edits a block opener (`def breakdown(…, exempt)` for `def
@@ -16,16 +16,24 @@ import { type Region, blockEnd, correspond, firstNonBlank, hasText, indentOf, is
  * unique lines are new code that happens to exist in another function, or it has none. The
  * edited signature is the clearest sign of where the model meant the segment to go; it is used
  * only when exactly one opener after `cursor` resembles it and a later line of the segment is a
- * line of that opener's body.
+ * line of that opener's body. A definition edits only a definition of its own name
+ * (`definitionName`): a file's opener that defines another name is never the one.
  */
 export function placeByOpener(segment: readonly string[], original: readonly string[], keys: AnchorIndex, cursor: number, openEnd = false): Region | undefined {
   const head = firstNonBlank(segment);
   if (head === -1) return undefined;
   const line = segment[head].trim();
   if (!isOpener(line)) return undefined;
+  // A definition's opener edits only the definition of its own name: `pub fn committer_time(…) {`
+  // written after a marker reads like `pub fn author_time(…) {` by edit distance, but it is a new
+  // method beside that one (a counterpart, a wrapper that calls it), and placed on it the old
+  // method was rewritten into the new one and lost. Modifiers may drift (`definitionName`).
+  const name = definitionName(line);
   let headAt = -1;
   for (let i = cursor; i < original.length; i++) {
     if (!isOpener(original[i].trim()) || !correspond(line, original[i])) continue;
+    const existing = definitionName(original[i]);
+    if (name !== undefined && existing !== undefined && existing !== name) continue;
     if (headAt !== -1) return undefined;
     headAt = i;
   }

@@ -325,6 +325,27 @@ export function onlyDefinitionOf(name: string, lines: readonly string[], from = 
 }
 
 /**
+ * The name proper a definition line gives its definition (`definedName`'s last word, type
+ * parameters, modifiers and a bound value's type aside): `author_offset_date_time` for `pub fn
+ * author_offset_date_time(&self) -> Result<…> {`, `remove` for `const remove = (…) => {` and for
+ * `remove: function (…) {`, `Save` for `func (s *Store) Save() error {`, `save` for `void
+ * Store::save(int n) {`; undefined for a line
+ * that defines nothing. Modifiers come and go in a re-printed signature (`fn` made `pub fn`, `def`
+ * made `async def`); the name proper is what says which definition it is.
+ */
+export function definitionName(line: string): string | undefined {
+  const named = definedName(line);
+  if (named === undefined) return undefined;
+  // A bound name ends at its `=` or `:` (a type, a value, `function` after it), not at a `::` of
+  // its qualified name (`void Store::save`); a Go method's starts after its receiver.
+  const bound = named.search(/=|(?<!:):(?!:)/);
+  let text = named.startsWith('func (') ? named.slice(named.indexOf(')') + 1) : bound === -1 ? named : named.slice(0, bound);
+  for (let pass = 0; pass < 8 && text.includes('<'); pass++) text = text.replace(/<[^<>]*>/g, '');
+  const words = text.match(/[A-Za-z_$#][\w$]*[!?]?/g) ?? [];
+  return words[words.length - 1];
+}
+
+/**
  * True when two lines define the same thing (`definedName`): a signature given a new parameter is
  * the same function, however much longer the line grew.
  */
