@@ -71,18 +71,6 @@ export function withLeftOutRuns(needle: Needle, replacement: readonly string[], 
       edits.push({ at: kept.of[a] + 1, remove: ours, insert: fileRun });
       continue;
     }
-    if (ours > 0 && kept.of[a] !== -1 && kept.of[b] !== -1 && fileRun.every(isBlank) && needle.lines.slice(a + 1, b).every(isBlank)) {
-      // A blank run quoted shorter (or longer) than the file's, between two lines the edit keeps,
-      // where the edit writes new code set off by blank lines from both, by as many as the file
-      // has on one side at least: the replacement lays the gap out itself, and is the edit as
-      // written (node-gyp's ninja.py: `master_ninja_file.close()`, one blank line where PEP 8's
-      // file has two, `def PerformBuild`; the REPLACE adds a block and a new function between them,
-      // two blank lines before each `def`).
-      const between = written.slice(kept.of[a] + 1, kept.of[b]);
-      const leading = between.findIndex((line) => !isBlank(line));
-      const trailing = between.length - 1 - findLastIndex(between, (line) => !isBlank(line));
-      if (leading > 0 && trailing > 0 && Math.max(leading, trailing) >= fileRun.length) continue;
-    }
     if (ours > 0) {
       // The run kept as it was, right between the new lines of A and of B (kept, or rewritten into
       // a line that reads as its edit): its copy becomes the file's. A run the edit changes, or
@@ -164,12 +152,6 @@ function boundaryIn(change: Change, a: number, b: number, aKept: boolean, bKept:
     found = r;
   }
   return found;
-}
-
-/** The index of the last element `holds`, or -1. */
-function findLastIndex<T>(items: readonly T[], holds: (item: T) => boolean): number {
-  for (let i = items.length - 1; i >= 0; i--) if (holds(items[i])) return i;
-  return -1;
 }
 
 /** True for a line that only parts other lines: blank, or a comment marker with nothing after it (` *`, `//`, `#`, `--`). */
