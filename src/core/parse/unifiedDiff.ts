@@ -19,6 +19,7 @@ import { toLines } from '../text/fileText';
 import { parseFenceOpener, pathLabelAbove } from './fences';
 import { diffFenceClose, isDiffFence, NUMBERED_HUNK, sectionHeadingOf } from './diffFence';
 import { trimsToEmpty } from '../text/indentation';
+import { cutOffHunk, type DiffStop } from './diffCut';
 
 const FORMAT = 'unified-diff' as const;
 /** Why a hunk of added lines alone, with no line number, is refused (but in an empty file). */
@@ -259,8 +260,8 @@ function parseRegion(
     hunks: [],
     problems: [],
   });
-  const finishFile = (isEndOfText: boolean, blanksAtEnd = 0, closesFence = false): void => {
-    if (file) emitFile(file, fallbackPath, isEndOfText, ops, problems, blanksAtEnd, closesFence);
+  const finishFile = (isEndOfText: boolean, blanksAtEnd = 0, fenceStop?: Exclude<DiffStop, 'reply-end'>): void => {
+    if (file) emitFile(file, fallbackPath, isEndOfText, ops, problems, blanksAtEnd, fenceStop);
     file = undefined;
     hunk = undefined;
     strayIndex = undefined;
@@ -477,7 +478,10 @@ function parseRegion(
   let rest = end;
   while (rest < to && trimsToEmpty(lines[rest])) rest++;
   // The reply's final newline leaves an empty last line: no blank line of the diff.
-  finishFile(!fenced && rest >= to, rest - end - (rest > end && to === lines.length && lines[to - 1] === '' ? 1 : 0), fenced && rest >= to);
+  // A fenced diff whose hunk reaches its closing fence stops there; where nothing but blank lines
+  // follows that fence, it stops where the reply does (a model's own counts are asked then only).
+  const fenceStop = !fenced || rest < to ? undefined : onlyBlankFrom(lines, to + 1) ? 'fence-at-reply-end' : 'fence';
+  finishFile(!fenced && rest >= to, rest - end - (rest > end && to === lines.length && lines[to - 1] === '' ? 1 : 0), fenceStop);
   return { ops, problems, end: fenced ? to : Math.max(end, from + 1) };
 }
 
@@ -497,55 +501,10 @@ function endsTheFile(hunk: Hunk): boolean {
   return trailing === 0 && body.length > 0 && body[0].kind === ' ';
 }
 
-/**
- * The file's last hunk when a bare diff that the reply's end stops holds fewer lines than that
- * hunk's header counts: a reply cut off (a stream stopped, a model out of tokens), whose lines so
- * far would delete what the rest was to put back (`-` lines without their `+` lines, a new file
- * without its end). Asked only of a diff with git's `index` line, whose counts git wrote: a
- * model counts its own hunks loosely (the after-context it did not write counted), and its diff
- * often ends the reply, so a shortfall there says nothing. A cut leaves both sides short (the
- * context both count, or the added lines and the context after the removed ones); a model that
- * copied git's `index` line but wrote the header from memory is off on one side, or over on the
- * other, and is read by its lines as before; so is one whose after-context is as long as its
- * before-context (the hunk is whole, the header over-counted). A new file's hunk counts one side:
- * there two missing lines or more are a cut. Blank lines after the hunk that make up the same shortfall on both
- * sides are its last context lines with their space trimmed (`blanksAtEnd`), not a cut. git apply
- * and patch refuse every such hunk.
- */
-function cutShort(file: FileSection, blanksAtEnd: number): Hunk | undefined {
-  const hunk = file.hunks[file.hunks.length - 1];
-  if (hunk === undefined || !file.machineMade || hunk.oldCount === undefined || hunk.newCount === undefined || hunk.atEndOfFile) return undefined;
-  const [oldShort, newShort] = [hunk.oldCount - hunk.oldSeen, hunk.newCount - hunk.newSeen];
-  if (oldShort === newShort && oldShort <= blanksAtEnd) return undefined;
-  const created = hunk.oldCount === 0 && hunk.oldSeen === 0;
-  if (created) return newShort >= 2 ? hunk : undefined;
-  if (oldShort <= 0 || newShort <= 0) return undefined;
-  // git gives a change as many context lines after it as before (fewer only at the file's end):
-  // a hunk whose lines after its last change are as many as before its first is whole, its
-  // header over-counted (or one that changes nothing, which a cut leaves).
-  const body = hunk.body;
-  let lead = 0;
-  while (lead < body.length && body[lead].kind === ' ') lead++;
-  let trail = 0;
-  while (trail < body.length - lead && body[body.length - 1 - trail].kind === ' ') trail++;
-  return lead === body.length || trail < lead ? hunk : undefined;
-}
-
-/**
- * The last hunk of a git diff whose closing fence comes before the hunk holds the lines its
- * header counts, when the lines still missing must include removed or added ones: a diff cut off
- * mid-hunk and fenced anyway (an agent's patch quoted in a write-up, a ```diff fence closed after
- * a stopped reply). Written, its removals went in without the lines meant to replace them
- * (pytest's `elif` chain deleted, the new `elif` left without its body, reported exact). Narrower
- * than `cutShort`: a closed fence is no sign of a cut, and a model that copies git's `index` line
- * may count after-context it left out; context counts on both sides alike, so only a shortfall
- * that differs between the sides says a change is missing. A new file's hunk, whose count a model
- * guesses, is left to its lines.
- */
-function cutShortBeforeFence(file: FileSection, blanksAtEnd: number): Hunk | undefined {
-  const hunk = cutShort(file, blanksAtEnd);
-  if (hunk?.oldCount === undefined || hunk.newCount === undefined || hunk.oldCount === 0) return undefined;
-  return hunk.oldCount - hunk.oldSeen !== hunk.newCount - hunk.newSeen ? hunk : undefined;
+/** True when lines from `from` to the end are blank (or there are none). */
+function onlyBlankFrom(lines: readonly string[], from: number): boolean {
+  for (let k = from; k < lines.length; k++) if (!trimsToEmpty(lines[k])) return false;
+  return true;
 }
 
 /** True when a numbered hunk holds as many old and new lines as its header says. */
@@ -591,7 +550,7 @@ function emitFile(
   ops: EditOp[],
   problems: ParseProblem[],
   blanksAtEnd = 0,
-  closesFence = false,
+  fenceStop?: Exclude<DiffStop, 'reply-end'>,
 ): void {
   // A loop, not Math.max(...spread): a huge reply can hold more hunks than the call stack has room for.
   let lastIndex = file.lastIndex;
@@ -613,7 +572,7 @@ function emitFile(
     for (const p of file.problems) problems.push(path === undefined ? p : { ...p, path });
     return;
   }
-  const cut = isEndOfText ? cutShort(file, blanksAtEnd) : closesFence ? cutShortBeforeFence(file, blanksAtEnd) : undefined;
+  const cut = cutOffHunk(file, isEndOfText ? 'reply-end' : fenceStop, blanksAtEnd);
   if (cut !== undefined) {
     const counted = `its header counts ${cut.oldCount} old and ${cut.newCount} new lines`;
     problems.push(problemOf('INCOMPLETE_BLOCK', FORMAT, cut.headerIndex + 1, endLine, isEndOfText
