@@ -9,6 +9,7 @@ import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerg
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
 import { renamedCopy } from './elisionMerge/renamedCopy';
+import { definitionSkipped } from './elisionMerge/definitionLeftOut';
 import { elidedDocstring } from './elisionMerge/docstring';
 import { versionsAbove } from './elisionMerge/versions';
 import { separatorKeptAtEnd, versionsBelowFragment } from './elisionMerge/versionsBelow';
@@ -183,6 +184,8 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     if (separator !== undefined) return { ok: false, message: separator };
     const unreachable = addedAfterKeptExit(region, original);
     if (unreachable !== undefined) return { ok: false, message: unreachable };
+    const skipped = definitionSkipped(region, original, given);
+    if (skipped !== undefined) return { ok: false, message: skipped };
   }
   const twice = definedTwice(regions, original);
   if (twice !== undefined) {
