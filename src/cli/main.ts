@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as tty from 'node:tty';
-import { nextStepFor, parseReply, planReply, referencedPaths, type ErrorCode, type PlanOptions, type Receipt } from '../core/index';
+import { nextStepFor, parseReply, planReply, referencedPaths, type ErrorCode, type FileChange, type PlanOptions, type Receipt } from '../core/index';
 import { parseCliArgs, type ApplyArgs } from './args';
 import { decodeReply } from './disk/encoding';
 import { runWatchdog } from './disk/watchdog';
@@ -67,13 +67,14 @@ function apply(args: ApplyArgs): number {
     hintPath: hintWithRealRoot(args.hint, args.root, workspace.realRoot),
     root: workspace.realRoot,
     refusePath: workspace.refusePath,
+    modeOf: workspace.modeOf,
     locateMissing: suffixLocator(workspace.realRoot),
   };
   // Every file the reply names is resolved and read before planning; two names of one file are refused.
   workspace.refuseAliases(referencedPaths(parsed, options));
   const result = planReply(parsed, workspace.readFile, options);
   const finished = performance.now();
-  let receipt: Receipt = { ...result.receipt, timing: { parseMs: round(parsedAt - started), locateMs: round(finished - parsedAt), totalMs: round(finished - started) } };
+  let receipt: Receipt = withNotes({ ...result.receipt, timing: { parseMs: round(parsedAt - started), locateMs: round(finished - parsedAt), totalMs: round(finished - started) } }, modeNotes(result.changes));
   const noEdits = receipt.errors.length > 0 && receipt.errors.every((e) => e.code === 'NO_EDITS_FOUND');
 
   let outcome: Outcome = receipt.ok ? { kind: 'dryRun' } : { kind: 'failed' };
@@ -131,6 +132,20 @@ function readStdin(): Buffer {
     chunks.push(Buffer.from(buffer.subarray(0, read)));
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * What the receipt must say of the reply's mode changes this platform cannot make: Windows file
+ * systems keep no execute bit (Node's chmod sets only the read-only flag there), so a mode change
+ * is written as the text alone, and said so, never silently.
+ */
+function modeNotes(changes: readonly FileChange[]): string[] {
+  if (process.platform !== 'win32') return [];
+  return changes.filter((change) => change.executable !== undefined).map((change) => `the reply ${change.executable ? 'makes' : 'clears'} the executable mode of ${change.to ?? change.path}, which Windows file systems do not keep: it is not set`);
+}
+
+function withNotes(receipt: Receipt, notes: readonly string[]): Receipt {
+  return notes.length === 0 ? receipt : { ...receipt, notes: [...(receipt.notes ?? []), ...notes] };
 }
 
 /** The receipt with one more failure (a write that did not happen), no longer ok. */

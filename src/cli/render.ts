@@ -93,7 +93,8 @@ export function renderReceipt(receipt: Receipt, outcome: Outcome, root: string, 
 }
 
 function describeWrite(file: Written): string {
-  const encoding = file.encoding ? ` (kept in ${file.encoding})` : '';
+  const mode = file.executable === undefined ? '' : file.executable ? ' (made executable)' : ' (no longer executable)';
+  const encoding = (file.encoding ? ` (kept in ${file.encoding})` : '') + mode;
   switch (file.action) {
     case 'create':
       return `created ${file.path}${encoding}`;

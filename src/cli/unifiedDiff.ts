@@ -28,6 +28,13 @@ export function* unifiedDiffChunks(changes: readonly FileChange[]): Generator<st
   for (const change of changes) {
     const from = change.action === 'create' ? '/dev/null' : `a/${change.path}`;
     const to = change.action === 'delete' ? '/dev/null' : `b/${change.to ?? change.path}`;
+    if (change.executable !== undefined) {
+      // git's mode lines: the change may be the mode alone, with no text to show.
+      const mode = (executable: boolean) => (executable ? '100755' : '100644');
+      const lines = change.action === 'create' ? `new file mode ${mode(change.executable)}\n` : `old mode ${mode(!change.executable)}\nnew mode ${mode(change.executable)}\n`;
+      yield `diff --git a/${change.path} b/${change.to ?? change.path}\n${lines}`;
+      if (change.action !== 'create' && change.originalText === change.newText) continue;
+    }
     yield* patchChunks(from, to, change.originalText ?? '', change.newText ?? '');
   }
 }

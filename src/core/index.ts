@@ -7,7 +7,7 @@ export type * from './receipt';
 export { EditError, nextStepFor, type ErrorCode } from './errors';
 export { parseReply, toReplyText, replyParsers } from './parse/registry';
 export type { ReplyParser, ReplyText, ParsedBlock } from './parse/parser';
-export { planReply, type PathRefusal, type PlanOptions, type PlanResult, type FileChange, type ReadFile } from './pipeline';
+export { planReply, type PathRefusal, type PlanOptions, type PlanResult, type FileChange, type FileMode, type ReadFile } from './pipeline';
 export { referencedPaths, runReply } from './pipeline';
 export { editsExistingFile } from './place/targetFile';
 export { resolvePath, endsWithPath, MAX_PATH_CANDIDATES, type ResolvedPath } from './paths';

@@ -289,7 +289,22 @@ export interface ReplaceLinesOp {
   readonly source: EditSource;
 }
 
-export type EditOp = ReplaceOp | CreateFileOp | RewriteFileOp | DeleteFileOp | MoveFileOp | InsertOp | ReplaceLinesOp;
+/**
+ * Give a file git's executable mode (`100755`) or take it away (`100644`): a git diff's `new mode`
+ * line (under `old mode`), or `new file mode 100755` beside the new file's create. The mode is a
+ * part of the diff's file operation, as `git apply` applies it: dropped, a new script would fail
+ * with "Permission denied" while the receipt said everything was applied. Only the executable
+ * bits change (the host sets or clears them); a file already so is already applied.
+ */
+export interface ModeOp {
+  readonly kind: 'mode';
+  readonly path: string | undefined;
+  /** True for git's `100755`, false for `100644`. */
+  readonly executable: boolean;
+  readonly source: EditSource;
+}
+
+export type EditOp = ReplaceOp | CreateFileOp | RewriteFileOp | DeleteFileOp | MoveFileOp | InsertOp | ReplaceLinesOp | ModeOp;
 
 /** A problem found while reading the reply, before any file was looked at. */
 export interface ParseProblem {

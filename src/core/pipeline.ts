@@ -20,6 +20,14 @@ export type ReadFile = (path: string) => string | undefined;
 /** A host's refusal of a path: a message (`OUTSIDE_WORKSPACE`), or a message with its own code. */
 export type PathRefusal = string | { readonly code: ErrorCode; readonly message: string };
 
+/** What a host knows of a file's mode on disk (see `PlanOptions.modeOf`). */
+export interface FileMode {
+  /** git's `100755`: the owner may execute it. */
+  readonly executable: boolean;
+  /** The path itself is a symbolic link (its mode is not the file's to change). */
+  readonly link: boolean;
+}
+
 export interface PlanOptions {
   /** Workspace-relative path for blocks that name no file (the active editor, the CLI's `--file`). */
   readonly hintPath?: string;
@@ -49,6 +57,12 @@ export interface PlanOptions {
    * files the reply names and the hint path, the files in play for a block that names no file.
    */
   readonly openFiles?: readonly string[];
+  /**
+   * The mode of the file at a workspace-relative path as it is on disk, for a diff's mode change
+   * (`ModeOp`): undefined when the host cannot tell (nothing there, or a host that sees no modes),
+   * and then the change is planned whatever the file is now.
+   */
+  readonly modeOf?: (path: string) => FileMode | undefined;
 }
 
 /** The proposed state of one file. Texts are exactly what the file holds / will hold (BOM, EOLs kept). */
@@ -61,6 +75,13 @@ export interface FileChange {
   readonly originalText: string | undefined;
   /** The proposed text; `undefined` when the file is deleted. */
   readonly newText: string | undefined;
+  /**
+   * The executable bit to give the file as it is written (git's `100755` true, `100644` false),
+   * when the reply changes it: the host sets or clears the owner, group and other execute bits
+   * alone, or says it could not. Absent: the file keeps its mode (a new file gets the host's
+   * default). A change may differ from its original in this alone (`newText === originalText`).
+   */
+  readonly executable?: boolean;
 }
 
 /**

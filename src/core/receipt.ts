@@ -17,6 +17,7 @@ export type Strategy =
   | 'insert'
   | 'lineNumbers'
   | 'append'
+  | 'mode'
   | 'none';
 
 export type EditStatus = 'applied' | 'alreadyApplied' | 'failed';
@@ -45,6 +46,11 @@ export interface FileReceipt {
   readonly path: string;
   readonly action: FileAction;
   readonly to?: string;
+  /**
+   * The executable bit the plan gives the file (a git diff's mode, `100755` true, `100644`
+   * false), when it changes it; absent when the file keeps its mode.
+   */
+  readonly executable?: boolean;
   readonly edits: EditReceipt[];
 }
 

@@ -16,6 +16,7 @@ const strategyWords: Record<string, string> = {
   insert: 'lines inserted',
   lineNumbers: 'placed by its line numbers alone',
   append: 'appended',
+  mode: 'file mode set',
   none: '',
 };
 

@@ -27,6 +27,8 @@ export interface WriteStep {
   readonly expect: Snapshot | 'absent';
   /** Mode and owner for the new file (the original's, or the moved file's); default: a new file's. */
   readonly keep?: { readonly mode: number; readonly uid: number; readonly gid: number };
+  /** The reply's mode change: the execute bits set (or cleared) on that mode (see `withExecutable`). */
+  readonly executable?: boolean;
   /** Why the path no longer leads to `target` (a folder swapped for a link since planning), if it does not. */
   readonly recheck: () => string | undefined;
 }
@@ -86,7 +88,7 @@ export function runTransaction(steps: readonly DiskStep[], journal: Journal): vo
       makeFolders(path.dirname(change.target), journal);
       const temp = sibling(change.target, 'tmp');
       journal.add({ t: 'temp', path: temp });
-      const identity = writeTemporary(temp, change.bytes, change.keep);
+      const identity = writeTemporary(temp, change.bytes, change.keep, change.executable);
       journal.add({ t: 'tempIno', path: temp, ...identity });
       temps.set(change, temp);
       if (change.expect !== 'absent') {
@@ -162,8 +164,18 @@ function makeFolders(folder: string, journal: Journal): void {
   }
 }
 
+/**
+ * `mode` with its owner, group and other execute bits following git's mode, the other bits kept
+ * (as `git apply` changes only whether a file is executable): made executable, each class that
+ * may read the file may execute it (644 becomes 755, a private 600 becomes 700, and a new file's
+ * umask is kept so); made not executable, no class may.
+ */
+export function withExecutable(mode: number, executable: boolean): number {
+  return executable ? mode | ((mode & 0o444) >> 2) : mode & ~0o111;
+}
+
 /** Writes and flushes a new file that must not exist yet; returns its identity. */
-function writeTemporary(temp: string, bytes: Buffer, keep: WriteStep['keep']): { dev: number; ino: number } {
+function writeTemporary(temp: string, bytes: Buffer, keep: WriteStep['keep'], executable?: boolean): { dev: number; ino: number } {
   step(`create ${temp}`);
   // 0o666 as any new file (the umask applies); an existing file's mode is set before a byte is written.
   const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o666);
@@ -172,9 +184,11 @@ function writeTemporary(temp: string, bytes: Buffer, keep: WriteStep['keep']): {
       step(`set the owner of ${temp}`);
       fs.fchownSync(fd, keep.uid, keep.gid);
     }
-    if (keep) {
+    // The reply's mode change on the mode the file keeps (or a new file's, the umask applied).
+    const mode = executable === undefined ? keep?.mode : withExecutable((keep?.mode ?? fs.fstatSync(fd).mode) & 0o7777, executable);
+    if (mode !== undefined) {
       step(`set the mode of ${temp}`);
-      fs.fchmodSync(fd, keep.mode);
+      fs.fchmodSync(fd, mode);
     }
     step(`write ${temp}`);
     for (let written = 0; written < bytes.length; ) written += fs.writeSync(fd, bytes, written, bytes.length - written);

@@ -13,7 +13,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EditOp, ErrorCode, ParsedReply, PathRefusal } from '../../core/index';
+import type { EditOp, ErrorCode, FileMode, ParsedReply, PathRefusal } from '../../core/index';
 import { nonRegularKind, realPathInRoot, type RealPathProblem } from '../../node/realPath';
 import { decodeBytes, type Decoded } from './encoding';
 import { readRegularFile, type Snapshot } from './snapshot';
@@ -83,6 +83,20 @@ export class DiskWorkspace {
   readonly readFile = (relative: string): string | undefined => {
     const found = this.inspect(relative);
     return found.kind === 'file' ? found.decoded.text : undefined;
+  };
+
+  /**
+   * `PlanOptions.modeOf`: whether the file is executable (its owner's execute bit, as git reads a
+   * mode: 100755 or 100644) and whether the path itself is a symbolic link (a dangling one
+   * included). Undefined where nothing is there, and on Windows, whose file systems keep no
+   * execute bit (see `modeNotes`).
+   */
+  readonly modeOf = (relative: string): FileMode | undefined => {
+    if (process.platform === 'win32') return undefined;
+    const found = this.inspect(relative);
+    if (found.kind === 'file') return { executable: (found.snapshot.mode & 0o100) !== 0, link: found.isLink };
+    if (found.kind === 'missing' && found.isLink) return { executable: false, link: true };
+    return undefined;
   };
 
   /**

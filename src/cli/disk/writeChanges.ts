@@ -22,6 +22,8 @@ export interface Written {
   readonly to?: string;
   /** The file's encoding when it is not UTF-8 (kept). */
   readonly encoding?: string;
+  /** The executable bit the write gave the file, when the reply changed its mode. */
+  readonly executable?: boolean;
 }
 
 /** A write refused before any step was taken (nothing on disk changed). */
@@ -68,7 +70,7 @@ export function writeChanges(workspace: DiskWorkspace, changes: readonly FileCha
   return changes.map((change) => {
     const found = workspace.inspect(change.path);
     const encoding = found.kind === 'file' && found.decoded.encoding !== 'utf-8' ? (typeof found.decoded.encoding === 'string' ? found.decoded.encoding : found.decoded.encoding.name) : undefined;
-    return { path: change.path, action: change.action, ...(change.to ? { to: change.to } : {}), ...(encoding ? { encoding } : {}) };
+    return { path: change.path, action: change.action, ...(change.to ? { to: change.to } : {}), ...(encoding ? { encoding } : {}), ...(change.executable !== undefined ? { executable: change.executable } : {}) };
   });
 }
 
@@ -81,11 +83,18 @@ function stepsFor(workspace: DiskWorkspace, change: FileChange, reply: { readonl
   const source = workspace.inspect(change.path);
   if (source.kind === 'refused') throw new Unwritable('NOT_A_FILE', change.path, source.message); // the engine refused it too
   const recheck = (relative: string, real: string) => () => workspace.recheck(relative, real);
+  // The mode change of the reply (see `FileChange.executable`), never made through a link: it
+  // would change the file the link points to (the engine refused it already; this holds if not).
+  const executable = change.executable !== undefined ? { executable: change.executable } : {};
+  const noModeThroughLink = (path: string, isLink: boolean) => {
+    if (change.executable !== undefined && isLink) throw new Unwritable('NOT_A_FILE', path, `${path} is a symbolic link: its mode is not changed through it`);
+  };
   /** A write of `bytes` to `path`: a new file, or the replacement of one the reply frees. */
   const writeTo = (path: string, bytes: Buffer, keep?: WriteStep['keep']): DiskStep => {
     const target = workspace.inspect(path);
-    if (target.kind === 'missing') return { kind: 'write', display: path, target: target.real, bytes, expect: 'absent', keep, recheck: recheck(path, target.real) };
-    if (target.kind === 'file' && reply.freed.has(path) && !target.isLink) return { kind: 'write', display: path, target: target.real, bytes, expect: target.snapshot, keep, recheck: recheck(path, target.real) };
+    if (target.kind !== 'refused') noModeThroughLink(path, target.isLink);
+    if (target.kind === 'missing') return { kind: 'write', display: path, target: target.real, bytes, expect: 'absent', keep, ...executable, recheck: recheck(path, target.real) };
+    if (target.kind === 'file' && reply.freed.has(path) && !target.isLink) return { kind: 'write', display: path, target: target.real, bytes, expect: target.snapshot, keep, ...executable, recheck: recheck(path, target.real) };
     throw new Unwritable('OUT_OF_DATE', path, `${path} ${target.kind === 'refused' ? `cannot be written: ${target.message}` : 'exists'}`);
   };
   if (change.action === 'create') return [writeTo(change.path, newBytesOf(change, source)!)];
@@ -101,7 +110,8 @@ function stepsFor(workspace: DiskWorkspace, change: FileChange, reply: { readonl
   const bytes = newBytesOf(change, source)!;
   // The moved file keeps its encoding and its mode (an executable stays executable).
   if (change.action === 'move' && change.to !== undefined && change.to !== change.path) return [writeTo(change.to, bytes, keep), ...remove()];
-  return [{ kind: 'write', display: change.path, target: source.real, bytes, expect: source.snapshot, keep, recheck: recheck(change.path, source.real) }];
+  noModeThroughLink(change.path, source.isLink);
+  return [{ kind: 'write', display: change.path, target: source.real, bytes, expect: source.snapshot, keep, ...executable, recheck: recheck(change.path, source.real) }];
 }
 
 /**

@@ -69,7 +69,11 @@ interface FileSection {
   copyTo?: string;
   newFileMode: boolean;
   deletedFileMode: boolean;
-  modeOnly: boolean;
+  /**
+   * The mode git's `new mode` or `new file mode` line gives the file (`100755`, `100644`,
+   * `120000`...), with the reply line it stands on (0-based): what the file is to be.
+   */
+  newMode?: { readonly mode: string; readonly index: number };
   /** git's `index abc1234..def5678` line: the diff was written by git, every line as the file has it. */
   machineMade: boolean;
   /** git's `index` line names the empty blob as the file before the diff (`index e69de29..`). */
@@ -253,7 +257,6 @@ function parseRegion(
     lastIndex: index,
     newFileMode: false,
     deletedFileMode: false,
-    modeOnly: false,
     binary: false,
     machineMade: false,
     fromEmptyBlob: false,
@@ -447,7 +450,7 @@ function parseRegion(
       k++;
       continue;
     }
-    if (file && file.hunks.length === 0 && isGitExtendedHeader(line, file)) {
+    if (file && file.hunks.length === 0 && isGitExtendedHeader(line, file, k)) {
       file.lastIndex = k;
       end = k + 1;
       k++;
@@ -518,17 +521,19 @@ function addBodyLine(hunk: Hunk, kind: ' ' | '-' | '+', text: string): void {
   if (kind !== '-') hunk.newSeen++;
 }
 
-/** Reads git's extended header lines (mode, rename, index, binary) into `file`; false if not one. */
-function isGitExtendedHeader(line: string, file: FileSection): boolean {
+/** Reads git's extended header lines (mode, rename, index, binary) into `file`, the one at reply line `index`; false if not one. */
+function isGitExtendedHeader(line: string, file: FileSection, index: number): boolean {
   const mode = /^(?:new file mode|deleted file mode|old mode|new mode|index \S+) (120000|160000)\s*$/.exec(line);
   if (mode) file.notAFile = mode[1] === '120000' ? 'link' : 'submodule';
+  const newMode = /^(?:new file mode|new mode) ([0-7]{6})\s*$/.exec(line);
+  if (newMode) file.newMode = { mode: newMode[1], index };
   if (line.startsWith('new file mode')) { file.newFileMode = true; return true; }
   if (line.startsWith('deleted file mode')) { file.deletedFileMode = true; return true; }
   if (line.startsWith('rename from ')) { file.renameFrom = diffPath(line.slice(12), false); return true; }
   if (line.startsWith('rename to ')) { file.renameTo = diffPath(line.slice(10), false); return true; }
   if (line.startsWith('copy from ')) { file.copyFrom = diffPath(line.slice(10), false); return true; }
   if (line.startsWith('copy to ')) { file.copyTo = diffPath(line.slice(8), false); return true; }
-  if (line.startsWith('old mode ') || line.startsWith('new mode ')) { file.modeOnly = true; return true; }
+  if (line.startsWith('old mode ') || line.startsWith('new mode ')) return true;
   if (line.startsWith('Binary files ') || line.startsWith('GIT binary patch')) { file.binary = true; return true; }
   if (/^index [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}\b/.test(line)) {
     file.machineMade = true;
@@ -615,6 +620,13 @@ function emitFile(
     ops.push({ kind: 'delete', path: target, ...deletedText(file), source: sourceOf(FORMAT, startLine, endLine) });
     return;
   }
+  const mode = modeChangeOf(file, isNew);
+  if (mode?.kind === 'refused') {
+    problems.push(problemOf('PARSE_ERROR', FORMAT, startLine, endLine, `the diff gives ${path ?? 'a file'} ${mode.why}, which is not a regular file's mode: it is not applied. Nothing was changed; apply that part with git apply, or leave it out of the reply.`, path));
+    return;
+  }
+  /** The section's mode change, after its other ops: on the file as they leave it (moved, for a rename). */
+  const modeOp = (on: string | undefined): EditOp[] => (mode?.kind === 'mode' ? [{ kind: 'mode', path: on, executable: mode.executable, source: sourceOf(FORMAT, mode.line, mode.line) }] : []);
   // `--- /dev/null` over a hunk that removes lines (with no git `new file mode` line): the model
   // wrote a new-file header for a file it edits (Aider's transcripts hold such diffs). The hunk's
   // removed and context lines say more than the header: read as an edit of the `+++` file, they
@@ -636,13 +648,16 @@ function emitFile(
     }
     let text = joinLines(content);
     if (noFinalNewline && text.endsWith('\n')) text = text.slice(0, -1);
-    ops.push({ kind: 'create', path: newPath ?? fallbackPath, content: text, source: sourceOf(FORMAT, startLine, endLine) });
+    ops.push({ kind: 'create', path: newPath ?? fallbackPath, content: text, source: sourceOf(FORMAT, startLine, endLine) }, ...modeOp(newPath ?? fallbackPath));
     return;
   }
   if (file.hunks.length === 0) {
     if (isRename) {
-      ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, simultaneous: true, source: sourceOf(FORMAT, startLine, endLine) });
-    } else if (!file.modeOnly) {
+      ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, simultaneous: true, source: sourceOf(FORMAT, startLine, endLine) }, ...modeOp(file.renameTo));
+    } else if (mode !== undefined) {
+      // A section that only changes the mode (`old mode 100644` / `new mode 100755`): an op of its own.
+      ops.push(...modeOp(path));
+    } else {
       problems.push(problemOf(isEndOfText ? 'INCOMPLETE_BLOCK' : 'PARSE_ERROR', FORMAT, startLine, endLine,
         isEndOfText ? 'The reply ended after the diff header, before any hunk.' : 'A diff header is followed by no hunk.', path));
     }
@@ -707,6 +722,25 @@ function emitFile(
   if (isRename) {
     ops.push({ kind: 'move', from: file.renameFrom as string, to: file.renameTo as string, simultaneous: true, source: sourceOf(FORMAT, startLine, startLine) });
   }
+  ops.push(...modeOp(isRename ? file.renameTo : path));
+}
+
+/**
+ * The mode a git section gives its file, as `git apply` reads it: `new mode 100755` makes it
+ * executable and `new mode 100644` not (whatever `old mode` says: a file already so is already
+ * applied); a new file's `new file mode 100755` makes it executable, its `100644` is what a new
+ * file is anyway (nothing to do). A mode that is not a regular file's (a link's 120000, a
+ * submodule's 160000, a type change) is refused: written as a file, it would be neither. Undefined
+ * when the section changes no mode.
+ */
+function modeChangeOf(file: FileSection, isNew: boolean): { kind: 'mode'; executable: boolean; line: number } | { kind: 'refused'; why: string } | undefined {
+  const given = file.newMode;
+  if (given === undefined) return undefined;
+  const line = given.index + 1;
+  if (given.mode === '100755') return { kind: 'mode', executable: true, line };
+  if (given.mode === '100644') return isNew ? undefined : { kind: 'mode', executable: false, line };
+  const what = given.mode === '120000' ? 'a symbolic link\'s mode (120000)' : given.mode === '160000' ? 'a submodule\'s mode (160000)' : `the mode ${given.mode}`;
+  return { kind: 'refused', why: what };
 }
 
 /**

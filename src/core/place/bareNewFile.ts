@@ -47,7 +47,7 @@ export function bareNameTarget(tx: Transaction, path: string, op: EditOp): BareN
     if (state?.exists && state.file) consider(hint.path, state.file.lines.join('\n'));
   }
   for (const other of tx.replyOps) {
-    if (other === op || other.kind === 'move' || other.kind === 'delete' || other.path === undefined) continue;
+    if (other === op || other.kind === 'move' || other.kind === 'delete' || other.kind === 'mode' || other.path === undefined) continue;
     const written = other.kind === 'replace' ? other.replacement : other.kind === 'insert' || other.kind === 'replaceLines' ? other.text : other.content;
     const resolved = resolvePath(other.path, tx.options.root);
     if (resolved.ok) consider(resolved.path, written);

@@ -4,6 +4,7 @@ import { backslashUseOf, newTextEscaping } from '../text/overEscaped';
 import { placeCreate } from './create';
 import { placeDelete } from './delete';
 import { placeInsert } from './insert';
+import { placeMode } from './mode';
 import { placeMove } from './move';
 import { ESCAPED_TWICE_PERHAPS, escapedTwiceNote, placeReplace } from './replace';
 import { placeReplaceLines } from './replaceLines';
@@ -42,6 +43,8 @@ export function placeOp(tx: Transaction, op: EditOp): void {
       return placeMove(tx, state, op.to, op);
     case 'replaceLines':
       return placeReplaceLines(tx, state, op);
+    case 'mode':
+      return placeMode(tx, state, op);
   }
 }
 

@@ -50,6 +50,8 @@ export interface FileState {
   created: boolean;
   deleted: boolean;
   movedTo?: string;
+  /** The executable bit a mode change of the reply gives the file (see `placeMode`); undefined: its own. */
+  executable?: boolean;
   failed: boolean;
   touched: boolean;
   records: EditRecord[];
@@ -415,7 +417,9 @@ export class Transaction {
       const path = action === 'create' && state.movedTo ? state.movedTo : state.path;
       const movedTo = action === 'move' ? state.movedTo : undefined;
       const receipts = state.records.map((record) => freeze(record, state));
-      files.push({ path, action, ...(movedTo ? { to: movedTo } : {}), edits: receipts });
+      // A deleted file has no mode to set, a failed one is not written.
+      const mode = state.executable !== undefined && !state.deleted && !state.failed ? { executable: state.executable } : {};
+      files.push({ path, action, ...(movedTo ? { to: movedTo } : {}), ...mode, edits: receipts });
       // A file the reply made and deleted again was never there: nothing to write.
       if (state.failed || (state.deleted && state.original === undefined)) continue;
       let newText: string | undefined;
@@ -425,9 +429,10 @@ export class Transaction {
         this.errors.push({ code: 'OVERLAPPING_EDITS', block: state.records[0]?.block ?? 0, path: state.path, message: (error as Error).message, candidates: [], nextStep: nextStepFor('OVERLAPPING_EDITS') });
         continue;
       }
-      const changed = action !== 'modify' || newText !== state.original;
+      // A mode change is a change even where the text stays as it is.
+      const changed = action !== 'modify' || newText !== state.original || mode.executable !== undefined;
       if (!changed) continue;
-      changes.push({ path, action, ...(movedTo ? { to: movedTo } : {}), originalText: state.original, newText: action === 'delete' ? undefined : newText });
+      changes.push({ path, action, ...(movedTo ? { to: movedTo } : {}), originalText: state.original, newText: action === 'delete' ? undefined : newText, ...mode });
     }
     return {
       receipt: { ok: this.errors.length === 0, files, errors: this.errors, timing: { parseMs: 0, locateMs: 0, totalMs: 0 } },

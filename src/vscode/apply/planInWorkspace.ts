@@ -104,7 +104,10 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
   const uris = new Map<string, vscode.Uri>();
   const changes: FileChange[] = [];
   const blockOf = (path: string) => result.receipt.files.find((f) => f.path === path || f.to === path)?.edits[0]?.block ?? 0;
+  const modeNotes = notAppliedModes(result.changes);
   for (const change of result.changes) {
+    // A change of the mode alone has nothing this host can write (see `notAppliedModes`).
+    if (change.executable !== undefined && change.action === 'modify' && change.newText === change.originalText) continue;
     let refused = false;
     for (const path of change.to ? [change.path, change.to] : [change.path]) {
       const refusal = refusals.get(path) ?? (await resolveOrRefuse(files, path, uris));
@@ -122,8 +125,25 @@ export async function planInWorkspace(replyText: string, files: WorkspaceFiles, 
     return refusal && error.code !== refusal.code ? { ...error, code: refusal.code, message: refusal.message, nextStep: nextStepFor(refusal.code) } : error;
   });
   const errors = [...engineErrors, ...hostErrors];
-  const receipt: Receipt = { ...result.receipt, ok: result.receipt.ok && hostErrors.length === 0, errors };
+  const notes = [...(result.receipt.notes ?? []), ...modeNotes];
+  const receipt: Receipt = { ...result.receipt, ok: result.receipt.ok && hostErrors.length === 0, errors, ...(notes.length > 0 ? { notes } : {}) };
   return { replyText, parsed, files, receipt, changes, uris, hintPath: options.hintPath };
+}
+
+/**
+ * The receipt's word on each mode change of the reply (a git diff's `new mode 100755`): a
+ * `WorkspaceEdit` writes text, creates, deletes and renames, and has no way to set a file's mode,
+ * and this host writes nothing else. The text is written; the mode is said not to be, never
+ * dropped in silence (a script left without its execute bit fails with "Permission denied").
+ */
+function notAppliedModes(changes: readonly FileChange[]): string[] {
+  return changes
+    .filter((change) => change.executable !== undefined)
+    .map((change) => {
+      const path = change.to ?? change.path;
+      const [mode, command] = change.executable ? ['100755 (executable)', `chmod +x ${path}`] : ['100644 (not executable)', `chmod -x ${path}`];
+      return `the reply gives ${path} the mode ${mode}, which VS Code's edits cannot set: the mode was not changed; run \`${command}\` where it is not so already`;
+    });
 }
 
 function readTracked(texts: ReadonlyMap<string, string>, known: ReadonlySet<string>, unseen: Set<string>): (path: string) => string | undefined {
