@@ -11,6 +11,7 @@ import { elisionMatcher } from './elision';
 import { fuzzyMatcher } from './fuzzy';
 import { overlapsRange } from './ranges';
 import { anchorBlockEnd, nearVersionInBlock } from './anchorBlock';
+import { twinsAtOwnIndentation } from './ownIndentationTwin';
 import { lfLineStart } from '../plan';
 import { lfView } from '../text/fileText';
 import type { Strategy } from '../receipt';
@@ -52,7 +53,19 @@ export interface LocateRequest {
 
 export type LocateOutcome =
   | { readonly kind: 'found'; readonly matches: LineMatch[]; readonly notes: string[] }
-  | { readonly kind: 'ambiguous'; readonly strategy: Strategy; readonly matches: LineMatch[]; readonly reason: string }
+  | {
+      readonly kind: 'ambiguous';
+      readonly strategy: Strategy;
+      readonly matches: LineMatch[];
+      readonly reason: string;
+      /**
+       * True when the places are not alike in kind (one matches the search text's words at another
+       * indentation, another its indentation but for a line: see `twinsAtOwnIndentation`): the
+       * order of a reply's blocks or hunks, and a diff's rule on context (which reads the near
+       * place alone as loose), do not choose between them.
+       */
+      readonly unlike?: true;
+    }
   | { readonly kind: 'notFound'; readonly notes: string[] };
 
 /**
@@ -144,6 +157,10 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
     if (matches.length === 0) continue;
     // The anchor's block is measured only when several matches follow the anchor.
     const settled = settle(matches, request, from > 0 ? { from, end: () => anchorBlockEnd(index, from - 1), repeated: repeatedAnchor } : undefined, rung.id, index);
+    if (settled.kind === 'found' && matches.length === 1 && request.expectedCount === 1) {
+      const twinned = ownIndentationRival(index, needle, matches[0], scope, request);
+      if (twinned !== undefined) return twinned;
+    }
     if (settled.kind === 'found' && notes.length > 0) return { ...settled, notes: [...notes, ...settled.notes] };
     const mixed = settled.kind === 'ambiguous' ? settled.matches.find((match) => match.mixedWith !== undefined) : undefined;
     if (settled.kind === 'ambiguous' && mixed !== undefined) return { ...settled, reason: mixedReason(needle, mixed) };
@@ -161,6 +178,32 @@ function search(index: FileIndex, needle: Needle, request: LocateRequest): Locat
     }
   }
   return { kind: 'notFound', notes };
+}
+
+/**
+ * The refusal of a rung's one match at another indentation than the search text's when the file
+ * also holds the search text at its own indentation but for one line (see
+ * `twinsAtOwnIndentation`); undefined when it holds no such twin, or when the line hint points at
+ * the match (within `hintSlack`) and at no twin as near: the words, the line number and the
+ * place agree, and the twin only resembles the text.
+ */
+function ownIndentationRival(index: FileIndex, needle: Needle, match: LineMatch, scope: SearchScope, request: LocateRequest): LocateOutcome | undefined {
+  const twins = twinsAtOwnIndentation(index, needle, match, scope, request.taken);
+  if (twins.length === 0) return undefined;
+  const hint = request.lineHint;
+  if (hint !== undefined) {
+    const distance = Math.abs(match.start - hint);
+    if (distance <= (request.hintSlack ?? 5) && twins.every((twin) => Math.abs(twin.match.start - hint) > distance)) return undefined;
+  }
+  const { match: twin, differs } = twins[0];
+  const others = twins.length > 1 ? ` (and ${twins.length - 1} more such place${twins.length > 2 ? 's' : ''})` : '';
+  return {
+    kind: 'ambiguous',
+    strategy: match.strategy,
+    matches: [match, ...twins.map((t) => t.match)].sort((a, b) => a.start - b.start),
+    reason: `the search text stands word for word at lines ${match.start + 1}-${match.end}, but at another indentation than its own, and at its own indentation at lines ${twin.start + 1}-${twin.end}${others}, but for its line "${needle.lines[differs].trim().slice(0, 60)}" (the file has "${index.line(twin.start + differs).trim().slice(0, 60)}"): its words point at one place, its indentation at the other, and which one is meant is a guess`,
+    unlike: true,
+  };
 }
 
 /**

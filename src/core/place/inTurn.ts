@@ -17,7 +17,8 @@ import type { FileState, Transaction } from './transaction';
  * block is ambiguous, and the reply was refused whole. The reading holds only where it is certain
  * to be the whole story:
  * - the places are found by one of the rungs that compare text (1-5), not by elision or fuzzy
- *   similarity, and do not overlap (`aaaa` standing twice in `aaaaa` is not two places);
+ *   similarity (nor is one a near twin of the other, `unlike`), and do not overlap (`aaaa`
+ *   standing twice in `aaaaa` is not two places);
  * - the blocks from this one on, naming the same file, search for exactly this text (trailing
  *   whitespace aside), each for one place and without a line number, and there are exactly as many
  *   of them as places left: more places than blocks leaves open which ones are meant, and is still
@@ -30,7 +31,7 @@ import type { FileState, Transaction } from './transaction';
  * starts, so identical chunks for identical places land one per place (nan's header).
  */
 export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, outcome: Extract<LocateOutcome, { kind: 'ambiguous' }>): { match: LineMatch; note: string } | undefined {
-  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy' || outcome.strategy === 'leftOutLines') return undefined;
+  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy' || outcome.strategy === 'leftOutLines' || outcome.unlike) return undefined;
   const places = outcome.matches;
   // The group is in reply order: this block's place in it says how many come from it on. Counted
   // first: a line the file has 100,000 times is no run of blocks, and is not walked per block.

@@ -310,7 +310,7 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     return;
   }
   if (outcome.kind === 'found') return placeMatches(tx, state, op, needle, replacementLines, outcome.matches, outcome.notes);
-  if (outcome.kind === 'ambiguous' && isLinePrefixed(op.source.format) && state.cursor?.block === block && state.pending.length > 0) {
+  if (outcome.kind === 'ambiguous' && outcome.unlike !== true && isLinePrefixed(op.source.format) && state.cursor?.block === block && state.pending.length > 0) {
     // The hunks of one diff (or chunks of one patch) come in file order: among equal places,
     // one alone after the previous hunk is the one meant (Codex searches on from there too).
     // Only when the reply's hunks for the file do go down it: a reply that gives them in another
@@ -325,7 +325,11 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
     if (inTurn) return placeMatches(tx, state, op, needle, replacementLines, [inTurn.match], [inTurn.note]);
     const index = tx.indexOf(state);
     // A search text mixing two twins is fixed by quoting one of them, not by quoting more of it.
-    const mixed = mixedTwins(outcome.matches) ? { nextStep: 'Re-send this block with every SEARCH line copied from the one place it is meant for.' } : {};
+    const mixed = mixedTwins(outcome.matches)
+      ? { nextStep: 'Re-send this block with every SEARCH line copied from the one place it is meant for.' }
+      : outcome.unlike
+        ? { nextStep: 'Re-send this block with every SEARCH line copied, indentation included, from the one place it is meant for.' }
+        : {};
     tx.fail('AMBIGUOUS', block, state.path, `${outcome.reason} in ${state.path} (matched by the ${outcome.strategy} rung)`, op, { candidates: matchCandidates(index, outcome.matches), ...mixed }, state);
     return;
   }
@@ -482,7 +486,8 @@ const LOOSE_REFUSED = 'loose match refused: ';
  * matches pass as they are.
  */
 function withHunkContext(outcome: LocateOutcome, index: FileIndex, needle: Needle, replacementLines: readonly string[], op: ReplaceOp): LocateOutcome {
-  if (outcome.kind === 'notFound' || !isLinePrefixed(op.source.format) || outcome.matches[0]?.strategy !== 'fuzzy') return outcome;
+  // Places unlike in kind (see `LocateOutcome`): the near one read alone as loose is no reason to take the other.
+  if (outcome.kind === 'notFound' || !isLinePrefixed(op.source.format) || outcome.matches[0]?.strategy !== 'fuzzy' || (outcome.kind === 'ambiguous' && outcome.unlike)) return outcome;
   const reasons = outcome.matches.map((match) => hunkContextRefusal(index, needle, replacementLines, match, op.lineKinds));
   if (reasons.every((reason) => reason === undefined)) return outcome;
   const fitting = outcome.matches.filter((_, i) => reasons[i] === undefined);
