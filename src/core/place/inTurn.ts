@@ -74,7 +74,8 @@ export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, ou
  * `replaceLines`).
  */
 export function placeIdenticalInTurn(tx: Transaction, op: ReplaceOp, outcome: Extract<LocateOutcome, { kind: 'ambiguous' }>): { match: LineMatch; note: string } | undefined {
-  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy' || outcome.strategy === 'leftOutLines') return undefined;
+  // Places unlike in kind (a relaxed match and its twin at the reply's own indentation) differ in their text: which takes the change matters.
+  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy' || outcome.strategy === 'leftOutLines' || outcome.unlike) return undefined;
   const places = outcome.matches;
   if (op.expectedCount !== 1 || op.lineHint === undefined || places.length > ORDER_EVIDENCE_PLACES) return undefined;
   for (let i = 1; i < places.length; i++) if (places[i].start < places[i - 1].end) return undefined;
