@@ -3,6 +3,7 @@ import { detectIndentUnit, type IndentUnit } from './text/indentation';
 import { anchorCount, anchorIndex, markerClosesDefinition, placeSegment, placeSegmentFrom } from './elisionMerge/anchors';
 import { attachesBelow, opensDefinition, withBlankEdges } from './elisionMerge/blankEdges';
 import { placeByKeyPath } from './elisionMerge/keyPath';
+import { outsideNamedKey } from './elisionMerge/shownBlock';
 import { placeAtOwnIndentation, placeByOpener, placeByShortLine, placeInOpenedBody } from './elisionMerge/fallbackAnchors';
 import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
@@ -113,6 +114,9 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     // A marker that names the lines it stands for keeps them: the part after it does not rewrite them (see `namedLinesKept`).
     if (written(starts[s] - 1)) region = namedLinesKept(region, segment, block[starts[s] - 1], original, keys, cursor, openEnd, closedByMarker);
     if (typeof region === 'string') return { ok: false, message: region };
+    // A part after a marker lands in the block of the data key the snippet names above it (see `outsideNamedKey`).
+    const outside = s > 0 && written(starts[s] - 1) ? outsideNamedKey(block, starts[s], isElision, region, original, keys) : undefined;
+    if (outside !== undefined) return { ok: false, message: outside };
     if (bound !== undefined && region.from !== bound) {
       return { ok: false, message: `the part before "${segment.find(hasText)?.trim().slice(0, 40) ?? ''}" was placed above line ${bound + 1}, where that part was found first, but it lands at line ${region.from + 1}: where the elisions go is a guess` };
     }
