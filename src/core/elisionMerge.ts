@@ -4,8 +4,10 @@ import { anchorCount, anchorIndex, markerClosesDefinition, placeSegment, placeSe
 import { attachesBelow, opensDefinition, withBlankEdges } from './elisionMerge/blankEdges';
 import { placeByKeyPath } from './elisionMerge/keyPath';
 import { outsideNamedKey } from './elisionMerge/shownBlock';
+import { placeByUniqueRun } from './elisionMerge/runAnchor';
+import { unchangedBeforeNext } from './elisionMerge/unchangedContext';
 import { placeAtOwnIndentation, placeByOpener, placeByShortLine, placeInOpenedBody } from './elisionMerge/fallbackAnchors';
-import { elidedBlockEnd, elidedBodyCloser, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
+import { elidedBlockEnd, elidedBodyCloser, insertsOnly, placeAtBlockEnd, placeAtBoundary, placeAtFileEnd, placeInLastBlock, placeClosers, placeClosingTags } from './elisionMerge/structure';
 import { type BracketSyntax, balanceChange, bracketBalance } from './elisionMerge/balance';
 import { blockFaults } from './elisionMerge/clauses';
 import { definedTwice } from './elisionMerge/definedTwice';
@@ -90,9 +92,10 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     // between to a guess (Cursor's CSS replies mark a rule kept so).
     const bodyCloser = s > 0 && bound === undefined && regions.length > 0 && written(starts[s] - 1) ? elidedBodyCloser(segments[s - 1], segment, regions[regions.length - 1], original, cursor) : undefined;
     const fromCloser = bodyCloser !== undefined ? placeSegmentFrom(segment, original, keys, cursor, bodyCloser.closer, bodyCloser.at, openEnd, closedByMarker) : undefined;
-    let region = fromCloser !== undefined && typeof fromCloser !== 'string' ? fromCloser : placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);
+    const closerRegion = fromCloser !== undefined && typeof fromCloser !== 'string' && (bodyCloser?.newAfter !== true || insertsOnly(fromCloser, original)) ? fromCloser : undefined;
+    let region = closerRegion !== undefined && bodyCloser?.sure === true ? closerRegion : placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);
     const unanchored = typeof region === 'string' && !isLast && anchorCount(segment, original, keys, cursor) === 0;
-    const bounded = unanchored ? (placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? functionsBeforeNext(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? declarationsAfterTheirKind(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? importsAfterTheirKind(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit)) : undefined;
+    let bounded = unanchored ? (placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? functionsBeforeNext(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? declarationsAfterTheirKind(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? importsAfterTheirKind(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit)) : undefined;
     if (bounded !== undefined) region = bounded.region;
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
@@ -110,6 +113,15 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     // (see `goFunctionsAtFileEnd`, `importsAmongFileImports`).
     const onlyMarkersAfter = segments.slice(s + 1).every((rest) => rest.every((line) => line.trim() === ''));
     if (typeof region === 'string' && unanchored && s > 0 && written(starts[s] - 1) && written(starts[s + 1] - 1) && onlyMarkersAfter) region = goFunctionsAtFileEnd(segment, original, cursor) ?? importsAmongFileImports(segment, original, cursor) ?? region;
+    // Last as well, each turning only a refusal into a write: the closer read by a weaker test (see
+    // `elidedBodyCloser`), a run of repeated lines the file has once (see `placeByUniqueRun`), and
+    // a segment between two markers that writes nothing new (see `unchangedBeforeNext`).
+    if (typeof region === 'string') region = closerRegion ?? region;
+    if (typeof region === 'string') region = placeByUniqueRun(segment, original, keys, cursor, openEnd, closedByMarker) ?? region;
+    if (typeof region === 'string' && unanchored && s > 0 && written(starts[s] - 1) && written(starts[s + 1] - 1)) {
+      bounded = unchangedBeforeNext(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit);
+      if (bounded !== undefined) region = bounded.region;
+    }
     if (typeof region === 'string') return { ok: false, message: region };
     // A marker that names the lines it stands for keeps them: the part after it does not rewrite them (see `namedLinesKept`).
     if (written(starts[s] - 1)) region = namedLinesKept(region, segment, block[starts[s] - 1], original, keys, cursor, openEnd, closedByMarker);

@@ -1,6 +1,6 @@
 /** Placing a segment that has no anchor of its own, by the structure around it: the file's edges, a block's end. */
 import { leadingWhitespace } from '../text/indentation';
-import { type Region, blockEnd, closedTagName, correspond, definedName, elisionBefore, firstNonBlank, hasText, heredocWord, identifiers, indentOf, isCloser, isCommentLine, isEditOf, isOpener, lastNonBlank, opensTag, resemblingOpener } from './lines';
+import { type Region, alignLines, blockEnd, closedTagName, correspond, definedName, elisionBefore, firstNonBlank, hasText, heredocWord, identifiers, indentOf, isCloser, isCommentLine, isEditOf, isOpener, lastNonBlank, opensTag, resemblingOpener } from './lines';
 import { type AnchorIndex, anchorKey } from './anchors';
 import { firstAtLeast } from '../sortedSearch';
 
@@ -437,14 +437,26 @@ const CLOSING_BRACKET: Readonly<Record<string, string>> = { '{': '}', '(': ')', 
  * (its last line with text, as the segment's); and the file closes that block, by indentation,
  * with the same closer at the head's indentation. Undefined otherwise: a `}` placed by the
  * indentation of a file whose body lines are not indented could close any block.
+ *
+ * `sure` is false where the closer is read by a weaker test, which the caller takes only where
+ * nothing else places the segment (a refusal turned into a write, never a write changed):
+ * - the head has a word, but not text enough to anchor by itself (`hasText`): its file line is the
+ *   one the placed part ends on, which that part's anchors found. A Rust match arm (`1 => {`,
+ *   under the unique `match line_numbers.len() {`), its body marked and its `}` written, then the
+ *   next arm, was refused as "too plain" (bat's line_range.rs);
+ * - the segment's line after the closer starts with all of the file's next line, up to a word's
+ *   end (`carriesOn`), too short a line for `correspond` to find 60% of it kept;
+ * - `newAfter`: that line is new code (`newAfterCloser`), and then the segment is taken only where
+ *   writing it there deletes none of the file's lines (`insertsOnly`).
  */
-export function elidedBodyCloser(previous: readonly string[], segment: readonly string[], placed: Region, original: readonly string[], cursor: number): { closer: number; at: number } | undefined {
+export function elidedBodyCloser(previous: readonly string[], segment: readonly string[], placed: Region, original: readonly string[], cursor: number): { closer: number; at: number; sure: boolean; newAfter: boolean } | undefined {
   const head = lastNonBlank(previous);
   const closer = firstNonBlank(segment);
   if (head === -1 || closer === -1) return undefined;
   const [headLine, closerLine] = [previous[head].trim(), segment[closer].trim()];
   const closing = CLOSING_BRACKET[headLine.slice(-1)];
-  if (closing === undefined || !isOpener(headLine) || !isCloser(closerLine) || !closerLine.startsWith(closing)) return undefined;
+  if (closing === undefined || !/\w/.test(headLine) || !isCloser(closerLine) || !closerLine.startsWith(closing)) return undefined;
+  let sure = isOpener(headLine);
   if (indentOf(previous[head]) !== indentOf(segment[closer])) return undefined;
   const placedHead = lastNonBlank(placed.lines);
   if (placedHead === -1 || placed.lines[placedHead].trim() !== headLine) return undefined;
@@ -458,18 +470,63 @@ export function elidedBodyCloser(previous: readonly string[], segment: readonly 
   // (`function bar() {` where other functions stand between) would, anchored from this closer,
   // delete the lines between, which the snippet never shows.
   const after = closer + 1 + firstNonBlank(segment.slice(closer + 1));
+  let newAfter = false;
   if (after > closer) {
     let next = at + 1;
     while (next < original.length && original[next].trim() === '') next++;
-    if (next >= original.length || !goesOnFrom(segment[after], original[next])) return undefined;
+    if (next < original.length && !goesOnFrom(segment[after], original[next]) && carriesOn(segment[after], original[next])) sure = false;
+    else if (next >= original.length || !goesOnFrom(segment[after], original[next])) {
+      if (!newAfterCloser(segment[after], original, at)) return undefined;
+      newAfter = true;
+      sure = false;
+    }
   }
-  return { closer, at };
+  return { closer, at, sure, newAfter };
+}
+
+/**
+ * True when `written`, the line a segment writes right after a closer placed at file line `at`,
+ * is new code: it has a word, and no line of the file below the closer is it, an edit of it
+ * (`goesOnFrom`) or a line it carries on (`carriesOn`). The snippet writes it right after the
+ * block's end, with no marker between: that is its place (leveldb's HandleTable: `Remove(…) {`, a
+ * marker, `}`, then a new `uint32_t Size() const { return elems_; }` above the file's ` private:`,
+ * refused as having no unique line). A line the file has further down (`function bar() {` with
+ * other functions between) would, anchored from the closer, take the lines between with it: that
+ * is still refused.
+ */
+function newAfterCloser(written: string, original: readonly string[], at: number): boolean {
+  if (!/\w/.test(written)) return false;
+  for (let i = at + 1; i < original.length; i++) if (goesOnFrom(written, original[i]) || carriesOn(written, original[i])) return false;
+  return true;
+}
+
+/**
+ * True when writing `region` deletes none of the file's lines with anything on them: each is a
+ * line the region keeps (the same, whitespace aside), in order. What a segment placed from a
+ * closer writes after it (`newAfter` of `elidedBodyCloser`) is taken only as new lines inserted
+ * there: deleting or rewriting the file's lines would rest on the closer alone.
+ */
+export function insertsOnly(region: Region, original: readonly string[]): boolean {
+  const parts = alignLines(original.slice(region.from, region.to), region.lines, (a, b) => a.trim() === b.trim());
+  return parts.every((part) => !part.removed || part.value.every((line) => line.trim() === ''));
 }
 
 /** True when `written` is the file's line `existing` or an edit of it that defines no other name. */
 function goesOnFrom(written: string, existing: string): boolean {
   if (written.trim() === existing.trim()) return true;
   return correspond(written, existing) && definedName(written.trim()) === definedName(existing.trim());
+}
+
+/**
+ * True when `written` starts with all of `existing` (a line with a word), up to a word's end, and
+ * defines no other name: that line carried on (`_ => Err(format!(` for a match arm's `_ => Err(`),
+ * however short it is beside the new one.
+ */
+function carriesOn(written: string, existing: string): boolean {
+  const [mine, theirs] = [written.trim(), existing.trim()];
+  if (!/\w/.test(theirs) || mine.length <= theirs.length || !mine.startsWith(theirs)) return false;
+  if (/\w$/.test(theirs) && /^\w/.test(mine.slice(theirs.length))) return false;
+  return definedName(mine) === definedName(theirs);
 }
 
 /**
