@@ -1,4 +1,5 @@
 import { hasText } from '../elisionMerge/lines';
+import { withAlignmentRead } from './alignedLines';
 import { type IndentUnit, detectIndentUnit, indentKind, indentWidth, isBlank, leadingWhitespace } from '../text/indentation';
 
 /**
@@ -7,7 +8,9 @@ import { type IndentUnit, detectIndentUnit, indentKind, indentWidth, isBlank, le
  * tabs (a Makefile's recipe lines then stop working), a 2-space file given in 4. Written as
  * given, the file's indentation changed on every line the block holds, unchanged lines included.
  * Each line keeps its depth (its indentation counted in the block's steps) and the columns beyond
- * the last whole step (the ` * ` of a comment); its text is untouched. A line the file has, at the
+ * the last whole step (the ` * ` of a comment), or, when the lines the file has show the block
+ * kept its alignment, a line aligned under the line above keeps its columns past that line
+ * (`withAlignmentRead`); its text is untouched. A line the file has, at the
  * same column once its tabs are counted as the block's spaces, is written as the file has it:
  * alignment spaces after tabs cannot be told from depth once the tabs have become spaces.
  *
@@ -39,20 +42,21 @@ export function inFileIndentation(fileLines: readonly string[], lines: readonly 
     const base = fileUnit.kind === 'tabs' ? '\t'.repeat(depth) : ' '.repeat(depth * fileUnit.size);
     return base + ' '.repeat(rest) + line.slice(indent.length);
   };
+  const byDepth = lines.map((line) => (isBlank(line) ? line : convert(line)));
+  const moved = blockUnit.kind === 'spaces' && fileUnit.kind === 'spaces' ? withAlignmentRead(lines, byDepth, blockUnit.size, fileLines, fileForm) : byDepth;
   // The lines both have say which reading is right: a snippet from deep inside a 2-space file
   // (lines at 4, 8 and 12 columns) looks 4-space on its own, and its lines are the file's as they are.
   // Only lines with text count: a `});` or a `}` stands at every depth of a file, so finding one at
   // the block's column (or at the converted one) is chance, not a sign of either reading.
   let asGiven = 0;
   let asConverted = 0;
-  for (const line of lines) {
+  lines.forEach((line, i) => {
     // Lines the conversion leaves as they are (above the first step: a doc comment's ` * `) say nothing.
     const own = hasText(line) ? fileForm.get(line.trim()) : undefined;
-    const moved = own ? convert(line) : line;
-    if (moved === line) continue;
+    if (!own || moved[i] === line) return;
     if (own === line) asGiven++;
-    else if (own === moved) asConverted++;
-  }
+    else if (own === moved[i]) asConverted++;
+  });
   const shared = asConverted >= 2 && asConverted > asGiven * 4;
   // Too few shared lines (a one-function module whose only indented line is its `return`): the
   // nesting says the step instead, when both sides step by their own unit at every opener.
@@ -61,10 +65,10 @@ export function inFileIndentation(fileLines: readonly string[], lines: readonly 
   // counted as the block's spaces): an aligned continuation line, `\t\t` and 11 spaces given as 19.
   const tabColumns = blockUnit.kind === 'spaces' ? blockUnit.size : 0;
   const sameColumn = (own: string, line: string) => fileUnit.kind === 'tabs' && tabColumns > 0 && indentWidth(leadingWhitespace(own), tabColumns) === leadingWhitespace(line).length;
-  const converted = lines.map((line) => {
+  const converted = lines.map((line, i) => {
     if (isBlank(line)) return line;
     const own = fileForm.get(line.trim());
-    return own && sameColumn(own, line) ? own : convert(line);
+    return own && sameColumn(own, line) ? own : moved[i];
   });
   return { lines: converted, note: `the block is indented with ${describe(blockUnit)} and the file with ${describe(fileUnit)}: written in the file's indentation` };
 }

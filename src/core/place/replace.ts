@@ -36,6 +36,7 @@ import { placeRewrite } from './rewrite';
 import { isSearchMarker } from '../parse/searchReplace';
 import { failRevisedInsertion, revisedInsertion } from './revisedInsertion';
 import { overlapsAny, type FileState, type Transaction } from './transaction';
+import { tabsPrintedAsSpaces } from './tabsPrinted';
 
 const defaultFuzzyThreshold = 0.85;
 
@@ -659,9 +660,11 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
   const edits: TextEdit[] = [];
   let reindented = false;
   const warnings = [...notes];
+  // A tool's diff gives the file's text, new lines' indentation included, unless its quotes show it was printed otherwise.
+  const toolWritten = op.source.verbatim === true && !tabsPrintedAsSpaces(tx, state, op, index);
   for (const match of matches) {
     const replacement = withoutCopyPadding(needle, match, file, replacementLines);
-    const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, fileBlanksIndented: () => index.blanksIndented, needle, replacement, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten: op.source.verbatim, keepsTrailingWhitespace: keepsTrailingWhitespace(state.path), indentationIsStructure: indentationIsStructure(state.path) });
+    const built = reanchor({ fileLines: file, fileUnit: index.indentUnit, fileIndentedLines: () => index.indentedLines, fileBlanksIndented: () => index.blanksIndented, needle, replacement, replacementElisions, match, quotedContext: isLinePrefixed(op.source.format), fragments: op.granularity === 'chars', lineKinds: op.lineKinds, toolWritten, keepsTrailingWhitespace: keepsTrailingWhitespace(state.path), indentationIsStructure: indentationIsStructure(state.path) });
     if (built.problem) {
       const extra = { ...(built.problem.code === 'OUT_OF_DATE' ? { candidates: matchCandidates(index, [match]) } : {}), ...(built.problem.nextStep ? { nextStep: built.problem.nextStep } : {}) };
       tx.fail(built.problem.code, block, state.path, `${built.problem.message} (${state.path} lines ${match.start + 1}-${match.end})`, op, extra, state);

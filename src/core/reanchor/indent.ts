@@ -139,8 +139,19 @@ export function indentFrame(fileLines: FileLines, fileUnit: IndentUnit | undefin
  * not from the replacement (tokio's `try_reserve`, SEARCH at column 0, REPLACE at 4) had the
  * search's shift added to a replacement that was right as given: every line 4 columns too deep,
  * which in Python or YAML changes what the code means.
+ *
+ * Not when the replacement's first line with text opens a block and stands where the search's
+ * first line stands in the reply, at another depth than the file's: the two texts start at the
+ * same place of the file, so the replacement starts in the search's frame, and its quoted lines
+ * at the file's depth are lines it nests one level deeper under the block it opens above them,
+ * which reads as the file's depth only when the reply's drift happens to be one level. (express's
+ * `res.jsonp` body escaping, SEARCH two spaces shallower than the file, REPLACE wrapping it in
+ * `if (body === undefined) {...} else if (...) {...}`: written as given, the new `if` stood two
+ * columns left of the block it sits in.) A first line that opens nothing cannot have put the
+ * quoted lines deeper: a slip of that line alone, and the quoted lines still say the depth.
  */
 function replacementAtFileIndentation(needle: Needle, replacement: readonly string[], match: LineMatch, fileLines: FileLines): boolean {
+  if (startsInSearchFrame(needle, replacement, match, fileLines)) return false;
   const fileIndentOf = new Map<string, string>();
   needle.lines.forEach((line, i) => {
     const place: Alignment = match.alignment[i];
@@ -158,6 +169,20 @@ function replacementAtFileIndentation(needle: Needle, replacement: readonly stri
     quoted++;
   }
   return quoted > 0;
+}
+
+/**
+ * True when the search's first line with text is matched at another indentation than the file's
+ * and the replacement's first line with text opens a block (ends with `{`, `(`, `[` or `:`) at
+ * the search line's indentation (see `replacementAtFileIndentation`).
+ */
+function startsInSearchFrame(needle: Needle, replacement: readonly string[], match: LineMatch, fileLines: FileLines): boolean {
+  const n = needle.lines.findIndex((line) => !isBlank(line));
+  const first = replacement.find((line) => !isBlank(line));
+  const place: Alignment = n === -1 ? undefined : match.alignment[n];
+  if (first === undefined || typeof place !== 'number' || needle.elisions.has(n)) return false;
+  const searchIndent = leadingWhitespace(needle.lines[n]);
+  return searchIndent !== leadingWhitespace(fileLines.line(place)) && leadingWhitespace(first) === searchIndent && /[{([:]\s*$/.test(first);
 }
 
 /**
