@@ -15,10 +15,9 @@ import { isLinePrefixed } from './opText';
  * `handle_user_exception`, in a file whose only `...` lines are a stub's and a doc example's, deeper).
  * Where the file holds no line of dots as the hunk writes it, ` ...` cannot be its text, so it is
  * read as a SEARCH block's `...` is: the lines around it are found as they stand, the lines between
- * kept. Only a kept line (in the
- * old and the new side alike) counts: a `-...` or `+...` line is a change of the file's text. A
- * diff a tool wrote (git's `index` line: `verbatim`) has no elisions; ops whose file cannot be read
- * here are left as they are.
+ * kept. Only a kept line (in the old and the new side alike) counts: a `-...` or `+...` line is a
+ * change of the file's text. A diff a tool wrote (git's `index` line: `verbatim`) has no elisions;
+ * ops whose file cannot be read here are left as they are.
  */
 export function withDotsReadAsLeftOutLines(parsed: ParsedReply, readFile: (path: string) => string | undefined): ParsedReply {
   let changed = false;

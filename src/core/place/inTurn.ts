@@ -31,15 +31,13 @@ import type { FileState, Transaction } from './transaction';
  * starts, so identical chunks for identical places land one per place (nan's header).
  */
 export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, outcome: Extract<LocateOutcome, { kind: 'ambiguous' }>): { match: LineMatch; note: string } | undefined {
-  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy' || outcome.strategy === 'leftOutLines' || outcome.unlike) return undefined;
   const places = outcome.matches;
   // The group is in reply order: this block's place in it says how many come from it on. Counted
   // first: a line the file has 100,000 times is no run of blocks, and is not walked per block.
   const group = tx.blocksSearchingAlike(op);
   if (group.length < places.length) return undefined;
   const at = group.indexOf(op);
-  if (at === -1 || group.length - at !== places.length) return undefined;
-  for (let i = 1; i < places.length; i++) if (places[i].start < places[i - 1].end) return undefined;
+  if (at === -1 || group.length - at !== places.length || !textPlacesApart(outcome)) return undefined;
   const run = group.slice(at);
   if (run.some((other) => other.replacement.trimEnd() !== op.replacement.trimEnd()) && outOfFileOrder(tx, state, op, run)) {
     tx.note(op.source.block, `blocks ${run.map((other) => other.source.block).join(', ')} search for this text with different replacements, but the reply's blocks for ${state.path} do not go down the file, so which block is meant for which place is not certain`);
@@ -74,17 +72,28 @@ export function placeInTurn(tx: Transaction, state: FileState, op: ReplaceOp, ou
  * `replaceLines`).
  */
 export function placeIdenticalInTurn(tx: Transaction, op: ReplaceOp, outcome: Extract<LocateOutcome, { kind: 'ambiguous' }>): { match: LineMatch; note: string } | undefined {
-  // Places unlike in kind (a relaxed match and its twin at the reply's own indentation) differ in their text: which takes the change matters.
-  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy' || outcome.strategy === 'leftOutLines' || outcome.unlike) return undefined;
   const places = outcome.matches;
-  if (op.expectedCount !== 1 || op.lineHint === undefined || places.length > ORDER_EVIDENCE_PLACES) return undefined;
-  for (let i = 1; i < places.length; i++) if (places[i].start < places[i - 1].end) return undefined;
+  // Counted before the places are walked, as in `placeInTurn`.
+  if (op.expectedCount !== 1 || op.lineHint === undefined || places.length > ORDER_EVIDENCE_PLACES || !textPlacesApart(outcome)) return undefined;
   const search = op.search.trimEnd();
   const replacement = op.replacement.trimEnd();
   const group = tx.replaceOpsBeside(op).ops.filter((other) => other.expectedCount === 1 && other.lineHint !== undefined && other.lineKinds === op.lineKinds && other.search.trimEnd() === search && other.replacement.trimEnd() === replacement);
   const at = group.indexOf(op);
   if (at === -1 || group.length - at !== places.length || new Set(group.map((other) => other.lineHint)).size !== group.length) return undefined;
   return { match: places[0], note: `the file holds the hunk's old lines ${places.length} times and the reply writes this same change ${places.length} times from here on: each takes the next place, and the file comes out the same whichever takes which` };
+}
+
+/**
+ * True when an ambiguous outcome's places can be taken one per block: found by a rung that compares
+ * text (not elision or fuzzy similarity), alike in kind (not a relaxed match and its near twin at
+ * the reply's own indentation, `unlike`, whose texts differ), and none overlapping (`aaaa` standing
+ * twice in `aaaaa` is not two places). Shared by `placeInTurn` and `placeIdenticalInTurn`.
+ */
+function textPlacesApart(outcome: Extract<LocateOutcome, { kind: 'ambiguous' }>): boolean {
+  if (outcome.strategy === 'elision' || outcome.strategy === 'fuzzy' || outcome.strategy === 'leftOutLines' || outcome.unlike) return false;
+  const places = outcome.matches;
+  for (let i = 1; i < places.length; i++) if (places[i].start < places[i - 1].end) return false;
+  return true;
 }
 
 /** How many of the file's other blocks, each side of the run in the reply, `outOfFileOrder` looks up. */
