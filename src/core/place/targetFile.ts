@@ -69,6 +69,7 @@ export function targetFileOf(tx: Transaction, op: EditOp): TargetFile {
     tx.fail('AMBIGUOUS', block, resolved.path, chosen.ambiguous, op, { nextStep: chosen.nextStep ?? 'Several workspace files fit the name the block gives: send it again under the whole path of the file it is for, from the workspace root.' });
     return { ok: false };
   }
+  if (chosen !== resolved.path) tx.takePathTo(resolved.path, chosen);
   return { ok: true, path: chosen };
 }
 
@@ -218,6 +219,13 @@ export function absolutePathTails(raw: string): string[] {
  * usual one) when a whole file's name fits several files, or a new file's bare name several folders.
  */
 function existingPathFor(tx: Transaction, path: string, op: EditOp): string | { readonly ambiguous: string; readonly nextStep?: string } {
+  // A diff section's mode change comes after its hunks and names the file as they do: where they
+  // were taken (a path written from a folder above the workspace), it goes with them.
+  const withHunks = op.kind === 'mode' && !exists(tx, path) ? tx.pathTakenFor(path) : undefined;
+  if (withHunks !== undefined) {
+    tx.note(op.source.block, `the reply names ${path}, which does not exist; its mode change goes to ${withHunks}, where the diff's edits of it were taken`);
+    return withHunks;
+  }
   if (tx.isMoveDestination(path) || (!editsExistingFile(op) && op.kind !== 'rewrite' && op.kind !== 'create')) return path;
   const known = tx.loaded(path);
   if (known ? known.exists || known.created : tx.readFile(path) !== undefined) {

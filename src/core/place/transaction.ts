@@ -105,6 +105,11 @@ export class Transaction {
   private readonly order: FileState[] = [];
   /** Warnings that belong to a block's records whatever its outcome (which file it was taken to). */
   private readonly notes = new Map<number, string[]>();
+  /**
+   * For a path as the reply names it (resolved, not existing): the other workspace file each of its
+   * ops was taken to (see `targetFileOf`); null once two ops of it went to different files.
+   */
+  private readonly takenTo = new Map<string, string | null>();
 
   constructor(
     readonly readFile: ReadFile,
@@ -200,6 +205,17 @@ export class Transaction {
   /** Makes `path` name `state`'s file from now on (a move's destination). */
   alias(path: string, state: FileState): void {
     this.aliases.set(path, state);
+  }
+
+  /** Records that an op naming `named` was taken to the workspace file `path` instead. */
+  takePathTo(named: string, path: string): void {
+    const before = this.takenTo.get(named);
+    this.takenTo.set(named, before === undefined || before === path ? path : null);
+  }
+
+  /** The one file the reply's earlier ops naming `named` were taken to, if they all went to one. */
+  pathTakenFor(named: string): string | undefined {
+    return this.takenTo.get(named) ?? undefined;
   }
 
   /** Adds a warning to every record of `block`, whatever its outcome. */

@@ -227,4 +227,20 @@ describe('pasted replies: a git diff\'s file mode is part of its file operation 
     assert.equal(result.receipt.ok, true);
     assert.equal(result.changes[0].executable, true);
   });
+
+  it('a diff written from a folder above the workspace (`bzip2-1.0.8/bin/bzdiff`): the mode goes where its hunk was taken, never FILE_NOT_FOUND (CPython replay, diff-rooted)', () => {
+    const reply = hunkWithMode.replace(/([ab])\/bin\/bzdiff/g, '$1/bzip2-1.0.8/bin/bzdiff');
+    const result = planned({ 'bin/bzdiff': bzdiff }, reply, { 'bin/bzdiff': regular });
+    assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
+    assert.equal(result.changes.length, 1);
+    assert.equal(result.changes[0].path, 'bin/bzdiff');
+    assert.equal(result.changes[0].executable, true);
+    assert.deepEqual(result.receipt.files[0].edits.map((e) => [e.strategy, e.status]), [['exact', 'applied'], ['mode', 'applied']]);
+  });
+
+  it('a mode-only section for a path that does not exist, with no hunk taken anywhere, is still FILE_NOT_FOUND', () => {
+    const result = planned({ 'bin/bzmore': '#!/bin/sh\n' }, modeOnly.replace(/bin\/bzmore/g, 'bzip2-1.0.8/bin/bzmore'), { 'bin/bzmore': regular });
+    assert.equal(result.receipt.ok, false);
+    assert.deepEqual(result.receipt.errors.map((e) => e.code), ['FILE_NOT_FOUND']);
+  });
 });
