@@ -9,7 +9,7 @@ import { indentWidth, isBlank, leadingWhitespace, type IndentUnit } from '../tex
 import { respelledToolCall } from '../reanchor/reanchor';
 import { countNewlines, overlapsAny, type FileState, type Transaction } from './transaction';
 import { earlierEditsAlike, failRevisedInsertion, revisedInsertion } from './revisedInsertion';
-import { refusedAsWrittenAgain } from './sequentialReading';
+import { canTouch, refusedAsWrittenAgain } from './sequentialReading';
 
 /**
  * Tool-call semantics (old_string may be part of a line): exact occurrences in the LF view.
@@ -20,7 +20,7 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   const file = state.file!;
   const occurrences = charOccurrences(tx.indexOf(state), op.search, 1000, tx.timesNamed(state.path));
   if (occurrences.length === 0) {
-    if (state.pending.length > 0 && mayStandAfterPending(state, op.search)) {
+    if (state.pending.length > 0 && mayStandAfterPending(state, op.search, true, true)) {
       tx.commit(state);
       return placeReplaceChars(tx, state, op, true);
     }
@@ -627,9 +627,12 @@ function hasBorder(text: string): boolean {
  * with CRLF endings each stretch is read with its endings as LF (the search is LF) and reaches
  * twice as far, since a line of the search is a character longer there. An edited base (a text
  * read through earlier commits) is not looked into: `unknown` (true by default: the caller
- * commits).
+ * commits). `absentFromBase`: the caller knows `search` stands nowhere in the base's LF view (a
+ * tool call's exact scan found nothing); then an occurrence in a stretch must touch its edit, and
+ * a stretch of one edit the search cannot touch (`canTouch`) is not built: without that, each
+ * edit of a long tool call built the stretch around every edit before it.
  */
-export function mayStandAfterPending(state: FileState, search: string, unknown = true): boolean {
+export function mayStandAfterPending(state: FileState, search: string, unknown = true, absentFromBase = false): boolean {
   const file = state.file!;
   if (file instanceof EditedText) return unknown;
   const raw = file.raw;
@@ -640,6 +643,10 @@ export function mayStandAfterPending(state: FileState, search: string, unknown =
   for (let i = 0; i < edits.length; ) {
     let j = i + 1;
     while (j < edits.length && edits[j].start - edits[j - 1].end < reach) j++;
+    if (absentFromBase && !crlf && j === i + 1 && !canTouch(file, edits[i], search)) {
+      i = j;
+      continue;
+    }
     let stretch = '';
     let at = Math.max(0, edits[i].start - reach);
     for (let k = i; k < j; k++) {

@@ -17,8 +17,15 @@ import type { FileState, Transaction } from './transaction';
 export function placesWrittenByPending(state: FileState, search: string): { readonly block: number }[] {
   const file = state.file;
   if (!file || search === '' || state.pending.length === 0) return [];
-  const blockOf = new Map<TextEdit, number>();
-  for (const record of state.records) for (const edit of record.edits) blockOf.set(edit, record.block);
+  // Which block wrote each edit: wanted only once a stretch is built, which most searches never need.
+  let blockOf: Map<TextEdit, number> | undefined;
+  const blockWriting = (edit: TextEdit): number => {
+    if (!blockOf) {
+      blockOf = new Map();
+      for (const record of state.records) for (const written of record.edits) blockOf.set(written, record.block);
+    }
+    return blockOf.get(edit) ?? 0;
+  };
   const asLf = (text: string) => (file.hasCrlf ? text.replace(/\r\n/g, '\n') : text);
   const reach = file.hasCrlf ? 2 * search.length : search.length;
   const { edits } = new TextPlan(state.pending);
@@ -37,7 +44,7 @@ export function placesWrittenByPending(state: FileState, search: string): { read
       stretch += asLf(sliceOf(file, at, edits[k].start));
       const from = stretch.length;
       stretch += asLf(edits[k].text);
-      spans.push({ from, to: stretch.length, block: blockOf.get(edits[k]) ?? 0 });
+      spans.push({ from, to: stretch.length, block: blockWriting(edits[k]) });
       at = edits[k].end;
     }
     stretch += asLf(sliceOf(file, at, edits[j - 1].end + reach));
@@ -61,29 +68,47 @@ export function placesWrittenByPending(state: FileState, search: string): { read
  * tool call built and searched the stretch around each edit before it (quadratic in the edits);
  * the stretch is now built only where an occurrence may stand.
  */
-function canTouch(file: NonNullable<FileState['file']>, edit: TextEdit, search: string): boolean {
+export function canTouch(file: NonNullable<FileState['file']>, edit: TextEdit, search: string): boolean {
   const written = edit.text;
   if (written.length >= search.length && written.includes(search)) return true;
-  const before = sliceOf(file, Math.max(0, edit.start - search.length), edit.start);
-  const after = sliceOf(file, edit.end, edit.end + search.length);
-  const around = before.length + written.length + after.length;
-  const charAt = (at: number) =>
-    at < before.length ? before.charCodeAt(at) : at < before.length + written.length ? written.charCodeAt(at - before.length) : after.charCodeAt(at - before.length - written.length);
-  /** Whether `search` stands in the text around the edit with its character `i` at `boundary`. */
-  const standsWith = (i: number, boundary: number) => {
-    const start = boundary - i;
-    if (start < 0 || start + search.length > around) return false;
-    for (let k = 0; k < search.length; k++) if (search.charCodeAt(k) !== charAt(start + k)) return false;
-    return true;
+  const around: Around = {
+    before: sliceOf(file, Math.max(0, edit.start - search.length), edit.start),
+    written,
+    after: sliceOf(file, edit.end, edit.end + search.length),
   };
-  /** Whether `search` stands across `boundary` (an index into the text around the edit). */
-  const crosses = (boundary: number) => {
-    if (boundary <= 0 || boundary >= around) return false;
-    const pair = String.fromCharCode(charAt(boundary - 1), charAt(boundary));
-    for (let i = search.indexOf(pair); i !== -1; i = search.indexOf(pair, i + 1)) if (standsWith(i + 1, boundary)) return true;
-    return false;
-  };
-  return crosses(before.length) || (written.length > 0 && crosses(before.length + written.length));
+  const writtenStart = around.before.length;
+  return crosses(around, search, writtenStart) || (written.length > 0 && crosses(around, search, writtenStart + written.length));
+}
+
+/** The text around one edit: what stands before it, what it writes, what stands after it. */
+interface Around {
+  readonly before: string;
+  readonly written: string;
+  readonly after: string;
+}
+
+/** The character code at `at` in the text around an edit (`before + written + after`, never joined). */
+function codeAround(around: Around, at: number): number {
+  const { before, written, after } = around;
+  if (at < before.length) return before.charCodeAt(at);
+  return at < before.length + written.length ? written.charCodeAt(at - before.length) : after.charCodeAt(at - before.length - written.length);
+}
+
+/** Whether `search` stands across `boundary` (an index into the text around the edit). */
+function crosses(around: Around, search: string, boundary: number): boolean {
+  const length = around.before.length + around.written.length + around.after.length;
+  if (boundary <= 0 || boundary >= length) return false;
+  const pair = String.fromCharCode(codeAround(around, boundary - 1), codeAround(around, boundary));
+  for (let i = search.indexOf(pair); i !== -1; i = search.indexOf(pair, i + 1)) if (standsWith(around, length, search, i + 1, boundary)) return true;
+  return false;
+}
+
+/** Whether `search` stands in the text around the edit (`length` long) with its character `i` at `boundary`. */
+function standsWith(around: Around, length: number, search: string, i: number, boundary: number): boolean {
+  const start = boundary - i;
+  if (start < 0 || start + search.length > length) return false;
+  for (let k = 0; k < search.length; k++) if (search.charCodeAt(k) !== codeAround(around, start + k)) return false;
+  return true;
 }
 
 /**
