@@ -4,20 +4,27 @@ import { lfView, toLines } from '../text/fileText';
 import { leadingWhitespace } from '../text/indentation';
 import type { FileState, Transaction } from './transaction';
 import { definedName, hasText } from '../elisionMerge/lines';
+import { placeInsert } from './insert';
 import { placeRewrite, rewritesWhole } from './rewrite';
 
 /**
  * Aider's empty SEARCH on a file with content: the replacement goes at the end of the file,
- * unless the file already ends with it (then it is already applied). Refused (`FILE_EXISTS`) when
- * the replacement repeats lines in a row of the file (`repeatedRun`) or defines again a top-level
- * name the file defines (`redefinition`): that is the file, or a part of it, written again, the
- * way a model "creates" a file it thinks is new; appended, the file would hold its code twice.
- * When it is the whole file (`rewritesWhole`), it is placed as a whole-file block is.
+ * unless the file already ends with it (then it is already applied). An empty SEARCH with a line
+ * hint (Roo's `:start_line:12`) is an insertion before that line, as Roo's own insertion reads it
+ * (a line past the file's end is `NO_MATCH`, the line right after it the end): the hint is the one
+ * place the reply gives, and appending ignored it (an import meant above `import re` landed after
+ * the file's last line). Refused (`FILE_EXISTS`) when the replacement repeats lines in a row of the
+ * file (`repeatedRun`) or defines again a top-level name the file defines (`redefinition`): that
+ * is the file, or a part of it, written again, the way a model "creates" a file it thinks is new;
+ * added, the file would hold its code twice. When it is the whole file (`rewritesWhole`), it is
+ * placed as a whole-file block is.
  */
 export function placeAppend(tx: Transaction, state: FileState, op: ReplaceOp): void {
   const block = op.source.block;
   const file = state.file!;
-  if (op.replacement.trim() !== '' && lfView(file).trimEnd().endsWith(op.replacement.trimEnd())) {
+  // One past the last line is the end; further, the line is not in the file: placeInsert refuses it.
+  const hinted = op.lineHint !== undefined && op.lineHint >= 1 && op.lineHint !== file.lines.length + 1;
+  if (!hinted && op.replacement.trim() !== '' && lfView(file).trimEnd().endsWith(op.replacement.trimEnd())) {
     tx.record(state, { block, status: 'alreadyApplied', strategy: 'append', score: 1, startLine: file.lines.length, endLine: file.lines.length, warnings: ['the appended text is already at the end of the file'] });
     return;
   }
@@ -27,10 +34,11 @@ export function placeAppend(tx: Transaction, state: FileState, op: ReplaceOp): v
     // The whole file written again, with its change: the model took the file for a new one. Read
     // as the file's new text, as a whole file in a fence under its path is read.
     if (rewritesWhole(file.lines, lines)) return placeRewrite(tx, state, op.replacement, false, op, [`the empty SEARCH's text is the whole of ${state.path} written again: read as the file's new text, not appended`]);
-    const message = `the empty SEARCH would append to ${state.path}, but its text ${repeat.what} line ${repeat.line + 1} ("${file.lines[repeat.line].trim().slice(0, 60)}"): it reads as the file, or a part of it, written again, not as code to add at its end`;
+    const message = `the empty SEARCH would ${hinted ? `insert its text before line ${op.lineHint} of` : 'append to'} ${state.path}, but its text ${repeat.what} line ${repeat.line + 1} ("${file.lines[repeat.line].trim().slice(0, 60)}"): it reads as the file, or a part of it, written again, not as code to add${hinted ? '' : ' at its end'}`;
     tx.fail('FILE_EXISTS', block, state.path, message, op, {}, state);
     return;
   }
+  if (hinted) return placeInsert(tx, state, op.lineHint! - 1, lines, op);
   tx.record(state, {
     block, status: 'applied', strategy: 'append', score: 1, startLine: file.lines.length + 1, endLine: file.lines.length + lines.length,
     edits: [lineEdit(file, file.lines.length, file.lines.length, lines)],
