@@ -147,11 +147,13 @@ export function isElisionLine(line: string): boolean {
  * (`# ... and so on ...` in a doc), so such a line is only a candidate: the caller takes it as a
  * marker where the file has no such line and, merged as one, it stands for lines of the file the
  * snippet does not show (flask's matrix: read as a comment, the three entries it named were
- * deleted).
+ * deleted). Up to 20 words and 200 characters, as long as `isElisionLine` reads: models describe
+ * what they keep at length (`# ... keep the user, gosu, locale and repository-key steps exactly as
+ * they are ...`), and at 8 words and 120 characters such a marker was written into the file.
  */
 export function isDescribedElision(line: string): boolean {
   const text = line.trim();
-  if (text.length > 120 || isElisionLine(line)) return false;
+  if (text.length > 200 || isElisionLine(line)) return false;
   const body = commentBody(text);
   if (body === undefined) return false;
   const inner = withoutDecorations(body);
@@ -159,7 +161,7 @@ export function isDescribedElision(line: string): boolean {
   const closes = /[ \t](?:\.{3}|…)$/.exec(inner)?.index;
   const words = opens !== undefined && closes !== undefined && closes > opens ? inner.slice(opens, closes).trim() : undefined;
   // Words only (names, versions like 3.12, `/`-separated lists); no run of dots, no code's punctuation.
-  return words !== undefined && /^[\p{L}\d][\p{L}\d '’,./&:()+-]*$/u.test(words) && !words.includes('..') && words.split(/\s+/).length <= 8;
+  return words !== undefined && /^[\p{L}\d][\p{L}\d '’,./&:()+-]*$/u.test(words) && !words.includes('..') && words.split(/\s+/).length <= 20;
 }
 
 /** The elision vocabulary (`STRONG_WORDS`, `WEAK_WORDS`, `CODE_NOUN`): words that say lines are left out, not which. */
