@@ -268,13 +268,18 @@ function placeLines(tx: Transaction, state: FileState, op: ReplaceOp): void {
   let needle = literalIfInFile(tx, state, op, toNeedle(op.search, op.source), replacementLines);
   let outcome = locateOp(tx, state, op, needle, replacementLines);
   const looseRefusal = outcome.kind === 'notFound' ? outcome.notes.find((note) => note.startsWith(LOOSE_REFUSED)) : undefined;
-  if (outcome.kind === 'notFound') {
+  const fuzzy = outcome.kind === 'found' && outcome.matches[0].strategy === 'fuzzy';
+  if (outcome.kind === 'notFound' || fuzzy) {
     // Models often add or drop a blank line at a block's edge: retry without the blank lines at
     // the edges of the search text, taking the same lines off the replacement when it has them.
+    // A fuzzy match is retried too: when the search's blank edge was the one line it could not
+    // find (Aider's SEARCH opening with a blank line, the file's `"""` there), the lines
+    // without it stand under a stricter rung, and read fuzzily the blank line was taken for a
+    // line of the file the edit deletes (OUT_OF_DATE). Only a stricter match is taken then.
     const trimmed = trimBlankEdges(needle, replacementLines);
     if (trimmed) {
       const retry = locateOp(tx, state, op, trimmed.needle, trimmed.replacement);
-      if (retry.kind !== 'notFound') {
+      if (fuzzy ? retry.kind === 'found' && retry.matches[0].strategy !== 'fuzzy' : retry.kind !== 'notFound') {
         needle = trimmed.needle;
         replacementLines = trimmed.replacement;
         outcome = retry;
