@@ -21,6 +21,7 @@ import { addedAfterKeptExit, keptAfterExit, restatedBeforeMarker, unshownAfterOp
 import { separatorLeftOut } from './elisionMerge/separators';
 import { namedLinesKept } from './elisionMerge/namedByMarker';
 import { atDefinitionDepth, atFileDepth, inReplacedIndentation } from './elisionMerge/depth';
+import { editedOpenerBetweenParts } from './elisionMerge/openerBetweenParts';
 import { declarationsAfterTheirKind, functionsBeforeNext, goFunctionsAtFileEnd, importsAfterTheirKind, importsAmongFileImports, placeBeforeNext } from './elisionMerge/betweenMarkers';
 export { correspond } from './elisionMerge/lines';
 export { codeLeftOutBesideEdit, dataKeysLeftOut, looksLikeFragment, newLinesOnly, notWholeFile, partOrShortened, unshownDeletion } from './elisionMerge/wholeOrPart';
@@ -96,6 +97,8 @@ export function mergeElisions(original: readonly string[], given: readonly strin
     let region = closerRegion !== undefined && bodyCloser?.sure === true ? closerRegion : placeSegment(segment, original, keys, cursor, openEnd, Infinity, closedByMarker);
     const unanchored = typeof region === 'string' && !isLast && anchorCount(segment, original, keys, cursor) === 0;
     let bounded = unanchored ? (placeBeforeNext(segment, openEnd, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? functionsBeforeNext(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? declarationsAfterTheirKind(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit) ?? importsAfterTheirKind(segment, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit)) : undefined;
+    // A definition's head written otherwise, between the part showing its block and a part inside its body (see `editedOpenerBetweenParts`).
+    if (bounded === undefined && unanchored && s > 0 && written(starts[s] - 1) && written(starts[s + 1] - 1)) bounded = editedOpenerBetweenParts(segments[s], block.slice(0, starts[s]), isElision, segments[s + 1], starts[s + 1] > lastMarker, original, keys, cursor, fileUnit);
     if (bounded !== undefined) region = bounded.region;
     if (typeof region === 'string') region = placeByOpener(segment, original, keys, cursor, openEnd) ?? region;
     if (typeof region === 'string') region = placeAtBoundary(segment, original, cursor, s === 0, isLast) ?? placeClosers(segment, original, cursor) ?? region;
