@@ -469,27 +469,25 @@ function underFolder(op: EditOp, folder: string): EditOp {
 
 /** The file headers a patch starts with. */
 const FILE_HEADER_TEXTS = ['*** Update File:', '*** Add File:', '*** Delete File:'];
-/** A short part of each text `hitFinder` seeks, that a reply without it mostly lacks too. */
-const HIT_PROBES: Record<string, string> = { [BEGIN]: 'Begin', '*** Update File:': 'Updat', '*** Add File:': 'Add F', '*** Delete File:': 'Delet' };
+/** What every text `hitFinder` seeks starts with. */
+const STAR_RUN = '*** ';
 
 /**
  * A search for the next `*** Begin Patch` (or, with `headers`, file header) at or after a position
- * that only grows: each text's last hit is kept, so a text that stands nowhere further on (no
- * `*** Delete File:` in the reply) is not sought again from every patch (a scan of the whole reply
- * per patch). -1 when there is none.
+ * that only grows; -1 when there is none. Every text sought starts with `*** `, so one native
+ * search for that run finds them all, each hit then told apart by the text that follows it: V8
+ * seeks a pattern under seven characters by its first character, natively, and a longer one by
+ * Boyer-Moore-Horspool, which cost 0.5 ms per text per megabyte of code (four texts, a twentieth
+ * of parsing a long reply). Linear in the reply over all calls, since `from` only grows and each
+ * call stops at the first hit.
  */
 function hitFinder(text: string, headers: boolean): (from: number) => number {
   const texts = headers ? [BEGIN, ...FILE_HEADER_TEXTS] : [BEGIN];
-  // A text whose short probe the reply lacks stands nowhere in it (-1 from the start): V8 took
-  // 0.47 ms to miss `*** Add File:` in a megabyte of code, 0.10 ms to miss `Add F` (see `replyHolds`).
-  const last: number[] = texts.map((wanted) => (text.includes(HIT_PROBES[wanted]) ? -2 : -1));
   return (from) => {
-    let hit = -1;
-    texts.forEach((wanted, k) => {
-      if (last[k] === -2 || (last[k] !== -1 && last[k] < from)) last[k] = text.indexOf(wanted, from);
-      if (last[k] !== -1 && (hit === -1 || last[k] < hit)) hit = last[k];
-    });
-    return hit;
+    for (let at = text.indexOf(STAR_RUN, from); at !== -1; at = text.indexOf(STAR_RUN, at + 1)) {
+      for (const wanted of texts) if (text.startsWith(wanted, at)) return at;
+    }
+    return -1;
   };
 }
 

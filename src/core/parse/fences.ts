@@ -107,6 +107,11 @@ export function firstNonBlankChar(line: string): string {
 
 /** Length of a bare fence line (fence chars and whitespace only) of `char`, else 0. */
 function bareFenceLength(line: string, char: '`' | '~'): number {
+  // Asked of every line inside a fence: its end settles most lines at once. A bare fence line ends
+  // with its fence character or with blanks, never with another printable ASCII character; the
+  // indentation before the first character runs deep in code.
+  const last = line.charCodeAt(line.length - 1);
+  if (last > 32 && last < 127 && last !== char.charCodeAt(0)) return 0;
   if (firstNonBlankChar(line) !== char) return 0;
   const m = BACKTICK_OR_TILDE.exec(line);
   if (!m || m[2][0] !== char || !trimsToEmpty(m[3])) return 0;
@@ -215,12 +220,21 @@ const DOTTED_LANGS = new Set(['vb.net', 'asp.net', 'c#.net', 'f#.net']);
  * ```` ```12:30:src/a.ts ```` (flagged `citation`, path kept).
  */
 export function parseInfoString(info: string): FenceInfo {
-  // A reply's fences mostly repeat one info string (fifty blocks of ```ts): the last answer is kept.
-  if (info !== lastInfo.info) lastInfo = { info, parsed: readInfoString(info) };
-  return lastInfo.parsed;
+  // A reply's fences repeat a few info strings (```ts, ```diff, ```json, each many times), and
+  // several parsers ask of every fence: each answer is kept (a shared, read-only object), up to
+  // `KNOWN_INFOS` strings. Keeping only the last one missed whenever formats alternated.
+  let parsed = knownInfos.get(info);
+  if (parsed === undefined) {
+    parsed = readInfoString(info);
+    if (knownInfos.size >= KNOWN_INFOS) knownInfos.clear();
+    knownInfos.set(info, parsed);
+  }
+  return parsed;
 }
 
-let lastInfo: { readonly info: string | undefined; readonly parsed: FenceInfo } = { info: undefined, parsed: { lang: undefined, path: undefined, citation: false } };
+/** How many info strings `parseInfoString` keeps its answers for (a reply with more starts over). */
+const KNOWN_INFOS = 256;
+const knownInfos = new Map<string, FenceInfo>();
 
 function readInfoString(info: string): FenceInfo {
   const text = info.trim();

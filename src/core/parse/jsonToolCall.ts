@@ -419,8 +419,13 @@ class Collector {
       }
       expectedCount = expected;
     }
-    if (numberedOnlyInReplacement(textLines(lf(oldText)), textLines(lf(newText)))) return this.fail(NUMBERED_REPLACEMENT, path);
-    const gutter = withoutGutter(lf(oldText), lf(newText));
+    // Each text normalised and split once, for both gutter checks.
+    const search = lf(oldText);
+    const replacement = lf(newText);
+    const searchLines = textLines(search);
+    const replaceLines = textLines(replacement);
+    if (numberedOnlyInReplacement(searchLines, replaceLines)) return this.fail(NUMBERED_REPLACEMENT, path);
+    const gutter = withoutGutter(search, replacement, searchLines, replaceLines);
     const sequential = this.appliedInTurn || SEQUENTIAL_OLD_KEYS.some((key) => key in obj);
     this.ops.push({ kind: 'replace', path, ...gutter, granularity: 'chars', expectedCount, ...(sequential ? { sequential: true as const } : {}), source });
     return true;
@@ -493,11 +498,18 @@ function pickPath(obj: Record<string, unknown>): string | undefined {
  * `12\t`: models copy it from the read tool's output), by the SEARCH/REPLACE parser's rule
  * (consecutive numbers on every old line; on every new line too, or on none). The text as written
  * are kept (`quotedSearch`, `quotedReplacement`): a file that holds those very lines is edited as
- * they stand.
+ * they stand. `searchLines` and `replaceLines` are the texts' `textLines`, split once by the caller.
  */
-function withoutGutter(search: string, replacement: string): Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'lineHint'> {
+function withoutGutter(
+  search: string,
+  replacement: string,
+  searchLines: readonly string[],
+  replaceLines: readonly string[],
+): Pick<ReplaceOp, 'search' | 'replacement' | 'quotedSearch' | 'quotedReplacement' | 'lineHint'> {
   const ending = (text: string) => (text.endsWith('\n') ? '\n' : '');
-  const numbered = stripLineNumbers(textLines(search), textLines(replacement));
+  const numbered = stripLineNumbers(searchLines, replaceLines);
+  // No gutter taken off (most calls): the lines joined again would be `search` itself.
+  if (numbered.search === searchLines) return { search, replacement };
   const stripped = numbered.search.join('\n') + ending(search);
   if (stripped === search) return { search, replacement };
   return {
@@ -554,7 +566,8 @@ function editList(obj: Record<string, unknown>): Record<string, unknown>[] | und
 }
 
 function lf(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
+  // Most texts hold no CR: one native search instead of a regex pass that changes nothing.
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
 /** Text inserted as whole lines must end in a newline. */
@@ -690,8 +703,11 @@ function looksLikeJsonFile(collector: Collector, startLine: number, lines: reado
  * leave no other reading.
  */
 function patchStringOnLine(line: string): string | undefined {
-  // Asked of every line: one whose first character after blanks is printable and not a quote
-  // cannot trim to a quoted string, and is not trimmed (a copy of each indented line).
+  // Asked of every line: one whose last character is printable and not a quote cannot trim to a
+  // quoted string (its end is read at once; its first character lies past the indentation), nor
+  // can one whose first character after blanks is; neither is trimmed (a copy of each indented line).
+  const last = line.charCodeAt(line.length - 1);
+  if (last > 32 && last < 127 && last !== 34 /* " */) return undefined;
   const first = firstNonBlankChar(line);
   if (first !== '"' && first > ' ' && first < '\x7f') return undefined;
   const text = line.trim();

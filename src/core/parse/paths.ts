@@ -284,15 +284,19 @@ export function isNameLineWithInnerBackticks(line: string): boolean {
 function quickFilenameGate(trimmed: string): boolean {
   let words = 1;
   let hasPathChar = false;
+  /** Whether the line holds a quote, looked for once it has more than eight words (see below). */
+  let quoted: boolean | undefined;
   for (let i = 0; i < trimmed.length; i++) {
     const c = trimmed.charCodeAt(i);
-    if (c === 32 || c === 9) words++;
-    else if (c === 47 || c === 92) hasPathChar = true;
+    if (c === 32 || c === 9) {
+      // More than eight words and no quote: prose (`### File: `a b/c.ts` (new file)` has six; real
+      // prose has more and is refused by cleanReplyPath anyway). Settled at the ninth word, so a
+      // sentence is not read to its end; a quote may still make a long line a label.
+      if (++words > 8 && !(quoted ??= /["'`\u201c]/.test(trimmed))) return false;
+    } else if (c === 47 || c === 92) hasPathChar = true;
     // A dot counts when a name goes on after it (`a.ts`, `.env`), not when it ends a sentence.
     else if (c === 46 && i + 1 < trimmed.length && isNameChar(trimmed.charCodeAt(i + 1))) hasPathChar = true;
   }
-  // `### File: `a b/c.ts` (new file)` has six; real prose has more and is refused by cleanReplyPath anyway.
-  if (words > 8 && !/["'`\u201c]/.test(trimmed)) return false;
   if (hasPathChar) return true;
   // The line's letters, lower-cased, end with a known bare name: only its last letters can, as
   // many as the longest name has, collected from the end.

@@ -101,6 +101,10 @@ function isLabelledHead(lines: readonly string[], i: number): boolean {
   // Asked of every line: its first char code settles most (code is indented).
   const first = line.charCodeAt(0);
   if (line.length === 0 || first === 32 || first === 9 || first === 60 || first === 61 || first === 43 || first === 45) return false;
+  // Its last char code settles most of the others: a line ending in a printable character other
+  // than the marker's `H` keeps it when trimmed (no trimmed copy is made).
+  const last = line.charCodeAt(line.length - 1);
+  if (last > 32 && last < 127 && last !== 72 /* H */) return false;
   if (!line.trimEnd().endsWith(' <<<<<<< SEARCH')) return false;
   const next = lines[i + 1] ?? '';
   return (next.startsWith(':') && META.test(next)) || (next.startsWith('-') && DASHES.test(next));

@@ -25,7 +25,7 @@ import type { EditOp, ParseProblem } from '../ir';
 import { editsFromToolInput, tryParse } from './jsonToolCall';
 import { modificationAt } from './originalPatched';
 import { pythonCellEdits } from './pythonCall';
-import type { ParsedBlock, ReplyParser, ReplyText } from './parser';
+import { lineIndexAt, lineStartsOf, type ParsedBlock, type ReplyParser, type ReplyText } from './parser';
 import { wrappingFence } from './fences';
 import { cleanReplyPath } from './paths';
 import { fenceLanguage } from './replyScan';
@@ -52,10 +52,21 @@ export const xmlToolCallParser: ReplyParser = {
   format: FORMAT,
   parse(reply: ReplyText, isClaimed: (line: number) => boolean): ParsedBlock[] {
     const blocks: ParsedBlock[] = [];
-    const { lines } = reply;
-    for (let i = 0; i < lines.length; i++) {
-      // `includes` first: most lines hold no `<`, and trimming each would copy it.
-      if (!lines[i].includes('<') || isClaimed(i + 1)) continue;
+    const { text, lines } = reply;
+    const lineStarts = lineStartsOf(reply);
+    /**
+     * The first line at or after `from` that holds a `<` (the lines' count when none does). Found
+     * by a native search of the text, not by asking each line: a tag opens every call this parser
+     * reads, and a reply of code holds few lines with one (a megabyte of the bench's reply: 627 of
+     * 25,687), so the lines without are never visited, nor trimmed (a copy of each).
+     */
+    const lineWithAngleFrom = (from: number): number => {
+      if (from >= lines.length) return lines.length;
+      const at = text.indexOf('<', lineStarts[from]);
+      return at === -1 ? lines.length : lineIndexAt(lineStarts, at);
+    };
+    for (let i = lineWithAngleFrom(0); i < lines.length; i = lineWithAngleFrom(i + 1)) {
+      if (isClaimed(i + 1)) continue;
       const trimmed = lines[i].trimStart();
       if (trimmed[0] !== '<') continue;
       if (trimmed.startsWith('<execute_ipython>')) {
