@@ -1,7 +1,7 @@
 /**
  * The unified diff the CLI prints, built so that its cost stays linear in the changes of a big reply.
  */
-import { createTwoFilesPatch, diffArrays, formatPatch, type StructuredPatchHunk } from 'diff';
+import { createTwoFilesPatch, formatPatch, type StructuredPatchHunk } from 'diff';
 import type { FileChange } from '../core/index';
 
 /** Lines of context around each change, as `git diff` prints them. */
@@ -205,10 +205,9 @@ function diffRegion(a: readonly string[], a0: number, a1: number, b: readonly st
   else if (a1 - a0 + (b1 - b0) <= GAP_DIFF_LIMIT) {
     let i = a0;
     let j = b0;
-    for (const change of diffArrays(a.slice(a0, a1), b.slice(b0, b1))) {
-      const count = change.value.length;
-      if (change.added) parts.change(i, i, j, (j += count));
-      else if (change.removed) parts.change(i, (i += count), j, j);
+    for (const { kind, count } of myersRuns(a, a0, a1, b, b0, b1)) {
+      if (kind === 2) parts.change(i, i, j, (j += count));
+      else if (kind === 1) parts.change(i, (i += count), j, j);
       else {
         parts.equal(i, (i += count));
         j += count;
@@ -226,6 +225,96 @@ function diffRegion(a: readonly string[], a0: number, a1: number, b: readonly st
     if (anchors.length > 0) diffRegion(a, a0, a1, b, b0, b1, parts);
   }
   parts.equal(a1, sharedEnd);
+}
+
+/** A run of jsdiff's answer: `count` lines kept (`kind` 0), removed (1) or added (2). */
+interface Run {
+  readonly kind: 0 | 1 | 2;
+  readonly count: number;
+  /** The run before it on the same path (runs are shared between paths, never changed). */
+  readonly previous: Run | undefined;
+}
+
+/** One furthest-reaching path of the search: how far it got in the old lines, and its last run. */
+interface SearchPath {
+  oldPos: number;
+  last: Run | undefined;
+}
+
+/**
+ * The runs of jsdiff's `diffArrays(a.slice(a0, a1), b.slice(b0, b1))`, in order: its own Myers
+ * search (diff 9's `Diff.diffWithOptionsObj`, `addToPath` and `extractCommon`, with no options),
+ * step for step, so that every tie is broken as jsdiff breaks it and the runs are the same (the
+ * unit test compares the two on thousands of texts). Written out here because the library's
+ * search keeps its paths by diagonal in an array indexed from minus the number of lines, which V8
+ * holds as a dictionary, and reads the clock every round: on the stretches of a big reply where
+ * every other line was edited, that was a third of the diff's time.
+ */
+export function myersRuns(a: readonly string[], a0: number, a1: number, b: readonly string[], b0: number, b1: number): Run[] {
+  const oldLen = a1 - a0;
+  const newLen = b1 - b0;
+  const maxEditLength = oldLen + newLen;
+  // bestPath[diagonal + offset]: diagonals run from -(maxEditLength + 1) to maxEditLength + 1.
+  const offset = maxEditLength + 1;
+  const bestPath: (SearchPath | undefined)[] = new Array(2 * offset + 1).fill(undefined);
+  /** `extractCommon`: follows the diagonal while the lines agree, as one kept run; returns the new position. */
+  const extractCommon = (path: SearchPath, diagonal: number): number => {
+    let oldPos = path.oldPos;
+    let newPos = oldPos - diagonal;
+    let commonCount = 0;
+    while (newPos + 1 < newLen && oldPos + 1 < oldLen && a[a0 + oldPos + 1] === b[b0 + newPos + 1]) {
+      newPos++;
+      oldPos++;
+      commonCount++;
+    }
+    if (commonCount) path.last = { kind: 0, count: commonCount, previous: path.last };
+    path.oldPos = oldPos;
+    return newPos;
+  };
+  /** `addToPath`: the path one line further, a removal (1) or an addition (2) joined to a last run of its kind. */
+  const addToPath = (path: SearchPath, kind: 1 | 2, oldPosInc: number): SearchPath => {
+    const last = path.last;
+    if (last && last.kind === kind) return { oldPos: path.oldPos + oldPosInc, last: { kind, count: last.count + 1, previous: last.previous } };
+    return { oldPos: path.oldPos + oldPosInc, last: { kind, count: 1, previous: last } };
+  };
+  const first: SearchPath = { oldPos: -1, last: undefined };
+  bestPath[offset] = first;
+  let newPos = extractCommon(first, 0);
+  if (first.oldPos + 1 >= oldLen && newPos + 1 >= newLen) return runsOf(first.last);
+  let minDiagonalToConsider = -Infinity;
+  let maxDiagonalToConsider = Infinity;
+  for (let editLength = 1; editLength <= maxEditLength; editLength++) {
+    for (let diagonal = Math.max(minDiagonalToConsider, -editLength); diagonal <= Math.min(maxDiagonalToConsider, editLength); diagonal += 2) {
+      const removePath = bestPath[offset + diagonal - 1];
+      const addPath = bestPath[offset + diagonal + 1];
+      if (removePath) bestPath[offset + diagonal - 1] = undefined;
+      let canAdd = false;
+      if (addPath) {
+        const addPathNewPos = addPath.oldPos - diagonal;
+        canAdd = 0 <= addPathNewPos && addPathNewPos < newLen;
+      }
+      const canRemove = removePath !== undefined && removePath.oldPos + 1 < oldLen;
+      if (!canAdd && !canRemove) {
+        bestPath[offset + diagonal] = undefined;
+        continue;
+      }
+      const basePath = !canRemove || (canAdd && removePath.oldPos < addPath!.oldPos) ? addToPath(addPath!, 2, 0) : addToPath(removePath, 1, 1);
+      newPos = extractCommon(basePath, diagonal);
+      if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) return runsOf(basePath.last);
+      bestPath[offset + diagonal] = basePath;
+      if (basePath.oldPos + 1 >= oldLen) maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonal - 1);
+      if (newPos + 1 >= newLen) minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonal + 1);
+    }
+  }
+  // Unreachable: every pair of texts is at most (old lines + new lines) edits apart.
+  throw new Error('diff search ended without reaching the end of both texts');
+}
+
+/** A path's runs, first to last. */
+function runsOf(last: Run | undefined): Run[] {
+  const runs: Run[] = [];
+  for (let run = last; run; run = run.previous) runs.push(run);
+  return runs.reverse();
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { applyPatch, createTwoFilesPatch, parsePatch } from 'diff';
-import { unifiedDiff } from '../../src/cli/unifiedDiff';
+import { applyPatch, createTwoFilesPatch, diffArrays, parsePatch } from 'diff';
+import { myersRuns, unifiedDiff } from '../../src/cli/unifiedDiff';
 import type { FileChange } from '../../src/core/index';
 import { random } from './helpers';
 
@@ -45,6 +45,25 @@ describe('cli unifiedDiff', () => {
         assert.equal(hunk.lines.filter((l) => l[0] !== '+' && l[0] !== '\\').length, hunk.oldLines);
         assert.equal(hunk.lines.filter((l) => l[0] !== '-' && l[0] !== '\\').length, hunk.newLines);
       }
+    }
+  });
+
+  it('finds the runs jsdiff finds, tie for tie, in the stretches it diffs itself', () => {
+    const rand = random(17);
+    const pick = (size: number) => Math.floor(rand() * size);
+    for (let c = 0; c < 20_000; c++) {
+      // Few distinct lines, so that many alignments are equally short and the ties are jsdiff's to break.
+      const alphabet = 1 + pick(6);
+      const a = Array.from({ length: pick(c % 10 === 0 ? 120 : 25) }, () => `line ${pick(alphabet)}`);
+      const b = pick(3) === 0 ? a.map((line) => (pick(4) === 0 ? `line ${pick(alphabet)}` : line)) : Array.from({ length: pick(25) }, () => `line ${pick(alphabet)}`);
+      // Searched as a stretch inside longer texts, as `diffRegion` asks.
+      const before = pick(3);
+      const after = pick(3);
+      const left = [...Array<string>(before).fill('before'), ...a, 'after'];
+      const right = [...Array<string>(after).fill('before'), ...b, 'after', 'after'];
+      const expected = diffArrays(a, b).map((part) => `${part.added ? '+' : part.removed ? '-' : ' '}${part.value.length}`);
+      const found = myersRuns(left, before, before + a.length, right, after, after + b.length).map((run) => `${run.kind === 2 ? '+' : run.kind === 1 ? '-' : ' '}${run.count}`);
+      assert.deepEqual(found, expected, `case ${c}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
     }
   });
 });

@@ -115,7 +115,7 @@ export function encodeText(
   original?: { readonly text: string; readonly bytes: Uint8Array },
 ): { ok: true; bytes: Buffer } | { ok: false; reason: string; nextStep?: string } {
   const bytes = encode(text, encoding);
-  if (decode(bytes, encoding) !== text) {
+  if (!holdsExactly(text, encoding) && decode(bytes, encoding) !== text) {
     const at = firstLossyLine(text, encoding);
     const name = encodingName(encoding);
     return {
@@ -138,6 +138,16 @@ export function encodeText(
     }
   }
   return { ok: true, bytes };
+}
+
+/**
+ * True when `encoding` is known to hold `text` exactly without decoding its bytes again: UTF-8
+ * and UTF-16 hold every text but one with a lone surrogate, and a text without any surrogate has
+ * none. (Decoding a 10 MB file's new text only to compare it was most of a dry run's check.)
+ * False says nothing: the bytes are then decoded and compared.
+ */
+function holdsExactly(text: string, encoding: Encoding): boolean {
+  return (encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be') && !/[\ud800-\udfff]/.test(text);
 }
 
 function encode(text: string, encoding: Encoding): Buffer {

@@ -168,7 +168,7 @@ export function reanchor(given: ReanchorInput): Reanchored {
       }
       const conflict = staleConflict(input, step.nFrom, step.nTo, replacement.slice(step.rFrom, step.rTo));
       if (conflict) return refused('OUT_OF_DATE', conflict);
-      for (let r = step.rFrom; r < step.rTo; r++) emitChanged(emitted, input, step, r, anchorOf, written);
+      emitChange(emitted, input, step, anchorOf, written);
       continue;
     }
     const paired = pairedMarker(step, needle, replacement);
@@ -183,9 +183,9 @@ export function reanchor(given: ReanchorInput): Reanchored {
         const conflict = staleConflict(input, side.nFrom, side.nTo, replacement.slice(side.rFrom, side.rTo));
         if (conflict) return refused('OUT_OF_DATE', conflict);
       }
-      for (let r = sides[0].rFrom; r < sides[0].rTo; r++) emitChanged(emitted, input, sides[0], r, anchorOf, written);
+      emitChange(emitted, input, sides[0], anchorOf, written);
       quote(paired);
-      for (let r = sides[1].rFrom; r < sides[1].rTo; r++) emitChanged(emitted, input, sides[1], r, anchorOf, written);
+      emitChange(emitted, input, sides[1], anchorOf, written);
       continue;
     }
     const covered = coverage(step, needle, replacement);
@@ -222,40 +222,26 @@ export function reanchor(given: ReanchorInput): Reanchored {
 }
 
 /**
- * Emits replacement line `r` of a change: it replaces the search line it retypes (`retypedLine`),
- * else the one at the same position, if any.
+ * Emits the replacement lines of a change, each replacing the search line it retypes (see
+ * `retypedLines`), else the one at the same position, if any.
  * In a change of as many lines as it replaces, each new line is a version of the line it replaces,
  * and gets back the file's characters the reply's quote of that line lost where the change leaves
  * them alone (`withFileUnseen`: a no-break space, a zero-width space, a Markdown hard break).
  */
-function emitChanged(emitted: Emitted[], input: ReanchorInput, step: Extract<Step, { kind: 'change' }>, r: number, anchorOf: (n: number) => IndentAnchor | undefined, written: (line: string) => string): void {
-  const a = r - step.rFrom;
-  const replaced = retypedLine(step, input.needle.lines, input.replacement, r) ?? (a < step.nTo - step.nFrom ? step.nFrom + a : undefined);
-  const place = replaced === undefined ? undefined : input.match.alignment[replaced];
+function emitChange(emitted: Emitted[], input: ReanchorInput, step: Extract<Step, { kind: 'change' }>, anchorOf: (n: number) => IndentAnchor | undefined, written: (line: string) => string): void {
+  // The change's retyped lines are paired once for the whole change, and only when a non-blank
+  // line asks (a blank line retypes nothing): not once per line, nor kept for later changes.
+  let retyped: ReadonlyMap<number, number> | undefined;
   const lineForLine = step.nTo - step.nFrom === step.rTo - step.rFrom;
-  const line = lineForLine && typeof place === 'number' ? withFileUnseen(input.fileLines.line(place), input.needle.lines[replaced!], written(input.replacement[r]), input.keepsTrailingWhitespace === true) : written(input.replacement[r]);
-  emitted.push(newLine(line, replaced, replaced === undefined ? undefined : anchorOf(replaced), input.match));
+  for (let r = step.rFrom; r < step.rTo; r++) {
+    const a = r - step.rFrom;
+    const retypes = isBlank(input.replacement[r]) ? undefined : (retyped ??= retypedLines(step, input.needle.lines, input.replacement)).get(r);
+    const replaced = retypes ?? (a < step.nTo - step.nFrom ? step.nFrom + a : undefined);
+    const place = replaced === undefined ? undefined : input.match.alignment[replaced];
+    const line = lineForLine && typeof place === 'number' ? withFileUnseen(input.fileLines.line(place), input.needle.lines[replaced!], written(input.replacement[r]), input.keepsTrailingWhitespace === true) : written(input.replacement[r]);
+    emitted.push(newLine(line, replaced, replaced === undefined ? undefined : anchorOf(replaced), input.match));
+  }
 }
-
-/**
- * The search line of change `step` that replacement line `r` writes again, its text the same but
- * for indentation, when the change's lines pair so in order (the longest run of such pairs), else
- * undefined. A diff's `-`/`+` lines make a change even of lines the model only retyped (`-for ...`
- * and `+for ...` around an added line), and such a line carries the drift of its own quote, not of
- * the line at its position: paired by position, oh-my-pi's under-indented hunk (context at the
- * file's depth, `-`/`+` lines at column 0) anchored the added line on `for` and left the retyped
- * `for` with no anchor, so it took the exact context below and was written at column 0; in Python
- * that ended the function.
- */
-function retypedLine(step: Extract<Step, { kind: 'change' }>, needle: readonly string[], replacement: readonly string[], r: number): number | undefined {
-  if (isBlank(replacement[r])) return undefined;
-  let retyped = retypedByStep.get(step);
-  if (retyped === undefined) retypedByStep.set(step, (retyped = retypedLines(step, needle, replacement)));
-  return retyped.get(r);
-}
-
-/** Each change's retyped lines (replacement line → search line), read once per change, not once per line. */
-const retypedByStep = new WeakMap<object, ReadonlyMap<number, number>>();
 
 /**
  * Past this many cells (search lines × replacement lines of one change), the lines a change only
@@ -267,7 +253,12 @@ const MAX_RETYPE_CELLS = 250_000;
 /**
  * The replacement lines of a change that retype one of its search lines (the same text, its
  * indentation aside), paired in order along their longest common run: replacement line → search
- * line. Empty for a change too large to pair (`MAX_RETYPE_CELLS`).
+ * line. A diff's `-`/`+` lines make a change even of lines the model only retyped (`-for ...` and
+ * `+for ...` around an added line), and such a line carries the drift of its own quote, not of the
+ * line at its position: paired by position, oh-my-pi's under-indented hunk (context at the file's
+ * depth, `-`/`+` lines at column 0) anchored the added line on `for` and left the retyped `for`
+ * with no anchor, so it took the exact context below and was written at column 0; in Python that
+ * ended the function. Empty for a change too large to pair (`MAX_RETYPE_CELLS`).
  */
 function retypedLines(step: Extract<Step, { kind: 'change' }>, needle: readonly string[], replacement: readonly string[]): ReadonlyMap<number, number> {
   const pairs = new Map<number, number>();
@@ -277,22 +268,30 @@ function retypedLines(step: Extract<Step, { kind: 'change' }>, needle: readonly 
   if (rows * cols > MAX_RETYPE_CELLS) return pairs;
   // Each line's trimmed text is read once, not once per cell (undefined for a blank line, which pairs with nothing).
   const text = (line: string) => (isBlank(line) ? undefined : line.trim());
-  const searchText = Array.from({ length: rows }, (_, i) => text(needle[from + i]));
-  const replacementText = Array.from({ length: cols }, (_, j) => text(replacement[step.rFrom + j]));
+  const searchText: (string | undefined)[] = [];
+  for (let i = 0; i < rows; i++) searchText.push(text(needle[from + i]));
+  const replacementText: (string | undefined)[] = [];
+  for (let j = 0; j < cols; j++) replacementText.push(text(replacement[step.rFrom + j]));
   const same = (i: number, j: number) => searchText[i] !== undefined && searchText[i] === replacementText[j];
-  // Longest common subsequence of the non-blank lines' trimmed texts, from the ends (changes are short).
-  const longest: number[][] = Array.from({ length: rows + 1 }, () => new Array<number>(cols + 1).fill(0));
+  // Most changes retype no line at all (a line edited in place): no pair, no table to fill.
+  let anySame = false;
+  for (let i = 0; i < rows && !anySame; i++) for (let j = 0; j < cols && !anySame; j++) anySame = same(i, j);
+  if (!anySame) return pairs;
+  // Longest common subsequence of the non-blank lines' trimmed texts, from the ends (changes are
+  // short), in one flat table: cell (i, j) at i * width + j.
+  const width = cols + 1;
+  const longest = new Int32Array((rows + 1) * width);
   for (let i = rows - 1; i >= 0; i--) {
     for (let j = cols - 1; j >= 0; j--) {
-      longest[i][j] = same(i, j) ? longest[i + 1][j + 1] + 1 : Math.max(longest[i + 1][j], longest[i][j + 1]);
+      longest[i * width + j] = same(i, j) ? longest[(i + 1) * width + j + 1] + 1 : Math.max(longest[(i + 1) * width + j], longest[i * width + j + 1]);
     }
   }
   for (let i = 0, j = 0; i < rows && j < cols; ) {
-    if (same(i, j) && longest[i][j] === longest[i + 1][j + 1] + 1) {
+    if (same(i, j) && longest[i * width + j] === longest[(i + 1) * width + j + 1] + 1) {
       pairs.set(step.rFrom + j, from + i);
       i++;
       j++;
-    } else if (longest[i + 1][j] >= longest[i][j + 1]) i++;
+    } else if (longest[(i + 1) * width + j] >= longest[i * width + j + 1]) i++;
     else j++;
   }
   return pairs;
