@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { onTarget, writtenOnTarget } from '../helpers';
+import { sortedList } from './situationHelpers';
 
 /**
  * A SEARCH opening with a blank line whose other lines lost their indentation (Aider's test
@@ -11,25 +12,6 @@ import { onTarget, writtenOnTarget } from '../helpers';
  * SortedList.clear.
  */
 
-// sortedcontainers 2.4.0 sortedlist.py, SortedList.clear and the lines around it.
-const sortedList = [
-  '        self._update(values)',
-  '',
-  '',
-  '    def clear(self):',
-  '        """Remove all values from sorted list.',
-  '',
-  '        Runtime complexity: `O(n)`',
-  '',
-  '        """',
-  '        self._len = 0',
-  '        del self._lists[:]',
-  '        del self._maxes[:]',
-  '        del self._index[:]',
-  '        self._offset = 0',
-  '',
-  '    _clear = clear',
-].join('\n') + '\n';
 
 function aiderBlock(search: readonly string[], replace: readonly string[]): string {
   return ['Use `list.clear()` in `SortedList.clear`:', '', 'sortedcontainers/sortedlist.py', '```', '<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE', '```', ''].join('\n');

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { runReply } from '../../../src/core/pipeline';
+import { sortedList } from './situationHelpers';
 
 /**
  * An empty SEARCH with a line hint (Roo's `:start_line:N` metadata): an insertion before line N,
@@ -31,22 +32,6 @@ const versionPy = [
   '    Any,',
 ].join('\n') + '\n';
 
-// sortedcontainers 2.4.0 sortedlist.py, SortedList.clear (lines 1-13 here).
-const sortedList = [
-  '    def clear(self):',
-  '        """Remove all values from sorted list.',
-  '',
-  '        Runtime complexity: `O(n)`',
-  '',
-  '        """',
-  '        self._len = 0',
-  '        del self._lists[:]',
-  '        del self._maxes[:]',
-  '        del self._index[:]',
-  '        self._offset = 0',
-  '',
-  '    _clear = clear',
-].join('\n') + '\n';
 
 /** Roo's apply_diff with one empty SEARCH under `:start_line:${line}`. */
 function rooInsertion(path: string, line: number | undefined, replacement: readonly string[]): string {
@@ -66,7 +51,7 @@ describe('pasted replies: an empty SEARCH with a line hint inserts before that l
   });
 
   it('a hint inside a method body: the statement goes there, at the depth it is written (37)', () => {
-    const result = planned('sortedcontainers/sortedlist.py', sortedList, rooInsertion('sortedcontainers/sortedlist.py', 8, ['        self._check_not_iterating()']));
+    const result = planned('sortedcontainers/sortedlist.py', sortedList, rooInsertion('sortedcontainers/sortedlist.py', 11, ['        self._check_not_iterating()']));
     assert.equal(result.receipt.ok, true, JSON.stringify(result.receipt.errors));
     assert.equal(result.changes[0].newText, sortedList.replace('        del self._lists[:]\n', '        self._check_not_iterating()\n        del self._lists[:]\n'));
   });

@@ -77,3 +77,24 @@ export function gsRestServicePom(head: readonly string[]): string {
     '',
   ].join('\n');
 }
+
+// sortedcontainers 2.4.0 sortedlist.py, SortedList.clear and the lines around it.
+/** Used by the p54 situations of empty and blank-edged SEARCH blocks. */
+export const sortedList = [
+  '        self._update(values)',
+  '',
+  '',
+  '    def clear(self):',
+  '        """Remove all values from sorted list.',
+  '',
+  '        Runtime complexity: `O(n)`',
+  '',
+  '        """',
+  '        self._len = 0',
+  '        del self._lists[:]',
+  '        del self._maxes[:]',
+  '        del self._index[:]',
+  '        self._offset = 0',
+  '',
+  '    _clear = clear',
+].join('\n') + '\n';
