@@ -2,7 +2,7 @@
  * The unified diff the CLI prints, built so that its cost stays linear in the changes of a big reply.
  */
 import { createTwoFilesPatch, formatPatch, type StructuredPatchHunk } from 'diff';
-import type { FileChange } from '../core/index';
+import { crBreaksAsLf, hasOnlyCrBreaks, type FileChange } from '../core/index';
 
 /** Lines of context around each change, as `git diff` prints them. */
 const CONTEXT = 3;
@@ -35,8 +35,18 @@ export function* unifiedDiffChunks(changes: readonly FileChange[]): Generator<st
       yield `diff --git a/${change.path} b/${change.to ?? change.path}\n${lines}`;
       if (change.action !== 'create' && change.originalText === change.newText) continue;
     }
-    yield* patchChunks(from, to, change.originalText ?? '', change.newText ?? '');
+    yield* patchChunks(from, to, ...shownByLines(change.originalText ?? '', change.newText ?? ''));
   }
+}
+
+/**
+ * The two texts as the diff shows them: a file whose line breaks are lone CRs (written back so,
+ * see crLineBreaks.ts) is shown line by line, as an editor shows it; split at LFs alone it would
+ * print as one line holding the whole file.
+ */
+function shownByLines(oldText: string, newText: string): [string, string] {
+  const crOnly = (text: string) => text === '' || hasOnlyCrBreaks(text);
+  return crOnly(oldText) && crOnly(newText) && (oldText !== '' || newText !== '') ? [crBreaksAsLf(oldText), crBreaksAsLf(newText)] : [oldText, newText];
 }
 
 /** About how many characters of a big diff are written at a time. */

@@ -12,6 +12,7 @@ export { referencedPaths, runReply } from './pipeline';
 export { editsExistingFile } from './place/targetFile';
 export { resolvePath, endsWithPath, MAX_PATH_CANDIDATES, type ResolvedPath } from './paths';
 export { splitFileText, looksBinary, type FileText } from './text/fileText';
+export { crBreaksAsLf, hasOnlyCrBreaks } from './text/crLineBreaks';
 export { receiptToMarkdown, failureReportForModel } from './report';
 export { describeMatch, differenceWindow, lineRange, plural, quotedCandidateText, similarityPercent } from './report';
 export { createStreamingParser, type StreamingParser, type StreamEvent, type BlockStartedEvent, type BlockCompletedEvent, type IncompleteEvent } from './parse/streaming';

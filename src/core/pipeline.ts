@@ -9,6 +9,7 @@ import { placeOp } from './place/target';
 import { withDotsReadAsLeftOutLines } from './place/dotsInHunks';
 import { absolutePathTails, editsExistingFile, withoutMistakenPrefix } from './place/targetFile';
 import { Transaction } from './place/transaction';
+import { CrBreakReader } from './text/crLineBreaks';
 
 /**
  * Reads a file's current text for the planner. `path` is workspace-relative with `/` separators.
@@ -102,12 +103,16 @@ export interface PlanResult {
  *   earlier op of the same file (a chain of tool-call edits) is located on that intermediate text;
  * - a file is in `changes` only if all its ops were placed; `receipt.ok` only if every op of the
  *   reply was placed (or found already applied) and the reply parsed cleanly;
- * - BOM, line endings (per line), the final-newline state and the indent unit are the file's;
+ * - BOM, line endings (per line; lone-CR breaks of a file that has no LF too), the final-newline
+ *   state and the indent unit are the file's;
  * - no path is planned both as a file and as a folder holding another planned file
  *   (`NOT_A_FILE`, see `Transaction.refuseFileFolderClashes`).
  */
-export function planReply(reply: ParsedReply, readFile: ReadFile, options: PlanOptions = {}): PlanResult {
+export function planReply(reply: ParsedReply, readFileAsIs: ReadFile, options: PlanOptions = {}): PlanResult {
   const started = now();
+  // A file broken into lines by lone CRs is planned on as LF lines and written back with CRs.
+  const crBreaks = new CrBreakReader(readFileAsIs);
+  const readFile = crBreaks.readFile;
   const parsed = withDotsReadAsLeftOutLines(withFencesFittingTheirFiles(reply, options.hintPath), readFile);
   const tx = new Transaction(readFile, options, namedPaths(parsed), parsed.ops);
   const { ops: hinted, twice, modelOnly } = parsed.ops.length === 0 && parsed.problems.length === 0 ? hintFileOps(parsed, readFile, options) : { ops: [], twice: undefined, modelOnly: undefined };
@@ -145,7 +150,7 @@ export function planReply(reply: ParsedReply, readFile: ReadFile, options: PlanO
   const locateMs = now() - started;
   // A reply with nothing else to apply has its reasoning explained by its NO_EDITS_FOUND already.
   const notes = parsed.ops.length > 0 || parsed.problems.length > 0 || hinted.length > 0 ? reasoningNotes(parsed) : [];
-  return { ...result, receipt: { ...result.receipt, ...(notes.length > 0 ? { notes } : {}), timing: { parseMs: 0, locateMs: round(locateMs), totalMs: round(locateMs) } } };
+  return { changes: crBreaks.restored(result.changes), receipt: { ...result.receipt, ...(notes.length > 0 ? { notes } : {}), timing: { parseMs: 0, locateMs: round(locateMs), totalMs: round(locateMs) } } };
 }
 
 /** For the reviewer: where the reply's reasoning held blocks that were left out. */

@@ -9,6 +9,7 @@ import { lineEdit, type TextEdit } from '../plan';
 import { eolOf, toLines, type FileText } from '../text/fileText';
 import { placeCreate } from './create';
 import { blankLinesAtEnd, withFileUnseenKept } from './unseenKept';
+import { withLoneCrLinesRejoined } from './loneCrKept';
 import { keepsTrailingWhitespace } from '../text/unseenCharacters';
 import { inFileIndentation } from './fileIndentation';
 import type { FileState, Transaction } from './transaction';
@@ -114,6 +115,8 @@ export function placeRewrite(tx: Transaction, state: FileState, content: string,
     }
   }
   if (whole) lines = withoutBlankLinesPastFileEnd(file.lines, lines);
+  // A file line with lone CRs, shown by the block as lines of their own, is that line.
+  if (whole) lines = [...withLoneCrLinesRejoined(file.lines, lines)];
   // A whole file's lines as the file has them where the block lost only bytes nobody sees.
   const kept = whole ? withFileUnseenKept(file.lines, lines, keepsTrailingWhitespace(state.path)) : undefined;
   const keptNote = kept && kept.restored > 0 ? `the block lacks trailing whitespace, final blank lines, or no-break or zero-width spaces that ${kept.restored === 1 ? 'a line' : `${kept.restored} lines`} of the file ${kept.restored === 1 ? 'has' : 'have'}: kept as the file has them` : undefined;
