@@ -23,6 +23,7 @@ import { addsRepeatOfEdge, appliedAtNumberedPlace, appliedPlaces, blankLinesAdde
 import { placeAppend } from './append';
 import { trimBlankEdges } from './blankEdges';
 import { withoutCopyPadding } from './copyPadding';
+import { bareDotsAsCode } from './dotsAsCode';
 import { leftOutEdit } from './leftOutRuns';
 import { shiftedWindowRefusal } from './shiftedWindow';
 import { anchorAside, beyondAnchor, beyondHeading, partlyAppliedInNamedBlock } from './beyondAnchor';
@@ -640,7 +641,7 @@ function placeMatches(tx: Transaction, state: FileState, op: ReplaceOp, needle: 
     givenLeftOutRuns.add(given.match);
     return placeMatches(tx, state, asGiven, given.needle, given.replacement, [given.match], [...notes, 'blank or comment lines the search text left out are kept as the file has them']);
   }
-  const replacementElisions = literalLinesAside(elisionsIn(op.source, replacementLines), replacementLines, needle);
+  const replacementElisions = bareDotsAsCode(literalLinesAside(elisionsIn(op.source, replacementLines), replacementLines, needle), replacementLines, needle);
   // A diff hunk found where its `-a` says, when its `+c` says otherwise, is on the file before the
   // diff: the lines around it may read like its result (a block the diff moves stands there still,
   // until a later hunk deletes it), but it was not applied.
