@@ -219,8 +219,26 @@ const MAX_BARE_HUNK_PROBE = 200;
 function bodyStartsWithDiff(lines: readonly string[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     if (trimsToEmpty(lines[k])) continue;
-    return startsBareDiff(lines, k) || lines[k].startsWith('@@');
+    if (startsBareDiff(lines, k) || lines[k].startsWith('@@')) return true;
+    return opensPatchMail(lines[k]) && holdsFileDiff(lines, k + 1, to);
   }
+  return false;
+}
+
+/**
+ * True for the first line of a mail `git format-patch` writes: its mbox line (`From <commit>` and
+ * the fixed date git puts there) or a `From:` header. Its headers, message and diffstat stand above
+ * the diff; in a fence with no language the diff under them was never read (git's t4150 shapes).
+ */
+function opensPatchMail(line: string): boolean {
+  return FORMAT_PATCH_MBOX.test(line) || line.startsWith('From: ');
+}
+
+const FORMAT_PATCH_MBOX = /^From [0-9a-f]{40} Mon Sep 17 00:00:00 2001$/;
+
+/** True when a line in [from, to) opens a file's diff (`diff --git`, or `---` over `+++`). */
+function holdsFileDiff(lines: readonly string[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (lines[k].startsWith('diff --git ') || (lines[k].startsWith('--- ') && k + 1 < to && lines[k + 1].startsWith('+++ '))) return true;
   return false;
 }
 
