@@ -136,7 +136,14 @@ export function isElisionLine(line: string): boolean {
   // A placeholder in brackets, no comment syntax (`(rest of methods ...)`, `[... existing code ...]`,
   // as Gemini's edit tool sees models write): with dots, never code on a line of its own.
   const bracketed = /^[([](.*)[)\]]$/.exec(text);
-  return bracketed !== null && /\.{3}|…/.test(bracketed[1]) && isElisionBody(bracketed[1]);
+  if (bracketed === null) return false;
+  if (/\.{3}|…/.test(bracketed[1])) return isElisionBody(bracketed[1]);
+  // Without dots, only square brackets around a whole phrase of the elision vocabulary, as a
+  // whole file's placeholder is written (`[original content here]`, `[rest of the file
+  // unchanged]`; Cline #3183 wrote one over 97 lines): an INI section or a Markdown link label
+  // is a name, never such a phrase.
+  const words = bracketed[1].trim().toLowerCase();
+  return text[0] === '[' && text[text.length - 1] === ']' && words.split(/\s+/).length <= 8 && isElisionPhrase(words);
 }
 
 /**
