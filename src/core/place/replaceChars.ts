@@ -11,6 +11,23 @@ import { countNewlines, overlapsAny, type FileState, type Transaction } from './
 import { earlierEditsAlike, failRevisedInsertion, revisedInsertion } from './revisedInsertion';
 import { canTouch, refusedAsWrittenAgain } from './sequentialReading';
 
+/** How many lines from a line hint the occurrence it picks may start (the line ladder's default slack). */
+const HINT_SLACK = 5;
+
+/** The index of the line in `lines` nearest `hint`, when it is within `HINT_SLACK` and strictly nearer than every other. */
+function nearestToHint(lines: readonly number[], hint: number): number | undefined {
+  let best = -1;
+  let tie = false;
+  for (let i = 0; i < lines.length; i++) {
+    const distance = Math.abs(lines[i] - hint);
+    if (best === -1 || distance < Math.abs(lines[best] - hint)) {
+      best = i;
+      tie = false;
+    } else if (distance === Math.abs(lines[best] - hint)) tie = true;
+  }
+  return best !== -1 && !tie && Math.abs(lines[best] - hint) <= HINT_SLACK ? best : undefined;
+}
+
 /**
  * Tool-call semantics (old_string may be part of a line): exact occurrences in the LF view.
  * Returns false when the text does not occur, so the line ladder gets its turn.
@@ -52,6 +69,14 @@ export function placeReplaceChars(tx: Transaction, state: FileState, op: Replace
   if (overlapping !== undefined) {
     occurrences.push(overlapping);
     occurrences.sort((a, b) => a - b);
+  }
+  // A line number given with the old text (Zed's `<old_text line=N>`, a numbered listing) picks
+  // among equal occurrences as it does on the line ladder: the one nearest it, within a few lines
+  // and nearer than any other (npm's `set` and `delete` open with the same guard; line 109 is
+  // delete's). Counted on the text the reply saw, not on one an earlier edit rewrote.
+  if (wanted === 1 && overlapping === undefined && occurrences.length > 1 && op.lineHint !== undefined && !afterCommit) {
+    const chosen = nearestToHint(occurrences.map(lineOf), Math.max(0, op.lineHint - 1 + state.drift));
+    if (chosen !== undefined) occurrences.splice(0, occurrences.length, occurrences[chosen]);
   }
   const fits = overlapping === undefined && (wanted === 'all' || occurrences.length === wanted);
   if (!fits && op.sequential && !afterCommit && state.pending.length > 0) {
