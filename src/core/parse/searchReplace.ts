@@ -37,6 +37,14 @@ const DIVIDER = /^(={5,15})[ \t]*$/;
 /** A divider as short as a block's short markers may be (see `shortDividers`). */
 const SHORT_DIVIDER = /^(={3,15})[ \t]*$/;
 const UPDATE = new RegExp(`^${REPLACE_MARKER}>?[ \\t]*$`);
+/**
+ * A REPLACE marker written with the SEARCH marker's dashes (`------- REPLACE`), no marker at all in
+ * any dialect. Cline's models write it for both the divider and the closer (Cline #5863:
+ * `------- SEARCH`, the old lines, `------- REPLACE`, the new lines, `------- REPLACE`); in a block
+ * with no `=======`, the first such line is read as the divider and the second as the end. One
+ * alone still leaves the block unfinished: which lines are new is not said.
+ */
+const DASHED_REPLACE = /^[ \t]*-{3,15} (?:REPLACE|UPDATED)[ \t]*$/;
 /** Roo's `:start_line:12` (also written `:start_line:[12]`). */
 // The bracket and the blanks inside it in one optional group each: `[ \t]*\[?[ \t]*` would let
 // two runs share one stretch of blanks, quadratic in a long run of tabs.
@@ -284,10 +292,19 @@ class SearchReplaceScan {
     let k = separator >= 0 ? separator + 1 : j;
     /** A shorter SEARCH marker line was read as the search text's own line (see `shortMarkerInFullBlock`). */
     let markerLikeSearchLine = false;
+    /** A `------- REPLACE` line seen with no divider before it (see `DASHED_REPLACE`). */
+    let dashedReplace = -1;
     while (k < n) {
       const line = lines[k];
       if (mayBeMarker(line)) {
         if (UPDATE.test(line)) break;
+        if (dividers.length === 0 && DASHED_REPLACE.test(line)) {
+          if (dashedReplace !== -1) {
+            dividers.push(dashedReplace);
+            break;
+          }
+          dashedReplace = k;
+        }
         if (HEAD.test(line)) {
           if (dividers.length > 0 || !shortMarkerInFullBlock(lines, head, k)) break;
           markerLikeSearchLine = true;
