@@ -536,6 +536,12 @@ function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolea
     i = lineIndexAt(lineStarts, hit);
     const marker = patchMarker(lines[i]);
     const begins = marker === BEGIN;
+    const quoted = !begins && !isClaimed(i + 1) ? shellQuotedPatch(lines, i) : undefined;
+    if (quoted !== undefined) {
+      blocks.push(quoted.block);
+      i = quoted.end + 1;
+      continue;
+    }
     if ((!begins && !(headerless && opensHeaderless(lines, i, isClaimed, stopBelow))) || isClaimed(i + 1)) { i++; continue; }
     // Without its Begin line, the patch is read as if that line stood right above its first header.
     const read = begins ? i : i - 1;
@@ -582,6 +588,40 @@ function parseApplyPatches(reply: ReplyText, isClaimed: (line: number) => boolea
     i = end + 1;
   }
   return blocks;
+}
+
+/** `apply_patch "*** Begin Patch` (or `applypatch`, single quotes, a `$ ` prompt): the command and the string's opening quote. */
+const QUOTED_BEGIN = /^[ \t]*(?:\$[ \t]*)?(?:apply_patch|applypatch)[ \t]+(["'])\*\*\* Begin Patch[ \t]*$/;
+
+/**
+ * A patch written as the shell command that applies it, its text one quoted argument
+ * (`$ apply_patch "*** Begin Patch` … `*** End Patch"`: Grok in Codex #678, read as no edit at
+ * all): the block from the command line to the End line that closes the quote, read as the patch
+ * it quotes. The text is the patch's only where the shell would pass it on unchanged: a
+ * double-quoted one with no `\"`, `\\`, `\$` or `` \` `` in it, a single-quoted one with no `'`.
+ * Otherwise which characters are escapes is a guess: refused, nothing read. Undefined when line
+ * `i` opens no such command or no End line closes it.
+ */
+function shellQuotedPatch(lines: readonly string[], i: number): { block: ParsedBlock; end: number } | undefined {
+  const quote = QUOTED_BEGIN.exec(lines[i])?.[1];
+  if (quote === undefined) return undefined;
+  let end = i + 1;
+  while (end < lines.length && lines[end].trim() !== END + quote) {
+    if (patchMarker(lines[end]) === BEGIN) return undefined;
+    end++;
+  }
+  if (end === lines.length) return undefined;
+  const escaped = quote === '"' ? /\\["\\$`]/ : /'/;
+  for (let k = i + 1; k < end; k++) {
+    if (!escaped.test(lines[k])) continue;
+    const message = `The patch is the quoted argument of an apply_patch command, and line ${k + 1} holds ${quote === '"' ? 'a backslash escape the shell would remove' : 'a quote that ends the argument'}: which characters are the file's is a guess. Re-send the patch alone, without the command around it.`;
+    return { block: { startLine: i + 1, endLine: end + 1, ops: [], problems: [problemOf('PARSE_ERROR', FORMAT, k + 1, k + 1, message)] }, end };
+  }
+  const unquoted = lines.slice();
+  unquoted[i] = BEGIN;
+  unquoted[end] = END;
+  const result = readPatch(unquoted, i, () => false);
+  return { block: { startLine: i + 1, endLine: end + 1, ops: result.problems.length > 0 ? [] : result.ops, problems: result.problems }, end };
 }
 
 /**
