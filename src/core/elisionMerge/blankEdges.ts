@@ -7,6 +7,7 @@
 import { isAnnotationLine } from './annotations';
 import { type Region, endsBlockAroundElision, definedName, definedNameAt, firstNonBlank, hasText, indentOf, isCloser, isCommentLine, lastNonBlank, restatesStatement } from './lines';
 import { restatesStatementBeyond } from './sameStatementBeyond';
+import { reassignedFileLines } from './sameTargets';
 
 /** True when the line starts a definition: a decorator or annotation, a keyword that opens one (`def`, `function`, `class`, …), or a named declaration (`definedName`). */
 export function opensDefinition(line: string): boolean {
@@ -42,9 +43,12 @@ export function withBlankEdges(region: Region, segment: readonly string[], origi
     if (beyond !== undefined) {
       // The new lines close or declare again what the file's lines there do: they replace them,
       // and the snippet's blank lines are the file's own below them.
-      if (restatesStatementBeyond(region, original, beyond)) return { ...region, to: beyond + 1, newBelow: undefined };
+      // Or they give new values to the keys the file's lines there assign, one for one (see `reassignedFileLines`).
+      if (restatesStatementBeyond(region, original, beyond) || reassignedFileLines(region, original, beyond - region.to + 1) !== undefined) return { ...region, to: beyond + 1, newBelow: undefined };
       return unsureBlankEdge(lines[lines.length - 1], original, region.to - 1, beyond, 'below');
     }
+    const reassigned = reassignedInPlace(region, original);
+    if (reassigned !== undefined) return reassigned;
     const restated = restatedBeside(region, original, 'below');
     if (restated !== undefined) return restated;
     // A region that ends on the file's own line (`</footer>` shown unchanged, then a blank line and
@@ -57,7 +61,10 @@ export function withBlankEdges(region: Region, segment: readonly string[], origi
     if (region.newBelow !== 0 || !endsBlock) lines = [...lines, ...new Array<string>(blanksBelow).fill('')];
   } else if (markerBelow && blanksBelow === 0 && region.to < original.length && original[region.to].trim() !== '') {
     // Right above the marker, no blank line between: a new statement the file's next line says
-    // again (a JSX attribute re-wrapped over several lines, `className={…}` over `className="…"`).
+    // again (a JSX attribute re-wrapped over several lines, `className={…}` over `className="…"`),
+    // unless it is one new value for each of the file's lines there (see `reassignedFileLines`).
+    const reassigned = reassignedInPlace(region, original);
+    if (reassigned !== undefined) return reassigned;
     const restated = restatedBeside(region, original, 'below');
     if (restated !== undefined) return restated;
   }
@@ -249,6 +256,17 @@ function restatedBeside(region: Region, original: readonly string[], side: 'abov
   while (end < lines.length && lines[end].trim() !== '' && (indentOf(lines[end]) > depth || continues(lines[end]))) end++;
   if (!restatesStatement(lines.slice(start, end), original[beyond])) return undefined;
   return `the snippet writes "${lines[start].trim().slice(0, 40)}" as new code right ${side === 'below' ? 'above' : 'below'} "${original[beyond].trim().slice(0, 40)}" (line ${beyond + 1}), which ${side === 'below' ? 'an elision after it keeps' : 'an elision before it keeps'} and which it restates: whether it replaces that statement or goes beside it is a guess`;
+}
+
+/**
+ * The region widened down over the file's lines its new last lines give new values to, one for one
+ * (`reassignedFileLines`), those lines then replaced; undefined when they are no such lines. The
+ * file's lines below them run on (no blank line of its own between, or none before the file's
+ * end), so the snippet's blank lines before the marker, if any, are the elision's: none is added.
+ */
+function reassignedInPlace(region: Region, original: readonly string[]): Region | undefined {
+  const count = reassignedFileLines(region, original);
+  return count === undefined ? undefined : { ...region, to: region.to + count, newBelow: undefined };
 }
 
 /** The message for a region edge `linesBeyondBlankRun` found unsure. */

@@ -40,6 +40,9 @@ export function restatedBeforeMarker(region: Region, original: readonly string[]
     if (existing.trim() === '') continue;
     if (indentOf(existing) < floor && !isCloser(existing)) break;
     if (indentOf(existing) !== floor) continue;
+    // A TOML or INI table ends where the next header stands, at its keys' depth: the same key in
+    // the next table (every `[dependencies.x]` of a Cargo.toml has its `features`) is another block's.
+    if (isSectionHeader(existing)) break;
     const line = own.find((written) => written.trim() === existing.trim() || isVersion(written, original, i) || (!joinsNext && sameClause(written, existing)) || (i === nextLine && onlyDirective(written, original, i, floor)));
     if (line === undefined) continue;
     return `the snippet writes "${line.trim().slice(0, 40)}" as new code right before an elision, and the file has "${existing.trim().slice(0, 40)}" (line ${i + 1}) further down in that block, which the elision keeps: whether the new lines replace the file's lines there or go above them is a guess (show the snippet down to a line the file has after the changed ones)`;
@@ -270,6 +273,11 @@ export function unshownAfterOpenTail(region: Region, original: readonly string[]
   if (next >= original.length || indentOf(original[next]) < floor || definedName(original[next]) !== undefined) return undefined;
   const last = added.filter((line) => line.trim() !== '').pop() ?? first;
   return `the snippet ends with "${last.trim().slice(0, 40)}", new after line ${region.to}, and no elision marker after it, while the file's block goes on with "${original[next].trim().slice(0, 40)}" (line ${next + 1}), which the snippet does not show: whether the new lines replace the file's lines there or go above them is a guess (end the snippet with a "... existing code ..." comment to keep them, or show them)`;
+}
+
+/** True for a TOML or INI section header alone on its line: `[dependencies.git2]`, `[[bin]]`, `[tool.poetry]`. */
+function isSectionHeader(line: string): boolean {
+  return /^\[\[?[\w."' -]+\]\]?$/.test(line.trim());
 }
 
 /** The region's last lines that are new (written below the last of the file's lines it places), or none. */
