@@ -173,9 +173,11 @@ describe('parse/oldNewText: Zed\'s <old_text> / <new_text> pairs', () => {
       assert.equal(applyTo(file, '<old_text>keyboard WASD, voxel-based</old_text><new_text>MARKER</new_text>').text, '3D, first-person perspective, MARKER, singleplayer\n');
     });
 
-    it('refuses an old text found at several places, whatever its line hint says (exact occurrences of a fragment are all equal)', () => {
+    it('takes the one of several equal occurrences its line hint points at, as Zed does; refuses one pointing at none', () => {
       const file = 'fn a() {\n    return 42;\n}\n\nfn b() {\n    return 42;\n}\n';
-      const { result } = applyTo(file, '<old_text line="6">return 42;</old_text><new_text>return 7;</new_text>');
+      assert.equal(applyTo(file, '<old_text line="6">return 42;</old_text><new_text>return 7;</new_text>').text, 'fn a() {\n    return 42;\n}\n\nfn b() {\n    return 7;\n}\n');
+      // Line 4 is as near the one as the other: which is meant is a guess.
+      const { result } = applyTo(file, '<old_text line="4">return 42;</old_text><new_text>return 7;</new_text>');
       assert.equal(result.receipt.errors[0].code, 'AMBIGUOUS');
     });
 
